@@ -274,6 +274,13 @@ PROTECTED: tuple[Protected, ...] = tuple(
         # git's XDG configuration folder (`~/.config/git/config`, `attributes`), git-lfs's settings (its
         # custom transfer agents are programs git runs).
         (".config/git/", _GIT),
+        # red team: their system twins, read by every git and npm on the machine -- git's `$(prefix)/etc/gitconfig`
+        # (its programs: hooksPath, pagers, filters), npm's globalconfig (`$PREFIX/etc/npmrc`) and the npmrc it
+        # ships (`node_modules/npm/npmrc`). Their bare names: a project's own file so named is a template of the
+        # same (a dotfiles repository's `gitconfig`). (A bare `gitattributes` only picks among drivers a
+        # configuration defines: left out.)
+        ("gitconfig", _GIT),
+        ("npmrc", _PKG),
         (".lfsconfig", _GIT),
         # red team: the other version control systems' repository and user settings, which run commands as
         # git's do -- Mercurial's hgrc ([hooks] run shell commands, [extensions] load Python, `!` aliases, ui.ssh
@@ -372,10 +379,17 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".lefthook*", _CI),
         (".githooks/", _CI),
         (".overcommit.yml", _CI),
+        # red team: hk's configuration (its hooks' steps), CaptainHook's and GrumPHP's (the PHP hook managers)
+        ("hk.pkl", _CI),
+        ("captainhook.json", _CI),
+        ("grumphp.yml", _CI),
+        ("grumphp.yml.dist", _CI),
         (".simple-git-hooks*", _CI),
         (".pre-commit-hooks.yaml", _CI),
         # husky 4's configuration and lint-staged's (the commands a commit runs through the hook).
         (".huskyrc*", _CI),
+        # red team: husky 9's user script, sourced before every hook (`~/.config/husky/init.sh`)
+        (".config/husky/", _CI),
         (".lintstagedrc*", _CI),
         ("lint-staged.config*", _CI),
         # editors' task runners, launch configurations and settings (a terminal's environment, an interpreter).
@@ -453,6 +467,12 @@ PROTECTED: tuple[Protected, ...] = tuple(
         # `flox activate` (and direnv's `use flox`)
         (".flox/", _ENV),
         ("direnvrc", _ENV),
+        # red team: direnv's own settings (direnv.toml's [whitelist] loads the .envrc files under a prefix unasked;
+        # lib/*.sh are sourced into every .envrc) and the allowances it keeps (a hash written in allow/ is a
+        # `direnv allow`); mise's list of trusted configurations (a `mise trust`)
+        (".config/direnv/", _ENV),
+        (".local/share/direnv/", _ENV),
+        (".local/state/mise/", _ENV),
         # red team: the other loaders run on entering the folder, as .envrc is -- devenv's (enterShell, its
         # processes and scripts; `use devenv` in .envrc reads them without a new `direnv allow`), RVM's .rvmrc
         # (a shell script sourced on cd), Hermit's environment (bin/hermit.hcl's env, bin/activate-hermit
@@ -782,7 +802,9 @@ def _at_top(low: list[str], k: int, tops: list[list[str]] | None) -> bool:
     return tops is None or low[:k] in tops
 
 
-def _entry_at(parts: list[str], k: int, tops: list[list[str]] | None) -> Protected | None:
+def _entry_at(
+    parts: list[str], k: int, tops: list[list[str]] | None, dotglob: bool = False
+) -> Protected | None:
     """The entry whose name starts at component ``k`` of ``parts`` (lower case), or None."""
     name = parts[k]
     for p in _BY_FIRST.get(name, ()):
@@ -793,6 +815,12 @@ def _entry_at(parts: list[str], k: int, tops: list[list[str]] | None) -> Protect
         n = len(p.parts)
         if tuple(parts[k : k + n]) == p.parts and (not p.top or _at_top(parts, k, tops)):
             return p
+        if n > 1 and k + 1 < len(parts):
+            after = parts[k + 1]
+            if (after == p.parts[1] or not _GLOB_CHARS.isdisjoint(after)) and _globbed_tail(
+                parts[k + 1 : k + n], p.parts[1:], dotglob
+            ):
+                return p
     if name.startswith(_PREFIXES):
         hit = next((p for p in _PREFIXED if name.startswith(p.parts[-1]) and name.endswith(p.tail)), None)
         if hit is not None:
@@ -882,7 +910,7 @@ def protected_parts(
         if _GLOB_CHARS.intersection(c):
             hit = _glob_entry(low, k, dotglob, tops)
         else:
-            hit = _entry_at(low, k, tops)
+            hit = _entry_at(low, k, tops, dotglob)
         if hit is not None:
             return hit
     return None
@@ -930,6 +958,22 @@ def _glob_entry(low: list[str], k: int, dotglob: bool, tops: list[list[str]] | N
             if len(p.parts) == 1 or k + 1 >= len(low) or _tail_matches(low[k + 1 :], p):
                 return p
     return None
+
+
+def _globbed_tail(rest: list[str], want: tuple[str, ...], dotglob: bool) -> bool:
+    """red team: whether the components after an entry's literal first name, one of them a glob, may name the
+    rest of it (``.github/*/ci.yml``, ``.github/work*``, ``~/.config/*/config``): each glob matched as the shell
+    expands it (a leading wildcard reaches a dotted name only under ``dotglob``), the others equal."""
+    globbed = False
+    for c, w in zip(rest, want):
+        if _GLOB_CHARS.isdisjoint(c):
+            if c != w:
+                return False
+            continue
+        if (w[:1] == "." and c[:1] != "." and not dotglob) or not fnmatch.fnmatchcase(w, c):
+            return False
+        globbed = True
+    return globbed
 
 
 def _tail_matches(rest: list[str], p: Protected) -> bool:

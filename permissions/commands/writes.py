@@ -47,6 +47,7 @@ from collections.abc import Callable
 
 from permissions.commands.environment import BUILD_TOOL_VARS
 from permissions.commands.git import _config_positionals, config_command
+from permissions.commands.settings_writers import SETTINGS_WRITERS, settings_targets
 from permissions.commands.uploads import table_operands
 
 NAMED, TREE, WHOLE = 0, 1, 2
@@ -256,7 +257,10 @@ _CONFIG_WRITERS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     "simple-git-hooks": (frozenset({"", "--uninstall"}), (".git",)),
     "overcommit": (frozenset({"--install", "--uninstall", "--sign", "-i"}), (".git", ".overcommit.yml")),
     "mise": (frozenset({"use", "u", "trust", "set", "config", "settings", "unuse", "rm"}), ("mise.toml",)),
-    "asdf": (frozenset({"local", "set"}), (".tool-versions",)),
+    # (red team: mise's earlier name, still installed)
+    "rtx": (frozenset({"use", "u", "trust", "set", "config", "settings", "unuse", "rm"}), (".rtx.toml",)),
+    # (red team: `asdf global` writes the home folder's ~/.tool-versions, the same entry)
+    "asdf": (frozenset({"local", "set", "global"}), (".tool-versions",)),
     "poetry": (frozenset({"config", "source"}), ("poetry.toml",)),
     "bundle": (frozenset({"config"}), (".bundle/config",)),
     "conda": (frozenset({"config"}), (".condarc",)),
@@ -929,7 +933,10 @@ _INPUT_WRITERS = WRITE_VERBS - {"xargs", "parallel"} - BUILD_WRITERS - frozenset
 # The first words of a view :func:`may_write` answers for besides a path, a python and an assignment, and the node
 # launchers (an initializer they run by its package's name: _initialized) (decide()'s
 # cheap filter reads `first in FIRST_WRITERS or "/" in first or "=" in first or first[:2] == "py"`).
-FIRST_WRITERS = WRITE_VERBS | frozenset(_ASSIGNERS) | {"make", "gmake"} | _LAUNCHERS
+FIRST_WRITERS = WRITE_VERBS | frozenset(_ASSIGNERS) | {"make", "gmake"} | _LAUNCHERS | SETTINGS_WRITERS
+# (permissions.commands.settings_writers' programs the table does not read otherwise: kept out of WRITE_VERBS,
+# which makes a program known to the vocabulary)
+_SETTINGS_ONLY = SETTINGS_WRITERS - WRITE_VERBS
 
 
 # Options of the copiers that take the next word as their value (so it is not read as a source).
@@ -976,6 +983,7 @@ def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -
                 s.endswith("/.")
                 or s == "."
                 or (verb == "rsync" and s.endswith("/"))
+                or verb == "ditto"  # red team: ditto copies a folder's contents into the destination
                 or _has_flag(
                     view, "T" if verb in ("cp", "gcp", "mv", "gmv") else "", ("--no-target-directory",)
                 )
@@ -1046,6 +1054,8 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
         if extracting:
             dest = _option_values(view, "C", ("--directory",)) or ["."]
             out.extend((d, TREE) for d in dest)
+            values = {v for v, _ in out} | set(dest)
+            out.extend(_members(dest, [w for w in view[2 if first[:1] != "-" else 1 :] if w not in values]))
         if first[:1] != "-" and ("c" in first or "r" in first or "u" in first) and len(view) > 2:
             out.append((view[2], NAMED))  # `tar cf ARCHIVE ...`: the archive is written
         return out
@@ -1053,11 +1063,13 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
         if _has_flag(view, "lvtzZpc", valued="dP"):
             return out
         dest = _option_values(view, "d", ("--exdir",)) or ["."]
-        return out + [(d, TREE) for d in dest]
+        ops = [w for w in view[1:] if w[:1] != "-" and w not in dest]
+        return out + [(d, TREE) for d in dest] + _members(dest, ops[1:])
     if verb in ("7z", "7za", "7zz", "7zr", "unrar"):
         if len(view) > 1 and view[1] in ("x", "e"):
             dest = [w[2:] for w in view[2:] if w.startswith("-o")] or ["."]
-            return out + [(d, TREE) for d in dest]
+            ops = [w for w in view[2:] if w[:1] != "-"]
+            return out + [(d, TREE) for d in dest] + _members(dest, ops[1:] if view[1] == "x" else [])
         return out
     if verb == "cpio":
         if _has_flag(view, "i", ("--extract",)):
@@ -1074,6 +1086,13 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
         first = view[1] if len(view) > 1 else ""
         return out + ([(".", TREE)] if "x" in first else [])
     return out + _unpacked_elsewhere(verb, view)
+
+
+def _members(dests: list[str], words: list[str]) -> list[Target]:
+    """red team: the members an extraction names, below the folder it extracts into (`tar x -C sub .envrc`
+    writes sub/.envrc, read where it lies); any word not an option may be one (fail closed). The top's own
+    are its tree already."""
+    return [(_join(d, w), NAMED) for d in dests if d not in (".", "./") for w in words if w[:1] != "-"]
 
 
 def _unpacked_elsewhere(verb: str, view: tuple[str, ...]) -> list[Target]:
@@ -1458,13 +1477,21 @@ def _targets(view: tuple[str, ...]) -> list[Target]:
     if verb in ("xargs", "parallel"):
         # The command's operands come from the input: names no word spells, in the working folder.
         return [(".", TREE)] if any(w.rpartition("/")[2] in _INPUT_WRITERS for w in view[1:]) else []
-    return (
-        _module_and_folder_targets(verb, view)
-        or _config_targets(verb, view)
+    return _named_by_their_words(verb, view)
+
+
+def _named_by_their_words(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """_targets' rest: the writers read by their subcommands, options and settings."""
+    # (all of the first two: red team, a folder option before the settings' act, `npm --prefix sub config set`)
+    found = (
+        _module_and_folder_targets(verb, view) + _config_targets(verb, view)
         or _more_targets(verb, view)
         or _assigned_targets(verb, view)
         or _handed_to_a_script(verb, view)
     )
+    if verb in SETTINGS_WRITERS:
+        found = found + settings_targets(verb, view)
+    return found
 
 
 # `go env -w` settings that choose the programs a later go command runs (go's own settings file is in R3.7's
@@ -1927,10 +1954,34 @@ def _code_setting(rest: tuple[str, ...], base: str) -> list[Target]:
     `alias.x=!cmd`, `include.path`): the configuration file it writes."""
     positionals = _config_positionals(rest[1:])
     if len(positionals) < 2 or config_command(positionals[0], positionals[1]) == (None, None):
-        return []
+        if not _code_setting_removed(rest[1:], positionals):
+            return []
     if "--global" in rest:
         return [("~/.gitconfig", NAMED)]
     return [(_join(base, ".git/config"), NAMED)]
+
+
+# red team: `git config --unset core.hooksPath` (git 2.46: `git config unset`) changes what runs as much as setting
+# it (the hooks of .git/hooks run again, a hook manager's stop): a key that makes git load or trust code from
+# elsewhere (config_command's reasons: hooksPath, templateDir, safe.*, include paths), removed; a section that
+# holds one removed or renamed whole. (A program key removed -- a pager, a credential helper -- runs none.)
+_CONFIG_REMOVALS = frozenset({"--unset", "--unset-all", "--remove-section", "--rename-section"})
+_CODE_SECTIONS = frozenset({"core", "include", "includeif", "init", "safe", "protocol"})
+
+
+def _code_setting_removed(words: tuple[str, ...], positionals: list[str]) -> bool:
+    """Whether `git config` (``words``: after ``config``) removes a key whose value runs or loads code, or
+    removes or renames a section that may hold one."""
+    acts = _CONFIG_REMOVALS.intersection(words)
+    if not acts and words[:1] in (("unset",), ("remove-section",), ("rename-section",)):
+        acts = frozenset({"--" + words[0]})
+        positionals = positionals[1:]
+    if not acts or not positionals:
+        return False
+    key = positionals[0]
+    if acts.isdisjoint(("--unset", "--unset-all")):
+        return key.partition(".")[0].lower() in _CODE_SECTIONS
+    return config_command(key, "x")[1] is not None
 
 
 def _index_changes(rest: tuple[str, ...]) -> list[str]:
@@ -1991,6 +2042,11 @@ def _git_places(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
             # red team: index entries (or paths given a mode) read from the input
             return [(base or ".", WHOLE)]
         return [(_join(base, p), NAMED) for p in _index_changes(rest)]
+    if sub == "add" and any(w.startswith(("--ch", "--c=")) for w in rest):
+        # red team: `git add --chmod=+x .husky/pre-commit` (or `--chmod +x`, `--chm=+x`: an abbreviation) gives the
+        # path a mode as update-index does
+        ops = [w for w in rest[1:] if w[:1] != "-" and w not in ("+x", "-x")]
+        return [(_join(base, p), TREE) for p in ops]
     if sub == "unpack-file":
         # red team: a blob's content, into the folder it runs in
         return [(_join(base, ".merge_file_XXXXXX"), NAMED)]
@@ -2030,6 +2086,10 @@ def _module_and_folder_targets(verb: str, view: tuple[str, ...]) -> list[Target]
     if verb.startswith(_PYTHONS_PREFIX):
         if "zipfile" in view or "tarfile" in view:
             return _unpacked(verb, view)
+        if view[1:3] == ("-m", "pre_commit"):
+            return _config_targets(
+                "pre-commit", ("pre-commit", *view[3:])
+            )  # red team: pre-commit as a module
         if "json.tool" in view:
             k = view.index("json.tool")
             ops = _operands(("json.tool", *view[k + 1 :]), frozenset({"--indent"}))
@@ -2047,7 +2107,8 @@ def _module_and_folder_targets(verb: str, view: tuple[str, ...]) -> list[Target]
 _PKG_CONFIG_ACTS = frozenset({"set", "delete", "unset", "edit", "fix", "rm", "del"})
 _PIP_CONFIG_ACTS = frozenset({"set", "unset", "edit"})
 _CONFIG = frozenset({"config"})
-_NPM_CONFIG = frozenset({"config", "c"})
+# (red team: and any unique abbreviation of `config`, `npm conf set`; pnpm takes `c` too)
+_NPM_CONFIG = frozenset({"config", "c", "con", "conf", "confi"})
 
 
 def _config_act(rest: tuple[str, ...], acts: frozenset[str], names: frozenset[str]) -> bool:
@@ -2129,9 +2190,9 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     """What ``targets`` answers for the programs that write their own configuration (package managers, agent
     CLIs, direnv, git hooks managers), which decides what runs later (R3.7)."""
     if verb in _PKG_CONFIG:
-        if _config_act(view[1:], _PKG_CONFIG_ACTS, _NPM_CONFIG if verb == "npm" else _CONFIG):
+        if _config_act(view[1:], _PKG_CONFIG_ACTS, _NPM_CONFIG if verb in ("npm", "pnpm") else _CONFIG):
             return [(_PKG_CONFIG[verb], NAMED)]
-        if verb == "npm" and "set" in _operands(view)[:1]:
+        if verb in ("npm", "pnpm") and "set" in _operands(view)[:1]:
             return [(".npmrc", NAMED)]
         return _manifest_targets(verb, view)
     if verb in _PIP or (
@@ -2186,12 +2247,17 @@ _SCAFFOLD_ONLY = (
 )
 
 
-_GIT_O = re.compile(r" (?:--output|-[A-Za-z]*o)").search  # (one search of the words joined)
+_GIT_O = re.compile(r" (?:--output|-[A-Za-z]*o|--c(?:h|=))").search  # (one search of the words joined)
 
 
 def may_write(view: tuple[str, ...]) -> bool:
     """A cheap filter, true whenever :func:`targets` can find anything in ``view`` (a view of a segment)."""
     verb = view[0]
+    if verb in SETTINGS_WRITERS:
+        if settings_targets(verb, view):
+            return True  # (`gh alias set`, `gpg --decrypt-files`: besides what their other branches read)
+        if verb in _SETTINGS_ONLY:
+            return False
     if verb not in WRITE_VERBS:
         if "=" in verb:
             return _INSTALL_DIR_SEARCH(" " + " ".join(view)) is not None
@@ -2210,6 +2276,7 @@ def may_write(view: tuple[str, ...]) -> bool:
                 or "json.tool" in view
                 or "zipfile" in view
                 or "tarfile" in view
+                or "pre_commit" in view
             )
         ) or (verb in _LAUNCHERS and bool(_initialized(verb, view)))
     build = _BUILD_ONLY.get(verb)  # (first: the test runners, linters and type checkers are everyday words)
@@ -2229,7 +2296,7 @@ def may_write(view: tuple[str, ...]) -> bool:
         return not _FIND_WRITING.isdisjoint(view)
     if verb in _SUBCOMMAND_WRITERS:
         return (
-            "config" in view
+            not _NPM_CONFIG.isdisjoint(view)  # (`config`, and npm's and pnpm's `c`, `conf` ...)
             or "set" in view
             or not _MANIFEST_WORDS.isdisjoint(view)
             or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
@@ -2243,6 +2310,13 @@ def may_write(view: tuple[str, ...]) -> bool:
                 and bool(_initialized(verb, view))
             )
         )
+    if verb in _SOME_ACTS:
+        return _writes_by_acts(verb, view)
+    return True
+
+
+def _writes_by_acts(verb: str, view: tuple[str, ...]) -> bool:
+    """may_write's last rows: the programs that write by some of their acts only."""
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1
     if verb in _CLIENT_CONFIG:
@@ -2258,3 +2332,6 @@ def may_write(view: tuple[str, ...]) -> bool:
     if verb == "cmake":
         return "-E" in view or any(w.startswith(_CMAKE_PREFIX_STARTS) for w in view)
     return True
+
+
+_SOME_ACTS = frozenset({"direnv", "pre-commit", "cmake", *_CLIENT_CONFIG, *_CONTAINER_COPIERS})
