@@ -124,6 +124,7 @@ _ENGINE_SOCKETS = (
 )  # fmt: skip
 _SOCKET_CLIENTS = frozenset({"socat", "nc", "ncat", "netcat", "curl", "http", "xh", "websocat"})
 _RUNTIMES = frozenset({_CTR, "crictl", "runc", "crun", "youki", "systemd-nspawn", *_LXD})
+_RUNTIMES_AND_CLIENTS = _RUNTIMES | _SOCKET_CLIENTS
 
 PRIVILEGE_VERBS: frozenset[str] = (
     PRIVILEGED
@@ -153,9 +154,9 @@ def privileged_view(view: tuple[str, ...]) -> bool:
         return True
     if verb in _CONTAINER_ENGINES:
         return _host_container(view)
-    if verb in _RUNTIMES:
-        return _runtime(view)
-    if verb in _SOCKET_CLIENTS:
+    if verb in _RUNTIMES_AND_CLIENTS:  # (one look-up for the verbs that are neither)
+        if verb in _RUNTIMES:
+            return _runtime(view)
         for w in view:
             if "sock" in w and (w.endswith(_ENGINE_SOCKETS) or _ENGINE_SOCKET_IN.search(w)):
                 return True
