@@ -1154,8 +1154,10 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         if "alias." in "\0".join(cur).lower():
             found += _git_alias_views(cur)  # R4.10: an alias git is given or told to define
         return found
-    if verb.startswith(_HELPER_PREFIXES):
-        return _helper_binary(cur)
+    # red team: a `git-X` that is no git command is a program of its own, Brabo does not know (`git-stack x --
+    # rm -rf /`): read on as any such program is (its `--` may hand on, _tableless_views)
+    if verb.startswith(_HELPER_PREFIXES) and (helper := _helper_binary(cur)):
+        return helper
     if verb == "gh":
         return _gh_alias_views(cur)
     launcher = _LAUNCHERS.get(verb) if len(cur) > 1 else None

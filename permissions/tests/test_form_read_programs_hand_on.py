@@ -4,9 +4,10 @@ command on -- ``snyk test -- rm -rf /`` was once auto-approved that way. Every p
 table reads it, still hands on what follows its ``--``: the floor denies ``P -- rm -rf /`` and auto mode never
 approves ``P x -- git push origin main``.
 
-Left out: the names Brabo reads as another program's (``git-stack`` as git's helper binary, R4.10; ``bin/rake``
-as rake; ``awscli`` as aws): their ``--`` is that program's (git's pathspec), as it was on 0766094 -- a
-``git-X`` that is no git command is a third-party program, a leftover the session's notes record.
+A ``git-X`` that is no git command (``git-stack``, ``git-review``) is a program of its own: on 0766094 it was
+read no further than its name, so ``git-stack x -- rm -rf /`` was auto-approved (views._peel now reads it on as
+any program Brabo does not know). Left out: the names Brabo reads as another program's (``bin/rake`` as rake,
+``awscli`` as aws): their ``--`` is that program's.
 """
 
 from __future__ import annotations
@@ -22,7 +23,14 @@ def test_the_form_read_programs_are_not_known():
     assert not (FORM_READ_ONLY & KNOWN_PROGRAMS)
 
 
-_READ_AS_ANOTHER = frozenset(p for p in FORM_READ_ONLY if p.startswith("git-") or "/" in p) | {"awscli"}
+@pytest.mark.parametrize("program", ["git-foo", "git-stack", "git-trim", "git-flow", "git-absorb"])
+def test_a_git_helper_name_that_is_no_git_command_hands_on(program):
+    for runs_in in ("sandbox", "host"):
+        v = term(f"{program} x -- rm -rf /", autonomy=AUTO_MODE, runs_in=runs_in)
+        assert (v.decision, v.reason) == ("deny", "builtin_deny"), (program, runs_in, v.reason)
+
+
+_READ_AS_ANOTHER = frozenset(p for p in FORM_READ_ONLY if "/" in p) | {"awscli"}
 
 
 @pytest.mark.parametrize("program", sorted(FORM_READ_ONLY - _READ_AS_ANOTHER))
