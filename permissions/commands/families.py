@@ -362,6 +362,9 @@ REGISTRIES: dict[str, Forms] = {
     "rebar3": forms("hex+publish"),
     "dart": forms("pub+publish"),
     "flutter": forms("pub+publish"),
+    "pub": forms(
+        "publish lish uploader+add uploader+remove"
+    ),  # red team: Dart's pub before `dart pub` (`lish`: its alias)
     "cabal": forms("upload"),
     "stack": forms("upload"),
     "pod": forms("trunk+push repo+push trunk+delete trunk+deprecate trunk+add-owner trunk+remove-owner"),

@@ -143,7 +143,8 @@ KNOWN_PROGRAMS.update(
 # follows it (`snyk test -- rm -rf /` is denied, as it was before these rows). A program known through another
 # table before them stays known (this is the list that was not).
 FORM_READ_ONLY = frozenset(
-    "arp-scan artillery awscli balena electron-builder electron-forge hping k6 kubescape locust msfconsole netdiscover"
+    "arp-scan artillery awscli balena electron-builder electron-forge hping k6 kubescape locust msfconsole pub"
+    " netdiscover"
     " unicornscan crictl crun ctr runc youki "
     "db-migrate diesel graphile-migrate hanami mikro-orm node-pg-migrate phinx sea-orm-cli sequel skeema sqlx yoyo "
     "airflow amqp-declare-queue amqp-delete-queue amqp-publish b4 bin/rake bk bosh box buildkite-agent"

@@ -1,6 +1,7 @@
 """Red team (session 20), external effects by family (§5 step 6): balena's fleet releases and device changes
 (``balena push`` builds on balena's builders and deploys to the fleet's devices), electron-builder told to
-publish (``--publish always|onTag``, ``-p``, its ``publish`` command) and Electron Forge's ``publish`` were
+publish (``--publish always|onTag``, ``-p``, its ``publish`` command), Electron Forge's ``publish`` and Dart's
+standalone ``pub publish`` (``dart pub publish`` was read already) were
 auto-approved in auto mode; now the external-effect cap (permissions.commands.deployers). Their listings, logs,
 builds and local runs stay ordinary. Every attack case below was auto-approved on 0766094.
 """
@@ -28,6 +29,9 @@ ATTACKS = [
     "electron-builder publish -f dist/x.dmg",
     "electron-forge publish",
     "npx electron-forge publish --target @electron-forge/publisher-github",
+    "pub publish",
+    "pub publish --force",
+    "pub lish -f",
 ]
 
 
@@ -49,6 +53,8 @@ def test_a_release_or_a_fleet_change_is_never_auto_approved(command):
         "electron-builder --mac --dir",
         "electron-forge make",
         "electron-forge start",
+        "pub get",
+        "pub run build_runner build",
     ],
 )
 def test_listings_builds_and_local_runs_stay_ordinary(command):
