@@ -819,8 +819,9 @@ def _wrapped_starts(
         return out  # R4.10: uv's own pip interface, read as pip's command line (it runs no program)
     maybe = _posargs_from(words)
     own = maybe == 2 and (words[0], words[1]) in _OWN_TOOLS  # an unknown word is the program's own tool
-    # (a segment led by assignments: the command past them is the segment itself, as a prefix allow reads it;
-    # what a wrapper or launcher there runs is another command -- `FOO=1 npx evil`)
+    # (a segment led by assignments: the command past them is a start the pattern must name, as the assignments
+    # name no program -- `Terminal(FOO=1)` is not `FOO=1 rm -rf src`; what a wrapper or launcher there runs is
+    # another command -- `FOO=1 npx evil`)
     bare = all_views[1] if "=" in words[0] and is_assignment(words[0]) else None
     if bare and words[n - len(bare) :] == bare:
         out.append((n - len(bare), bare))  # the command past the assignments (R4.8: they name no program)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from permissions.commands.listeners import _binds_elsewhere, _named_value
 from permissions.commands.script_binds import bound_to_loopback
 
 __all__ = ["READERS"]
@@ -143,19 +144,9 @@ def _msfconsole(view: tuple[str, ...]) -> bool:
     return not (len(view) == 2 and view[1] in _QUIET)
 
 
-def _named_host(view: tuple[str, ...], names: tuple[str, ...]) -> bool:
-    """A load test whose target option (``--host URL``, ``-H URL``, ``--host=URL``) names another machine."""
-    for k, w in enumerate(view):
-        name, eq, value = w.partition("=")
-        if name in names:
-            target = value if eq else (view[k + 1] if k + 1 < len(view) else "")
-            if not target or not bound_to_loopback(target):
-                return True
-    return False
-
-
 def _locust(view: tuple[str, ...]) -> bool:
-    return _named_host(view, ("--host", "-H"))
+    """Locust's target (``--host URL``, ``-H URL``): another machine's, or none after the option (fail closed)."""
+    return _binds_elsewhere(view, ("--host", "-H"))
 
 
 _ARTILLERY_CLOUD = frozenset({"run-fargate", "run-lambda", "run-aci", "run-cluster"})
@@ -169,7 +160,7 @@ def _artillery(view: tuple[str, ...]) -> bool:
         return _elsewhere([w for w in words[1:] if "://" in w] or ["?"])
     if words[:1] == ["run"] and any(w.partition("=")[0] in ("--record", "--key") for w in view[2:]):
         return True  # the run's results sent to Artillery Cloud
-    return words[:1] == ["run"] and _named_host(view, ("--target", "-t"))
+    return words[:1] == ["run"] and _binds_elsewhere(view, ("--target", "-t"))
 
 
 def _k6(view: tuple[str, ...]) -> bool:
@@ -178,13 +169,7 @@ def _k6(view: tuple[str, ...]) -> bool:
     words = [w for w in view[1:] if w[:1] != "-"]
     if words[:1] == ["cloud"]:
         return not (words[1:2] == ["login"] or "--help" in view)
-    for k, w in enumerate(view):
-        name, eq, value = w.partition("=")
-        if name in ("--out", "-o"):
-            target = value if eq else (view[k + 1] if k + 1 < len(view) else "")
-            if target.startswith("cloud"):
-                return True
-    return False
+    return any(v.startswith("cloud") for v in _named_value(view, ("--out", "-o")) or ())
 
 
 _MASSCAN = _scan(_MASSCAN_VALUES)
