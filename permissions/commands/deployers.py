@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from permissions.commands.listeners import _named_value
+
 __all__ = ["DECIDED", "FORMS", "KAMAL", "READERS", "Forms", "Spec", "forms"]
 
 Forms = tuple[tuple[str, ...], ...]
@@ -362,12 +364,9 @@ def _pyinfra(view: tuple[str, ...]) -> bool:
 def _electron_builder(view: tuple[str, ...]) -> bool:
     """electron-builder publishes what it builds unless told ``never``: ``--publish always|onTag|onTagOrDraft``
     (``-p``), or its ``publish`` command."""
-    for k, w in enumerate(view[1:], 1):
-        name, eq, value = w.partition("=")
-        if name in ("--publish", "-p"):
-            value = value if eq else (view[k + 1] if k + 1 < len(view) else "")
-            if value != "never":
-                return True
+    published = _named_value(view, ("--publish", "-p"))
+    if published is None or any(v != "never" for v in published):
+        return True  # (an option ending the line, fail closed)
     return "publish" in view[1:2]
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from permissions.commands.deployers import Forms, Spec, forms
+from permissions.commands.listeners import _named_value
 
 __all__ = ["DECIDED", "FORMS", "OPTION_READERS", "READERS"]
 
@@ -206,14 +207,8 @@ _FORGE_REPORTERS = ("github", "gitlab", "bitbucket", "gerrit", "gitea")
 def _reviewdog(view: tuple[str, ...]) -> bool:
     """reviewdog's ``-reporter`` (``--reporter``, ``=`` or the next word): a forge's reporter posts its
     findings as review comments, checks or a code report; ``local`` (the default) prints them."""
-    for k, w in enumerate(view[1:], 1):
-        name, eq, value = w.partition("=")
-        if name not in ("-reporter", "--reporter"):
-            continue
-        value = value if eq else (view[k + 1] if k + 1 < len(view) else "")
-        if value.lower().startswith(_FORGE_REPORTERS):
-            return True
-    return False
+    reporters = _named_value(view, ("-reporter", "--reporter")) or ()
+    return any(v.lower().startswith(_FORGE_REPORTERS) for v in reporters)
 
 
 def _mpack(view: tuple[str, ...]) -> bool:
