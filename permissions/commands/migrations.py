@@ -328,7 +328,8 @@ _HOSTED = {
     "dotnet": ("dotnet-ef",),
 }
 _HOSTS = frozenset(_HOSTED)
-_PACKAGE_RUNNERS = frozenset({"yarn", "pnpm", "bun"})
+# package managers that run a package's program given by its name (`yarn sequelize`; npm needs `npm exec`)
+_RUN_BY_NAME = frozenset({"yarn", "pnpm", "bun"})
 
 
 def migrates_elsewhere(view: tuple[str, ...]) -> bool:
@@ -349,7 +350,7 @@ def assigned_migration(view: tuple[str, ...]) -> bool:
     # what the assignments lead, and what it launches (`RAILS_ENV=production bundle exec rake db:migrate`)
     rest = view[k:]
     # (`NODE_ENV=production yarn sequelize db:migrate`: yarn runs the package's own program of that name)
-    for led in (*views_of(rest), rest[1:]) if rest[0] in _PACKAGE_RUNNERS else views_of(rest):
+    for led in (*views_of(rest), rest[1:]) if rest[0] in _RUN_BY_NAME else views_of(rest):
         tool, args = _tool_of(led)
         if tool is not None and _acts(tool, args):
             return any(_assigned_elsewhere(w, tool) for w in view[first:k]) or _targets_elsewhere(tool, args)
