@@ -414,7 +414,14 @@ def meanings(p: Pattern) -> tuple[Meaning, ...]:
         # is the word `install` (the literal match still takes `install:x` too).
         last_stem, last_prefix = last_stem[:-1], False
         specs = (*specs[:-1], (last_stem, False))
-    if last_prefix and (last_stem[:1] == "-" or not last_stem):
+    if last_prefix and not last_stem and len(specs) > 1:
+        # `Terminal(rm -rf *)`, the other familiar spelling of "cmd and anything after" (R4.2: a word, any): its
+        # meaning is the words before it, as `rm -rf:*`'s (the literal match still wants a word after them).
+        specs = specs[:-1]
+        last_stem, last_prefix = specs[-1]
+        if last_prefix:
+            return ()
+    if last_prefix and last_stem[:1] == "-":
         return ()
     readings = normalise([stem for stem, _ in specs])
     if not readings:

@@ -9,6 +9,7 @@ need not all be listed: only those a deny may name, and those that take a value.
 
 from __future__ import annotations
 
+from permissions.commands.gh_api import gh_api_commands
 from permissions.commands.option_reader import Program, Reading, _family
 
 __all__ = ["BUN", "COMPOSER", "GH", "NPX", "POETRY", "SYSTEMCTL", "TWINE", "UV", "WGET"]
@@ -309,13 +310,16 @@ _GH_API_BODY = ("raw-field", "field", "input")
 
 
 def _gh_rewrite(r: Reading) -> tuple[Reading, ...]:
+    if r.path != ("gh", "api"):
+        return (r,)
     keys = r.keys
-    if r.path == ("gh", "api") and "method" not in keys and not keys.isdisjoint(_GH_API_BODY):
-        return (Reading(r.path, keys | {"method", "method=POST"}, r.operands),)
-    return (r,)
+    if "method" not in keys and not keys.isdisjoint(_GH_API_BODY):
+        r = Reading(r.path, keys | {"method", "method=POST"}, r.operands)
+    return (r, *gh_api_commands(r))  # R4.10: the call read as the gh command it does too
 
 
 GH.rewrite = _gh_rewrite
+GH.rewritten_from = ("api",)  # any command's reading may come from `gh api` (options.gate)
 
 # twine (Python's argparse: unique abbreviations of long options, short letters that cluster; its own options
 # before the command). red team (R4.10): a deny of `twine upload` met `twine --no-color upload dist/*`, and a deny

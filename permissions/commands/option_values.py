@@ -6,6 +6,7 @@ rules and the commands alike.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 # Linux's signal numbers (x86, arm); the names are what the keys hold.
@@ -122,6 +123,19 @@ def _never_prompts(value: str) -> tuple[str, ...]:
     return ("force",) if _rm_when(value) == "never" else ()
 
 
+# git's `-c name=value` (git-config(1)): a setting's section and key compare in any case, its subsection (the middle,
+# `remote.Origin.url`) as written -- `git -c core.HooksPath=x` is `-c core.hooksPath=x` (R4.10). Only a value of
+# that shape is folded (the key `c` is other programs' too: `ssh -c cipher`, `curl -c file` hold no `=`).
+_GIT_SETTING = re.compile(r"([A-Za-z][\w-]*)((?:\.[^=]*)?)\.([A-Za-z][\w-]*)=")
+
+
+def _git_setting(value: str) -> str:
+    m = _GIT_SETTING.match(value)
+    if m is None:
+        return value
+    return f"{m.group(1).lower()}{m.group(2)}.{m.group(3).lower()}={value[m.end() :]}"
+
+
 # An option key's values that are one meaning: the value as the key holds it (for every table; `o` is only
 # ssh's, scp's and sftp's `-o`; `volume` docker's and its kin's `-v`; `interactive` rm's `--interactive=`).
 VALUE_CANON: dict[str, Callable[[str], str]] = {
@@ -131,6 +145,7 @@ VALUE_CANON: dict[str, Callable[[str], str]] = {
     "volume": _volume,
     "mount": str,
     "interactive": _rm_when,
+    "c": _git_setting,
 }
 # An option whose value is another option's: the keys that option's spelling gives (`--mount type=bind,...`); each
 # is also a key of VALUE_CANON.

@@ -509,10 +509,16 @@ def gate(path: tuple[str, ...], first_operand: str | None = None) -> frozenset[s
     spellings), or None when any command of the program may (a bare program, or a parser that abbreviates
     subcommands, npm's). Lets the matcher skip reading a segment no pattern's subcommand can match.
     ``first_operand``: the pattern's first operand, literal (`git cherry-pick`, a command the table does
-    not list, is read as `git` and that operand, which the segment must then hold too)."""
+    not list, is read as `git` and that operand, which the segment must then hold too). A program's own
+    ``rewritten_from`` words may give any of its commands' readings (`gh api`): they are in every gate."""
     prog = PROGRAMS.get(path[0]) if path else None
     if prog is None or isinstance(prog.sub_aliases, _AbbrevSubs):
         return None
+    words = _level_gate(prog, path, first_operand)
+    return words if words is None or not prog.rewritten_from else words | frozenset(prog.rewritten_from)
+
+
+def _level_gate(prog: Program, path: tuple[str, ...], first_operand: str | None) -> frozenset[str] | None:
     if len(path) < 2:
         if first_operand is not None and prog.subcommands:
             return frozenset((first_operand,))

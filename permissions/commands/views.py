@@ -759,9 +759,8 @@ def env_options(assigned: Sequence[str], rest: tuple[str, ...]) -> list[tuple[st
     verb = rest[0]
     options: list[str] = []
     if verb.rpartition("/")[2] == "git":
-        if any(_hooks_off(w) for w in assigned):
-            options.append("--no-verify")
-    elif verb in _TF_CLI_ARGS_READERS:
+        return _git_environment(assigned, rest)
+    if verb in _TF_CLI_ARGS_READERS:
         options = _tf_cli_args(assigned, rest)
     else:
         prefixes = _ENV_OPTIONS.get(verb)
@@ -778,6 +777,42 @@ def env_options(assigned: Sequence[str], rest: tuple[str, ...]) -> list[tuple[st
         return []
     end = rest.index("--", 1) if "--" in rest[1:] else len(rest)
     return [(*rest[:end], *options, *rest[end:])]
+
+
+def _git_environment(assigned: Sequence[str], rest: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """git's views with what the ``assigned`` variables give it: hooks switched off (`--no-verify` after the
+    last word) and configuration (`-c key=value` before the command, as git reads it)."""
+    out: list[tuple[str, ...]] = []
+    if any(_hooks_off(w) for w in assigned):
+        out.append((*rest, "--no-verify"))
+    pairs = _git_config_pairs(assigned)
+    if pairs:
+        out.append((rest[0], *(w for pair in pairs for w in ("-c", pair)), *rest[1:]))
+    return out
+
+
+# R4.10: git's configuration given in the environment, read as the `git -c` it is (git-config(1) ENVIRONMENT):
+# GIT_CONFIG_KEY_<n>/GIT_CONFIG_VALUE_<n> (all of them, whatever GIT_CONFIG_COUNT says: deny sees more), and
+# GIT_CONFIG_PARAMETERS, what `git -c` itself passes on to the git it runs (`'key'='value'`, older `'key=value'`).
+_SQUOTED_PAIR = re.compile(r"'([^']*)'(?:='([^']*)')?")
+
+
+def _git_config_pairs(assigned: Sequence[str]) -> list[str]:
+    keys: dict[str, str] = {}
+    values: dict[str, str] = {}
+    pairs: list[str] = []
+    for word in assigned:
+        name, _, value = word.partition("=")
+        upper = name.upper()
+        if upper.startswith("GIT_CONFIG_KEY_"):
+            keys[upper[15:]] = value
+        elif upper.startswith("GIT_CONFIG_VALUE_"):
+            values[upper[17:]] = value
+        elif upper == "GIT_CONFIG_PARAMETERS":
+            for key, val in _SQUOTED_PAIR.findall(value):
+                pairs.append(f"{key}={val}" if val or "=" not in key else key)
+    pairs += [f"{key}={values.get(n, '')}" for n, key in keys.items() if key]
+    return pairs
 
 
 # red team (session 20): Terraform reads more arguments from TF_CLI_ARGS (every command) and TF_CLI_ARGS_<name>
