@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
@@ -37,6 +38,7 @@ from permissions.commands.views import (
     KUBECTL_NAMES,
     is_assignment,
     look_through,
+    views_under,
 )
 from permissions.commands.windows_names import PROGRAMS as WINDOWS_POSIX
 from permissions.commands.wrappers import (
@@ -100,7 +102,7 @@ class CompiledList:
         self.loose = loose
         self.patterns: list[Pattern] = []
         # R4.10: a loose list (deny, ask) also matches by meaning, keyed by every spelling of the program.
-        self.meant: dict[str, list[tuple[Pattern, tuple[Meaning, ...]]]] = {}
+        self.meant: dict[str, list[tuple[Pattern, tuple[Meaning | WrappedMeaning, ...]]]] = {}
         self.gates: dict[str, frozenset[str] | None] = {}  # see options.gate: words one must see, or None
         for p in patterns:
             self.patterns.append(p)
@@ -114,7 +116,7 @@ class CompiledList:
             if loose:
                 found = meanings(p)
                 if found:
-                    for name in spellings(program_name(p.words[0][0])):
+                    for name in _names_of_program(program_name(p.words[0][0])):
                         self.meant.setdefault(name, []).append((p, found))
                         _widen_gate(self.gates, name, found)
             words = p.words
@@ -152,7 +154,7 @@ class CompiledList:
                 return p
         meant = self.meant.get(words[0]) if self.meant else None
         if meant is not None and _may_mean(self.gates[words[0]], words):
-            readings = _readings(words)
+            readings = _readings(words) or _wrapped_readings(words)
             for p, found in meant:
                 if any(m.matches(r) for m in found for r in readings):
                     return p
@@ -380,7 +382,9 @@ class Meaning:
         return True
 
 
-def _widen_gate(gates: dict[str, frozenset[str] | None], name: str, found: tuple[Meaning, ...]) -> None:
+def _widen_gate(
+    gates: dict[str, frozenset[str] | None], name: str, found: tuple[Meaning | WrappedMeaning, ...]
+) -> None:
     """The words a segment must hold for some pattern of ``name`` to match it by meaning (None: any)."""
     if name in gates and gates[name] is None:
         return
@@ -399,13 +403,79 @@ def _may_mean(g: frozenset[str] | None, words: tuple[str, ...]) -> bool:
     return g is None or not g.isdisjoint(words)
 
 
-def meanings(p: Pattern) -> tuple[Meaning, ...]:
-    """R4.10: the readings of a Terminal pattern whose program has an option table; () when it has none,
-    or when a wildcard stands where the table reads an option or a subcommand (the pattern then matches
-    literally only)."""
+# The path of a reading _wrapped_readings gives: the command under a wrapper, as its operands.
+_WRAPPED = ("\x00wrapped",)
+
+
+class WrappedMeaning:
+    """R4.10: a deny/ask pattern led by a wrapper or launcher that has no option table of its own (`sudo rm -rf
+    *`, `xargs rm -rf`, `python -m pip install --user`), read once when the policy loads: it matches a segment
+    led by the same program whose command under it (the wrapper's own options read by views: `sudo -u root rm
+    -r -f x`) matches the pattern's command under it, as written or by meaning. (A deny of `rm -rf` already
+    reaches `sudo rm -r -f x` through the segment's views; this is the other way round.)"""
+
+    __slots__ = ("inner", "inner_meanings", "keys", "operands", "path")
+
+    def __init__(self, wrapper: str, inner: Pattern, inner_meanings: tuple[Any, ...]) -> None:
+        self.path = (wrapper,)  # (options.gate: no table, any segment the wrapper leads is read)
+        self.keys: frozenset[str] = frozenset()
+        self.operands: tuple[WordSpec, ...] = ()
+        self.inner = inner
+        self.inner_meanings = inner_meanings
+
+    def matches(self, r: Reading) -> bool:
+        if r.path != _WRAPPED:
+            return False
+        under = r.operands
+        if pattern_matches(self.inner, under, True):
+            return True
+        if not self.inner_meanings:
+            return False
+        readings = _readings(under) or _wrapped_readings(under)
+        return any(m.matches(x) for m in self.inner_meanings for x in readings)
+
+    def may_match(self, r: Reading) -> bool:
+        return False  # (its readings hold no operand read at run time: the command's words are its operands)
+
+
+# Python's interpreter under its other released names (`python -m pip` in a rule is `python3 -m pip` too).
+_PYTHONS = ("python", "python3", "python2", *(f"python3.{minor}" for minor in range(6, 20)))
+
+
+def _names_of_program(name: str) -> tuple[str, ...]:
+    """Every command word a pattern led by program ``name`` is kept under: its table's spellings, or Python's."""
+    return _PYTHONS if name in _PYTHONS else spellings(name)
+
+
+def _wrapped_readings(words: tuple[str, ...]) -> tuple[Reading, ...]:
+    """For a segment led by a program with no option table: each command it runs, one layer in, as a reading
+    a WrappedMeaning reads (none for most programs)."""
+    return tuple(Reading(_WRAPPED, frozenset(), under) for under in views_under(words))
+
+
+def _wrapped_meanings(p: Pattern) -> tuple[WrappedMeaning, ...]:
+    """The WrappedMeaning of ``p`` when its first word is a wrapper or launcher whose command under it is the
+    rest of its words (after the wrapper's options); () otherwise."""
     specs = p.words
-    if not specs or specs[0][1] or PROGRAMS.get(program_name(specs[0][0])) is None:
+    words = tuple(stem for stem, _ in specs)
+    if specs[-1] == ("", True):
+        words = words[:-1]  # `sudo rm -rf *`: the command under it is `rm -rf` and anything after
+    under = views_under(words)
+    if len(under) != 1 or not under[0] or len(under[0]) >= len(words) or words[-len(under[0]) :] != under[0]:
         return ()
+    inner = replace(p, words=specs[len(words) - len(under[0]) :])
+    return (WrappedMeaning(program_name(specs[0][0]), inner, meanings(inner)),)
+
+
+def meanings(p: Pattern) -> tuple[Meaning | WrappedMeaning, ...]:
+    """R4.10: the readings of a Terminal pattern whose program has an option table (WrappedMeaning for one led
+    by a wrapper or launcher with none); () when it has none, or when a wildcard stands where the table reads
+    an option or a subcommand (the pattern then matches literally only)."""
+    specs = p.words
+    if not specs or specs[0][1]:
+        return ()
+    if PROGRAMS.get(program_name(specs[0][0])) is None:
+        return _wrapped_meanings(p) if len(specs) > 1 else ()
     if any(pre for _, pre in specs[:-1]):
         return ()
     last_stem, last_prefix = specs[-1]
@@ -454,7 +524,7 @@ RANK_READINGS: dict[int, tuple[str, str]] = {
     ASK_RANK: (REQUIRE_APPROVAL, "ask_rule"),
     ALLOW_RANK: (AUTO_APPROVE, "allow_rule"),
 }
-_Meant = tuple[int, Pattern, tuple[Meaning, ...]]  # (rank, pattern, its meanings)
+_Meant = tuple[int, Pattern, "tuple[Meaning | WrappedMeaning, ...]"]  # (rank, pattern, its meanings)
 _Ranked = tuple[int, Pattern, "tuple[str, ...] | None", bool]  # (rank, pattern, exact words, loose)
 
 
@@ -609,7 +679,7 @@ class CompiledPermissions:
             if rank >= best_rank:
                 continue
             if readings is None:
-                readings = _readings(words)
+                readings = _readings(words) or _wrapped_readings(words)
                 if not readings:
                     return best
             if any(m.matches(r) for m in found for r in readings):

@@ -780,11 +780,12 @@ def env_options(assigned: Sequence[str], rest: tuple[str, ...]) -> list[tuple[st
 
 
 def _git_environment(assigned: Sequence[str], rest: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """git's views with what the ``assigned`` variables give it: hooks switched off (`--no-verify` after the
-    last word) and configuration (`-c key=value` before the command, as git reads it)."""
+    """git's views with what the ``assigned`` variables give it: hooks switched off (`--no-verify` before a `--`
+    that ends the options, else after the last word) and configuration (`-c key=value` before the command, as git reads it)."""
     out: list[tuple[str, ...]] = []
     if any(_hooks_off(w) for w in assigned):
-        out.append((*rest, "--no-verify"))
+        end = rest.index("--", 1) if "--" in rest[1:] else len(rest)  # (after it, an operand)
+        out.append((*rest[:end], "--no-verify", *rest[end:]))
     pairs = _git_config_pairs(assigned)
     if pairs:
         out.append((rest[0], *(w for pair in pairs for w in ("-c", pair)), *rest[1:]))
@@ -1513,6 +1514,11 @@ def _with_environment(out: list[tuple[str, ...]]) -> None:
             while k < len(view) and is_assignment(view[k]):
                 k += 1
             assigned.extend(view[:k])
+
+
+def views_under(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The views one layer in: what the wrapper, launcher or assignments leading ``words`` may run."""
+    return _peel(words) if words and _peels(words[0]) else []
 
 
 def look_through(words: tuple[str, ...]) -> tuple[str, ...]:

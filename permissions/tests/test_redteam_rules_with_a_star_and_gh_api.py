@@ -16,6 +16,12 @@ the base this change started from (b8e7a1b), where it runs in the sandbox and in
   workflow run ci.yml`, a PUT of `.../actions/secrets/X` is `gh secret set X`, GraphQL's `mergePullRequest` is
   `gh pr merge` ... (permissions.commands.gh_api; GitHub's REST and GraphQL references). The cap asked for them;
   a deny of the command did not refuse them.
+- **A rule led by a wrapper or launcher** (`sudo rm -rf *`, `xargs rm -rf`, `env rm -rf`, `timeout 10 git push
+  --force`, `python -m pip install --user`) was matched literally only: `sudo -u root rm -rf x`, `xargs -0 rm -r
+  -f`, `python3 -m pip install --user x` met it by spelling only. It is now read as the wrapper (any of its own
+  options, Python by any of its names) running the command under it, that command as written or by meaning
+  (matching.WrappedMeaning). A deny of `rm -rf` already reached `sudo rm -r -f x`; a deny of `sudo rm` still
+  does not refuse a plain `rm`.
 - **git's settings from the environment** (`GIT_CONFIG_COUNT`/`GIT_CONFIG_KEY_<n>`/`GIT_CONFIG_VALUE_<n>`,
   `GIT_CONFIG_PARAMETERS`, git-config(1)) are `git -c`, and **a setting's section and key in any case**
   (`git -c core.HOOKSPATH=...`) are the same setting.
@@ -159,9 +165,31 @@ GIT_CONFIG_DENIED = [
     ),
 ]
 
-DENIED = STAR_DENIED + GH_API_DENIED + GIT_CONFIG_DENIED
+WRAPPED_DENIED = [
+    ("sudo rm -rf *", "sudo rm -r -f x"),
+    ("sudo rm -rf *", "sudo -u root rm -rf x"),
+    ("sudo rm -rf *", "sudo -E -H rm --recursive --force x"),
+    ("sudo rm", "sudo -u root rm x"),
+    ("sudo rm", "/usr/bin/sudo -n rm -f x"),
+    ("sudo git push --force", "sudo -u deploy git push -f origin main"),
+    ("doas rm -rf", "doas -u root rm -r -f x"),
+    ("env rm -rf", "env FOO=1 rm -r -f x"),
+    ("env rm -rf", "env -i rm -fr x"),
+    ("xargs rm -rf", "xargs rm -r -f < list"),
+    ("xargs rm -rf", "xargs -0 rm --recursive --force < list"),
+    ("xargs rm -rf", "find . -name x -print0 | xargs -0 -n 5 rm -Rf"),
+    ("timeout 10 git push --force", "timeout -s KILL 5 git push -f"),
+    ("nohup rm -rf", "nohup rm -r -f x"),
+    ("nice rm -rf", "nice -n 10 rm -r -f x"),
+    ("python -m pip install --user", "python3 -m pip install --user x"),
+    ("python -m pip install --user", "python3.12 -m pip install --use x"),
+    ("python3 -m twine upload", "python -m twine --no-color upload dist/x"),
+]
+
+DENIED = STAR_DENIED + GH_API_DENIED + GIT_CONFIG_DENIED + WRAPPED_DENIED
 
 HELD = [
+    ("python -m pip install --user", "python -m pip install --user x"),
     ("rm -rf", "rm -r -f src"),
     ("rm -rf:*", "rm -r -f src"),
     ("rm -rf *", "rm -rf src"),
@@ -171,6 +199,13 @@ HELD = [
 ]
 
 NOT_CAUGHT = [
+    ("sudo rm -rf *", "rm -r -f x"),
+    ("sudo rm -rf *", "sudo rm -f x"),
+    ("sudo rm", "sudo ls /root"),
+    ("env rm -rf", "env rm -f x"),
+    ("xargs rm -rf", "xargs rm -f < list"),
+    ("python -m pip install --user", "python3 -m pip list"),
+    ("python -m pip install --user", "python3 -m pip install x"),
     ("rm -rf *", "rm -f x"),
     ("rm -rf *", "rm -r emptydir"),
     ("git push --force *", "git push -u origin feat"),
@@ -239,6 +274,7 @@ def test_what_the_rule_does_not_name_is_not_caught(rule: str, command: str, runs
         ("rm -rf *", "rm -r -f src"),
         ("gh repo delete", "gh api -X DELETE repos/o/r"),
         ("git -c core.hooksPath=/dev/null", "git -c CORE.HOOKSPATH=/dev/null commit -m x"),
+        ("sudo rm -rf *", "sudo -u root rm -rf x"),
     ],
 )
 def test_allow_stays_literal(allow: str, command: str) -> None:
