@@ -476,37 +476,46 @@ def meanings(p: Pattern) -> tuple[Meaning | WrappedMeaning, ...]:
         return ()
     if PROGRAMS.get(program_name(specs[0][0])) is None:
         return _wrapped_meanings(p) if len(specs) > 1 else ()
-    if any(pre for _, pre in specs[:-1]):
-        return ()
+    specs = _without_trailing_star(specs)
+    if not specs or any(pre and stem for stem, pre in specs[:-1]):
+        return ()  # a word's prefix before the last word: literally only
     last_stem, last_prefix = specs[-1]
-    if last_prefix and len(last_stem) > 1 and last_stem[-1] == ":":
-        # `Terminal(npm install:*)`, the familiar `cmd:*` spelling of "cmd and anything after": its meaning
-        # is the word `install` (the literal match still takes `install:x` too).
-        last_stem, last_prefix = last_stem[:-1], False
-        specs = (*specs[:-1], (last_stem, False))
-    if last_prefix and not last_stem and len(specs) > 1:
-        # `Terminal(rm -rf *)`, the other familiar spelling of "cmd and anything after" (R4.2: a word, any): its
-        # meaning is the words before it, as `rm -rf:*`'s (the literal match still wants a word after them).
-        specs = specs[:-1]
-        last_stem, last_prefix = specs[-1]
-        if last_prefix:
-            return ()
-    if last_prefix and last_stem[:1] == "-":
+    if last_prefix and (last_stem[:1] == "-" or not last_stem):
         return ()
-    readings = normalise([stem for stem, _ in specs])
+    # a lone `*` before the last word (`git push * --force`): any one operand where it stands
+    stars = sum(1 for spec in specs if spec == _LONE_STAR)
+    readings = normalise([_ANY_OPERAND if spec == _LONE_STAR else spec[0] for spec in specs])
     if not readings:
         return ()
     out: list[Meaning] = []
     for r in readings:
         if WIDER in r.keys:
             continue  # a reading the segment has, not the pattern
-        ops = tuple((w, False) for w in r.operands)
+        ops = tuple(_ANY_SPEC if w == _ANY_OPERAND else (w, False) for w in r.operands)
+        if stars and ops.count(_ANY_SPEC) != stars:
+            return ()  # a lone `*` was read as a subcommand or an option's value
         if last_prefix:
             if not ops or ops[-1][0] != last_stem:
                 return ()  # the wildcard word was read as a subcommand or an option's value
             ops = (*ops[:-1], (last_stem, True))
         out.append(Meaning(r.path, r.keys, ops))
     return tuple(out)
+
+
+_LONE_STAR: WordSpec = ("", True)
+_ANY_OPERAND = "\x00any"
+_ANY_SPEC: WordSpec = ("", True)
+
+
+def _without_trailing_star(specs: tuple[WordSpec, ...]) -> tuple[WordSpec, ...]:
+    """The pattern's words as its meaning reads them: `cmd:*` and `cmd *` -- the familiar spellings of "cmd and
+    anything after" -- are `cmd` (the literal match still takes `cmd:x`, and wants a word after `cmd *`)."""
+    last_stem, last_prefix = specs[-1]
+    if last_prefix and len(last_stem) > 1 and last_stem[-1] == ":":
+        return (*specs[:-1], (last_stem[:-1], False))
+    if specs[-1] == _LONE_STAR and len(specs) > 1 and specs[-2] != _LONE_STAR:
+        return specs[:-1]
+    return specs
 
 
 # A segment's readings, by its words (kept in permissions.commands.options, shared with the caps).

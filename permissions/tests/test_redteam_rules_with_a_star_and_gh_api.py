@@ -3,7 +3,7 @@ rule's program by another road: `gh api` doing what a gh command does, git's set
 or in another case.
 
 SPEC R4.10: "a deny or ask pattern's options match the same options however written"; R4.2: `*` ends a word
-(a lone `*` is any word). Each DENIED case was auto-approved, or only asked by a cap, under a deny of its rule on
+(a lone `*` is any word). Each of the 112 DENIED cases was auto-approved, or only asked by a cap, under a deny of its rule on
 the base this change started from (b8e7a1b), where it runs in the sandbox and in the agent:
 
 - **A rule ending in a lone `*`** ("and anything after", the spelling Claude Code's users bring: `Bash(rm -rf
@@ -16,6 +16,8 @@ the base this change started from (b8e7a1b), where it runs in the sandbox and in
   workflow run ci.yml`, a PUT of `.../actions/secrets/X` is `gh secret set X`, GraphQL's `mergePullRequest` is
   `gh pr merge` ... (permissions.commands.gh_api; GitHub's REST and GraphQL references). The cap asked for them;
   a deny of the command did not refuse them.
+- **A lone `*` inside a rule** (`git push * --force`: any one word there) made it literal only: `git push origin
+  main -f` met it by spelling only. Its meaning now reads the `*` as any one operand where it stands.
 - **A rule led by a wrapper or launcher** (`sudo rm -rf *`, `xargs rm -rf`, `env rm -rf`, `timeout 10 git push
   --force`, `python -m pip install --user`) was matched literally only: `sudo -u root rm -rf x`, `xargs -0 rm -r
   -f`, `python3 -m pip install --user x` met it by spelling only. It is now read as the wrapper (any of its own
@@ -68,6 +70,16 @@ STAR_DENIED = [
     ("git branch -D *", "git branch --delete --force main"),
     ("chmod 777 *", "chmod a+rwx x"),
     ("curl -X DELETE *", "curl --request DELETE https://api.example.com/x"),
+]
+
+MIDDLE_STAR_DENIED = [
+    ("git push * --force", "git push origin main -f"),
+    ("git push * --force", "git push -f origin"),
+    ("git push * --force", "git push --forc origin"),
+    ("git push * main", "git push --force origin main"),
+    ("rm * -rf", "rm -r -f x"),
+    ("rm * -rf", "rm x --recursive --force"),
+    ("npm publish * --access public", "npm publish ./pkg --access=public"),
 ]
 
 GH_API_DENIED = [
@@ -186,7 +198,7 @@ WRAPPED_DENIED = [
     ("python3 -m twine upload", "python -m twine --no-color upload dist/x"),
 ]
 
-DENIED = STAR_DENIED + GH_API_DENIED + GIT_CONFIG_DENIED + WRAPPED_DENIED
+DENIED = STAR_DENIED + MIDDLE_STAR_DENIED + GH_API_DENIED + GIT_CONFIG_DENIED + WRAPPED_DENIED
 
 HELD = [
     ("python -m pip install --user", "python -m pip install --user x"),
@@ -199,6 +211,9 @@ HELD = [
 ]
 
 NOT_CAUGHT = [
+    ("git push * --force", "git push origin main"),
+    ("git push * main", "git push origin feat"),
+    ("rm * -rf", "rm -f x"),
     ("sudo rm -rf *", "rm -r -f x"),
     ("sudo rm -rf *", "sudo rm -f x"),
     ("sudo rm", "sudo ls /root"),
