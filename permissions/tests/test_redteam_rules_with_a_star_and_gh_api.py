@@ -3,8 +3,8 @@ rule's program by another road: `gh api` doing what a gh command does, git's set
 or in another case.
 
 SPEC R4.10: "a deny or ask pattern's options match the same options however written"; R4.2: `*` ends a word
-(a lone `*` is any word). Each of the 112 DENIED cases was auto-approved, or only asked by a cap, under a deny of its rule on
-the base this change started from (b8e7a1b), where it runs in the sandbox and in the agent:
+(a lone `*` is any word). Each of the 112 DENIED cases was auto-approved, or only asked by a cap, under a deny
+of its rule on the base this change started from (b8e7a1b), where it runs in the sandbox and in the agent:
 
 - **A rule ending in a lone `*`** ("and anything after", the spelling Claude Code's users bring: `Bash(rm -rf
   *)`) was matched literally only: its meaning was dropped, so `deny Terminal(rm -rf *)` let `rm -r -f src`,
