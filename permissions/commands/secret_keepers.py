@@ -9,7 +9,8 @@ the clear) what only the machine's keys and logins unlock:
 
 - password managers and secret stores: ``keepassxc-cli show`` with ``-s|--show-protected``, ``-t|--totp`` or an
   attribute shown by ``-a`` (protected ones print in clear when named), ``export``, ``clip``, ``open``,
-  ``attachment-export``; ``kpcli --command``; ``rbw get|code``; ``passage`` as ``pass``; ``passbolt get
+  ``attachment-export``, ``totp``; ``kpcli --command`` and kpcli's shell (fed from a pipe); ``enpass-cli
+  show|copy|pass``; ``rbw get|code``; ``passage`` as ``pass``; ``passbolt get
   resource``; ``kwallet-query -r``; ``ykman oath accounts code``; ``akeyless get-*secret-value``; ``conjur
   variable get|value``; ``berglas access``; ``teller env|export|sh|yaml|json``; ``vals eval|get|env`` (helmfile's references resolved);
   ``vlt secrets get``; ``bws secret get|list``
