@@ -33,7 +33,8 @@ The families, each a table of tools in the style of ``permissions.commands.effec
   (``pkill -t pts/1``, ``skill -u me``), by a name that may be the user's session's -- the window server, the
   desktop shell, a terminal, a shell, a multiplexer's server, a key agent (``killall loginwindow``, ``pkill -f
   term``, ``killall ssh-agent``, ``gpgconf --kill gpg-agent``, ``xkill``) -- or what runs every project's
-  containers or apps (``pkill -f docker``, ``killall Docker``); ``tmux kill-server`` and ``kill-session -a``,
+  containers or apps (``pkill -f docker``, ``killall Docker``), also picked by a listing for a kill (``kill
+  $(pgrep Terminal)``, ``pgrep -f ssh-agent | xargs kill``); ``ssh-agent -k``; ``tmux kill-server`` and ``kill-session -a``,
   ``pm2 kill`` and ``pm2 stop|delete|restart all``, ``supervisorctl stop all``, ``forever stopall``, ``fuser -km
   PATH`` (every process on a file system). ``tmux kill-session -t dev``, ``pm2 delete app``, ``fuser -k
   3000/tcp``, ``killall Dock`` (it starts again) and the browsers by name (``pkill -f chrome``: a test runner's
@@ -900,7 +901,42 @@ def hook_signalled(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> str | None
                 listers.append(i)
     if not sends or not listers:
         return None
-    return None if all(_listing_excludes_hook(seg_views, i) for i in listers) else HOOK_SIGNAL
+    if not all(_listing_excludes_hook(seg_views, i) for i in listers):
+        return HOOK_SIGNAL
+    return next((found for i in listers if (found := _listing_picks(seg_views, i)) is not None), None)
+
+
+def _listing_picks(seg_views: Sequence[Sequence[tuple[str, ...]]], i: int) -> str | None:
+    """red team (session 21): the listing of segment ``i`` picks the user's session or what runs every project's
+    containers by name -- ``kill $(pgrep Terminal)``, ``pgrep -f ssh-agent | xargs kill``, ``ps aux | grep
+    loginwindow | awk '{print $2}' | xargs kill`` -- as pkill of that name does (:func:`_named_signal`)."""
+    for view in seg_views[i]:
+        if view and view[0] in _LISTERS:
+            found = _lister_picks(view)
+            if found is not None:
+                return found
+    for views in seg_views[i + 1 :]:
+        greps = [view for view in views if view and view[0] in _GREPS]
+        if not greps:
+            return None
+        for view in greps:
+            read = _grep_patterns(view)
+            found = _named_signal("pgrep", ("-f", *read[1]), read[0]) if read and read[0] else None
+            if found is not None:
+                return found
+    return None
+
+
+def _lister_picks(view: tuple[str, ...]) -> str | None:
+    """pgrep's patterns (as pkill's), pidof's names and ``ps -C NAME`` (as killall's)."""
+    if view[0] == "pgrep":
+        names = _names(view)
+        return _named_signal("pkill", view[1:], names) if names else None
+    if view[0] == "pidof":
+        names = _names(view)
+    else:
+        names = [n for k, w in enumerate(view[1:-1], 1) if w == "-C" for n in view[k + 1].split(",")]
+    return _named_signal("killall", (), names) if names else None
 
 
 def _listing_excludes_hook(seg_views: Sequence[Sequence[tuple[str, ...]]], i: int) -> bool:
@@ -938,15 +974,24 @@ def _skill(view: tuple[str, ...]) -> str | None:
     return HOOK_SIGNAL if any(n in _HOOK_NAMES for n in _names(view)) else None
 
 
-def _grep_excludes_hook(view: tuple[str, ...]) -> bool:
+def _grep_patterns(view: tuple[str, ...]) -> tuple[list[str], tuple[str, ...]] | None:
+    """A grep's patterns and its ignore-case options, or None for an inverted filter (``-v``)."""
     args = view[1:]
     if any(w in ("-v", "--invert-match") or (w[:1] == "-" and w[:2] != "--" and "v" in w) for w in args):
-        return False  # an inverted filter only drops lines: the rest may be the hook
+        return None
     patterns = [args[k + 1] for k, w in enumerate(args[:-1]) if w in ("-e", "--regexp")]
     plain = plain_words(args, _GREP_VALUES)
     if not patterns and plain:
         patterns = plain[:1]
     nocase = tuple(w for w in args if w == "--ignore-case" or (w[:1] == "-" and w[:2] != "--" and "i" in w))
+    return patterns, nocase
+
+
+def _grep_excludes_hook(view: tuple[str, ...]) -> bool:
+    read = _grep_patterns(view)
+    if read is None:
+        return False  # an inverted filter only drops lines: the rest may be the hook
+    patterns, nocase = read
     return bool(patterns) and not _hook_named("pgrep", ("-f", *nocase), patterns)
 
 
@@ -2225,6 +2270,7 @@ _LATE_READERS: dict[str, Reader] = {
     "gpgconf": _gpgconf,
     "fuser": _fuser,
     "forever": _supervisors,  # (known already, read by no table before)
+    "ssh-agent": lambda v, w: KEYCHAIN if "-k" in v[1:] else None,  # the agent killed, the keys it held gone
     "xkill": lambda v, w: None if any(x in ("-help", "--help", "-version") for x in v[1:]) else SESSION,
     "passage": _row(
         Sub(KEYCHAIN, writes="insert add edit generate rm remove delete mv rename cp copy init reencrypt")

@@ -26,7 +26,8 @@ Five families were auto-approved off the sandbox in auto mode on the base:
   unlocked; ``xkill``), every tmux session (``kill-server``, ``kill-session -a``), every app of pm2 (``pm2 kill``,
   ``pm2 delete all``), supervisord's and forever's ``all``, ``fuser -km .`` (every process on the home's file
   system), and the container engine's daemon (``pkill -f docker``, ``killall Docker``: every project's containers
-  stop). ``kill -9 -1``, ``pkill -u``, ``launchctl bootout``, ``systemctl --user stop`` asked already. Left as
+  stop) -- also when a listing picks them for a kill (``kill $(pgrep Terminal)``, ``pgrep -f ssh-agent | xargs
+  kill``, ``ps aux | grep loginwindow | … | xargs kill``), and ``ssh-agent -k``. ``kill -9 -1``, ``pkill -u``, ``launchctl bootout``, ``systemctl --user stop`` asked already. Left as
   they were: ``killall Dock``/``Finder`` (macOS starts them again at once), the browsers by name (``pkill -f
   chrome``: a test runner's headless browser is the project's), the editor (``killall Code``);
 - the shared container engine: ``docker stop|kill|pause|restart`` of targets computed (``$(docker ps -q)``, a
@@ -36,8 +37,8 @@ Five families were auto-approved off the sandbox in auto mode on the base:
 
 Every spelling: ``env``, ``command``, ``nice``, ``timeout``, ``nohup``, ``npx``, an assignment, ``cd x &&``, the verb
 as a path (which an allow does not cover), ``bash -c``/``sh -c``; ``sudo`` asks everywhere already
-(``cap_privileged``). 228 of the 245 commands asked below (455 of the file's 1181 cases) failed on the base
-(b8e7a1b); the others, the sandbox's answers, ``sudo`` and the 143 ordinary look-alikes held there and are kept as
+(``cap_privileged``). 239 of the 257 commands asked below (477 of the file's 1235 cases) failed on the base
+(b8e7a1b); the others, the sandbox's answers, ``sudo`` and the 149 ordinary look-alikes held there and are kept as
 guards.
 """
 
@@ -284,6 +285,18 @@ PROCESSES = [
     "killall Docker",
     "killall com.docker.backend",
     "pkill -f PM2",
+    "kill $(pgrep Terminal)",
+    "kill -9 $(pgrep -f loginwindow)",
+    "pgrep -f ssh-agent | xargs kill",
+    "pgrep Docker | xargs kill -9",
+    "kill $(pidof gnome-shell)",
+    "kill $(ps -C Xorg -o pid=)",
+    "ps aux | grep loginwindow | awk '{print $2}' | xargs kill",
+    "ssh-agent -k",
+    "killall -I TERMINAL",
+    "pkill -i TERMINAL",
+    "killall -r term",
+    "tmux -S /tmp/s kill-server",
 ]
 
 ENGINE = [
@@ -466,6 +479,12 @@ ORDINARY = [
     "pkill chromium",
     "pkill -STOP node",
     "pkill -P $$",
+    "kill -9 $(pgrep node)",
+    "pgrep -f vite | xargs kill",
+    "ps aux | grep vite | awk '{print $2}' | xargs kill",
+    "pgrep Terminal",
+    "pgrep -f ssh-agent",
+    "ssh-agent -l",
     "killall Dock",
     "fuser -k 3000/tcp",
     "fuser -k -n tcp 3000",
