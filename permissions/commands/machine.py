@@ -29,7 +29,16 @@ The families, each a table of tools in the style of ``permissions.commands.effec
   a user's processes, the children of pid 1). ``kill PID``, ``kill %1``, ``kill $(lsof -ti:3000)``,
   ``pkill -f vite`` and ``killall node`` (by name: the user's own processes) stay uncapped, and so do
   ``kill 0`` (the caller's own process group) and a negative process group other than -1 (one group of the
-  user's processes, as ``kill PID`` is one process);
+  user's processes, as ``kill PID`` is one process). Red team (session 21): every process of a terminal
+  (``pkill -t pts/1``, ``skill -u me``), by a name that may be the user's session's -- the window server, the
+  desktop shell, a terminal, a shell, a multiplexer's server, a key agent (``killall loginwindow``, ``pkill -f
+  term``, ``killall ssh-agent``, ``gpgconf --kill gpg-agent``, ``xkill``) -- or what runs every project's
+  containers or apps (``pkill -f docker``, ``killall Docker``), also picked by a listing for a kill (``kill
+  $(pgrep Terminal)``, ``pgrep -f ssh-agent | xargs kill``); ``ssh-agent -k``; ``tmux kill-server`` and ``kill-session -a``,
+  ``pm2 kill`` and ``pm2 stop|delete|restart all``, ``supervisorctl stop all``, ``forever stopall``, ``fuser -km
+  PATH`` (every process on a file system). ``tmux kill-session -t dev``, ``pm2 delete app``, ``fuser -k
+  3000/tcp``, ``killall Dock`` (it starts again) and the browsers by name (``pkill -f chrome``: a test runner's
+  headless browser is the project's) stay;
 - global and user-level installs: ``npm|pnpm|bun -g``, ``yarn global``, ``npm link``, ``pip --user`` /
   ``--break-system-packages`` / ``uv pip --system``, ``pipx``, ``uv tool``, ``cargo install``, ``go install``,
   ``gem install``, ``brew``, the system package managers, the runtime version managers (``nvm install``,
@@ -74,7 +83,9 @@ The families, each a table of tools in the style of ``permissions.commands.effec
   (dangling layers), networks (no data: ``network create|rm|prune``), build caches (``builder prune``,
   ``buildx prune|rm``, as ``npm cache clean`` and ``go clean -modcache``), stopping and starting
   (``minikube stop``, ``vagrant halt``, ``virsh destroy`` -- a forced power-off, the disk kept, as ``kill -9``
-  of a process by name), and every listing.
+  of a process by name; ``docker stop NAME``), and every listing. Stopping, killing, pausing or restarting every
+  container (``docker stop $(docker ps -q)``, ``podman stop -a``) asks as ``rm`` of them does (red team, session
+  21: every project's databases and servers stop).
 - what another process holds or the machine's traffic (permissions.commands.peeks), and the machine's credential
   stores dumped or read -- the registry's SAM, SECURITY and SYSTEM hives and password keys, LSASS's memory, the
   dumpers, shadow copies, crackers, Kerberos' keys (permissions.commands.dumps; its readers are registered here and
@@ -90,8 +101,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from permissions.commands.captures import CAPTURE_READERS
 from permissions.commands.devices import DEVICE_READERS
 from permissions.commands.dumps import DUMP_READERS, DUMPED, dump_hint
+from permissions.commands.network_settings import NETWORK_READERS
 from permissions.commands.options import normalised, spellings
 from permissions.commands.peeks import PEEK_READERS, nmcli_secrets
 from permissions.commands.views import is_assignment
@@ -105,6 +118,14 @@ SIGNAL = "signals processes the command did not start (every process, or the sys
 HOOK_SIGNAL = (
     "signals processes Brabo's hook may run as (a hook stopped or killed cannot answer, and the agent then runs"
     " its tool unchecked)"
+)
+SESSION = (
+    "signals the user's desktop session, terminals, shells or key agents -- processes the command did not start,"
+    " outside the project"
+)
+EVERY_PROJECT = (
+    "stops or kills what every project of the machine runs (every container, every tmux session, every app of"
+    " the user's process manager), not only the command's own, outside the project"
 )
 INSTALL = "installs outside the project (a global install)"
 SETTINGS = "changes settings outside the project (the user's or the system's)"
@@ -741,9 +762,23 @@ def _pkill(view: tuple[str, ...]) -> str | None:
             return SIGNAL
     if names and any(n in _MATCH_ALL for n in names):
         return SIGNAL
-    if not names and any(w in ("-u", "-U", "--euid", "--uid", "--user") or w.startswith("-u") for w in args):
+    if not names and any(w in _EVERY_OF or w.startswith(("-u", "-t", "--terminal=")) for w in args):
         return SIGNAL
-    return HOOK_SIGNAL if names and _hook_named(view[0], args, names) else None
+    return _named_signal(view[0], args, names) if names else None
+
+
+# pkill's and killall's picks of every process of a user or of a terminal (the user's shell in it too)
+_EVERY_OF = frozenset({"-u", "-U", "--euid", "--uid", "--user", "-t", "--terminal"})
+
+
+def _named_signal(tool: str, args: Sequence[str], names: list[str]) -> str | None:
+    """By name: HOOK_SIGNAL when the name may be Brabo's hook client's, SESSION when it may be the user's
+    session's (a window server, a desktop shell, a terminal, a shell, a multiplexer's server, a key agent)."""
+    if _hook_named(tool, args, names):
+        return HOOK_SIGNAL
+    if _picks(tool, args, names, _SESSION_NAMES, _SESSION_LINES):
+        return SESSION
+    return EVERY_PROJECT if _picks(tool, args, names, _RUNNERS_NAMES, _RUNNERS_LINES) else None
 
 
 # R12.6 off the sandbox: Brabo's command hook is a process of its own for each tool call the agent makes --
@@ -766,10 +801,56 @@ _FULL_FLAGS = frozenset({"-f", "--full"})
 _IGNORE_CASE = frozenset({"-i", "--ignore-case", "-I"})
 
 
+# red team, off the sandbox: what the user's session runs that a project never starts -- killed, it logs the user
+# out (loginwindow, WindowServer, the desktop shell, the display server), closes every terminal and the shells
+# in them (the agent's own among them), ends every tmux or screen session, or drops the keys an agent holds.
+# By name (``killall node``, ``pkill -f vite``: the project's own tools, maybe another project's) the rest stay.
+_SESSION_NAMES = (
+    "loginwindow", "WindowServer", "launchd", "Terminal", "iTerm2", "gnome-shell", "gnome-session",
+    "gnome-session-binary", "plasmashell", "ksmserver", "kwin_x11", "kwin_wayland", "Xorg", "Xwayland", "X",
+    "sway", "Hyprland", "i3", "xfce4-session", "xfwm4", "cinnamon", "mutter", "lxsession", "openbox", "weston",
+    "sddm", "gdm", "gdm3", "lightdm", "systemd", "dbus-daemon", "gnome-terminal-server", "konsole", "xterm",
+    "tilix", "terminator", "alacritty", "kitty", "wezterm", "wezterm-gui", "ghostty", "foot", "tmux", "screen",
+    "SCREEN", "zellij", "ssh-agent", "gpg-agent", "gnome-keyring-daemon", "kwalletd5", "kwalletd6", "sshd",
+    "login", "bash", "zsh", "fish", "dash", "ksh", "tcsh", "nu", "pwsh",
+)  # fmt: skip
+# ... and what runs every project's containers or apps: the container engine (Docker Desktop's backend, dockerd,
+# containerd, the VMs that hold one) and pm2's daemon -- killed, every container or app stops with it
+_RUNNERS_NAMES = (
+    "Docker", "Docker Desktop", "com.docker.backend", "com.docker.vpnkit", "dockerd", "containerd", "colima",
+    "limactl", "OrbStack", "Rancher Desktop", "podman", "PM2", "supervisord",
+)  # fmt: skip
+_RUNNERS_LINES = (
+    *_RUNNERS_NAMES,
+    "/Applications/Docker.app/Contents/MacOS/com.docker.backend",
+    "/usr/bin/dockerd -H fd://",
+    "PM2 v5.3.0: God Daemon (/home/me/.pm2)",
+)
+_SESSION_LINES = (
+    *_SESSION_NAMES,
+    "/System/Library/CoreServices/loginwindow.app/Contents/MacOS/loginwindow console",
+    "/usr/libexec/gnome-terminal-server",
+    "/usr/lib/xorg/Xorg vt2 -displayfd 3",
+    "tmux new-session -d",
+    "ssh-agent -s",
+    "gpg-agent --homedir /home/me/.gnupg --use-standard-socket --daemon",
+    "-zsh",
+    "/bin/bash --login",
+)
+
+
 def _hook_named(tool: str, args: Sequence[str], names: list[str]) -> bool:
-    """Whether ``pkill``/``pgrep``/``killall`` NAME may match Brabo's hook client: pkill and pgrep read NAME as
-    an extended regular expression (``-f``: against the whole command line), killall as an exact name
-    (``-r``: a regular expression). A pattern Python cannot compile may match anything: fail closed."""
+    """Whether ``pkill``/``pgrep``/``killall`` NAME may match Brabo's hook client (:func:`_picks`)."""
+    return _picks(tool, args, names, _HOOK_NAMES, _HOOK_LINES)
+
+
+def _picks(
+    tool: str, args: Sequence[str], names: list[str], short: Sequence[str], lines: Sequence[str]
+) -> bool:
+    """Whether ``pkill``/``pgrep``/``killall`` NAME may match a process named one of ``short`` (its command line
+    one of ``lines``): pkill and pgrep read NAME as an extended regular expression (``-f``: against the whole
+    command line), killall as an exact name (``-r``: a regular expression). A pattern Python cannot compile may
+    match anything: fail closed."""
     flags = {w for w in args if w[:1] == "-"}
     letters = {c for w in flags if w[:2] != "--" for c in w[1:]}
     full = bool(flags & _FULL_FLAGS) or (tool != "killall" and "f" in letters)
@@ -779,10 +860,10 @@ def _hook_named(tool: str, args: Sequence[str], names: list[str]) -> bool:
         else 0
     )
     regex = tool != "killall" or "r" in letters or "--regexp" in flags
-    targets = _HOOK_LINES if full else _HOOK_NAMES
+    targets = lines if full else short
     for name in names:
         if not regex:
-            if any(name == t or (nocase and name.lower() == t) for t in _HOOK_NAMES):
+            if any(name == t or (nocase and name.lower() == t.lower()) for t in short):
                 return True
             continue
         try:
@@ -820,7 +901,42 @@ def hook_signalled(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> str | None
                 listers.append(i)
     if not sends or not listers:
         return None
-    return None if all(_listing_excludes_hook(seg_views, i) for i in listers) else HOOK_SIGNAL
+    if not all(_listing_excludes_hook(seg_views, i) for i in listers):
+        return HOOK_SIGNAL
+    return next((found for i in listers if (found := _listing_picks(seg_views, i)) is not None), None)
+
+
+def _listing_picks(seg_views: Sequence[Sequence[tuple[str, ...]]], i: int) -> str | None:
+    """red team (session 21): the listing of segment ``i`` picks the user's session or what runs every project's
+    containers by name -- ``kill $(pgrep Terminal)``, ``pgrep -f ssh-agent | xargs kill``, ``ps aux | grep
+    loginwindow | awk '{print $2}' | xargs kill`` -- as pkill of that name does (:func:`_named_signal`)."""
+    for view in seg_views[i]:
+        if view and view[0] in _LISTERS:
+            found = _lister_picks(view)
+            if found is not None:
+                return found
+    for views in seg_views[i + 1 :]:
+        greps = [view for view in views if view and view[0] in _GREPS]
+        if not greps:
+            return None
+        for view in greps:
+            read = _grep_patterns(view)
+            found = _named_signal("pgrep", ("-f", *read[1]), read[0]) if read and read[0] else None
+            if found is not None:
+                return found
+    return None
+
+
+def _lister_picks(view: tuple[str, ...]) -> str | None:
+    """pgrep's patterns (as pkill's), pidof's names and ``ps -C NAME`` (as killall's)."""
+    if view[0] == "pgrep":
+        names = _names(view)
+        return _named_signal("pkill", view[1:], names) if names else None
+    if view[0] == "pidof":
+        names = _names(view)
+    else:
+        names = [n for k, w in enumerate(view[1:-1], 1) if w == "-C" for n in view[k + 1].split(",")]
+    return _named_signal("killall", (), names) if names else None
 
 
 def _listing_excludes_hook(seg_views: Sequence[Sequence[tuple[str, ...]]], i: int) -> bool:
@@ -851,19 +967,31 @@ def _names(view: tuple[str, ...]) -> list[str]:
 
 
 def _skill(view: tuple[str, ...]) -> str | None:
-    """procps' ``skill [-SIGNAL] [-c] COMMAND…``: by exact command name, as killall."""
+    """procps' ``skill [-SIGNAL] [-c] COMMAND…``: by exact command name, as killall; ``-u USER`` and ``-t TTY``
+    pick every process of a user or a terminal (red team)."""
+    if any(w in ("-u", "--user", "-t", "--tty") for w in view[1:]):
+        return SIGNAL
     return HOOK_SIGNAL if any(n in _HOOK_NAMES for n in _names(view)) else None
 
 
-def _grep_excludes_hook(view: tuple[str, ...]) -> bool:
+def _grep_patterns(view: tuple[str, ...]) -> tuple[list[str], tuple[str, ...]] | None:
+    """A grep's patterns and its ignore-case options, or None for an inverted filter (``-v``)."""
     args = view[1:]
     if any(w in ("-v", "--invert-match") or (w[:1] == "-" and w[:2] != "--" and "v" in w) for w in args):
-        return False  # an inverted filter only drops lines: the rest may be the hook
+        return None
     patterns = [args[k + 1] for k, w in enumerate(args[:-1]) if w in ("-e", "--regexp")]
     plain = plain_words(args, _GREP_VALUES)
     if not patterns and plain:
         patterns = plain[:1]
     nocase = tuple(w for w in args if w == "--ignore-case" or (w[:1] == "-" and w[:2] != "--" and "i" in w))
+    return patterns, nocase
+
+
+def _grep_excludes_hook(view: tuple[str, ...]) -> bool:
+    read = _grep_patterns(view)
+    if read is None:
+        return False  # an inverted filter only drops lines: the rest may be the hook
+    patterns, nocase = read
     return bool(patterns) and not _hook_named("pgrep", ("-f", *nocase), patterns)
 
 
@@ -978,6 +1106,8 @@ def _ip(view: tuple[str, ...]) -> str | None:
     if len(words) < 2:
         return None
     verb = words[1].lower()
+    if verb == "s" and words[0].lower() in ("l", "li", "lin", "link"):
+        return NETWORK  # `ip link`'s own parser tries `set` before `show`: `ip l s eth0 down`
     if verb.startswith(_IP_READS) or any(r.startswith(verb) for r in _IP_READS):
         return None
     return NETWORK if any(c.startswith(verb) for c in _IP_CHANGES) else None
@@ -990,12 +1120,47 @@ _NMCLI_CHANGES = frozenset(
 )
 
 
+# nmcli's objects and their commands in its own order: it takes any prefix of a word, the first that it begins
+# winning (`nmcli c m` is `connection modify`, `nmcli d d` is `device disconnect`, `nmcli c d` is `connection
+# down`); the commands that only print, and those that change with a value after them (`radio wifi off`,
+# `general hostname x`)
+_NMCLI_OBJECTS = ("general", "networking", "radio", "connection", "device", "agent", "monitor")
+_NMCLI_COMMANDS = {
+    "general": ("status", "hostname", "permissions", "logging", "reload"),
+    "networking": ("on", "off", "connectivity"),
+    "radio": ("all", "wifi", "wwan"),
+    "connection": ("show", "up", "down", "add", "edit", "delete", "reload", "load", "modify", "clone", "import",
+                   "export", "monitor", "migrate"),
+    "device": ("status", "show", "set", "connect", "reapply", "modify", "disconnect", "delete", "monitor", "wifi",
+               "lldp", "up", "down"),
+}  # fmt: skip
+_NMCLI_PRINTS = frozenset({"status", "show", "permissions", "connectivity", "export", "monitor", "lldp"})
+_NMCLI_VALUED = frozenset({"hostname", "logging", "all", "wifi", "wwan"})
+_NMCLI_WIFI = ("list", "connect", "hotspot", "rescan", "show-password")
+
+
+def _nmcli_word(word: str, names: Sequence[str]) -> str:
+    """The first of ``names`` that ``word`` begins (nmcli's own matching), or ``word``."""
+    low = word.lower()
+    return next((n for n in names if n.startswith(low)), low)
+
+
 def _nmcli(view: tuple[str, ...]) -> str | None:
     """red team: NetworkManager's ``nmcli`` -- a connection brought up or down, added or changed, a radio
-    switched, a device connected, the hostname set -- runs without root for the desktop's user; ``nmcli``,
-    ``nmcli dev status``, ``nmcli con show`` print."""
+    switched, a device connected, the hostname set, however abbreviated -- runs without root for the desktop's
+    user; ``nmcli``, ``nmcli dev status``, ``nmcli c s``, ``nmcli radio wifi`` print."""
     words = plain_words(view[1:], _NMCLI_VALUES)
-    return NETWORK if any(w.lower() in _NMCLI_CHANGES for w in words[1:]) else None
+    if any(w.lower() in _NMCLI_CHANGES for w in words[1:]):
+        return NETWORK
+    commands = _NMCLI_COMMANDS.get(_nmcli_word(words[0], _NMCLI_OBJECTS)) if len(words) > 1 else None
+    if commands is None:
+        return None
+    command = _nmcli_word(words[1], commands)
+    if command == "wifi" and commands is _NMCLI_COMMANDS["device"]:
+        return NETWORK if words[2:] and _nmcli_word(words[2], _NMCLI_WIFI) in ("connect", "hotspot") else None
+    if command in _NMCLI_VALUED:
+        return NETWORK if len(words) > 2 else None
+    return None if command in _NMCLI_PRINTS else NETWORK
 
 
 _MOUNT_VALUES = frozenset("-t --types -O --test-opts -L --label -U --uuid".split())
@@ -1176,8 +1341,34 @@ def _compose_drop(args: Sequence[str], words: tuple[str, ...]) -> str | None:
     return OTHER_COMPOSE if named is not None or _assigned(words, "COMPOSE_PROJECT_NAME") else None
 
 
+# red team (session 21): containers stopped, killed, paused or restarted wholesale -- podman's ``-a``/``--all``, or
+# targets computed (``docker stop $(docker ps -q)``) or fed from elsewhere (``… | xargs docker kill``): every
+# project's on the developer's engine, as ``rm`` of them is. One named container stays (``docker stop web``).
+_ENGINE_HALTS = frozenset(
+    "stop kill pause restart container+stop container+kill container+pause container+restart pod+stop pod+kill"
+    " pod+pause pod+restart".split()
+)
+
+
+def _engine_halt(view: tuple[str, ...]) -> str | None:
+    args = view[1:]
+    rest = args[_past_options(args, _ENGINE_VALUES) :]
+    if not rest or not _NAMED_HELPS.isdisjoint(rest):
+        return None
+    tail = plain_words(rest[1:], frozenset({"-t", "--time", "-s", "--signal", "--timeout"}))
+    if rest[0] in _ENGINE_HALTS:
+        targets = tail
+    elif tail and f"{rest[0]}+{tail[0]}" in _ENGINE_HALTS:
+        targets = tail[1:]
+    else:
+        return None
+    if not targets or _has_flag(rest, "--all", "a") or any("$(" in t or "`" in t for t in targets):
+        return EVERY_PROJECT  # (a variable, `docker stop $CID`, is the one the command started)
+    return None
+
+
 def _engine(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
-    return _restart_policy(view) or _engine_drop(view, words)
+    return _restart_policy(view) or _engine_drop(view, words) or _engine_halt(view)
 
 
 _ENGINE_NAMES = frozenset({"docker", "podman", "nerdctl", "finch"})
@@ -1862,7 +2053,18 @@ _CLIENT_READERS: dict[str, Reader] = {
     "vault": _first_row(Sub(KEYCHAIN, writes="login")),
     "wandb": _first_row(Sub(KEYCHAIN, writes=_LOGIN)),  # its API key goes to ~/.netrc
     "codex": _first_row(Sub(KEYCHAIN, writes=_LOGIN)),
-    "bw": _first_row(Sub(KEYCHAIN, writes=_LOGIN)),
+    "bw": _first_row(Sub(KEYCHAIN, writes=f"{_LOGIN} import")),  # (red team: a file imported into the vault)
+    # red team (session 21): gopass's store changed, as `pass insert` is (the row's); its self-update
+    "gopass": _first_row(
+        Sub(
+            KEYCHAIN,
+            writes="insert generate edit set rm delete remove mv move cp copy init setup clone create new merge"
+            " fscopy fsmove convert recipients+add recipients+remove recipients+rm mounts+add mounts+remove"
+            " mounts+rm mounts+umount templates+edit templates+remove templates+rm alias+add alias+remove"
+            " alias+delete",
+        ),
+        Sub(INSTALL, writes="update"),
+    ),
     "aws": _first_row(Sub(KEYCHAIN, writes=f"{_LOGIN} sso+login sso+logout")),
     "doctl": _first_row(
         Sub(KEYCHAIN, writes="auth+init auth+remove auth+switch registry+login registry+logout")
@@ -1885,6 +2087,76 @@ def _date(view: tuple[str, ...]) -> str | None:
         if w[:1] != "-" and w[:1] != "+" and w.replace(".", "").isdigit() and len(w.partition(".")[0]) >= 8:
             return CLOCK
     return None
+
+
+def _tmux(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """red team: ``tmux kill-server`` ends every tmux session of the user (its commands take a unique prefix:
+    ``kill-ser``), ``kill-session -a`` every one but the current; one session by name (``kill-session -t dev``)
+    stays, as ``docker stop NAME`` does. A command after ``;`` in the same run is read too."""
+    for k, w in enumerate(view[1:], 1):
+        if w.startswith("kill-ser") and "kill-server".startswith(w):
+            return EVERY_PROJECT
+        if w.startswith("kill-ses") and "kill-session".startswith(w) and "-a" in view[k + 1 :]:
+            return EVERY_PROJECT
+    return None
+
+
+def _pm2(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """red team: ``pm2 kill`` (its daemon and every app it runs) and ``pm2 stop|delete|restart|reload all``: the
+    apps of every project the user's process manager runs; one app by name stays. Its boot script and saved
+    list are the row's (SCHEDULE)."""
+    subs = plain_words(view[1:], frozenset())
+    if subs[:1] == ["kill"] or (
+        subs[:1] and subs[0] in ("stop", "delete", "del", "restart", "reload") and "all" in subs
+    ):
+        return EVERY_PROJECT
+    return None
+
+
+def _supervisors(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """red team: supervisord's ``supervisorctl stop|restart|remove all`` (and ``shutdown``), forever's
+    ``stopall``: every program the user's supervisor runs."""
+    subs = plain_words(view[1:], frozenset({"-c", "--configuration", "-s", "--serverurl", "-u", "-p"}))
+    if subs[:1] in (["shutdown"], ["stopall"]) or ("all" in subs[1:] and subs[0] != "status"):
+        return EVERY_PROJECT
+    return None
+
+
+def _gpgconf(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """red team: ``gpgconf --kill|--reload COMPONENT`` stops the user's gpg-agent (the keys and passphrases it
+    holds, ssh's with it when it serves ssh) -- unless ``--homedir`` names another keyring."""
+    if _option_value(view[1:], "--homedir") is not None:
+        return None
+    return (
+        SESSION
+        if any(w in ("--kill", "--reload") or w.startswith(("--kill=", "--reload=")) for w in view[1:])
+        else None
+    )
+
+
+def _fuser(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """red team: ``fuser -k -m PATH`` kills every process using the file system that holds PATH (``-km .``: the
+    home folder's, every program of the user); ``fuser -k 3000/tcp`` (a port's listener) stays."""
+    letters = "".join(w[1:] for w in view[1:] if w[:1] == "-" and w[1:2] != "-")
+    kills = "k" in letters or "--kill" in view
+    return (
+        SIGNAL
+        if kills and ("m" in letters or "M" in letters or "--mount" in view or "--ismountpoint" in view)
+        else None
+    )
+
+
+def _scutil(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """red team: ``scutil --nc start|stop|select|trigger|enablepref|disablepref`` connects or switches a VPN
+    service; ``--nc list|status|show|statistics`` print (``--set`` is the row's)."""
+    if "--nc" not in view:
+        return None
+    subs = plain_words(view[view.index("--nc") + 1 :], frozenset())
+    return (
+        NETWORK
+        if subs[:1] and subs[0] in ("start", "stop", "select", "trigger", "enablepref", "disablepref")
+        else None
+    )
 
 
 READERS: dict[str, Reader] = {
@@ -1915,6 +2187,8 @@ READERS: dict[str, Reader] = {
     "dseditgroup": lambda v, w: _dseditgroup(v),
     "chattr": lambda v, w: _chattr(v),
     "chflags": lambda v, w: _chflags(v),
+    "pm2": _pm2,
+    "scutil": _scutil,
     **dict.fromkeys(("docker", "podman", "nerdctl", "finch"), _engine),
     **dict.fromkeys(("docker-compose", "podman-compose"), lambda v, w: _compose_drop(v[1:], w)),
     "lxc": _lxc,
@@ -1975,8 +2249,47 @@ MACHINE_VERBS: frozenset[str] = frozenset(ROWS) | frozenset(READERS)
 READERS.update(DUMP_READERS)
 # Devices attached to the machine, changed (permissions.commands.devices): read the same way, not counted known.
 READERS.update(DEVICE_READERS)
+
+
+def _row(tool: Sub) -> Reader:
+    return lambda view, words: _by_row(tool, view)
+
+
+# red team (session 21), off the sandbox: the camera, the microphone and the screen recorded
+# (permissions.commands.captures), the network changed by the tools above did not read
+# (permissions.commands.network_settings), processes of every project or of the user's session stopped, and the
+# password stores changed -- read the same way, not counted known (a program no table knew keeps its
+# fail-closed readings).
+_LATE_READERS: dict[str, Reader] = {
+    **CAPTURE_READERS,
+    **NETWORK_READERS,
+    "bridge": lambda v, w: _ip(
+        v
+    ),  # iproute2's bridge: `bridge link set`, `bridge fdb add`, as `ip` reads them
+    "supervisorctl": _supervisors,
+    "gpgconf": _gpgconf,
+    "fuser": _fuser,
+    "forever": _supervisors,  # (known already, read by no table before)
+    "ssh-agent": lambda v, w: KEYCHAIN if "-k" in v[1:] else None,  # the agent killed, the keys it held gone
+    "xkill": lambda v, w: None if any(x in ("-help", "--help", "-version") for x in v[1:]) else SESSION,
+    "passage": _row(
+        Sub(KEYCHAIN, writes="insert add edit generate rm remove delete mv rename cp copy init reencrypt")
+    ),
+    "rbw": _row(
+        Sub(
+            KEYCHAIN,
+            writes="add edit remove rm generate gen login register unlock purge config+set config+unset",
+        )
+    ),
+}
+READERS.update(_LATE_READERS)
+READERS["tmux"] = (lambda peek: lambda v, w: peek(v, w) or _tmux(v, w))(
+    READERS["tmux"]
+)  # the clipboard read (permissions.commands.peeks), and its sessions ended
 # Every verb machine_change can answer for (the quick filter: a view starting with none of these is no change).
-_READ_VERBS: frozenset[str] = MACHINE_VERBS | frozenset(DUMP_READERS) | frozenset(DEVICE_READERS)
+_READ_VERBS: frozenset[str] = (
+    MACHINE_VERBS | frozenset(DUMP_READERS) | frozenset(DEVICE_READERS) | frozenset(_LATE_READERS)
+)
 
 
 def _view_change(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:

@@ -9,7 +9,8 @@ the clear) what only the machine's keys and logins unlock:
 
 - password managers and secret stores: ``keepassxc-cli show`` with ``-s|--show-protected``, ``-t|--totp`` or an
   attribute shown by ``-a`` (protected ones print in clear when named), ``export``, ``clip``, ``open``,
-  ``attachment-export``; ``kpcli --command``; ``rbw get|code``; ``passage`` as ``pass``; ``passbolt get
+  ``attachment-export``, ``totp``; ``kpcli --command`` and kpcli's shell (fed from a pipe); ``enpass-cli
+  show|copy|pass``; ``rbw get|code``; ``passage`` as ``pass``; ``passbolt get
   resource``; ``kwallet-query -r``; ``ykman oath accounts code``; ``akeyless get-*secret-value``; ``conjur
   variable get|value``; ``berglas access``; ``teller env|export|sh|yaml|json``; ``vals eval|get|env`` (helmfile's references resolved);
   ``vlt secrets get``; ``bws secret get|list``
@@ -149,8 +150,8 @@ def _keepassxc(view: tuple[str, ...]) -> str | None:
     if "--help" in args or "-h" in args:
         return None
     sub = _first(view, _KEEPASS_VALUES)
-    if sub in ("export", "clip", "cp", "open", "attachment-export"):
-        return CREDENTIAL
+    if sub in ("export", "clip", "cp", "open", "attachment-export", "totp"):
+        return CREDENTIAL  # (red team, session 21: `totp` prints the entry's current one-time code)
     if sub == "show" and (
         flagged(args, ("--show-protected", "--totp", "--all"), "st", "akyf")
         or any(a not in _KEEPASS_PLAIN for a in _attributes(args))
@@ -160,8 +161,10 @@ def _keepassxc(view: tuple[str, ...]) -> str | None:
 
 
 def _kpcli(view: tuple[str, ...]) -> str | None:
-    """kpcli runs a command on the unlocked database (``--command 'show -f entry'``)."""
-    return CREDENTIAL if any(w == "--command" or w.startswith("--command=") for w in view[1:]) else None
+    """kpcli runs a command on the unlocked database (``--command 'show -f entry'``), and without one it is a
+    shell on it (red team, session 21: fed from a pipe, ``echo 'show -f x' | kpcli --kdb db``), as
+    ``keepassxc-cli open`` is; its help and version print."""
+    return None if any(w in ("--help", "-h", "--version") for w in view[1:]) else CREDENTIAL
 
 
 _PASS_OTHERS = frozenset(
@@ -463,6 +466,7 @@ KEEPERS: dict[str, Reader] = {
     "rbw": Forms("get code totp"),
     "passage": _passage,
     "passbolt": Forms("get+resource"),
+    "enpass-cli": Forms("show copy pass"),  # (red team, session 21: `list` prints no password)
     "kwallet-query": lambda v: CREDENTIAL if flagged(v[1:], ("--read-password",), "r", "fw") else None,
     "ykman": Forms("oath+accounts+code oath+code"),
     "akeyless": Forms("get-secret-value get-dynamic-secret-value get-rotated-secret-value"),
@@ -561,7 +565,7 @@ KEEPERS: dict[str, Reader] = {
 # The tools above no other table reads (views.KNOWN_PROGRAMS without them, as before they were read here).
 HANDS_ON_KEEPERS = frozenset(
     (
-        "keepassxc-cli keepassxc.cli kpcli rbw passage passbolt kwallet-query ykman akeyless conjur gpgsm gpgtar"
+        "keepassxc-cli keepassxc.cli kpcli rbw passage enpass-cli passbolt kwallet-query ykman akeyless conjur gpgsm gpgtar"
         " transcrypt git-crypt git-secret kubeseal sf sfdx databricks ejson ejson2env blackbox keeper snyk travis dcli ksm hcp phase sq"
         " kubelogin aws-iam-authenticator gke-gcloud-auth-plugin ansible-inventory vals vlt"
     ).split()

@@ -324,7 +324,7 @@ ORDINARY = [
     "jj log",
     "jj --config ui.color=never log",
     "jj util completion bash",
-    "openvpn --config client.ovpn",
+    "openvpn --genkey secret ta.key",  # (connecting, `openvpn --config x`, changes the laptop's network)
     "strace -f -o x.txt make",
     "hg outgoing -p default",
     "mix test",

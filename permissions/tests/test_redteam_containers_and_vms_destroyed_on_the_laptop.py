@@ -252,7 +252,7 @@ KEPT = [
     "docker network create x",
     "docker network rm x",
     "docker network prune -f",
-    "docker stop $(docker ps -q)",
+    "docker stop my-test-db",  # (every container, `docker stop $(docker ps -q)`, asks: session 21)
     "docker ps -a",
     "docker ps -aq",
     "docker volume ls",
