@@ -11,6 +11,7 @@ git segment that changes branches, tags, remotes, worktrees or config (a read-an
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -102,7 +103,7 @@ class CompiledList:
         self.loose = loose
         self.patterns: list[Pattern] = []
         # R4.10: a loose list (deny, ask) also matches by meaning, keyed by every spelling of the program.
-        self.meant: dict[str, list[tuple[Pattern, tuple[Meaning | WrappedMeaning, ...]]]] = {}
+        self.meant: dict[str, list[tuple[Pattern, tuple[Meaning | WrappedMeaning | FoldedMeaning, ...]]]] = {}
         self.gates: dict[str, frozenset[str] | None] = {}  # see options.gate: words one must see, or None
         for p in patterns:
             self.patterns.append(p)
@@ -154,7 +155,7 @@ class CompiledList:
                 return p
         meant = self.meant.get(words[0]) if self.meant else None
         if meant is not None and _may_mean(self.gates[words[0]], words):
-            readings = _readings(words) or _wrapped_readings(words)
+            readings = _any_readings(words)
             for p, found in meant:
                 if any(m.matches(r) for m in found for r in readings):
                     return p
@@ -333,6 +334,27 @@ def _initialized(program: str) -> str | None:
     return None
 
 
+def _path_like(word: str) -> bool:
+    return "/" in word or word[:1] == "."
+
+
+def fold_path(word: str) -> str:
+    """``word`` as the path it names, written plainly: `./.env` is `.env`, `/srv/data/` and `//srv/./data` are
+    `/srv/data`, `a/../b` is `b` (read as written: a link may lead elsewhere, and deny then matches more). A
+    URL or a word that is no path is kept."""
+    if "/" not in word or "://" in word:
+        return word
+    folded = posixpath.normpath(word)
+    return "/" + folded.lstrip("/") if folded[:2] == "//" else folded
+
+
+def _operands_match(ops: tuple[WordSpec, ...], words: Iterable[str]) -> bool:
+    for (stem, prefix), w in zip(ops, words):
+        if w != stem and not (prefix and w.startswith(stem)):
+            return False
+    return True
+
+
 class Meaning:
     """R4.10: a deny/ask pattern read through its program's option table, once, when the policy loads.
 
@@ -341,12 +363,19 @@ class Meaning:
     spelled there: clustered, long, abbreviated, after the operands), and its operands are a word prefix of
     what follows the path. The pattern still matches literally too: meaning only widens what it refuses."""
 
-    __slots__ = ("keys", "operands", "path")
+    __slots__ = ("folded", "keys", "operands", "path")
 
     def __init__(self, path: tuple[str, ...], keys: frozenset[str], operands: tuple[WordSpec, ...]) -> None:
         self.path = path
         self.keys = keys
         self.operands = operands
+        # A path among the operands (`cat .env`, `rm -rf /srv/data`) is the same path written another way
+        # (`./.env`, `/srv/data/`, `//srv/./data`): the operands folded, or None when none is a path.
+        self.folded = (
+            tuple((fold_path(stem), prefix) for stem, prefix in operands)
+            if any(_path_like(stem) for stem, _ in operands)
+            else None
+        )
 
     def matches(self, r: Reading) -> bool:
         path = self.path
@@ -361,7 +390,7 @@ class Meaning:
             return False
         for (stem, prefix), w in zip(ops, rest):
             if w != stem and not (prefix and w.startswith(stem)):
-                return False
+                return self.folded is not None and _operands_match(self.folded, map(fold_path, rest))
         return True
 
     def may_match(self, r: Reading) -> bool:
@@ -383,7 +412,9 @@ class Meaning:
 
 
 def _widen_gate(
-    gates: dict[str, frozenset[str] | None], name: str, found: tuple[Meaning | WrappedMeaning, ...]
+    gates: dict[str, frozenset[str] | None],
+    name: str,
+    found: tuple[Meaning | WrappedMeaning | FoldedMeaning, ...],
 ) -> None:
     """The words a segment must hold for some pattern of ``name`` to match it by meaning (None: any)."""
     if name in gates and gates[name] is None:
@@ -431,8 +462,7 @@ class WrappedMeaning:
             return True
         if not self.inner_meanings:
             return False
-        readings = _readings(under) or _wrapped_readings(under)
-        return any(m.matches(x) for m in self.inner_meanings for x in readings)
+        return any(m.matches(x) for m in self.inner_meanings for x in _any_readings(under))
 
     def may_match(self, r: Reading) -> bool:
         return False  # (its readings hold no operand read at run time: the command's words are its operands)
@@ -445,6 +475,41 @@ _PYTHONS = ("python", "python3", "python2", *(f"python3.{minor}" for minor in ra
 def _names_of_program(name: str) -> tuple[str, ...]:
     """Every command word a pattern led by program ``name`` is kept under: its table's spellings, or Python's."""
     return _PYTHONS if name in _PYTHONS else spellings(name)
+
+
+class FoldedMeaning:
+    """R4.10: a deny/ask pattern of a program with no option table that names a path (`cat .env`, `cat
+    /etc/shadow`): it matches the segment's words with its paths written another way (`cat ./.env`, `cat
+    //etc/shadow`), a word prefix as R4.1's, each path compared as fold_path writes it."""
+
+    __slots__ = ("keys", "operands", "path", "words")
+
+    def __init__(self, name: str, words: tuple[WordSpec, ...]) -> None:
+        self.path = (name,)  # (options.gate: no table, any segment the program leads is read)
+        self.keys: frozenset[str] = frozenset()
+        self.operands: tuple[WordSpec, ...] = ()
+        self.words = tuple((fold_path(stem), prefix) for stem, prefix in words)
+
+    def matches(self, r: Reading) -> bool:
+        if r.path == _WRAPPED or len(self.words) > len(r.operands):
+            return False
+        return _operands_match(self.words, map(fold_path, r.operands))
+
+    def may_match(self, r: Reading) -> bool:
+        return False
+
+
+def _folded_meanings(p: Pattern) -> tuple[FoldedMeaning, ...]:
+    specs = p.words[1:]
+    if not any(_path_like(stem) for stem, _ in specs) or any(pre for _, pre in specs[:-1]):
+        return ()  # no path named, or a wildcard before the last word (literally only)
+    return (FoldedMeaning(program_name(p.words[0][0]), specs),)
+
+
+def _any_readings(words: tuple[str, ...]) -> tuple[Reading, ...]:
+    """A segment's readings for the meanings of its program: by its option table, else as the command under a
+    wrapper (WrappedMeaning), else its words as written (FoldedMeaning)."""
+    return _readings(words) or _wrapped_readings(words) or (Reading(words[:1], frozenset(), words[1:]),)
 
 
 def _wrapped_readings(words: tuple[str, ...]) -> tuple[Reading, ...]:
@@ -467,15 +532,15 @@ def _wrapped_meanings(p: Pattern) -> tuple[WrappedMeaning, ...]:
     return (WrappedMeaning(program_name(specs[0][0]), inner, meanings(inner)),)
 
 
-def meanings(p: Pattern) -> tuple[Meaning | WrappedMeaning, ...]:
+def meanings(p: Pattern) -> tuple[Meaning | WrappedMeaning | FoldedMeaning, ...]:
     """R4.10: the readings of a Terminal pattern whose program has an option table (WrappedMeaning for one led
-    by a wrapper or launcher with none); () when it has none, or when a wildcard stands where the table reads
+    by a wrapper or launcher with none, FoldedMeaning for one that names a path); () when it has none, or when a wildcard stands where the table reads
     an option or a subcommand (the pattern then matches literally only)."""
     specs = p.words
     if not specs or specs[0][1]:
         return ()
     if PROGRAMS.get(program_name(specs[0][0])) is None:
-        return _wrapped_meanings(p) if len(specs) > 1 else ()
+        return (_wrapped_meanings(p) or _folded_meanings(p)) if len(specs) > 1 else ()
     specs = _without_trailing_star(specs)
     if not specs or any(pre and stem for stem, pre in specs[:-1]):
         return ()  # a word's prefix before the last word: literally only
@@ -533,7 +598,9 @@ RANK_READINGS: dict[int, tuple[str, str]] = {
     ASK_RANK: (REQUIRE_APPROVAL, "ask_rule"),
     ALLOW_RANK: (AUTO_APPROVE, "allow_rule"),
 }
-_Meant = tuple[int, Pattern, "tuple[Meaning | WrappedMeaning, ...]"]  # (rank, pattern, its meanings)
+_Meant = tuple[
+    int, Pattern, "tuple[Meaning | WrappedMeaning | FoldedMeaning, ...]"
+]  # (rank, pattern, its meanings)
 _Ranked = tuple[int, Pattern, "tuple[str, ...] | None", bool]  # (rank, pattern, exact words, loose)
 
 
@@ -688,7 +755,7 @@ class CompiledPermissions:
             if rank >= best_rank:
                 continue
             if readings is None:
-                readings = _readings(words) or _wrapped_readings(words)
+                readings = _readings(words) or _any_readings(words)  # (most: by the table, one call)
                 if not readings:
                     return best
             if any(m.matches(r) for m in found for r in readings):

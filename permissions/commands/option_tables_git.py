@@ -749,8 +749,25 @@ def _pull_rebase(r: Reading) -> tuple[Reading, ...]:
     return (r, *(Reading(("git", "rebase"), frozenset(way), ()) for way in dict.fromkeys(ways)))
 
 
+# R4.10: a push refspec names the branch it updates however written -- `HEAD:main`, `feat:main`, `+main`,
+# `refs/heads/main`, `main:refs/heads/main` -- so `git push origin main` is also read with each refspec as the
+# branch it updates (`+` forces): a deny of `git push origin main` refuses `git push origin HEAD:main`.
+def _push_refspecs(r: Reading) -> tuple[Reading, ...]:
+    ops = r.operands
+    if len(ops) < 2 or not any(w[:1] == "+" or ":" in w or w.startswith("refs/") for w in ops[1:]):
+        return (r,)
+    keys = r.keys
+    names: list[str] = []
+    for w in ops[1:]:
+        if w[:1] == "+":
+            keys, w = keys | {"force"}, w[1:]
+        dst = w.rpartition(":")[2] or w  # (`:x` deletes x; `x:` is x)
+        names.append(dst[11:] if dst.startswith("refs/heads/") else dst)
+    return (r, Reading(r.path, keys, (ops[0], *names)))
+
+
 def _send_pack(r: Reading) -> tuple[Reading, ...]:
-    return (r, Reading(("git", "push"), r.keys, r.operands))
+    return (r, *_push_refspecs(Reading(("git", "push"), r.keys, r.operands)))
 
 
 _ALSO_READ = {"update-ref": _ref_update, "pull": _pull_rebase, "send-pack": _send_pack}
@@ -789,6 +806,8 @@ def _git_rewrite(r: Reading) -> tuple[Reading, ...]:
         extra = _set_by_config(path[1], r.keys)
         if extra:
             r = Reading(path, r.keys | frozenset(extra), r.operands)
+        if path[1] == "push" and len(path) == 2:
+            return _push_refspecs(r)
     if path[1] not in _PATHSPEC_COMMANDS:
         also = _ALSO_READ.get(path[1])
         return also(r) if also is not None and len(path) == 2 else (r,)
@@ -834,7 +853,7 @@ GIT = Program(
 
 GIT.rewrite = _git_rewrite
 # (the rewrite reads another path, or other operands, only for these commands; the settings' keys aside)
-mark_as_written(GIT, _PATHSPEC_COMMANDS | frozenset(_ALSO_READ))
+mark_as_written(GIT, _PATHSPEC_COMMANDS | frozenset(_ALSO_READ) | {"push"})
 
 
 for _porcelain in ("branch", "tag"):

@@ -3,7 +3,7 @@ rule's program by another road: `gh api` doing what a gh command does, git's set
 or in another case.
 
 SPEC R4.10: "a deny or ask pattern's options match the same options however written"; R4.2: `*` ends a word
-(a lone `*` is any word). Each of the 112 DENIED cases was auto-approved, or only asked by a cap, under a deny
+(a lone `*` is any word). Each of the 137 DENIED cases was auto-approved, or only asked by a cap, under a deny
 of its rule on the base this change started from (b8e7a1b), where it runs in the sandbox and in the agent:
 
 - **A rule ending in a lone `*`** ("and anything after", the spelling Claude Code's users bring: `Bash(rm -rf
@@ -16,6 +16,12 @@ of its rule on the base this change started from (b8e7a1b), where it runs in the
   workflow run ci.yml`, a PUT of `.../actions/secrets/X` is `gh secret set X`, GraphQL's `mergePullRequest` is
   `gh pr merge` ... (permissions.commands.gh_api; GitHub's REST and GraphQL references). The cap asked for them;
   a deny of the command did not refuse them.
+- **A path in a rule written another way** (`cat ./.env` for `cat .env`, `rm -rf /srv/data/`, `//etc/shadow`,
+  `/srv/./data`, `a/../b`) met it by spelling only: a rule's paths and the segment's now compare as the same
+  path written plainly (matching.fold_path; for a program with no option table, matching.FoldedMeaning). Not
+  read: a relative path against an absolute one, nor one reached through `cd` (see the session's note).
+- **A push refspec** names the branch it updates however written (`HEAD:main`, `feat:main`, `+main`,
+  `refs/heads/main`): a deny of `git push origin main` met them by spelling only.
 - **A lone `*` inside a rule** (`git push * --force`: any one word there) made it literal only: `git push origin
   main -f` met it by spelling only. Its meaning now reads the `*` as any one operand where it stands.
 - **A rule led by a wrapper or launcher** (`sudo rm -rf *`, `xargs rm -rf`, `env rm -rf`, `timeout 10 git push
@@ -198,7 +204,46 @@ WRAPPED_DENIED = [
     ("python3 -m twine upload", "python -m twine --no-color upload dist/x"),
 ]
 
-DENIED = STAR_DENIED + MIDDLE_STAR_DENIED + GH_API_DENIED + GIT_CONFIG_DENIED + WRAPPED_DENIED
+PATHS_DENIED = [
+    ("rm -rf /srv/data", "rm -rf /srv/data/"),
+    ("rm -rf /srv/data", "rm -rf /srv/data//"),
+    ("rm -rf /srv/data", "rm -rf /srv/./data"),
+    ("rm -rf /srv/data", "rm -rf /srv//data/."),
+    ("rm -rf /srv/data", "rm -r -f /srv/tmp/../data"),
+    ("rm -rf /srv/data *", "rm --recursive --force /srv/data/"),
+    ("cat .env", "cat ./.env"),
+    ("cat .env", "cat .//.env"),
+    ("cat .env", "/bin/cat ././.env"),
+    ("cat /etc/shadow", "cat //etc/shadow"),
+    ("cat /etc/shadow", "cat /etc//shadow"),
+    ("cat /etc/shadow", "cat /etc/./shadow"),
+    ("cat /etc/shadow", "cat /etc/ssl/../shadow"),
+    ("sudo cat /etc/shadow", "sudo -u root cat //etc/shadow"),
+    ("cp .env", "cp ./.env /tmp/x"),
+    ("source .envrc", "source ./.envrc"),
+    ("chmod 777 /srv/data", "chmod a+rwx /srv/data/"),
+    ("git checkout -- src/app.py", "git checkout -- ./src/app.py"),
+]
+
+PUSH_DENIED = [
+    ("git push origin main", "git push origin HEAD:main"),
+    ("git push origin main", "git push origin feat:main"),
+    ("git push origin main", "git push origin refs/heads/main"),
+    ("git push origin main", "git push origin main:refs/heads/main"),
+    ("git push origin main", "git push origin +main"),
+    ("git push --force origin main", "git push origin +HEAD:main"),
+    ("git push origin main", "git send-pack origin HEAD:main"),
+]
+
+DENIED = (
+    PATHS_DENIED
+    + PUSH_DENIED
+    + STAR_DENIED
+    + MIDDLE_STAR_DENIED
+    + GH_API_DENIED
+    + GIT_CONFIG_DENIED
+    + WRAPPED_DENIED
+)
 
 HELD = [
     ("python -m pip install --user", "python -m pip install --user x"),
@@ -211,6 +256,13 @@ HELD = [
 ]
 
 NOT_CAUGHT = [
+    ("rm -rf /srv/data", "rm -rf /srv/database"),
+    ("cat .env", "cat .env.example"),
+    ("cat .env", "cat sub/.env"),
+    ("cat /etc/shadow", "cat /etc/shadow.bak"),
+    ("git push origin main", "git push origin main:feat"),
+    ("git push origin main", "git push origin feat"),
+    ("git push --force origin main", "git push origin HEAD:main"),
     ("git push * --force", "git push origin main"),
     ("git push * main", "git push origin feat"),
     ("rm * -rf", "rm -f x"),
