@@ -15,6 +15,7 @@ import posixpath
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from fnmatch import fnmatchcase
 from typing import Any
 
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
@@ -506,6 +507,73 @@ def _folded_meanings(p: Pattern) -> tuple[FoldedMeaning, ...]:
     return (FoldedMeaning(program_name(p.words[0][0]), specs),)
 
 
+_GLOB = re.compile(r"[*?\[]")
+
+
+class GlobMeaning:
+    """R4.8, R4.10: a deny/ask pattern that names a path (a Meaning with ``folded`` operands, a FoldedMeaning),
+    met by a segment that writes a glob where it names the path (`cat .e*v` for `cat .env`): the shell may expand
+    it to that path, so the pattern may be the act -- it asks, never denies (as an operand read at run time,
+    UNREAD, does). The glob is read as the shell reads it: component by component, a leading `.` matched only
+    by a leading `.` (`cat *` does not name `.env`)."""
+
+    __slots__ = ("keys", "meaning", "operands", "ops", "path")
+
+    def __init__(self, meaning: Meaning | FoldedMeaning, ops: tuple[WordSpec, ...]) -> None:
+        self.meaning = meaning
+        self.path, self.keys, self.operands = meaning.path, meaning.keys, meaning.operands
+        self.ops = ops
+
+    def matches(self, r: Reading) -> bool:
+        m = self.meaning
+        if r.path == _WRAPPED:
+            return False
+        if isinstance(m, Meaning):
+            n = len(m.path)
+            if r.path[:n] != m.path or not m.keys <= r.keys:
+                return False
+            rest = r.path[n:] + r.operands if len(r.path) > n else r.operands
+        else:
+            rest = r.operands
+        if len(self.ops) > len(rest):
+            return False
+        globbed = False
+        for (stem, prefix), w in zip(self.ops, rest):
+            folded = fold_path(w)
+            if folded == stem or (prefix and folded.startswith(stem)):
+                continue
+            if not prefix and _GLOB.search(w) is not None and _glob_may_name(folded, stem):
+                globbed = True
+                continue
+            return False
+        return globbed
+
+    def may_match(self, r: Reading) -> bool:
+        return False
+
+
+def _glob_may_name(glob: str, path: str) -> bool:
+    globs, names = glob.split("/"), path.split("/")
+    if len(globs) != len(names):
+        return False
+    for g, name in zip(globs, names):
+        if name[:1] == "." and g[:1] != ".":
+            return False
+        if not fnmatchcase(name, g):
+            return False
+    return True
+
+
+def _glob_meanings(found: tuple[Meaning | WrappedMeaning | FoldedMeaning, ...]) -> tuple[GlobMeaning, ...]:
+    out: list[GlobMeaning] = []
+    for m in found:
+        if isinstance(m, FoldedMeaning):
+            out.append(GlobMeaning(m, m.words))
+        elif isinstance(m, Meaning) and m.folded is not None:
+            out.append(GlobMeaning(m, m.folded))
+    return tuple(out)
+
+
 def _any_readings(words: tuple[str, ...]) -> tuple[Reading, ...]:
     """A segment's readings for the meanings of its program: by its option table, else as the command under a
     wrapper (WrappedMeaning), else its words as written (FoldedMeaning)."""
@@ -654,6 +722,10 @@ class CompiledPermissions:
         for rank, lst in ((DENY_RANK, self.deny), (ASK_RANK, self.ask)):
             for name, meant in lst.meant.items():
                 self._meant.setdefault(name, []).extend((rank, p, found) for p, found in meant)
+                # a glob where the pattern names a path may be that path: ask (R4.8, as for UNREAD)
+                self._meant[name].extend(
+                    (ASK_RANK, p, g) for p, found in meant if (g := _glob_meanings(found))
+                )
                 for _, found in meant:
                     _widen_gate(self._gates, name, found)
         self._meant_names = frozenset(self._meant)

@@ -20,6 +20,10 @@ of its rule on the base this change started from (b8e7a1b), where it runs in the
   `/srv/./data`, `a/../b`) met it by spelling only: a rule's paths and the segment's now compare as the same
   path written plainly (matching.fold_path; for a program with no option table, matching.FoldedMeaning). Not
   read: a relative path against an absolute one, nor one reached through `cd` (see the session's note).
+- **A glob where a rule names a path** (`cat .e*v`, `cat /etc/*`, `rm -rf /srv/d*` under a deny of `cat .env`,
+  `cat /etc/shadow`, `rm -rf /srv/data`) was auto-approved: the shell may expand it to that path, so it now
+  asks (matching.GlobMeaning; not refused, as an operand read at run time is not). The glob is read as the
+  shell reads it: `cat *` does not name `.env`.
 - **A push refspec** names the branch it updates however written (`HEAD:main`, `feat:main`, `+main`,
   `refs/heads/main`): a deny of `git push origin main` met them by spelling only.
 - **A lone `*` inside a rule** (`git push * --force`: any one word there) made it literal only: `git push origin
@@ -245,6 +249,23 @@ DENIED = (
     + WRAPPED_DENIED
 )
 
+# A glob where the rule names a path: the shell may expand it to that path -- asked, not refused (as an operand
+# read at run time is: refusing is for what is known).
+GLOB_ASKED = [
+    ("cat .env", "cat .e*v"),
+    ("cat .env", "cat .en?"),
+    ("cat .env", "cat .[e]nv"),
+    ("cat .env", "cat .env*"),
+    ("cat .env", "/bin/cat .e?v"),
+    ("head -n 5 .env", "head -n 5 .e*"),
+    ("cat /etc/shadow", "cat /etc/shad*"),
+    ("cat /etc/shadow", "cat /e*/shadow"),
+    ("cat /etc/shadow", "cat /etc/*"),
+    ("rm -rf /srv/data", "rm -rf /srv/d*"),
+    ("rm -rf /srv/data", "rm -r -f /srv/*"),
+    ("cp .env", "cp ./.e* /tmp/x"),
+]
+
 HELD = [
     ("python -m pip install --user", "python -m pip install --user x"),
     ("rm -rf", "rm -r -f src"),
@@ -256,6 +277,10 @@ HELD = [
 ]
 
 NOT_CAUGHT = [
+    ("cat .env", "cat *"),
+    ("cat .env", "cat *.md"),
+    ("cat .env", "cat src/.e*"),
+    ("rm -rf /srv/data", "rm -rf /srv/*/data"),
     ("rm -rf /srv/data", "rm -rf /srv/database"),
     ("cat .env", "cat .env.example"),
     ("cat .env", "cat sub/.env"),
@@ -318,6 +343,14 @@ def test_a_deny_refuses_the_act_however_reached(rule: str, command: str, runs_in
 def test_an_ask_asks_for_it(rule: str, command: str, runs_in: str) -> None:
     for decision, reason in _verdicts(command, runs_in, ask=(f"Terminal({rule})",)):
         assert (decision, reason) == ("require_approval", "ask_rule"), (rule, command, runs_in)
+
+
+@pytest.mark.parametrize("runs_in", RUNS_IN)
+@pytest.mark.parametrize(("rule", "command"), GLOB_ASKED)
+def test_a_glob_that_may_name_the_rules_path_asks(rule: str, command: str, runs_in: str) -> None:
+    for pattern in ({"deny": (f"Terminal({rule})",)}, {"ask": (f"Terminal({rule})",)}):
+        for decision, reason in _verdicts(command, runs_in, **pattern):
+            assert (decision, reason) == ("require_approval", "ask_rule"), (rule, command, runs_in)
 
 
 @pytest.mark.parametrize("runs_in", RUNS_IN)
