@@ -708,10 +708,13 @@ _SHOWN = SHOWN_VARIABLES
 _VARIABLE_READ = re.compile(r"\$(?:\{([A-Za-z_]\w*)(?::?-[\w.,@+-]*)?\}|([A-Za-z_]\w*))")
 
 
+_PROVIDER_READ = re.compile(r"\$\{|\$\w*:").search
+
+
 def _shown_only(word: str, windows: bool) -> bool:
     """Whether every expansion of ``word`` reads a variable of _SHOWN by its plain name (see above)."""
-    if windows and ("/" in word or "\\" in word or ":" in word):
-        return False
+    if windows and ("/" in word or "\\" in word or (":" in word and _PROVIDER_READ(word))):
+        return False  # `:` only where PowerShell reads a drive (`$env:X`, `${c:x}`, `$c:x`), not `"venv: $X"`
     for m in _VARIABLE_READ.finditer(word):
         if (m.group(1) or m.group(2)) not in _SHOWN:
             return False

@@ -142,5 +142,12 @@ SHOWN_VARIABLES = PLAIN_SETTINGS | frozenset(
         "GRADLE_USER_HOME",
         "MAVEN_HOME",
         "HOMEBREW_PREFIX",
+        # and which shell runs the command
+        "SHLVL",
+        "BASH_VERSION",
+        "ZSH_VERSION",
+        "OSTYPE",
+        "HOSTTYPE",
+        "MACHTYPE",
     }
 )
