@@ -909,6 +909,12 @@ _SUBSTITUTIONS = ("$(…)", "<(…)", ">(…)", "`…`")
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
+# friction, R6.2: `..` climbs as a whole part of a path only -- followed by nothing, a separator, or what may
+# print or be read as one (an expansion; a dot or blank Windows drops): `$(git merge-base HEAD main)..HEAD`, a
+# range of revisions, ends every part it makes with `HEAD`.
+_CLIMB = re.compile(r"\.\.(?=$|[/\\$`. \t])").search
+
+
 def _printed_only(
     word: str, data: frozenset[str], segments: tuple[Segment, ...] = (), command: str = ""
 ) -> bool:
@@ -918,7 +924,7 @@ def _printed_only(
     does once what leads it prints nothing (`"$(true)/etc/passwd"` is `/etc/passwd`, :func:`_lead_may_vanish`)."""
     if not word:
         return True  # nothing to check (as _check reads an empty word)
-    if word[0] in "/~" or ".." in word:
+    if word[0] in "/~" or (".." in word and _CLIMB(word)):
         return False
     rest = word
     for sub in _SUBSTITUTIONS:

@@ -20,6 +20,8 @@ touched; they failed on base. The classes fixed:
   them (`echo "${NODE_ENV:-development}"`, sandbox). Off the sandbox a `:` in a printed word asks only where
   PowerShell reads a drive there (`$env:X`, `${c:x}`, `$c:x`), not in a label (`echo "venv: $VIRTUAL_ENV"`).
 - `$PWD` is the folder the command is in, in the sandbox too (it was so only off it): `cat "$PWD/README.md"`.
+- `..` inside a word with a substitution climbs only as a whole part of a path (scope._CLIMB):
+  `git log $(git merge-base HEAD main)..HEAD`, a range of revisions, is no climb; `$(…)/..`, `$(…)../x` are.
 - A node launcher's later operands are its program's arguments, not packages (permissions.commands.sources):
   `pnpm exec vitest src/x.test.ts` and `npm exec eslint src/ui` were capped as fetching `src/x.test.ts` from
   GitHub (`u/r` shorthand).
@@ -43,6 +45,56 @@ import pytest
 from .helpers import AUTO_MODE, allow_every_word, assert_capped, assert_floor_denies, term
 
 CORPUS = [
+    "git diff HEAD --stat && git diff HEAD -- src/ | head -200",
+    'for f in $(git diff --name-only HEAD~1); do echo "== $f"; git diff HEAD~1 -- "$f" | head -20; done',
+    "ls -la | grep -v '^d'",
+    "cat package.json | jq -r '.scripts | keys[]'",
+    "npm run 2>/dev/null | head -30",
+    "python -m pytest tests/ -x -q --tb=short 2>&1 | tail -40",
+    "PYTHONPATH=src python -m pytest",
+    "PYTHONPATH=. pytest",
+    "RUST_LOG=debug cargo run",
+    "GOFLAGS=-mod=mod go build ./...",
+    "env -u NODE_ENV npm test",
+    "env PYTHONPATH=src pytest",
+    "cat .env.example",
+    "wc -l $(git ls-files | grep '\\.py$')",
+    "diff <(ls src) <(ls build)",
+    "time (npm test)",
+    "npm test > test.log 2>&1; tail -50 test.log",
+    "mkdir -p tmp && npm test > tmp/out.log 2>&1",
+    "git diff > changes.patch",
+    'echo "- item" >> CHANGELOG.md',
+    "sed -i.bak 's/x/y/' file && rm file.bak",
+    "cp -r templates/base templates/new",
+    "rm -rf node_modules && npm ci",
+    "rm -rf .pytest_cache __pycache__",
+    "touch src/__init__.py src/utils/__init__.py",
+    "chmod 755 bin/*",
+    "git checkout -- src/app.py",
+    "git reset HEAD src/app.py",
+    "git rm --cached secrets.txt",
+    "git mv old.py new.py",
+    "npm version patch --no-git-tag-version",
+    "npm run build && npm run test && npm run lint",
+    "make clean && make",
+    "cmake -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build -j4",
+    "npx prisma generate",
+    "alembic upgrade head",
+    'alembic revision --autogenerate -m "add users"',
+    "python manage.py collectstatic --noinput",
+    "flask routes",
+    'echo "$PWD"; ls',
+    'echo "Running in $PWD" && pytest -q',
+    'basename "$(git rev-parse --show-toplevel)"',
+    'echo "Branch: $(git branch --show-current)"',
+    "echo \"$(git rev-parse --short HEAD)\" | tr -d '\\n'",
+    'echo -e "a\\tb" | column -t',
+    "echo \"$PATH\" | tr ':' '\\n' | grep node | head -1 | xargs ls",
+    'ls "$VIRTUAL_ENV/bin" | head',
+    ".venv/bin/pytest -q",
+    "./node_modules/.bin/tsc --noEmit",
+    "node_modules/.bin/eslint src",
     "echo \"$PATH\" | tr ':' '\\n' | xargs -I{} echo {}",
     'echo "Current dir: $(pwd)"',
     'echo "HOME=$HOME USER=$USER"',
@@ -684,6 +736,13 @@ CORPUS = [
 ]
 
 FIXED = [
+    "git log --oneline $(git merge-base HEAD main)..HEAD",
+    "echo \"$PATH\" | tr ':' '\\n' | grep -n \"$HOME\"",
+    'echo "$PATH" | grep -q "$HOME/.local/bin" || echo "not on PATH"',
+    "printf 'cwd=%s\\n' \"$PWD\" && git status -s",
+    'echo -n "$HOME" | wc -c',
+    "git diff $(git merge-base main HEAD)..HEAD --stat",
+    "git log $(git describe --tags --abbrev=0)..HEAD --oneline",
     "echo $PATH | tr ':' '\\n' | grep -q node && echo yes",
     "echo \"$PATH\" | tr ':' '\\n' | grep -E 'node|npm'",
     "echo \"$PATH\" | tr ':' '\\n' | grep -v '^$' | head",
@@ -760,6 +819,14 @@ def test_what_asked_is_allowed_by_an_allow_of_its_words(command, runs_in):
 
 
 SCOPE_ATTACKS = [
+    "cat $(pwd)/..",
+    "cat $(echo x)../etc/passwd",
+    "cat $(echo /)..",
+    'cat "$(echo a)..\\\\x"',
+    "cat $(echo a)..$(echo b)",
+    "cat $(echo a)...",
+    'cat "$(echo a).. "',
+    "git log $(echo /etc)/..HEAD",
     "echo $c:x",
     "echo ${c:/etc/passwd}",
     'echo "x: ${GITHUB_TOKEN:-none}"',
