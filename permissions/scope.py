@@ -215,23 +215,6 @@ def _read_again(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str,
     return _not_locations(words, dyn)
 
 
-def _scope_words(
-    seg: Segment, segments: tuple[Segment, ...], command: str, fed: bool
-) -> tuple[tuple[str, ...], frozenset[int], bool]:
-    """The words and dynamic indexes of ``seg`` as the scope reads them, and whether its variables are printed
-    to the screen only (_to_the_screen)."""
-    words, dyn = seg.words, seg.dynamic
-    if not words:
-        return words, dyn, False
-    if words[0] in _READ_AGAIN:
-        return *_read_again(words, dyn), False
-    return (
-        words,
-        dyn,
-        bool(dyn) and words[0] in _SCREEN_PRINTERS and _to_the_screen(seg, segments, command, fed),
-    )
-
-
 def _not_locations(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
     """The segment's words with those that are no location blanked: awk's and sed's program is code
     (`sed '/^$/d' f`, R4.9: `grep '/api/' src`), a test's operands compared as strings are text
@@ -282,7 +265,13 @@ class Scope:
             words = seg.words
             dyn = seg.dynamic
             cwds = sets[i] if sets is not None else start
-            words, dyn, screen = _scope_words(seg, segments, command, fed_and_sliced[0])
+            screen = (
+                bool(dyn)
+                and words[0] in _SCREEN_PRINTERS
+                and _to_the_screen(seg, segments, command, fed_and_sliced[0])
+            )
+            if words and words[0] in _READ_AGAIN:
+                words, dyn = _read_again(words, dyn)
             # Off Windows, a segment with no expansion none of whose words holds a `/` or a `.` has no word the
             # loop below reads: each would take its cheap rejection (the first `continue` it can reach) at once.
             if windows or dyn or "/" in (joined := "\0".join(words)) or "." in joined:
