@@ -694,7 +694,13 @@ def _expanded_here(word: str, text: str) -> bool:
 # `$env:USERPROFILE\.ssh` is the Windows reading's (ps_value).
 _SCREEN_PRINTERS = frozenset({"echo", "printf", "basename", "dirname"})
 _SHOWN = SHOWN_VARIABLES
-_VARIABLE_READ = re.compile(r"\$(?:\{([A-Za-z_]\w*)(?::?-[\w.,@+-]*)?\}|([A-Za-z_]\w*))")
+# A plain name, or in braces with a default or alternative of plain text, a length, a part cut off, a
+# substitution whose replacement holds no `/`, a slice or a change of case (`${NODE_ENV:-development}`,
+# `${PWD##*/}`, `${PATH//:/ }`, `${#PATH}`): what is printed is (part of) the shown value.
+_VARIABLE_READ = re.compile(
+    r"\$(?:\{#?([A-Za-z_]\w*)(?::?[-+][\w.,@+-]*|#{1,2}[^}$`\\]*|%{1,2}[^}$`\\]*"
+    r"|/[/#%]?[^}$`\\/]*(?:/[^}$`\\/]*)?|:[0-9: -]*|[,^]{1,2})?\}|([A-Za-z_]\w*))"
+)
 
 
 _PROVIDER_READ = re.compile(r"\$\{|\$\w*:").search

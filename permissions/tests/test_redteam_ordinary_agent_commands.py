@@ -18,8 +18,9 @@ the rest held and are kept as guards. The classes fixed:
   between `&&`/`;` beside a pipeline that is not theirs (`echo "$JAVA_HOME" && java -version 2>&1 | head -1`),
   they are text. `printf` joins the screen printers (not `printf -v`).
 - More variables that say where things are or which shell runs (`$TMPDIR`, `$LD_LIBRARY_PATH`,
-  `$XDG_CONFIG_HOME`, `$SHLVL`, `$BASH_VERSION`, ...: plain_settings.SHOWN_VARIABLES), and `${NAME:-word}` of
-  them (`echo "${NODE_ENV:-development}"`, sandbox). Off the sandbox a `:` in a printed word asks only where
+  `$XDG_CONFIG_HOME`, `$SHLVL`, `$BASH_VERSION`, ...: plain_settings.SHOWN_VARIABLES), and in braces with a
+  default of plain text, a length, a part cut off or a slash-free substitution (`echo "${NODE_ENV:-development}"`,
+  `echo "${PWD##*/}"`, `echo "${PATH//:/ }"`; off the sandbox only where no `/` or drive is in the word). Off the sandbox a `:` in a printed word asks only where
   PowerShell reads a drive there (`$env:X`, `${c:x}`, `$c:x`), not in a label (`echo "venv: $VIRTUAL_ENV"`).
 - `$PWD` is the folder the command is in, in the sandbox too (it was so only off it): `cat "$PWD/README.md"`.
 - `..` inside a word with a substitution climbs only as a whole part of a path (scope._CLIMB):
@@ -527,7 +528,6 @@ CORPUS = [
     "tee out.log < in.txt",
     "echo '{\"a\":1}' | jq .a",
     'echo "$GOPATH"',
-    'echo "${NODE_ENV:-development}"',
     "echo $HOME",
     "echo ~",
     'echo "$HOME/.cargo/bin"',
@@ -725,7 +725,6 @@ CORPUS = [
     'echo "PWD is $PWD"',
     'echo "Python: $(which python)"',
     "printf 'Node %s\\n' \"$(node --version)\"",
-    'echo "${CI:-false}"',
     'echo "Node: $(node --version)" && echo "npm: $(npm --version)"',
     "pnpm exec vitest src/components/Button.test.tsx",
     "pnpm --filter web exec vitest src/a/b.test.ts",
@@ -738,6 +737,7 @@ CORPUS = [
 ]
 
 FIXED = [
+    'echo "${#PATH}"',
     "git log --oneline $(git merge-base HEAD main)..HEAD",
     "echo \"$PATH\" | tr ':' '\\n' | grep -n \"$HOME\"",
     'echo "$PATH" | grep -q "$HOME/.local/bin" || echo "not on PATH"',
@@ -820,7 +820,36 @@ def test_what_asked_is_allowed_by_an_allow_of_its_words(command, runs_in):
     assert v.decision == "auto_approve", (command, runs_in, v.reason, v.message)
 
 
+FIXED_IN_THE_SANDBOX = [
+    'echo "${PWD##*/}"',
+    'echo "${PATH//:/ }"',
+    'echo "${PATH%%:*}"',
+    'echo "${HOME##*/}" | tr a-z A-Z',
+    "printf '%s\\n' \"${PATH%%:*}\"",
+    'echo "${NODE_ENV:-development}"',
+    'echo "${CI:-false}"',
+]
+
+
+@pytest.mark.parametrize("command", FIXED_IN_THE_SANDBOX)
+def test_what_asked_in_the_sandbox_is_allowed_there(command):
+    # off it, a word holding `/` or a drive is PowerShell's to read (test_friction_screen_printers)
+    assert term(command, autonomy=AUTO_MODE).decision == "auto_approve", command
+    v = term(command, allow=allow_every_word(command))
+    assert v.decision == "auto_approve", (command, v.reason, v.message)
+
+
 SCOPE_ATTACKS = [
+    'echo "${PATH/#/$AWS_SECRET_ACCESS_KEY}"',
+    'echo "${PATH//:/$GITHUB_TOKEN}"',
+    'echo "${GITHUB_TOKEN##*/}"',
+    'echo "${#GITHUB_TOKEN}"',
+    'echo "${PATH//x//etc/passwd}"',
+    'echo "${PATH:-/etc/passwd}"',
+    'echo "${PATH:=/etc}"; cat $PATH/passwd',
+    "echo ${PWD##*/} | xargs cat",
+    'echo "${PATH/`id`/x}"',
+    'echo "${!PATH}"',
     "cat $(pwd)/..",
     "cat $(echo x)../etc/passwd",
     "cat $(echo /)..",
