@@ -1,14 +1,14 @@
 """Friction, red team: ordinary agent commands that asked although nothing they do needs a person.
 
-A corpus of 754 commands written the way Claude Code, Codex and Gemini CLI issue them (commit heredocs,
+A corpus of 760 commands written the way Claude Code, Codex and Gemini CLI issue them (commit heredocs,
 test runs with filters and `2>&1 | tail`, rg/grep/find searches, jq/sed/awk one-liners, loops, `cd sub && ...`,
 environment debugging, git plumbing reads, package managers' and toolchains' reads across Python, JS, Go, Rust,
 Java, .NET, Ruby, Elixir and PHP, docker compose reads). Every one of them is auto-approved in auto mode in the
-sandbox (the few deliberate asks are left out and named below). 66 of them (FIXED) asked on the base checkout
-under an allow of every word they name -- in the sandbox, and off it where nothing outside the project is
-touched -- six of those in auto mode too. 123 of this module's 993 cases failed on the base checkout (116
-allows, 6 auto-mode verdicts, and `coproc echo $HOME/.ssh/id_rsa; tar -T - ... <&3`, which auto-approved there);
-the rest held and are kept as guards. The classes fixed:
+sandbox (the few deliberate asks are left out and named below). 74 of them (FIXED, FIXED_IN_THE_SANDBOX) asked
+on the base checkout under an allow of every word they name -- in the sandbox, and off it where nothing outside
+the project is touched -- six of those in auto mode too. 132 of this module's 1011 cases failed on the base
+checkout (125 allows, 6 auto-mode verdicts, and `coproc echo $HOME/.ssh/id_rsa; tar -T - ... <&3`, which
+auto-approved there); the rest held and are kept as guards. The classes fixed:
 
 - Printed words piped to a filter of the screen (permissions.scope._to_the_screen, _screens): what `echo`,
   `printf`, `basename` or `dirname` print of the variables that hold where things are (`echo "$PATH" | tr ':'
