@@ -45,6 +45,7 @@ from permissions.where import (
     drive_relative,
     eaten_climb,
     here_strings,
+    joiners,
     listed_item,
     listed_items,
     powershell_mover,
@@ -265,7 +266,9 @@ class Scope:
             dyn = seg.dynamic
             cwds = sets[i] if sets is not None else start
             screen = (
-                bool(dyn) and words[0] in _SCREEN_PRINTERS and _to_the_screen(seg, command, fed_and_sliced[0])
+                bool(dyn)
+                and words[0] in _SCREEN_PRINTERS
+                and _to_the_screen(seg, segments, command, fed_and_sliced[0])
             )
             if words and words[0] in _READ_AGAIN:
                 words, dyn = _read_again(words, dyn)
@@ -356,8 +359,9 @@ class Scope:
         if listed and listed_item(words, k):
             # SPEC §5: `gci -Recurse *.json | % { Get-Content $_.FullName }`: a file listed, inside
             return data
-        if self.windows and w[:4] == "$PWD" and _the_current_folder(w, command):
-            self._check("." + w[4:], False, cwds, out)  # SPEC §5: `Join-Path $PWD src`, where the command is
+        if w[:4] == "$PWD" and _the_current_folder(w, command):
+            # SPEC §5: `Join-Path $PWD src`, `cat "$PWD/README.md"`: where the command is
+            self._check("." + w[4:], False, cwds, out)
             return data
         if data is None:
             data = _data_names(segments, command)
@@ -677,33 +681,100 @@ def _expanded_here(word: str, text: str) -> bool:
     return re.search(rf"(?:^|\s){re.escape(word)}(?:\s|$)", text) is not None
 
 
-# friction, R6.2: what `echo "$VIRTUAL_ENV"`, `echo $PATH` or `basename "$PWD"` prints goes to the screen only
-# when nothing in the command takes it further -- no pipe, no redirection, not inside a substitution, subshell
-# or group, no xargs or `read` (what is printed never becomes a name another program reads: `tar -T -`,
-# `xargs cat`) --: the variables it prints are text, not places. Only the variables of a closed table that
+# friction, R6.2: what `echo "$VIRTUAL_ENV"`, `echo $PATH`, `printf '%s\n' "$HOME"` or `basename "$PWD"` prints
+# goes to the screen only when nothing in the command takes it further -- no redirection, not inside a
+# substitution, subshell or group, no xargs or `read`, no `printf -v`, and every other command of it a filter of
+# _SCREEN_FILTERS (`echo "$PATH" | tr ':' '\n' | grep -n node`): what is printed never becomes a name another
+# program reads (`tar -T -`, `xargs cat`, `wc --files0-from=-`), a program it runs (`| sh`, `sed -f -`) or a
+# file it writes --: the variables it prints are text, not places. Only the variables of a closed table that
 # hold where things are and which mode a run is in (_SHOWN): the screen is the agent's transcript, which leaves
 # the machine, and `echo $AWS_SECRET_ACCESS_KEY` on a developer's laptop hands a secret to it (test_runs_in).
 # Literal words stay checked; echo -e still decodes (_check_printed). Off the sandbox, where the command may be
 # PowerShell's, the word holds no `/`, `\` or `:` besides: `${c:\x}` reads the file x there,
 # `$env:USERPROFILE\.ssh` is the Windows reading's (ps_value).
-_SCREEN_PRINTERS = frozenset({"echo", "basename", "dirname"})
+_SCREEN_PRINTERS = frozenset({"echo", "printf", "basename", "dirname"})
 _SHOWN = SHOWN_VARIABLES
-_VARIABLE_READ = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
+# A plain name, or in braces with a default or alternative of plain text, a length, a part cut off, a
+# substitution whose replacement holds no `/`, a slice or a change of case (`${NODE_ENV:-development}`,
+# `${PWD##*/}`, `${PATH//:/ }`, `${#PATH}`): what is printed is (part of) the shown value.
+_VARIABLE_READ = re.compile(
+    r"\$(?:\{#?([A-Za-z_]\w*)(?::?[-+][\w.,@+-]*|#{1,2}[^}$`\\]*|%{1,2}[^}$`\\]*"
+    r"|/[/#%]?[^}$`\\/]*(?:/[^}$`\\/]*)?|:[0-9: -]*|[,^]{1,2})?\}|([A-Za-z_]\w*))"
+)
+
+
+_PROVIDER_READ = re.compile(r"\$\{|\$\w*:").search
 
 
 def _shown_only(word: str, windows: bool) -> bool:
     """Whether every expansion of ``word`` reads a variable of _SHOWN by its plain name (see above)."""
-    if windows and ("/" in word or "\\" in word or ":" in word):
-        return False
+    if windows and ("/" in word or "\\" in word or (":" in word and _PROVIDER_READ(word))):
+        return False  # `:` only where PowerShell reads a drive (`$env:X`, `${c:x}`, `$c:x`), not `"venv: $X"`
     for m in _VARIABLE_READ.finditer(word):
         if (m.group(1) or m.group(2)) not in _SHOWN:
             return False
     return "$" not in _VARIABLE_READ.sub("", word) and "`" not in word
 
 
-def _to_the_screen(seg: Segment, command: str, fed: bool) -> bool:
+def _to_the_screen(seg: Segment, segments: tuple[Segment, ...], command: str, fed: bool) -> bool:
     """Whether what ``seg`` (a printer of _SCREEN_PRINTERS) prints goes to the screen only (see above)."""
-    return not seg.hidden and not seg.redirects and not fed and "|" not in command and ">" not in command
+    if seg.hidden or seg.redirects or fed or "coproc" in command or _into_a_variable(seg.words):
+        return False  # `printf -v x`, `printf -vx`: into a variable; `coproc echo …`: into a descriptor
+    if ">" in command and ">" in _NO_FILE.sub("", command):
+        return False  # a redirection to a file anywhere (`{ echo $HOME; } > f`); `2>&1` writes none
+    return "|" not in command or all(map(_screens, segments)) or _ends_its_pipeline(seg, segments, command)
+
+
+def _into_a_variable(words: tuple[str, ...]) -> bool:
+    """`printf -v x`, `printf -vx`: what is printed is assigned, not shown."""
+    return len(words) > 1 and words[1][:2] == "-v"
+
+
+# Redirections that write no file: a descriptor copied (`2>&1`, `>&2`), or the output thrown away.
+_NO_FILE = re.compile(r"[0-9]?>&[0-9](?![0-9])|&?[0-9]?>>? ?/dev/null(?=$|[\s;&|)])")
+# What ends a compound command whose output may be piped on as a whole (`{ echo $HOME; } | tar -T -`,
+# `for …; do echo $HOME; done | …`, `if …; fi | …`).
+_COMPOUND_ENDS = ("}", "done", "fi", "esac", ")")
+_NOT_PIPED = frozenset({"&&", "||", ";", "\n", "&", ""})
+
+
+def _ends_its_pipeline(seg: Segment, segments: tuple[Segment, ...], command: str) -> bool:
+    """Whether ``seg`` stands alone between operators that pipe nothing (`echo "$JAVA_HOME" && java -version
+    2>&1 | head -1`): its output is not the one piped, in a command with no compound command."""
+    if any(end in command for end in _COMPOUND_ENDS):
+        return False
+    k = next(i for i, s in enumerate(segments) if s is seg)
+    joins = joiners(segments, command)
+    return joins[k] in _NOT_PIPED and (k == 0 or joins[k - 1] in _NOT_PIPED)
+
+
+# friction, R6.2: programs that filter the text piped to them onto the screen: their standard input is data,
+# never names they open, options, or code -- unless a word of theirs names it as a file (`-`, `/dev/stdin`,
+# `/dev/fd/0`, `--files0-from=-`) or, for the programs that read their program or patterns from a file, gives
+# one (`sed -f`, `awk -f`, `jq --from-file`, `grep -f`). Not `cat`: PowerShell's Get-Content off the sandbox.
+_SCREEN_FILTERS = frozenset(
+    {"tr", "cut", "wc", "head", "tail", "sort", "uniq", "tac", "nl", "rev", "fold", "column", "jq"}
+    | {"grep", "egrep", "fgrep", "rg"}
+) | (SEDS | AWKS)
+_PROGRAM_FILES = frozenset({"jq", "grep", "egrep", "fgrep", "rg"}) | SEDS | AWKS
+
+
+def _screens(seg: Segment) -> bool:
+    """Whether ``seg``, in a command with a screen printer, prints to the screen too (see above)."""
+    words = seg.words
+    if not words or seg.hidden:
+        return False
+    if words[0] in _SCREEN_PRINTERS:
+        return True
+    if words[0] not in _SCREEN_FILTERS:
+        return False
+    code = words[0] in _PROGRAM_FILES
+    for w in words[1:]:
+        if w == "-" or "stdin" in w or "/fd/" in w or "files0" in w or w[-2:] == "=-":
+            return False
+        if code and w[:1] == "-" and "f" in (w[1:] if w[1:2] != "-" else w[2:3]):
+            return False  # `-f x`, `-nf-`, `--file=x`, `--from-file x`
+    return True
 
 
 def _fed_and_sliced(segments: tuple[Segment, ...], command: str) -> tuple[bool, bool]:
@@ -833,6 +904,12 @@ _SUBSTITUTIONS = ("$(…)", "<(…)", ">(…)", "`…`")
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
+# friction, R6.2: `..` climbs as a whole part of a path only -- followed by nothing, a separator, or what may
+# print or be read as one (an expansion; a dot or blank Windows drops): `$(git merge-base HEAD main)..HEAD`, a
+# range of revisions, ends every part it makes with `HEAD`.
+_CLIMB = re.compile(r"\.\.(?=$|[/\\$`. \t])").search
+
+
 def _printed_only(
     word: str, data: frozenset[str], segments: tuple[Segment, ...] = (), command: str = ""
 ) -> bool:
@@ -842,7 +919,7 @@ def _printed_only(
     does once what leads it prints nothing (`"$(true)/etc/passwd"` is `/etc/passwd`, :func:`_lead_may_vanish`)."""
     if not word:
         return True  # nothing to check (as _check reads an empty word)
-    if word[0] in "/~" or ".." in word:
+    if word[0] in "/~" or (".." in word and _CLIMB(word)):
         return False
     rest = word
     for sub in _SUBSTITUTIONS:

@@ -41,6 +41,8 @@ _NODE_INSTALL_COMMANDS = frozenset({"install", "ci", "update", "exec", "add", "d
 _NODE_INSTALLS = _NODE_INSTALL_COMMANDS | {
     alias for alias, command in NPM_ALIASES.items() if command in _NODE_INSTALL_COMMANDS
 }
+# The commands among them that run one package's program with the words after it as its arguments.
+_NODE_LAUNCHES = frozenset({"exec", "x", "dlx", "create", "init", "innit"})
 # npm's package specifiers that name an address, not a registry's package.
 _ADDRESS_PREFIXES = ("git+", "git:", "github:", "gitlab:", "bitbucket:", "gist:", "http:", "https:", "file:")
 # red team: what npm-package-arg reads as a local file before it tries a hosted-git shorthand (`./x`, `~/x`,
@@ -336,7 +338,9 @@ def _node(view: tuple[str, ...]) -> bool:
         return any(_node_elsewhere(w) for w in ops[:1])  # `npx github:u/r`: the package it runs
     if not ops or ops[0] not in _NODE_INSTALLS:
         return False
-    return any(_node_elsewhere(w) for w in ops[1:])
+    # friction: a launcher's or initializer's first operand is the package it fetches, the rest are that
+    # program's own arguments (`pnpm exec vitest src/a.test.ts`, `npm exec eslint src/ui`)
+    return any(_node_elsewhere(w) for w in (ops[1:2] if ops[0] in _NODE_LAUNCHES else ops[1:]))
 
 
 def _pipx(view: tuple[str, ...]) -> bool:

@@ -2,9 +2,10 @@
 
 `echo "$VIRTUAL_ENV"`, `echo $PATH`, `echo "node env: $NODE_ENV"`, `basename "$PWD"` asked as if they touched a
 place outside the project. What they print goes to the screen only when nothing in the command takes it
-further (permissions.scope._to_the_screen). Never loosened: a printed literal place, a pipe, a redirection,
-xargs or `read` in the command, a printer inside a substitution, subshell or group, echo -e, and every other
-command's words.
+further (permissions.scope._to_the_screen): a pipe into filters of the screen (`| tr`, `| wc -c`, session 21:
+test_redteam_ordinary_agent_commands) keeps it there. Never loosened: a printed literal place, a pipe into
+any other program, a redirection, xargs or `read` in the command, a printer inside a substitution or subshell,
+`printf -v`, echo -e, and every other command's words.
 """
 
 import pytest
@@ -15,6 +16,7 @@ TEAM = tuple(
     f"Terminal({c})"
     for c in (
         "echo",
+        "printf",
         "basename",
         "dirname",
         "cat",
@@ -44,6 +46,9 @@ ALLOWED = [
     'echo "$VIRTUAL_ENV" && which python',
     'echo "CI=$CI" && npm test',
     "cd packages/ui && echo $PWD && npm test",
+    # session 21: piped into a filter of the screen, printf's operands
+    "{ echo $HOME; } | wc -c",
+    "printf '%s' $HOME",
 ]
 
 
@@ -64,7 +69,8 @@ NOT_LOOSENED = [
     "cat $(echo $HOME/.ssh/id_rsa)",
     "cat `echo $HOME/.netrc`",
     "(echo $HOME) ; cat x",
-    "{ echo $HOME; } | wc -c",
+    "{ echo $HOME; } | xargs cat",
+    "printf -v x '%s' $HOME; cat $x",
     "echo $HOME; read x; cat $x",
     "for f in a; do echo $HOME; done | xargs cat",
     "echo -e $HOME",
@@ -74,7 +80,6 @@ NOT_LOOSENED = [
     "cat $HOME/.netrc",
     "echo $HOME && cat $HOME/.netrc",
     "bash -c 'echo $HOME' | cat",
-    "printf '%s' $HOME",
     "dirname $HOME/x | xargs ls",
     "cd $HOME && echo $PWD",
     # the screen is the agent's transcript: a variable that may hold a secret is not shown without a person
