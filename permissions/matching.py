@@ -666,9 +666,8 @@ RANK_READINGS: dict[int, tuple[str, str]] = {
     ASK_RANK: (REQUIRE_APPROVAL, "ask_rule"),
     ALLOW_RANK: (AUTO_APPROVE, "allow_rule"),
 }
-_Meant = tuple[
-    int, Pattern, "tuple[Meaning | WrappedMeaning | FoldedMeaning, ...]"
-]  # (rank, pattern, its meanings)
+# (rank, pattern, its meanings)
+_Meant = tuple[int, Pattern, "tuple[Meaning | WrappedMeaning | FoldedMeaning | GlobMeaning, ...]"]
 _Ranked = tuple[int, Pattern, "tuple[str, ...] | None", bool]  # (rank, pattern, exact words, loose)
 
 
