@@ -1307,6 +1307,9 @@ _MARK_NAMED = re.compile(r"(?i)zone\.identifier").search
 # prefix names). The places and modes of SHOWN_VARIABLES (`$env:PATH`, `$env:USERPROFILE`) stay ordinary.
 _ENV_DRIVE = re.compile(r"(?i)(?:^|[\s'\"(=])env:[\\/]?([\w*?]*)")
 _ENV_VARIABLE = re.compile(r"(?i)\$\{?env:([\w]+)")
+_CMD_VARIABLE = re.compile(
+    r"%(\w+)(?::[^%]*)?%"
+)  # cmd's `%NAME%`, and `%NAME:~0,4%` / `%NAME:a=b%` (a part of it)
 _ENV_DRIVE_OR_VARIABLE = re.compile(r"(?i)(?:^|[\s'\"(=$])\{?env:").search
 _ENV_ASSIGNED = re.compile(
     r"(?i)\s*\$\{?env:\w+\}?\s*[-+*/]?=(?!=)"
@@ -1317,7 +1320,8 @@ _PRINTERS = frozenset({"echo", "write-output", "write", "write-host", "write-inf
                        "out-string", "out-file", "set-content", "add-content", "format-list", "fl", "select-object"})  # fmt: skip
 _WINDOWS_SHOWN = frozenset(v.upper() for v in SHOWN_VARIABLES) | frozenset(
     {"USERPROFILE", "APPDATA", "LOCALAPPDATA", "TEMP", "TMP", "PROGRAMFILES", "SYSTEMROOT", "WINDIR", "COMPUTERNAME",
-     "USERNAME", "PATHEXT", "OS", "PROCESSOR_ARCHITECTURE", "NUMBER_OF_PROCESSORS", "PSMODULEPATH"}
+     "USERNAME", "PATHEXT", "OS", "PROCESSOR_ARCHITECTURE", "NUMBER_OF_PROCESSORS", "PSMODULEPATH",
+     "DATE", "TIME", "CD", "RANDOM", "ERRORLEVEL"}
 )  # fmt: skip
 
 
@@ -1345,13 +1349,17 @@ def _windows_environment(text: str, name: str) -> str | None:
             return None  # `$env:FOO='bar'`: set, not printed
         if any(m.group(1).upper() not in _WINDOWS_SHOWN for m in _ENV_VARIABLE.finditer(text)):
             return ENVIRONMENT
+        if name in _PRINTERS and any(
+            m.group(1).upper() not in _WINDOWS_SHOWN for m in _CMD_VARIABLE.finditer(text)
+        ):
+            return ENVIRONMENT  # cmd's `echo %GITHUB_TOKEN%` prints it as `echo $env:GITHUB_TOKEN` does
     return None
 
 
 def _read_outside(text: str, name: str) -> str | None:
     """windows_machine_change's readings whatever the first word: the environment printed, the Mark of the Web, a
     credential store read (red team: permissions.commands.dumps, for its programs and a name spelt oddly)."""
-    if "v:" in text or "V:" in text or name == "set":
+    if "v:" in text or "V:" in text or name == "set" or "%" in text:
         what = _windows_environment(text, name)
         if what is not None:
             return what
@@ -1758,10 +1766,14 @@ PASSED_FIRST: set[str] = set()
 
 def _environment_bits(text: str, texts: list[str], found: int) -> int:
     """windows_readings' bits for a text naming the environment: WINDOWS_ENV where it may change it, and
-    (red team) WINDOWS_LED where it may read the env: drive or a $env: variable (windows_machine_change)."""
+    (red team) WINDOWS_LED where it may read the env: drive, a $env: variable or cmd's %NAME%
+    (windows_machine_change)."""
     if _ENV_NAMED.search(text):
         found |= WINDOWS_ENV
-    if not found & WINDOWS_LED and _ENV_DRIVE_OR_VARIABLE(text) is not None and _ENV_ASSIGNED(text) is None:
+    if not found & WINDOWS_LED and (
+        (_ENV_DRIVE_OR_VARIABLE(text) is not None and _ENV_ASSIGNED(text) is None)
+        or ("%" in text and _CMD_VARIABLE.search(text) is not None)  # cmd's `echo %NAME%` (red team)
+    ):
         found |= WINDOWS_LED | texts.index(text) << FIRST_LED_SHIFT
     return found
 
@@ -1787,7 +1799,7 @@ def windows_readings(texts: list[str]) -> int:
             ("\\" in text and _DIVERGES.search(text) is not None) or ("'" in text and _cmd_quoted(text))
         ) and windows_split(text) is not None:
             found |= WINDOWS_SPLITS
-        if ":" in text and ("v:" in text or "V:" in text or "::" in text):
+        if "%" in text or (":" in text and ("v:" in text or "V:" in text or "::" in text)):
             found = _environment_bits(text, texts, found)
         if found & WINDOWS_LED and (found & WINDOWS_ENV or text[:1] not in "sScC@^dte!{("):
             continue  # (a later `set`, `s^et`, `call set`, `@set` may still need WINDOWS_ENV)

@@ -8,7 +8,8 @@ PowerShell's env: drive (`gci env:`, `Get-Item env:X`) and its `$env:X` printed,
 auto-approved there on 7d2c7f4 under an allow of every word or in auto mode (74 of 76 cases; `Write-Host
 ${env:NPM_TOKEN}` asked already, kept as a guard). The places and modes a run needs
 (`printenv PATH`, `echo $env:USERPROFILE`, SHOWN_VARIABLES) and setting variables stay ordinary, and Brabo's
-sandbox keeps its answers.
+sandbox keeps its answers. Session 21: cmd's `echo %GITHUB_TOKEN%` (also a part of it, `%X:~0,8%`) was still
+auto-approved off the sandbox (5 of 5 cases on b8e7a1b); it asks as `echo $env:GITHUB_TOKEN` does.
 """
 
 from __future__ import annotations
@@ -58,6 +59,12 @@ PRINTED = [
     "Write-Host ${env:NPM_TOKEN}",
     "npm test; echo $env:GITHUB_TOKEN",
     "set GITHUB",
+    # session 21: cmd's `%NAME%` printed (was auto-approved off the sandbox, as `echo $env:NAME` was not)
+    "echo %AWS_SECRET_ACCESS_KEY%",
+    "echo %GITHUB_TOKEN:~0,8%",
+    "Write-Output %NPM_TOKEN%",
+    "npm test && echo %BRABO_AGENT_KEY%",
+    "echo token=%OPENAI_API_KEY% > out.txt",
 ]
 
 
@@ -90,6 +97,12 @@ ORDINARY = [
     "Write-Host building",
     "set PATH",
     "set X=1",
+    "echo %PATH%",
+    "echo %USERPROFILE%",
+    "echo %DATE% %TIME%",
+    "echo 100%",
+    "date +%Y-%m-%d",
+    "git log --format=%H%n -1",
 ]
 
 
