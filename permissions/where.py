@@ -100,7 +100,13 @@ _OPERATORS = ("&&", "||", ";;", ";&", "|&", ";", "|", "&", "\n")
 _CD_OPTIONS = frozenset({"-L", "-P", "-e", "-@", "-LP", "-PL", "-Pe", "-eP"})
 _SELF = frozenset({"self", "thread-self", "$$", "${$}", "$BASHPID", "${BASHPID}"})
 _TRIMMED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?:%%?|##?|/|:|\^|,)[^}]*\}")
-_PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=+?])([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))")
+# `$X`, `${X}`, `${X:-default}`, and an array's element or elements (`${arr[0]}`, `${arr[@]}`: every value given it)
+_PARAM = re.compile(
+    r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]}]*\])?(?:(:?[-=+?])([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))"
+)
+# The positional parameters (`$1`, `${12}`, `$@`, `"$*"`, `${1:-/}`; `$0` of `bash -c`), which `set --`, a call of a
+# function the command defines and the arguments after a shell's `-c` script give values (_positional_values).
+_POSITIONAL = re.compile(r"\$(?:([0-9@*])|\{([0-9]+|[@*])(?:(:?[-=+?])([^}]*))?\})")
 
 
 def joiners(segments: Sequence[Segment], command: str) -> list[str | None]:
@@ -486,10 +492,17 @@ def resolve(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) -> lis
                 if known[:1] != [_UNKNOWN_PART]:
                     bases.extend(known[:k] for k in range(len(known)))
         elif m is None:
-            # `$(…)`, `` `…` ``, `$1`, `$@`: what it prints is not known.
-            slash = word.find("/")
-            rest = "" if slash < 0 else word[slash:]
+            # `$(…)`, `` `…` ``, `$1`, `$@`: what it prints is not known (but for the values the command gives
+            # the positional parameters, and a default: `set -- /; rm -rf "$1"`, `rm -rf "${1:-/}"`).
+            p = _POSITIONAL.match(word) if word[1:2] not in _NOT_POSITIONAL else None
+            if p is None:
+                slash = word.find("/")
+                rest = "" if slash < 0 else word[slash:]
+            else:
+                rest = word[p.end() :]
             bases = [[_UNKNOWN_PART]]
+            if p is not None:
+                extra = _positional(p, rest, dirs, values, bases)
         else:
             name = m.group(1) or m.group(4)
             rest = word[m.end() :]
@@ -509,9 +522,28 @@ def resolve(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) -> lis
     return out
 
 
+_NOT_POSITIONAL = frozenset("(`")  # (`$(…)`: a substitution; the test before _POSITIONAL's match)
+
+
+def _positional(
+    p: re.Match[str], rest: str, dirs: frozenset[str], values: Values, bases: list[list[str]]
+) -> list[list[str]]:
+    """R4.6, red team: a word led by a positional parameter (``p``: `$1`, `${2}`, `$@`, `$*`): each value the
+    command gives it added to ``bases`` (:func:`_positional_values`); the readings of its default (`${1:-/}`, what
+    it is when the parameter is unset, as it is in an agent's `bash -c`) returned."""
+    name = p.group(1) or p.group(2)
+    if name in values:
+        bases.extend(_var_bases(name, dirs, values)[1:])
+    op, default = p.group(3), p.group(4)
+    if op and op.lstrip(":") in ("-", "=") and default is not None and not default.startswith("$"):
+        return resolve(default + rest, dirs)
+    return []
+
+
 def _var_bases(name: str, dirs: frozenset[str], values: Values) -> list[list[str]]:
     """Where a variable at a word's start may point: HOME, the directories for PWD, UNKNOWN otherwise, and
-    each literal value the command gives it (one level: a value that is itself an expansion is UNKNOWN)."""
+    each literal value the command gives it. A value that is itself a variable is read without the command's
+    values (`x=$HOME`); one the command gives a value too was replaced by that value already (_chained)."""
     if name == "HOME":
         bases = [[_HOME_PART]]
     elif name == "PWD":
@@ -519,7 +551,7 @@ def _var_bases(name: str, dirs: frozenset[str], values: Values) -> list[list[str
     else:
         bases = [[_UNKNOWN_PART]]
     for value in values.get(name, ()):
-        if value[:1] in ("$", "`"):
+        if value[:1] == "`":
             continue  # (`~` is read: `for d in ~/*`, `d=~`; resolve reads no values again)
         bases.extend(resolve(value, dirs))  # one level: the value's own variables are not read again
         if len(bases) >= _MAX_READINGS:
@@ -1082,7 +1114,15 @@ def _chdirs(words: tuple[str, ...], dirs: frozenset[str], values: Values) -> fro
 FOR_HEADER = re.compile(
     r"(?:^|[\s;&|(])for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+([^;\n]{0,500})[;\n]\s*do(?=\s)"
 )
-_ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)", re.S)
+_ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=(.*)", re.S)  # (`arr[0]=/` too)
+# R4.6, red team: an array given its values in the text (`arr=(/ /tmp)`, `arr+=(~)`, `declare -a arr=(/)`): the
+# reader stops at the parenthesis (R4.9: unparseable), and the words are read here (every one for every element:
+# deny more).
+_ARRAY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=\(([^()]{0,500})\)")
+# A function the command defines (`f() {`, `function f {`): a call of it gives its positional parameters values.
+_FUNCTION = re.compile(r"(?:^|[\s;&|(){}])(?:function\s+([A-Za-z_][\w.:-]*)|([A-Za-z_][\w.:-]*)\s*\(\s*\))")
+_READERS = frozenset({"read", "mapfile", "readarray"})
+_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "yash", "busybox"})
 
 
 def _values(
@@ -1095,6 +1135,7 @@ def _values(
     found: dict[str, set[str]] = {}
     single = frozenset({start})
     printing = "$(" in command or "`" in command or "printf" in command  # (what _printed_values reads)
+    functions = _functions(command) if "(" in command or "function" in command else _NO_NAMES
     for i, seg in enumerate(segments):
         words = seg.words
         for w in words:
@@ -1109,29 +1150,143 @@ def _values(
             (i + 1 < len(segments) and segments[i + 1].hidden) or (k < len(words) and words[k] == "printf")
         ):
             _printed_values(segments, i, k, single, found)
-        if k < len(words) and words[k] == "read":
+        if k < len(words) and (words[k] in _POSITIONAL_GIVERS or words[k] in functions):
+            _positional_values(words, k, command, found)
+        if k < len(words) and words[k] in _READERS:
             if joins is None:
                 joins = joiners(segments, command)
-            names = [w for w in words[k + 1 :] if w.isidentifier()]
-            printed: list[str] = []
-            j = i - 1
-            while j >= 0 and joins[j] in ("|", "|&", None):
-                if segments[j].words:
-                    printed.extend(_printed(segments[j].words, single))
-                if joins[j] is None and not segments[j].hidden:
-                    break
-                j -= 1
-            printed.extend(here_strings(command))  # given to `read` or to its loop (`done <<< /`)
-            for name in names:
-                found.setdefault(name, set()).update(printed)
+            _read_values(segments, i, k, command, joins, single, found)
+    _text_values(command, found)
+    return {name: frozenset(v) for name, v in found.items() if v}
+
+
+# R4.6, red team: `$(…)` and `` `…` `` in a value are read by _printed_values; any other `$` there names a variable
+_REF = re.compile(
+    r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])(?:\[[^\]}]*\])?\}|([A-Za-z_][A-Za-z0-9_]*|[0-9@*]))"
+)
+_CHAIN_PASSES = 4
+_CHAIN_BUDGET = 4096
+
+
+def _chained(found: dict[str, set[str]]) -> None:
+    """R4.6, red team: a value that starts with a variable the command gives values too (`a=/; b=$a`, `X=/ Y=$X`,
+    `local d="$1"` in a function called with `/`) also has each of those values, a few links deep."""
+    budget = _CHAIN_BUDGET  # (hostile input: thousands of `a=$b`; past it, what was found so far)
+    for _ in range(_CHAIN_PASSES):
+        grew = False
+        for name, vals in found.items():
+            for value in [v for v in vals if v[:1] == "$"][:_MAX_READINGS]:
+                m = _REF.match(value)
+                ref = None if m is None else m.group(1) or m.group(2)
+                if ref is None or ref == name or ref not in found:
+                    continue
+                budget -= len(found[ref])
+                if budget < 0:
+                    return
+                for given in list(found[ref])[:_MAX_READINGS]:
+                    if len(vals) < _MAX_READINGS and given + value[m.end() :] not in vals:
+                        vals.add(given + value[m.end() :])
+                        grew = True
+        if not grew:
+            return
+
+
+_POSITIONAL_GIVERS = frozenset({"set"}) | _SHELLS
+_NO_NAMES: frozenset[str] = frozenset()
+
+
+def _functions(command: str) -> frozenset[str]:
+    """The names of the functions the command defines (`f() {`, `function f {`)."""
+    return frozenset(m.group(1) or m.group(2) for m in _FUNCTION.finditer(command[:_MAX_FOR_TEXT]))
+
+
+def _positional_values(words: tuple[str, ...], k: int, command: str, found: dict[str, set[str]]) -> None:
+    """R4.6, red team: the values a segment gives the positional parameters (``words[k]`` is `set`, a shell, or a
+    function the command defines): `set -- / ~` (`$1` is `/`, `$2` `~`, `$@` both), `f /`, `bash -c 'rm -rf "$1"'
+    _ /` (`$0` is `_`). After a `shift` in the command, `$N` may be any later one too."""
+    verb = words[k]
+    args: list[str] | None
+    if verb == "set":
+        args = _set_operands(words[k + 1 :])
+    elif verb in _SHELLS:
+        args = _script_operands(words[k + 1 :])
+    else:
+        args = list(words[k + 1 :])
+    if args is None:
+        return
+    first = 0 if verb in _SHELLS else 1  # (after `-c SCRIPT` the first is `$0`)
+    shifted = "shift" in command
+    for n, arg in enumerate(args[:_MAX_READINGS], first):
+        for name in ("@", "*", str(n)) if n else ("0",):
+            found.setdefault(name, set()).add(arg)
+        if shifted:
+            for lower in range(1, n):
+                found.setdefault(str(lower), set()).add(arg)
+
+
+def _set_operands(rest: tuple[str, ...]) -> list[str] | None:
+    """`set`'s operands, which become the positional parameters (None: it sets none -- `set -e`, `set -o x`)."""
+    k = 0
+    while k < len(rest) and rest[k][:1] in ("-", "+"):
+        if rest[k] in ("--", "-"):
+            return list(rest[k + 1 :])
+        k += 2 if rest[k] in ("-o", "+o") else 1
+    return list(rest[k:]) if k < len(rest) else None
+
+
+def _script_operands(rest: tuple[str, ...]) -> list[str] | None:
+    """The operands after a shell's `-c SCRIPT` (`$0`, `$1`, ...), or None when no `-c` is given."""
+    k = 0
+    code = False
+    while k < len(rest) and rest[k][:1] in ("-", "+") and rest[k] != "--":
+        code = code or (rest[k][:1] == "-" and "c" in rest[k])
+        k += 2 if rest[k] in ("-o", "+o", "-O", "+O") else 1
+    if rest[k : k + 1] == ("--",):
+        k += 1
+    return list(rest[k + 1 :]) if code and k < len(rest) else None
+
+
+_MAX_FOR_TEXT = 100_000
+
+
+def _read_values(
+    segments: Sequence[Segment],
+    i: int,
+    k: int,
+    command: str,
+    joins: list[str | None],
+    single: frozenset[str],
+    found: dict[str, set[str]],
+) -> None:
+    """What a command piped into `read` (`mapfile`, `readarray`: ``segments[i].words[k]``) prints, or a here-string
+    gives it, as the values of the names it reads."""
+    words = segments[i].words
+    names = [w for w in words[k + 1 :] if w.isidentifier()]
+    printed: list[str] = []
+    j = i - 1
+    while j >= 0 and joins[j] in ("|", "|&", None):
+        if segments[j].words:
+            printed.extend(_printed(segments[j].words, single))
+        if joins[j] is None and not segments[j].hidden:
+            break
+        j -= 1
+    printed.extend(here_strings(command))  # given to `read` or to its loop (`done <<< /`)
+    for name in names:
+        found.setdefault(name, set()).update(printed)
+
+
+def _text_values(command: str, found: dict[str, set[str]]) -> None:
+    """The values the text gives that the reader's words do not show: a `for` list, an array's words; then the
+    values of variables given another's value (_chained)."""
     if "for" in command and len(command) <= _MAX_FOR_TEXT:
         for m in FOR_HEADER.finditer(command):
             listed = m.group(2).replace("'", " ").replace('"', " ").split()
             found.setdefault(m.group(1), set()).update(listed)
-    return {name: frozenset(v) for name, v in found.items() if v}
-
-
-_MAX_FOR_TEXT = 100_000
+    if "=(" in command and len(command) <= _MAX_FOR_TEXT:
+        for m in _ARRAY.finditer(command):
+            found.setdefault(m.group(1), set()).update(m.group(2).replace("'", " ").replace('"', " ").split())
+    if "$" in command:
+        _chained(found)
 
 
 def _printed_values(
