@@ -40,9 +40,10 @@ them (``/mnt``, ``/Volumes``) every one of them.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from permissions.commands.uploads import _remote_place, table_operands
+from permissions.commands.interpreters import CODE_FLOOR_VERBS, inline_program
 from permissions.commands.views import KNOWN_PROGRAMS, foreign_name, hands_on
 from permissions.commands.windows import LOCATION_MOVERS, MOVES, POPS, windows_moves
 from permissions.commands.wrappers import PEELED_VERBS
@@ -51,18 +52,21 @@ from permissions.floor import (
     FLOOR_VERBS,
     REMOVERS,
     WINDOWS_DELETERS,
+    code_deletions,
     deleted_trees,
     find_exec_deletes,
+    floor_denies_views,
     windows_deleted,
 )
 from permissions.memos import Memo
-from permissions.shell import Segment
+from permissions.shell import Segment, parse_command
 from permissions.wrappers import views
 
 __all__ = [
     "HOME",
     "UNKNOWN",
     "as_climbs",
+    "CODE_MAY_DELETE",
     "cwd_sets",
     "eaten_climb",
     "here_strings",
@@ -1004,7 +1008,7 @@ def _pass(
 
 
 # -- the floor: where a deletion lands (R4.6) ----------------------------------------------------------------
-_DELETERS = FLOOR_VERBS | {"xargs", "git", "rsync"} | frozenset(REMOVERS)
+_DELETERS = FLOOR_VERBS | {"xargs", "git", "rsync"} | frozenset(REMOVERS) | CODE_FLOOR_VERBS
 _WINDOWS_AND_POSIX = _DELETERS | frozenset(WINDOWS_DELETERS)
 # Options that set the directory of the command a wrapper runs: `env -C DIR`, `sudo -D DIR`, `run0 --chdir`.
 _CHDIR_SHORT = ("-C", "-D")
@@ -1135,7 +1139,6 @@ def _values(
     found: dict[str, set[str]] = {}
     single = frozenset({start})
     printing = "$(" in command or "`" in command or "printf" in command  # (what _printed_values reads)
-    functions = _functions(command) if "(" in command or "function" in command else _NO_NAMES
     for i, seg in enumerate(segments):
         words = seg.words
         for w in words:
@@ -1150,13 +1153,15 @@ def _values(
             (i + 1 < len(segments) and segments[i + 1].hidden) or (k < len(words) and words[k] == "printf")
         ):
             _printed_values(segments, i, k, single, found)
-        if k < len(words) and (words[k] in _POSITIONAL_GIVERS or words[k] in functions):
-            _positional_values(words, k, command, found)
-        if k < len(words) and words[k] in _READERS:
-            if joins is None:
-                joins = joiners(segments, command)
-            _read_values(segments, i, k, command, joins, single, found)
-    _text_values(command, found)
+        if k < len(words) and words[k] in _GIVERS:
+            if words[k] not in _READERS:
+                _positional_values(words, k, command, found)
+            else:
+                if joins is None:
+                    joins = joiners(segments, command)
+                _read_values(segments, i, k, command, joins, single, found)
+    if _TEXT_GIVES.search(command) is not None:
+        _text_values(segments, command, found)
     return {name: frozenset(v) for name, v in found.items() if v}
 
 
@@ -1191,8 +1196,8 @@ def _chained(found: dict[str, set[str]]) -> None:
             return
 
 
-_POSITIONAL_GIVERS = frozenset({"set"}) | _SHELLS
-_NO_NAMES: frozenset[str] = frozenset()
+# The verbs whose segment gives variables values (_positional_values, _read_values).
+_GIVERS = frozenset({"set"}) | _SHELLS | _READERS
 
 
 def _functions(command: str) -> frozenset[str]:
@@ -1209,6 +1214,8 @@ def _positional_values(words: tuple[str, ...], k: int, command: str, found: dict
     if verb == "set":
         args = _set_operands(words[k + 1 :])
     elif verb in _SHELLS:
+        if len(words) < k + 4:
+            return  # (`bash -c 'make'`: nothing after its script)
         args = _script_operands(words[k + 1 :])
     else:
         args = list(words[k + 1 :])
@@ -1275,17 +1282,27 @@ def _read_values(
         found.setdefault(name, set()).update(printed)
 
 
-def _text_values(command: str, found: dict[str, set[str]]) -> None:
-    """The values the text gives that the reader's words do not show: a `for` list, an array's words; then the
-    values of variables given another's value (_chained)."""
+# What _text_values may find something in: an array, a function, a variable's value.
+_TEXT_GIVES = re.compile(r"for|=\(|\(\s*\)|\bfunction\s|\$[\w{@*]")
+
+
+def _text_values(segments: Sequence[Segment], command: str, found: dict[str, set[str]]) -> None:
+    """R4.6, red team: the values the text gives that the reader's words do not show -- a `for` list, an array's
+    words, the arguments of a call of a function the command defines --, then the values of variables given another's
+    value (_chained)."""
     if "for" in command and len(command) <= _MAX_FOR_TEXT:
         for m in FOR_HEADER.finditer(command):
             listed = m.group(2).replace("'", " ").replace('"', " ").split()
             found.setdefault(m.group(1), set()).update(listed)
+    if _FUNCTION.search(command, 0, _MAX_FOR_TEXT) is not None:
+        functions = _functions(command)
+        for seg in segments:
+            if seg.words and seg.words[0] in functions:
+                _positional_values(seg.words, 0, command, found)
     if "=(" in command and len(command) <= _MAX_FOR_TEXT:
         for m in _ARRAY.finditer(command):
             found.setdefault(m.group(1), set()).update(m.group(2).replace("'", " ").replace('"', " ").split())
-    if "$" in command:
+    if found and "$" in command:
         _chained(found)
 
 
@@ -1379,10 +1396,13 @@ def _deleters(
                 continue
             vs = views(words)
             if hit is None:
-                known[words] = any(v and v[0] in deleters for v in vs)
+                known[words] = any(
+                    v and v[0] in deleters and (v[0] not in CODE_FLOOR_VERBS or _code_may_delete(v))
+                    for v in vs
+                )
                 if not known[words]:
                     continue
-        if any(v and v[0] in deleters for v in vs):
+        if any(v and v[0] in deleters and (v[0] not in CODE_FLOOR_VERBS or _code_may_delete(v)) for v in vs):
             picked.append((i, vs))
     return picked
 
@@ -1426,7 +1446,7 @@ def _floor_where(
         for view in vs:
             if not view:
                 continue
-            targets = _deleted(view, seg.words, fed, replace, windows)
+            targets = _deleted(view, seg.words, fed, replace, windows, dirs, values)
             if targets and any(_SUBSTITUTED[0] in t or _SUBSTITUTED[1] in t for t in targets):
                 if printed is None:
                     printed = _substitutions_print(segments, i, dirs, sets)
@@ -1434,6 +1454,33 @@ def _floor_where(
             if _lands(targets, dirs, values, windows, command):
                 return i
     return None
+
+
+_ROOT = ["/"]
+_MAX_CODE_LINES = 16
+_MAX_CODE_DIRS = 4
+
+
+def _code_lands(view: tuple[str, ...], dirs: frozenset[str], values: Values, windows: bool) -> bool:
+    """R4.6, R4.7: whether what inline code recognisably deletes lands on the root (permissions.floor's
+    code_deletions): a tree deleter's literal path, read from the segment's directories, or a command line it runs,
+    read as a command of its own that starts there (its `cd`, its wrappers, its own inline code)."""
+    found = inline_program(view)
+    if found is None:
+        return False
+    family, codes, args = found
+    for code in codes:
+        trees, lines = code_deletions(family, code, args)
+        if trees and _lands(trees, dirs, values, windows, code):
+            return True
+        for line in lines[:_MAX_CODE_LINES]:
+            parsed = parse_command(line)
+            if any(floor_denies_views(views(seg.words)) for seg in parsed.segments if seg.words):
+                return True
+            for start in sorted(dirs)[:_MAX_CODE_DIRS]:
+                if floor_where(parsed.segments, None, line, start, windows) is not None:
+                    return True
+    return False
 
 
 # How the reader writes a command substitution in a word (`rm -rf "$(echo /)"` is `rm -rf $(…)`); the commands
@@ -1492,10 +1539,17 @@ def _lands(targets: list[str], dirs: frozenset[str], values: Values, windows: bo
 
 
 def _deleted(
-    view: tuple[str, ...], words: tuple[str, ...], fed: list[str], replace: list[str], windows: bool = False
+    view: tuple[str, ...],
+    words: tuple[str, ...],
+    fed: list[str],
+    replace: list[str],
+    windows: bool,
+    dirs: frozenset[str],
+    values: Values,
 ) -> list[str]:
     """The words a deleting view deletes (``fed``: what xargs hands on, ``replace``: its replace strings;
-    ``windows``: Windows' own deleters delete too)."""
+    ``windows``: Windows' own deleters delete too). Inline code that deletes the root (read from ``dirs``, with
+    the command's ``values``: _code_lands) deletes `/`."""
     verb = view[0]
     if windows and verb in WINDOWS_DELETERS:
         deleted = windows_deleted(view)
@@ -1517,7 +1571,9 @@ def _deleted(
         targets = _rsync_deletes(view)
     else:
         remover = REMOVERS.get(verb)
-        targets = [] if remover is None else remover(view)
+        if remover is None:
+            return _ROOT if verb in CODE_FLOOR_VERBS and _code_lands(view, dirs, values, windows) else []
+        targets = remover(view)
     if replace and targets:
         # red team: what xargs reads in place of its replace string may be any name (`ls / | xargs -I{}
         # rm -rf /{}` deletes every child of the root): a pattern over that folder's children.
@@ -1527,7 +1583,7 @@ def _deleted(
 
 # -- R4.6: more deleters the floor reads ---------------------------------------------------------------------
 # Verbs picked only when their words may delete (most git and rsync commands do not).
-_DELETERS_IF = frozenset({"git", "rsync"}) | frozenset(REMOVERS)
+_DELETERS_IF = frozenset({"git", "rsync"}) | frozenset(REMOVERS) | CODE_FLOOR_VERBS
 
 
 def picks_as_written(words: tuple[str, ...]) -> bool:
@@ -1539,8 +1595,31 @@ def picks_as_written(words: tuple[str, ...]) -> bool:
     return first in _DELETERS and (first not in _DELETERS_IF or _may_delete(words))
 
 
+# What inline code that deletes a tree or runs a command holds (permissions.floor.code_deletions reads it).
+_CODE_MAY_DELETE = re.compile(
+    r"rmtree|remove|rm_r|\brm\w*\(|rmdir|rimraf|del\w*\(|trash|emptyDir|system|exec|spawn|popen|Popen|call|run"
+    r"|check_output|getoutput|passthru|`|qx|%x|Command|shell"
+)
+
+
+def _code_may_delete(words: tuple[str, ...]) -> bool:
+    """Inline code naming a deleting or shell-running call (`python3 -m pytest`, `node app.js`: none)."""
+    return _CODE_MAY_DELETE.search(" ".join(words[1:])) is not None
+
+
+_PICKERS: dict[str, Callable[[tuple[str, ...]], object]] = {
+    **REMOVERS,
+    **dict.fromkeys(CODE_FLOOR_VERBS, _code_may_delete),
+}
+
+
+CODE_MAY_DELETE = (
+    _CODE_MAY_DELETE.search
+)  # (permissions.segments: a segment's text, before the floor is asked)
+
+
 def _may_delete(words: tuple[str, ...]) -> bool:
-    remover = REMOVERS.get(words[0])
+    remover = _PICKERS.get(words[0])
     if remover is not None:
         return bool(remover(words))  # `mv a b`: no word that may land on the root, nothing more to read
     return "clean" in words or any(w.startswith(("--del", "--remove-s")) for w in words)
