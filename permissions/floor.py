@@ -554,9 +554,12 @@ _RUNS_SHELL = frozenset(
     " getstatusoutput shell_exec passthru proc_open pcntl_exec execute capture2 capture2e capture3 popen_run"
     " pipeline Command system2 spawnAsync execa execaSync execaCommand execaCommandSync".split()
 )
-_CALL = re.compile(r"(\.?)([A-Za-z_$][\w$]*)(?:\s*\(|[ \t]+(?=[\"'\[]))")
-_BACKTICKS = re.compile(r"`([^`]*)`")
-_QX = re.compile(r"(?:\bqx|%x)\s*(?:\{([^}]*)\}|\(([^)]*)\)|\[([^\]]*)\]|([/|!#])(.*?)\4)")
+# (each name read once, from its first letter: a long word is never scanned again from each of its letters)
+_CALL = re.compile(r"(\.?)(?<![\w$])([A-Za-z_$][\w$]*+)(?:\s*+\(|[ \t]++(?=[\"'\[]))")
+_BACKTICKS = re.compile(r"`([^`]{0,2000})`")
+_QX = re.compile(
+    r"(?:\bqx|%x)\s*(?:\{([^}]{0,2000})\}|\(([^)]{0,2000})\)|\[([^\]]{0,2000})\]|([/|!#])([^/|!#]{0,2000})\4)"
+)
 _DO_SHELL = re.compile(r"do\s+shell\s+script\s+(" + _LITERAL + ")")
 _MAX_CODE = 20_000  # (what is read of one program: a long one past it is opaque all the same)
 
@@ -582,18 +585,32 @@ def _quoted(word: str) -> str:
     return "'" + word.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
+_MAX_CALLS = (
+    48  # (calls read in one program, each at most _ARGUMENTS_READ characters: hostile input stays cheap)
+)
+_ARGUMENTS_READ = 600
+
+
 def _read_calls(code: str, trees: list[str], lines: list[str]) -> None:
+    read = 0
     for m in _CALL.finditer(code):
         name = m.group(2)
         tree = name in _TREE_ALWAYS or name in _TREE_IF_RECURSIVE
         if not tree and name not in _RUNS_SHELL:
             continue
+        read += 1
+        if read > _MAX_CALLS:
+            break
         items = _arguments(code, m.end())
         if tree:
             span = code[m.end() : m.end() + 400]
-            if name in _TREE_ALWAYS and (name != "sync" or "rimraf" in code[max(0, m.start() - 8) : m.start()]):
+            if name in _TREE_ALWAYS and (
+                name != "sync" or "rimraf" in code[max(0, m.start() - 8) : m.start()]
+            ):
                 trees.extend(_leading_literals(items))
-            elif "recursive" in span or (name.startswith("remove") and _FS_EXTRA.search(code, 0, m.start() + 1)):
+            elif "recursive" in span or (
+                name.startswith("remove") and _FS_EXTRA.search(code, 0, m.start() + 1)
+            ):
                 trees.extend(_leading_literals(items))
         else:
             argv = _leading_literals(items, words=True)
@@ -602,7 +619,7 @@ def _read_calls(code: str, trees: list[str], lines: list[str]) -> None:
             elif argv:
                 lines.append(" ".join(_quoted_for_shell(a) for a in argv))
     # Ruby's `Pathname.new('/').rmtree`, once the path object is its literal: `'/'.rmtree`
-    for m in re.finditer(_LITERAL + r"\s*\.\s*(?:rmtree|rm_rf)\b", code):
+    for m in _RUBY_RMTREE.finditer(code):
         trees.append(_unquote(m.group(0).rpartition(".")[0].strip()))
 
 
@@ -628,7 +645,7 @@ def _arguments(code: str, at: int) -> list[str | list[str] | None]:
     (`[...]`, or an options object's `args:`/`cmd:` list) or None (anything else)."""
     out: list[str | list[str] | None] = []
     k = at
-    n = min(len(code), at + 2000)
+    n = min(len(code), at + _ARGUMENTS_READ)
     while k < n and len(out) < 16:
         m = _ITEM_LITERAL.match(code, k)
         if m is not None and (m.end() >= n or code[m.end()] in ",);\n]}"):
@@ -650,13 +667,17 @@ def _arguments(code: str, at: int) -> list[str | list[str] | None]:
     return out
 
 
+_A_LITERAL = re.compile(_LITERAL)
+_RUBY_RMTREE = re.compile(_LITERAL + r"\s*\.\s*(?:rmtree|rm_rf)\b")
+
+
 def _item_end(code: str, k: int, n: int) -> int:
     """The end of one argument from ``k``: the next `,` or closing bracket at its own level (quotes skipped)."""
     depth = 0
     while k < n:
         c = code[k]
         if c in "'\"":
-            m = re.compile(_LITERAL).match(code, k)
+            m = _A_LITERAL.match(code, k)
             k = m.end() if m is not None else k + 1
             continue
         if c in "([{":

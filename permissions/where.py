@@ -42,8 +42,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 
-from permissions.commands.uploads import _remote_place, table_operands
 from permissions.commands.interpreters import CODE_FLOOR_VERBS, inline_program
+from permissions.commands.uploads import _remote_place, table_operands
 from permissions.commands.views import KNOWN_PROGRAMS, foreign_name, hands_on
 from permissions.commands.windows import LOCATION_MOVERS, MOVES, POPS, windows_moves
 from permissions.commands.wrappers import PEELED_VERBS
@@ -1122,9 +1122,11 @@ _ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=(.*)", re.S)
 # R4.6, red team: an array given its values in the text (`arr=(/ /tmp)`, `arr+=(~)`, `declare -a arr=(/)`): the
 # reader stops at the parenthesis (R4.9: unparseable), and the words are read here (every one for every element:
 # deny more).
-_ARRAY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=\(([^()]{0,500})\)")
+_ARRAY = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*+)\+?=\(([^()]{0,500})\)")
 # A function the command defines (`f() {`, `function f {`): a call of it gives its positional parameters values.
-_FUNCTION = re.compile(r"(?:^|[\s;&|(){}])(?:function\s+([A-Za-z_][\w.:-]*)|([A-Za-z_][\w.:-]*)\s*\(\s*\))")
+_FUNCTION = re.compile(
+    r"(?:^|[\s;&|(){}])(?:function\s++([A-Za-z_][\w.:-]*+)|([A-Za-z_][\w.:-]*+)\s*+\(\s*+\))"
+)
 _READERS = frozenset({"read", "mapfile", "readarray"})
 _SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "yash", "busybox"})
 
@@ -1155,7 +1157,7 @@ def _values(
             _printed_values(segments, i, k, single, found)
         if k < len(words) and words[k] in _GIVERS:
             if words[k] not in _READERS:
-                _positional_values(words, k, command, found)
+                _positional_values(words, k, found)
             else:
                 if joins is None:
                     joins = joiners(segments, command)
@@ -1205,10 +1207,10 @@ def _functions(command: str) -> frozenset[str]:
     return frozenset(m.group(1) or m.group(2) for m in _FUNCTION.finditer(command[:_MAX_FOR_TEXT]))
 
 
-def _positional_values(words: tuple[str, ...], k: int, command: str, found: dict[str, set[str]]) -> None:
+def _positional_values(words: tuple[str, ...], k: int, found: dict[str, set[str]]) -> None:
     """R4.6, red team: the values a segment gives the positional parameters (``words[k]`` is `set`, a shell, or a
     function the command defines): `set -- / ~` (`$1` is `/`, `$2` `~`, `$@` both), `f /`, `bash -c 'rm -rf "$1"'
-    _ /` (`$0` is `_`). After a `shift` in the command, `$N` may be any later one too."""
+    _ /` (`$0` is `_`)."""
     verb = words[k]
     args: list[str] | None
     if verb == "set":
@@ -1222,13 +1224,17 @@ def _positional_values(words: tuple[str, ...], k: int, command: str, found: dict
     if args is None:
         return
     first = 0 if verb in _SHELLS else 1  # (after `-c SCRIPT` the first is `$0`)
-    shifted = "shift" in command
     for n, arg in enumerate(args[:_MAX_READINGS], first):
         for name in ("@", "*", str(n)) if n else ("0",):
             found.setdefault(name, set()).add(arg)
-        if shifted:
-            for lower in range(1, n):
-                found.setdefault(str(lower), set()).add(arg)
+
+
+def _shifted(found: dict[str, set[str]]) -> None:
+    """After a `shift` (`shift 2`), `$N` may be any later positional parameter the command gave a value."""
+    given = sorted(int(name) for name in found if name.isdigit() and name != "0")
+    for k, n in enumerate(given):
+        for later in given[k + 1 :]:
+            found[str(n)].update(found[str(later)])
 
 
 def _set_operands(rest: tuple[str, ...]) -> list[str] | None:
@@ -1298,10 +1304,12 @@ def _text_values(segments: Sequence[Segment], command: str, found: dict[str, set
         functions = _functions(command)
         for seg in segments:
             if seg.words and seg.words[0] in functions:
-                _positional_values(seg.words, 0, command, found)
+                _positional_values(seg.words, 0, found)
     if "=(" in command and len(command) <= _MAX_FOR_TEXT:
         for m in _ARRAY.finditer(command):
             found.setdefault(m.group(1), set()).update(m.group(2).replace("'", " ").replace('"', " ").split())
+    if "1" in found and "shift" in command:
+        _shifted(found)
     if found and "$" in command:
         _chained(found)
 
@@ -1352,6 +1360,8 @@ def floor_where(
     ``~``, ``$HOME``, ``/proc/<pid>/root`` and operands piped into xargs are read (R4.6), or None.
     ``windows``: the command may run on Windows (SPEC §5: runs_in agent or host), where every drive and share
     is a root and Windows' own deleters delete."""
+    if not _NESTED[0]:
+        _NESTED[1] = 0  # (a command of its own: no program of it read yet)
     if len(command) > _MEMO_CHARS:
         return _floor_where(segments, seg_views, command, start, windows)
     key = (command, start, windows)
@@ -1466,8 +1476,28 @@ def _code_lands(view: tuple[str, ...], dirs: frozenset[str], values: Values, win
     code_deletions): a tree deleter's literal path, read from the segment's directories, or a command line it runs,
     read as a command of its own that starts there (its `cd`, its wrappers, its own inline code)."""
     found = inline_program(view)
-    if found is None:
-        return False
+    if found is None or _NESTED[0] >= _MAX_NESTED:
+        return False  # (code that runs code that runs code ...: past a few levels, opaque and asked)
+    if not _NESTED[0]:
+        _NESTED[1] += 1
+        if _NESTED[1] > _MAX_PROGRAMS:
+            return True  # R4.7: deny checks never stop; past this many programs in a command, deny (hostile input)
+    _NESTED[0] += 1
+    try:
+        return _code_read_lands(found, dirs, values, windows)
+    finally:
+        _NESTED[0] -= 1
+
+
+# (how deep in code run by code the floor reads now; how many programs of the command's own were read)
+_NESTED = [0, 0]
+_MAX_NESTED = 3
+_MAX_PROGRAMS = 48
+
+
+def _code_read_lands(
+    found: tuple[str, list[str], list[str]], dirs: frozenset[str], values: Values, windows: bool
+) -> bool:
     family, codes, args = found
     for code in codes:
         trees, lines = code_deletions(family, code, args)
@@ -1597,8 +1627,8 @@ def picks_as_written(words: tuple[str, ...]) -> bool:
 
 # What inline code that deletes a tree or runs a command holds (permissions.floor.code_deletions reads it).
 _CODE_MAY_DELETE = re.compile(
-    r"rmtree|remove|rm_r|\brm\w*\(|rmdir|rimraf|del\w*\(|trash|emptyDir|system|exec|spawn|popen|Popen|call|run"
-    r"|check_output|getoutput|passthru|`|qx|%x|Command|shell"
+    r"rmtree|remove|rm_r|\brm\w*+\(|rmdir|unlink|rimraf|\bdel\w*+\(|trash|emptyDir"
+    r"|system|exec|spawn|popen|Popen|call|run|check_output|getoutput|passthru|`|qx|%x|Command|shell"
 )
 
 
