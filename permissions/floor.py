@@ -536,8 +536,8 @@ _HOME_CODE = re.compile(
     r"|Sys\.getenv\(\s*(['\"])HOME\9\s*\)|expanduser\(\s*(['\"])~/?\10\s*\)"
 )
 _PATH_OF = re.compile(
-    r"(?:pathlib\.|Pathname\.new|Pathname|File\.expand_path|path\.resolve|os\.path\.abspath|os\.path\.realpath"
-    r"|Path)\(\s*(" + _LITERAL + r")\s*\)"
+    r"(?:(?:pathlib\.)?(?:Path|PurePath|PosixPath)|Pathname\.new|Pathname|File\.expand_path|path\.resolve"
+    r"|os\.path\.(?:abspath|realpath|normpath))\(\s*(" + _LITERAL + r")\s*\)"
 )
 _ARGV = re.compile(r"(?:sys\.argv|process\.argv|Deno\.args|Bun\.argv|\$ARGV|ARGV)\s*\[\s*-?\d+\s*\]")
 # Calls that delete a whole tree whatever their options, and those that do with `recursive` among their arguments.
