@@ -572,7 +572,8 @@ def code_deletions(family: str, code: str, args: Sequence[str]) -> tuple[list[st
         code = _PATH_OF.sub(lambda m: m.group(1), code)
     codes = [code]
     if args and _ARGV.search(code) is not None:
-        codes = [_ARGV.sub(lambda m, a=a: _quoted(a), code) for a in args[:8]]  # (any of them: deny more)
+        # (any of them: deny more; the replacement's backslashes doubled, as re.sub reads them)
+        codes = [_ARGV.sub(_quoted(a).replace("\\", "\\\\"), code) for a in args[:8]]
     trees: list[str] = []
     lines: list[str] = []
     for text in codes:

@@ -1185,14 +1185,15 @@ def _chained(found: dict[str, set[str]]) -> None:
             for value in [v for v in vals if v[:1] == "$"][:_MAX_READINGS]:
                 m = _REF.match(value)
                 ref = None if m is None else m.group(1) or m.group(2)
-                if ref is None or ref == name or ref not in found:
+                if m is None or ref is None or ref == name or ref not in found:
                     continue
                 budget -= len(found[ref])
                 if budget < 0:
                     return
+                rest = value[m.end() :]
                 for given in list(found[ref])[:_MAX_READINGS]:
-                    if len(vals) < _MAX_READINGS and given + value[m.end() :] not in vals:
-                        vals.add(given + value[m.end() :])
+                    if len(vals) < _MAX_READINGS and given + rest not in vals:
+                        vals.add(given + rest)
                         grew = True
         if not grew:
             return
