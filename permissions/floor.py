@@ -637,6 +637,8 @@ def _unquote(literal: str) -> str:
 
 
 _ITEM_LITERAL = re.compile(r"\s*(" + _LITERAL + r")\s*")
+# literals joined by `+` (Python, JS, Ruby) or `.` (Perl, PHP): `"rm -rf " . $ENV{HOME}` once the home is `'~'`
+_ITEM_JOINED = re.compile(r"\s*(" + _LITERAL + r"(?:\s*[+.]\s*" + _LITERAL + r")*)\s*")
 _OPTION_LIST = re.compile(r"\b(?:args|cmd)\s*:\s*\[")
 
 
@@ -648,9 +650,9 @@ def _arguments(code: str, at: int) -> list[str | list[str] | None]:
     k = at
     n = min(len(code), at + _ARGUMENTS_READ)
     while k < n and len(out) < 16:
-        m = _ITEM_LITERAL.match(code, k)
+        m = _ITEM_JOINED.match(code, k)
         if m is not None and (m.end() >= n or code[m.end()] in ",);\n]}"):
-            out.append(_unquote(m.group(1)))
+            out.append("".join(_unquote(x.group(0)) for x in _A_LITERAL.finditer(m.group(1))))
             k = m.end()
         else:
             end = _item_end(code, k, n)

@@ -1289,6 +1289,7 @@ def _read_values(
         found.setdefault(name, set()).update(printed)
 
 
+_DEFAULTED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*+):?=([^}]{0,200})\}")
 # What _text_values may find something in: an array, a function, a variable's value.
 _TEXT_GIVES = re.compile(r"for|=\(|\(\s*\)|\bfunction\s|\$[\w{@*]")
 
@@ -1309,6 +1310,9 @@ def _text_values(segments: Sequence[Segment], command: str, found: dict[str, set
     if "=(" in command and len(command) <= _MAX_FOR_TEXT:
         for m in _ARRAY.finditer(command):
             found.setdefault(m.group(1), set()).update(m.group(2).replace("'", " ").replace('"', " ").split())
+    if ":=" in command or "${" in command:
+        for m in _DEFAULTED.finditer(command, 0, _MAX_FOR_TEXT):
+            found.setdefault(m.group(1), set()).add(m.group(2))  # `: ${x:=/}` gives x its default
     if "1" in found and "shift" in command:
         _shifted(found)
     if found and "$" in command:

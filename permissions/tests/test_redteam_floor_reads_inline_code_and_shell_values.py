@@ -22,9 +22,10 @@ Targets the shell fixes earlier in the same command are read too (permissions.wh
 `${arr[@]}`, `${arr[0]}`, `$arr`), `mapfile`/`readarray` as `read`, and a variable given another's value
 (`a=/; b=$a`, `x=$HOME`, `local d="$1"`).
 
-On the frozen base 114 of the 116 attack commands below (68 inline programs, 48 shell values; each judged in the
-sandbox, on the agent's machine and on a host: 342 of 348 cases) were asked, never denied, and so was the
-hostile command of 300 programs; the two that held (`read -r x <<< /`, with and without `IFS=`) stay as guards.
+On the frozen base 128 of the 130 attack commands below (76 inline programs, 52 shell values, each judged in the
+sandbox, on the agent's machine and on a host, and 2 drive roots in code off the sandbox: 382 of 388 cases) were
+asked, never denied, and so was the hostile command of 300 programs; the two that held (`read -r x <<< /`, with
+and without `IFS=`) stay as guards.
 One old expectation changed: test_redteam_floor_lands_more listed `python -c "shutil.rmtree('/')"` and its node
 and perl twins as asked -- they are denied now. Look-alikes keep their verdicts: code that deletes inside the
 project or prints the words, a function that echoes its argument, `rm -rf "$1"` with nothing known.
@@ -121,6 +122,15 @@ INLINE_CODE = [
     "Rscript -e 'unlink(\"/\", recursive=TRUE)'",
     "julia -e 'run(`rm -rf /`)'",
     "osascript -e 'do shell script \"rm -rf ~\"'",
+    # spelled another way
+    "python3 -c \"__import__('shutil').rmtree('/')\"",
+    "python3 -c \"import shutil as s; s.rmtree('/', ignore_errors=True)\"",
+    'python3 -c \'import os; os.system("rm -rf " + os.path.expanduser("~"))\'',
+    'python3 -c "exec(\'import shutil; shutil.rmtree(\\"/\\")\')"',
+    "node -p \"require('fs').rmSync('/',{recursive:1})\"",
+    "perl -e 'rmtree \"/\"'",
+    "perl -e 'system(\"rm -rf \" . $ENV{HOME})'",
+    "ruby -rfileutils -e 'FileUtils.rm_rf \"/\"'",
 ]
 
 SHELL_VALUES = [
@@ -177,7 +187,25 @@ SHELL_VALUES = [
     'mapfile -t a <<< /; rm -rf "${a[@]}"',
     'readarray -t a <<< /; rm -rf "${a[@]}"',
     'IFS= read -r x <<< /; rm -rf "$x"',
+    'set -- /; for d in "$@"; do rm -rf "$d"; done',
+    "x=${HOME}; rm -rf $x",
+    ': ${x:=/}; rm -rf "$x"',
+    'a=(/); b=("${a[@]}"); rm -rf "${b[@]}"',
 ]
+
+# Off the sandbox (SPEC §5: a developer's Windows), a drive's root in the code is a root; in Brabo's own Linux
+# sandbox `C:/` is a folder of the project.
+WINDOWS_CODE = [
+    "python -c \"import shutil; shutil.rmtree('C:\\\\\\\\')\"",  # (the code holds `'C:\\\\'`)
+    "node -e \"require('fs').rmSync('C:/', {recursive:true})\"",
+]
+
+
+@pytest.mark.parametrize("runs_in", ("agent", "host"))
+@pytest.mark.parametrize("command", WINDOWS_CODE)
+def test_a_drive_root_in_code_is_denied_off_the_sandbox(command, runs_in):
+    for v in _verdicts(command, runs_in):
+        assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, runs_in, v.reason)
 
 
 @pytest.mark.parametrize("runs_in", EVERYWHERE)
