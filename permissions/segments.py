@@ -546,7 +546,8 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     verdict = known[0]
     if (
         seg_opaque is None
-        and (not doomed or verdict == AUTO_APPROVE)
+        # (doomed: never auto-approved, but inline code is still read for what it deletes, R4.7)
+        and (not doomed or verdict == AUTO_APPROVE or first in CODE_FLOOR_VERBS)
         # _may_be_opaque, inlined (its answer for one view known for most first words: _CLEAR_FIRST)
         and (
             many
