@@ -1157,13 +1157,13 @@ def _values(
             _printed_values(segments, i, k, single, found)
         if k < len(words) and words[k] in _GIVERS:
             if words[k] not in _READERS:
-                _positional_values(words, k, found)
+                _positional_values(segments, i, k, single, found)
             else:
                 if joins is None:
                     joins = joiners(segments, command)
                 _read_values(segments, i, k, command, joins, single, found)
     if _TEXT_GIVES.search(command) is not None:
-        _text_values(segments, command, found)
+        _text_values(segments, command, single, found)
     return {name: frozenset(v) for name, v in found.items() if v}
 
 
@@ -1208,10 +1208,13 @@ def _functions(command: str) -> frozenset[str]:
     return frozenset(m.group(1) or m.group(2) for m in _FUNCTION.finditer(command[:_MAX_FOR_TEXT]))
 
 
-def _positional_values(words: tuple[str, ...], k: int, found: dict[str, set[str]]) -> None:
-    """R4.6, red team: the values a segment gives the positional parameters (``words[k]`` is `set`, a shell, or a
-    function the command defines): `set -- / ~` (`$1` is `/`, `$2` `~`, `$@` both), `f /`, `bash -c 'rm -rf "$1"'
-    _ /` (`$0` is `_`)."""
+def _positional_values(
+    segments: Sequence[Segment], i: int, k: int, single: frozenset[str], found: dict[str, set[str]]
+) -> None:
+    """R4.6, red team: the values segment ``i`` gives the positional parameters (its ``words[k]`` is `set`, a shell,
+    or a function the command defines): `set -- / ~` (`$1` is `/`, `$2` `~`, `$@` both), `f /`, `bash -c 'rm -rf
+    "$1"' _ /` (`$0` is `_`); an argument a substitution fills in (`set -- $(echo /)`) is each word it may print."""
+    words = segments[i].words
     verb = words[k]
     args: list[str] | None
     if verb == "set":
@@ -1225,9 +1228,15 @@ def _positional_values(words: tuple[str, ...], k: int, found: dict[str, set[str]
     if args is None:
         return
     first = 0 if verb in _SHELLS else 1  # (after `-c SCRIPT` the first is `$0`)
+    printed: list[str] | None = None
     for n, arg in enumerate(args[:_MAX_READINGS], first):
+        given = [arg]
+        if _SUBSTITUTED[0] in arg or _SUBSTITUTED[1] in arg:
+            if printed is None:
+                printed = _substitutions_print(segments, i, single, None)
+            given.extend(_filled_in([arg], printed))
         for name in ("@", "*", str(n)) if n else ("0",):
-            found.setdefault(name, set()).add(arg)
+            found.setdefault(name, set()).update(given)
 
 
 def _shifted(found: dict[str, set[str]]) -> None:
@@ -1294,7 +1303,9 @@ _DEFAULTED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*+):?=([^}]{0,200})\}")
 _TEXT_GIVES = re.compile(r"for|=\(|\(\s*\)|\bfunction\s|\$[\w{@*]")
 
 
-def _text_values(segments: Sequence[Segment], command: str, found: dict[str, set[str]]) -> None:
+def _text_values(
+    segments: Sequence[Segment], command: str, single: frozenset[str], found: dict[str, set[str]]
+) -> None:
     """R4.6, red team: the values the text gives that the reader's words do not show -- a `for` list, an array's
     words, the arguments of a call of a function the command defines --, then the values of variables given another's
     value (_chained)."""
@@ -1304,9 +1315,9 @@ def _text_values(segments: Sequence[Segment], command: str, found: dict[str, set
             found.setdefault(m.group(1), set()).update(listed)
     if _FUNCTION.search(command, 0, _MAX_FOR_TEXT) is not None:
         functions = _functions(command)
-        for seg in segments:
+        for i, seg in enumerate(segments):
             if seg.words and seg.words[0] in functions:
-                _positional_values(seg.words, 0, found)
+                _positional_values(segments, i, 0, single, found)
     if "=(" in command and len(command) <= _MAX_FOR_TEXT:
         for m in _ARRAY.finditer(command):
             found.setdefault(m.group(1), set()).update(m.group(2).replace("'", " ").replace('"', " ").split())

@@ -19,11 +19,12 @@ it recognisably deletes is read, bounded (permissions.floor.code_deletions):
 Targets the shell fixes earlier in the same command are read too (permissions.where): the positional parameters
 `set --`, a call of a function the command defines and the operands after a shell's `-c` script give (`$1`,
 `$@`, `$*`, `${1:-/}`, after `shift` any later one), arrays (`arr=(/ x)`, `arr+=(~)`, `arr[0]=/`,
-`${arr[@]}`, `${arr[0]}`, `$arr`), `mapfile`/`readarray` as `read`, and a variable given another's value
-(`a=/; b=$a`, `x=$HOME`, `local d="$1"`).
+`${arr[@]}`, `${arr[0]}`, `$arr`), `mapfile`/`readarray` as `read`, a variable given another's value
+(`a=/; b=$a`, `x=$HOME`, `local d="$1"`) or its default (`: ${x:=/}`), and an argument a substitution a literal
+reading knows fills in (`set -- $(echo /)`).
 
-On the frozen base 130 of the 132 attack commands below (78 inline programs, 52 shell values, each judged in the
-sandbox, on the agent's machine and on a host, and 2 drive roots in code off the sandbox: 388 of 394 cases) were
+On the frozen base 132 of the 134 attack commands below (78 inline programs, 54 shell values, each judged in the
+sandbox, on the agent's machine and on a host, and 2 drive roots in code off the sandbox: 394 of 400 cases) were
 asked, never denied, and so was the hostile command of 300 programs; the two that held (`read -r x <<< /`, with
 and without `IFS=`) stay as guards.
 One old expectation changed: test_redteam_floor_lands_more listed `python -c "shutil.rmtree('/')"` and its node
@@ -194,6 +195,8 @@ SHELL_VALUES = [
     "x=${HOME}; rm -rf $x",
     ': ${x:=/}; rm -rf "$x"',
     'a=(/); b=("${a[@]}"); rm -rf "${b[@]}"',
+    'set -- $(echo /); rm -rf "$1"',
+    'f() { rm -rf "$@"; }; f $(echo /)',
 ]
 
 # Off the sandbox (SPEC §5: a developer's Windows), a drive's root in the code is a root; in Brabo's own Linux
@@ -256,6 +259,7 @@ SHELL_NOT_DENIED = [
     'x=/; y=$x/tmp/build; rm -rf "$y"',
     'a=$b; b=$a; rm -rf "$a"',
     'f() { echo "$1"; }; f /',
+    'f() { rm -rf "$@"; }; f $(echo build)',
 ]
 
 
