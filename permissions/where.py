@@ -1127,7 +1127,8 @@ _ARRAY = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*+)\+?=\(([^()]{0,5
 _FUNCTION = re.compile(
     r"(?:^|[\s;&|(){}])(?:function\s++([A-Za-z_][\w.:-]*+)|([A-Za-z_][\w.:-]*+)\s*+\(\s*+\))"
 )
-_READERS = frozenset({"read", "mapfile", "readarray"})
+_READERS = frozenset({"read", "mapfile", "readarray", "xargs"})  # (xargs: to a shell's script, _read_values)
+_POSITIONAL_NAMES = ["@", "*", *map(str, range(10))]
 _SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "yash", "busybox"})
 
 
@@ -1282,9 +1283,15 @@ def _read_values(
     found: dict[str, set[str]],
 ) -> None:
     """What a command piped into `read` (`mapfile`, `readarray`: ``segments[i].words[k]``) prints, or a here-string
-    gives it, as the values of the names it reads."""
+    gives it, as the values of the names it reads; into `xargs` running a shell's script (`echo / | xargs sh -c
+    'rm -rf "$@"' _`), as the script's positional parameters."""
     words = segments[i].words
-    names = [w for w in words[k + 1 :] if w.isidentifier()]
+    if words[k] == "xargs":
+        if _SHELLS.isdisjoint(words[k + 1 :]):
+            return
+        names = _POSITIONAL_NAMES
+    else:
+        names = [w for w in words[k + 1 :] if w.isidentifier()]
     printed: list[str] = []
     j = i - 1
     while j >= 0 and joins[j] in ("|", "|&", None):
