@@ -1127,7 +1127,7 @@ _ARRAY = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*+)\+?=\(([^()]{0,5
 _FUNCTION = re.compile(
     r"(?:^|[\s;&|(){}])(?:function\s++([A-Za-z_][\w.:-]*+)|([A-Za-z_][\w.:-]*+)\s*+\(\s*+\))"
 )
-_READERS = frozenset({"read", "mapfile", "readarray", "xargs"})  # (xargs: to a shell's script, _read_values)
+_READERS = frozenset({"read", "mapfile", "readarray"})
 _POSITIONAL_NAMES = ["@", "*", *map(str, range(10))]
 _SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "yash", "busybox"})
 
@@ -1286,12 +1286,7 @@ def _read_values(
     gives it, as the values of the names it reads; into `xargs` running a shell's script (`echo / | xargs sh -c
     'rm -rf "$@"' _`), as the script's positional parameters."""
     words = segments[i].words
-    if words[k] == "xargs":
-        if _SHELLS.isdisjoint(words[k + 1 :]):
-            return
-        names = _POSITIONAL_NAMES
-    else:
-        names = [w for w in words[k + 1 :] if w.isidentifier()]
+    names = _POSITIONAL_NAMES if words[k] == "xargs" else [w for w in words[k + 1 :] if w.isidentifier()]
     printed: list[str] = []
     j = i - 1
     while j >= 0 and joins[j] in ("|", "|&", None):
@@ -1314,12 +1309,27 @@ def _text_values(
     segments: Sequence[Segment], command: str, single: frozenset[str], found: dict[str, set[str]]
 ) -> None:
     """R4.6, red team: the values the text gives that the reader's words do not show -- a `for` list, an array's
-    words, the arguments of a call of a function the command defines --, then the values of variables given another's
-    value (_chained)."""
+    words, the arguments of a call of a function the command defines, what is piped into xargs running a shell's
+    script --, then the values of variables given another's value (_chained)."""
     if "for" in command and len(command) <= _MAX_FOR_TEXT:
         for m in FOR_HEADER.finditer(command):
             listed = m.group(2).replace("'", " ").replace('"', " ").split()
             found.setdefault(m.group(1), set()).update(listed)
+    _called_values(segments, command, single, found)
+    if ":=" in command or "${" in command:
+        for m in _DEFAULTED.finditer(command, 0, _MAX_FOR_TEXT):
+            found.setdefault(m.group(1), set()).add(m.group(2))  # `: ${x:=/}` gives x its default
+    if "1" in found and "shift" in command:
+        _shifted(found)
+    if found and "$" in command:
+        _chained(found)
+
+
+def _called_values(
+    segments: Sequence[Segment], command: str, single: frozenset[str], found: dict[str, set[str]]
+) -> None:
+    """The positional parameters a call of a function the command defines gives (`f /`), the words of an array
+    (`arr=(/ x)`), and what is piped into xargs running a shell's script (`echo / | xargs sh -c 'rm -rf "$@"' _`)."""
     if _FUNCTION.search(command, 0, _MAX_FOR_TEXT) is not None:
         functions = _functions(command)
         for i, seg in enumerate(segments):
@@ -1328,13 +1338,12 @@ def _text_values(
     if "=(" in command and len(command) <= _MAX_FOR_TEXT:
         for m in _ARRAY.finditer(command):
             found.setdefault(m.group(1), set()).update(m.group(2).replace("'", " ").replace('"', " ").split())
-    if ":=" in command or "${" in command:
-        for m in _DEFAULTED.finditer(command, 0, _MAX_FOR_TEXT):
-            found.setdefault(m.group(1), set()).add(m.group(2))  # `: ${x:=/}` gives x its default
-    if "1" in found and "shift" in command:
-        _shifted(found)
-    if found and "$" in command:
-        _chained(found)
+    if "xargs" in command:
+        joins: list[str | None] | None = None
+        for i, seg in enumerate(segments):
+            if seg.words and seg.words[0] == "xargs" and not _SHELLS.isdisjoint(seg.words):
+                joins = joiners(segments, command) if joins is None else joins
+                _read_values(segments, i, 0, command, joins, single, found)
 
 
 def _printed_values(
