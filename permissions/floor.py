@@ -526,7 +526,8 @@ def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:
 # `Pathname.new('/')`) is the literal; an argument indexed from the program's arguments (`sys.argv[1]`, `ARGV[0]`,
 # `$ARGV[0]`, `process.argv[2]`) is any of them. Anything else built at run time is not known: the floor stays
 # silent and the opaque code asks.
-_LITERAL = r"""(?:[rRbBuU]?'(?:[^'\\\n]|\\.)*'|[rRbBuU]?"(?:[^"\\\n]|\\.)*")"""
+# (unrolled and possessive: a long or unclosed quote is scanned once, in the regex engine's own loop)
+_LITERAL = r"""(?:[rRbBuU]?'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+'|[rRbBuU]?"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+")"""
 _HOME_CODE = re.compile(
     r"os\.path\.expanduser\(\s*(['\"])~/?\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home\b"
     r"|(?:require\(\s*['\"](?:node:)?os['\"]\s*\)\.|os\.)?homedir\(\)"
@@ -567,8 +568,10 @@ _MAX_CODE = 20_000  # (what is read of one program: a long one past it is opaque
 def code_deletions(family: str, code: str, args: Sequence[str]) -> tuple[list[str], list[str]]:
     """What inline code of ``family`` recognisably deletes (see above): (the trees its calls delete, the command
     lines it runs). ``args``: the program's arguments after the code."""
-    code = _HOME_CODE.sub("'~'", code[:_MAX_CODE])
-    if "(" in code:
+    code = code[:_MAX_CODE]
+    if "ome" in code or "HOME" in code or "~" in code:  # (what every spelling of _HOME_CODE holds)
+        code = _HOME_CODE.sub("'~'", code)
+    if "ath" in code:  # (Path, Pathname, expand_path, abspath, path.resolve ...)
         code = _PATH_OF.sub(lambda m: m.group(1), code)
     codes = [code]
     if args and _ARGV.search(code) is not None:
