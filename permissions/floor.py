@@ -508,3 +508,226 @@ def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:
         if view[0] in DISK_VERBS and _writes_disk(view):
             return BUILTIN_DENY[0]
     return None
+
+
+# -- R4.6, R4.7: inline code of another language (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`) --------------
+# The code stays opaque (R4.9: never auto-approved), but a recognisable part of it is read for the floor, bounded:
+# - the well-known calls that delete a folder's whole tree, given a literal first argument (or a list of them):
+#   Python's shutil.rmtree (and dir_util.remove_tree, send2trash), node's fs.rm/rmSync/rmdir/rmdirSync and Deno's
+#   remove/removeSync with `recursive`, fs-extra's remove/removeSync/emptyDir, rimraf, del's deleteSync, Ruby's
+#   FileUtils.rm_rf/rm_r/remove_dir/remove_entry and Pathname#rmtree, Perl's File::Path rmtree/remove_tree;
+# - the literal command a shell-running call is given -- one string as a command line (`os.system("rm -rf /")`,
+#   `execSync('…')`, `system "…"`), or literal words as its argv (`subprocess.run(["rm", "-rf", "/"])`,
+#   `spawn("rm", ["-rf", "/"])`, `system("rm", "-rf", "/")`, `new Deno.Command("rm", {args: [...]})`) -- and what
+#   backticks run in the languages where they run a shell (Perl, Ruby, PHP, Julia; `qx{…}`, `%x(…)`) or after `$`
+#   (zx, Bun's shell); AppleScript's `do shell script "…"`.
+# The home folder spelled as code spells it (`os.path.expanduser('~')`, `Path.home()`, `os.homedir()`,
+# `process.env.HOME`, `ENV['HOME']`, `$ENV{HOME}`, `Dir.home`) is `~`; a path object of a literal (`Path('/')`,
+# `Pathname.new('/')`) is the literal; an argument indexed from the program's arguments (`sys.argv[1]`, `ARGV[0]`,
+# `$ARGV[0]`, `process.argv[2]`) is any of them. Anything else built at run time is not known: the floor stays
+# silent and the opaque code asks.
+# (unrolled and possessive: a long or unclosed quote is scanned once, in the regex engine's own loop)
+_LITERAL = r"""(?:[rRbBuU]?'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+'|[rRbBuU]?"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+")"""
+_HOME_CODE = re.compile(
+    r"os\.path\.expanduser\(\s*(['\"])~/?\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home\b"
+    r"|(?:require\(\s*['\"](?:node:)?os['\"]\s*\)\.|os\.)?homedir\(\)"
+    r"|process\.env\.HOME\b|process\.env\[\s*(['\"])HOME\2\s*\]|os\.environ\[\s*(['\"])HOME\3\s*\]"
+    r"|os\.(?:environ\.get|getenv)\(\s*(['\"])HOME\4\s*\)|ENV\[\s*(['\"])HOME\5\s*\]|\$ENV\{\s*['\"]?HOME['\"]?\s*\}"
+    r"|Deno\.env\.get\(\s*(['\"])HOME\6\s*\)|getenv\(\s*(['\"])HOME\7\s*\)|File\.expand_path\(\s*(['\"])~/?\8\s*\)"
+    r"|Sys\.getenv\(\s*(['\"])HOME\9\s*\)|expanduser\(\s*(['\"])~/?\10\s*\)"
+)
+_PATH_OF = re.compile(
+    r"(?:(?:pathlib\.)?(?:Path|PurePath|PosixPath)|Pathname\.new|Pathname|File\.expand_path|path\.resolve"
+    r"|os\.path\.(?:abspath|realpath|normpath))\(\s*(" + _LITERAL + r")\s*\)"
+)
+_ARGV = re.compile(r"(?:sys\.argv|process\.argv|Deno\.args|Bun\.argv|\$ARGV|ARGV)\s*\[\s*-?\d+\s*\]")
+# Calls that delete a whole tree whatever their options, and those that do with `recursive` among their arguments.
+_TREE_ALWAYS = frozenset(
+    "rmtree remove_tree rm_rf rm_r remove_dir remove_entry remove_entry_secure rimraf rimrafSync sync deleteSync"
+    " deleteAsync del emptyDir emptyDirSync send2trash".split()
+)
+_TREE_IF_RECURSIVE = frozenset({"rm", "rmSync", "rmdir", "rmdirSync", "remove", "removeSync", "unlink"})
+# node's own fs has no remove: fs-extra's deletes trees (`fse.remove`, `require('fs-extra').removeSync`)
+_FS_EXTRA = re.compile(r"(?:\b(?:fse|fsExtra|fs_extra|fs)|fs-extra['\"]\s*\))\.$")
+_RUNS_SHELL = frozenset(
+    "system popen popen2 popen3 popen4 exec execSync execFile execFileSync execv execve execvp execvpe execl execlp"
+    " execle execlpe spawn spawnSync spawnv spawnvp spawnl spawnlp call check_call check_output run Popen getoutput"
+    " getstatusoutput shell_exec passthru proc_open pcntl_exec execute capture2 capture2e capture3 popen_run"
+    " pipeline Command system2 spawnAsync execa execaSync execaCommand execaCommandSync".split()
+)
+# (each name read once, from its first letter: a long word is never scanned again from each of its letters)
+_CALL = re.compile(r"(\.?)(?<![\w$])([A-Za-z_$][\w$]*+)(?:\s*+\(|[ \t]++(?=[\"'\[]))")
+_BACKTICKS = re.compile(r"`([^`]{0,2000})`")
+_QX = re.compile(
+    r"(?:\bqx|%x)\s*(?:\{([^}]{0,2000})\}|\(([^)]{0,2000})\)|\[([^\]]{0,2000})\]|([/|!#])([^/|!#]{0,2000})\4)"
+)
+_DO_SHELL = re.compile(r"do\s+shell\s+script\s+(" + _LITERAL + ")")
+_MAX_CODE = 20_000  # (what is read of one program: a long one past it is opaque all the same)
+
+
+def code_deletions(family: str, code: str, args: Sequence[str]) -> tuple[list[str], list[str]]:
+    """What inline code of ``family`` recognisably deletes (see above): (the trees its calls delete, the command
+    lines it runs). ``args``: the program's arguments after the code."""
+    code = code[:_MAX_CODE]
+    if "ome" in code or "HOME" in code or "~" in code:  # (what every spelling of _HOME_CODE holds)
+        code = _HOME_CODE.sub("'~'", code)
+    if "ath" in code:  # (Path, Pathname, expand_path, abspath, path.resolve ...)
+        code = _PATH_OF.sub(lambda m: m.group(1), code)
+    codes = [code]
+    if args and _ARGV.search(code) is not None:
+        # (any of them: deny more; the replacement's backslashes doubled, as re.sub reads them)
+        codes = [_ARGV.sub(_quoted(a).replace("\\", "\\\\"), code) for a in args[:8]]
+    trees: list[str] = []
+    lines: list[str] = []
+    for text in codes:
+        _read_calls(text, trees, lines)
+        lines.extend(_shell_strings(family, text))
+    return trees, lines
+
+
+def _quoted(word: str) -> str:
+    return "'" + word.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+_MAX_CALLS = (
+    48  # (calls read in one program, each at most _ARGUMENTS_READ characters: hostile input stays cheap)
+)
+_ARGUMENTS_READ = 600
+
+
+def _read_calls(code: str, trees: list[str], lines: list[str]) -> None:
+    read = 0
+    for m in _CALL.finditer(code):
+        name = m.group(2)
+        tree = name in _TREE_ALWAYS or name in _TREE_IF_RECURSIVE
+        if not tree and name not in _RUNS_SHELL:
+            continue
+        read += 1
+        if read > _MAX_CALLS:
+            break
+        items = _arguments(code, m.end())
+        if tree:
+            span = code[m.end() : m.end() + 400]
+            if name in _TREE_ALWAYS and (
+                name != "sync" or "rimraf" in code[max(0, m.start() - 8) : m.start()]
+            ):
+                trees.extend(_leading_literals(items))
+            elif "recursive" in span or (
+                name.startswith("remove") and _FS_EXTRA.search(code, 0, m.start() + 1)
+            ):
+                trees.extend(_leading_literals(items))
+        else:
+            argv = _leading_literals(items, words=True)
+            if len(argv) == 1:
+                lines.append(argv[0])
+            elif argv:
+                lines.append(" ".join(_quoted_for_shell(a) for a in argv))
+    # Ruby's `Pathname.new('/').rmtree`, once the path object is its literal: `'/'.rmtree`
+    for m in _RUBY_RMTREE.finditer(code):
+        trees.append(_unquote(m.group(0).rpartition(".")[0].strip()))
+
+
+def _quoted_for_shell(word: str) -> str:
+    return "'" + word.replace("'", "'\\''") + "'"
+
+
+_UNESCAPE = re.compile(r"\\(.)")
+
+
+def _unquote(literal: str) -> str:
+    body = literal.lstrip("rRbBuU")[1:-1]
+    return _UNESCAPE.sub(r"\1", body) if "\\" in body else body
+
+
+_ITEM_LITERAL = re.compile(r"\s*(" + _LITERAL + r")\s*")
+# literals joined by `+` (Python, JS, Ruby) or `.` (Perl, PHP): `"rm -rf " . $ENV{HOME}` once the home is `'~'`
+_ITEM_JOINED = re.compile(r"\s*(" + _LITERAL + r"(?:\s*[+.]\s*" + _LITERAL + r")*)\s*")
+_OPTION_LIST = re.compile(r"\b(?:args|cmd)\s*:\s*\[")
+
+
+def _arguments(code: str, at: int) -> list[str | list[str] | None]:
+    """The top-level arguments of the call whose arguments start at ``at`` (after its `(`, or after the blank of
+    a call without parentheses, which ends at `;` or the line's end), each a literal's text, a list of literals
+    (`[...]`, or an options object's `args:`/`cmd:` list) or None (anything else)."""
+    out: list[str | list[str] | None] = []
+    k = at
+    n = min(len(code), at + _ARGUMENTS_READ)
+    while k < n and len(out) < 16:
+        m = _ITEM_JOINED.match(code, k)
+        if m is not None and (m.end() >= n or code[m.end()] in ",);\n]}"):
+            out.append("".join(_unquote(x.group(0)) for x in _A_LITERAL.finditer(m.group(1))))
+            k = m.end()
+        else:
+            end = _item_end(code, k, n)
+            item = code[k:end].strip()
+            if item[:1] == "[" or _OPTION_LIST.search(item) is not None:
+                start = item.find("[") + 1
+                listed = [_unquote(x.group(1)) for x in _ITEM_LITERAL.finditer(item, start)]
+                out.append(listed if listed else None)
+            else:
+                out.append(None)
+            k = end
+        if k >= n or code[k] != ",":
+            break
+        k += 1
+    return out
+
+
+_A_LITERAL = re.compile(_LITERAL)
+_RUBY_RMTREE = re.compile(_LITERAL + r"\s*\.\s*(?:rmtree|rm_rf)\b")
+
+
+def _item_end(code: str, k: int, n: int) -> int:
+    """The end of one argument from ``k``: the next `,` or closing bracket at its own level (quotes skipped)."""
+    depth = 0
+    while k < n:
+        c = code[k]
+        if c in "'\"":
+            m = _A_LITERAL.match(code, k)
+            k = m.end() if m is not None else k + 1
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                return k
+            depth -= 1
+        elif (c == "," and depth == 0) or (c in ";\n" and depth == 0):
+            return k
+        k += 1
+    return k
+
+
+def _leading_literals(items: list[str | list[str] | None], words: bool = False) -> list[str]:
+    """The literal words the arguments start with (a list's words count; the first non-literal ends them).
+    ``words`` False: the first argument's only (a tree deleter's path, or its list of paths)."""
+    out: list[str] = []
+    for item in items:
+        if item is None:
+            break
+        if isinstance(item, list):
+            out.extend(item)
+        else:
+            out.append(item)
+        if not words:
+            break
+    return out
+
+
+def _shell_strings(family: str, code: str) -> list[str]:
+    """The command lines backticks (where they run a shell: Perl, Ruby, PHP, Julia; after `$`: zx, Bun), `qx`,
+    `%x` and AppleScript's `do shell script` run."""
+    out: list[str] = []
+    if "`" in code:
+        for m in _BACKTICKS.finditer(code):
+            if family in _BACKTICK_SHELLS or code[m.start() - 1 : m.start()] == "$":
+                out.append(m.group(1))
+    if "qx" in code or "%x" in code:
+        for m in _QX.finditer(code):
+            out.append(next(g for g in (m.group(1), m.group(2), m.group(3), m.group(5)) if g is not None))
+    if "shell" in code:
+        out.extend(_unquote(m.group(1)) for m in _DO_SHELL.finditer(code))
+    return out
+
+
+_BACKTICK_SHELLS = frozenset({"perl", "ruby", "php", "julia"})

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands import OPAQUE_VERBS, opaque_reason
+from permissions.commands.interpreters import CODE_FLOOR_VERBS
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
+from permissions.commands.repls import INLINE
 from permissions.commands.views import KNOWN_PROGRAMS, hands_on, views_of
 from permissions.commands.windows import env_drive_kept, environment_read, powershell_value, powershell_values
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
@@ -38,7 +40,7 @@ from permissions.matching import (
 )
 from permissions.scope import DIRECTORY_CHANGERS, Scope, descends, goes_back
 from permissions.shell import ParsedCommand, Segment
-from permissions.where import picks_as_written
+from permissions.where import CODE_MAY_DELETE, picks_as_written
 
 __all__ = [
     "KNOWN_CHARS",
@@ -65,6 +67,8 @@ _MAY_LOOK = _LOOK_THROUGH | _SUB_FIRST
 _DELETES = (
     FLOOR_VERBS | {"xargs", "git", "rsync"} | frozenset(REMOVERS)
 )  # verbs as written whose deletions permissions.where reads
+# Past MAX_SEGMENTS, the interpreters too: what their inline code deletes (_read_one reads it with its opaque code).
+_DELETES_OR_CODE = _DELETES | CODE_FLOOR_VERBS
 
 
 def _may_look(first: str, words: tuple[str, ...]) -> bool:
@@ -257,8 +261,8 @@ def read_segments(
         vs = views_of(words) if (_may_look(first, words) if looks is None else looks) else [words]
         if not doomed:
             seg_views.append(vs)
-        if first in _DELETES or (
-            len(vs) > 1 and not reading.may_delete and any(v and v[0] in _DELETES for v in vs)
+        if first in _DELETES_OR_CODE or (
+            len(vs) > 1 and not reading.may_delete and any(v and v[0] in _DELETES_OR_CODE for v in vs)
         ):
             reading.may_delete = True  # the floor reads where it lands (permissions.where)
         if (
@@ -542,7 +546,8 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     verdict = known[0]
     if (
         seg_opaque is None
-        and (not doomed or verdict == AUTO_APPROVE)
+        # (doomed: never auto-approved, but inline code is still read for what it deletes, R4.7)
+        and (not doomed or verdict == AUTO_APPROVE or first in CODE_FLOOR_VERBS)
         # _may_be_opaque, inlined (its answer for one view known for most first words: _CLEAR_FIRST)
         and (
             many
@@ -554,11 +559,14 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     ):
         seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
     note = None
-    if seg_opaque is not None and verdict == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
-        # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
-        note = opaque_note(seg.text, seg_opaque, known[1])
-        known = _UNCOVERED
-        verdict = known[0]
+    if seg_opaque is not None:
+        if seg_opaque is INLINE and not deletes and CODE_MAY_DELETE(seg.text) is not None:
+            deletes = True  # R4.6: where what inline code recognisably deletes lands (permissions.where)
+        if verdict == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
+            # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
+            note = opaque_note(seg.text, seg_opaque, known[1])
+            known = _UNCOVERED
+            verdict = known[0]
     sv = _new(SegmentVerdict)
     d = sv.__dict__
     d["command"] = seg.text

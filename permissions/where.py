@@ -40,8 +40,9 @@ them (``/mnt``, ``/Volumes``) every one of them.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from permissions.commands.interpreters import CODE_FLOOR_VERBS, inline_program
 from permissions.commands.uploads import _remote_place, table_operands
 from permissions.commands.views import KNOWN_PROGRAMS, foreign_name, hands_on
 from permissions.commands.windows import LOCATION_MOVERS, MOVES, POPS, windows_moves
@@ -51,18 +52,21 @@ from permissions.floor import (
     FLOOR_VERBS,
     REMOVERS,
     WINDOWS_DELETERS,
+    code_deletions,
     deleted_trees,
     find_exec_deletes,
+    floor_denies_views,
     windows_deleted,
 )
 from permissions.memos import Memo
-from permissions.shell import Segment
+from permissions.shell import Segment, parse_command
 from permissions.wrappers import views
 
 __all__ = [
     "HOME",
     "UNKNOWN",
     "as_climbs",
+    "CODE_MAY_DELETE",
     "cwd_sets",
     "eaten_climb",
     "here_strings",
@@ -100,7 +104,13 @@ _OPERATORS = ("&&", "||", ";;", ";&", "|&", ";", "|", "&", "\n")
 _CD_OPTIONS = frozenset({"-L", "-P", "-e", "-@", "-LP", "-PL", "-Pe", "-eP"})
 _SELF = frozenset({"self", "thread-self", "$$", "${$}", "$BASHPID", "${BASHPID}"})
 _TRIMMED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?:%%?|##?|/|:|\^|,)[^}]*\}")
-_PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=+?])([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))")
+# `$X`, `${X}`, `${X:-default}`, and an array's element or elements (`${arr[0]}`, `${arr[@]}`: every value given it)
+_PARAM = re.compile(
+    r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]}]*\])?(?:(:?[-=+?])([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))"
+)
+# The positional parameters (`$1`, `${12}`, `$@`, `"$*"`, `${1:-/}`; `$0` of `bash -c`), which `set --`, a call of a
+# function the command defines and the arguments after a shell's `-c` script give values (_positional_values).
+_POSITIONAL = re.compile(r"\$(?:([0-9@*])|\{([0-9]+|[@*])(?:(:?[-=+?])([^}]*))?\})")
 
 
 def joiners(segments: Sequence[Segment], command: str) -> list[str | None]:
@@ -486,10 +496,17 @@ def resolve(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) -> lis
                 if known[:1] != [_UNKNOWN_PART]:
                     bases.extend(known[:k] for k in range(len(known)))
         elif m is None:
-            # `$(…)`, `` `…` ``, `$1`, `$@`: what it prints is not known.
-            slash = word.find("/")
-            rest = "" if slash < 0 else word[slash:]
+            # `$(…)`, `` `…` ``, `$1`, `$@`: what it prints is not known (but for the values the command gives
+            # the positional parameters, and a default: `set -- /; rm -rf "$1"`, `rm -rf "${1:-/}"`).
+            p = _POSITIONAL.match(word) if word[1:2] not in _NOT_POSITIONAL else None
+            if p is None:
+                slash = word.find("/")
+                rest = "" if slash < 0 else word[slash:]
+            else:
+                rest = word[p.end() :]
             bases = [[_UNKNOWN_PART]]
+            if p is not None:
+                extra = _positional(p, rest, dirs, values, bases)
         else:
             name = m.group(1) or m.group(4)
             rest = word[m.end() :]
@@ -509,9 +526,28 @@ def resolve(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) -> lis
     return out
 
 
+_NOT_POSITIONAL = frozenset("(`")  # (`$(…)`: a substitution; the test before _POSITIONAL's match)
+
+
+def _positional(
+    p: re.Match[str], rest: str, dirs: frozenset[str], values: Values, bases: list[list[str]]
+) -> list[list[str]]:
+    """R4.6, red team: a word led by a positional parameter (``p``: `$1`, `${2}`, `$@`, `$*`): each value the
+    command gives it added to ``bases`` (:func:`_positional_values`); the readings of its default (`${1:-/}`, what
+    it is when the parameter is unset, as it is in an agent's `bash -c`) returned."""
+    name = p.group(1) or p.group(2)
+    if name in values:
+        bases.extend(_var_bases(name, dirs, values)[1:])
+    op, default = p.group(3), p.group(4)
+    if op and op.lstrip(":") in ("-", "=") and default is not None and not default.startswith("$"):
+        return resolve(default + rest, dirs)
+    return []
+
+
 def _var_bases(name: str, dirs: frozenset[str], values: Values) -> list[list[str]]:
     """Where a variable at a word's start may point: HOME, the directories for PWD, UNKNOWN otherwise, and
-    each literal value the command gives it (one level: a value that is itself an expansion is UNKNOWN)."""
+    each literal value the command gives it. A value that is itself a variable is read without the command's
+    values (`x=$HOME`); one the command gives a value too was replaced by that value already (_chained)."""
     if name == "HOME":
         bases = [[_HOME_PART]]
     elif name == "PWD":
@@ -519,7 +555,7 @@ def _var_bases(name: str, dirs: frozenset[str], values: Values) -> list[list[str
     else:
         bases = [[_UNKNOWN_PART]]
     for value in values.get(name, ()):
-        if value[:1] in ("$", "`"):
+        if value[:1] == "`":
             continue  # (`~` is read: `for d in ~/*`, `d=~`; resolve reads no values again)
         bases.extend(resolve(value, dirs))  # one level: the value's own variables are not read again
         if len(bases) >= _MAX_READINGS:
@@ -972,7 +1008,7 @@ def _pass(
 
 
 # -- the floor: where a deletion lands (R4.6) ----------------------------------------------------------------
-_DELETERS = FLOOR_VERBS | {"xargs", "git", "rsync"} | frozenset(REMOVERS)
+_DELETERS = FLOOR_VERBS | {"xargs", "git", "rsync"} | frozenset(REMOVERS) | CODE_FLOOR_VERBS
 _WINDOWS_AND_POSIX = _DELETERS | frozenset(WINDOWS_DELETERS)
 # Options that set the directory of the command a wrapper runs: `env -C DIR`, `sudo -D DIR`, `run0 --chdir`.
 _CHDIR_SHORT = ("-C", "-D")
@@ -1082,7 +1118,18 @@ def _chdirs(words: tuple[str, ...], dirs: frozenset[str], values: Values) -> fro
 FOR_HEADER = re.compile(
     r"(?:^|[\s;&|(])for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+([^;\n]{0,500})[;\n]\s*do(?=\s)"
 )
-_ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)", re.S)
+_ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=(.*)", re.S)  # (`arr[0]=/` too)
+# R4.6, red team: an array given its values in the text (`arr=(/ /tmp)`, `arr+=(~)`, `declare -a arr=(/)`): the
+# reader stops at the parenthesis (R4.9: unparseable), and the words are read here (every one for every element:
+# deny more).
+_ARRAY = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*+)\+?=\(([^()]{0,500})\)")
+# A function the command defines (`f() {`, `function f {`): a call of it gives its positional parameters values.
+_FUNCTION = re.compile(
+    r"(?:^|[\s;&|(){}])(?:function\s++([A-Za-z_][\w.:-]*+)|([A-Za-z_][\w.:-]*+)\s*+\(\s*+\))"
+)
+_READERS = frozenset({"read", "mapfile", "readarray"})
+_POSITIONAL_NAMES = ["@", "*", *map(str, range(10))]
+_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "yash", "busybox"})
 
 
 def _values(
@@ -1109,29 +1156,194 @@ def _values(
             (i + 1 < len(segments) and segments[i + 1].hidden) or (k < len(words) and words[k] == "printf")
         ):
             _printed_values(segments, i, k, single, found)
-        if k < len(words) and words[k] == "read":
-            if joins is None:
-                joins = joiners(segments, command)
-            names = [w for w in words[k + 1 :] if w.isidentifier()]
-            printed: list[str] = []
-            j = i - 1
-            while j >= 0 and joins[j] in ("|", "|&", None):
-                if segments[j].words:
-                    printed.extend(_printed(segments[j].words, single))
-                if joins[j] is None and not segments[j].hidden:
-                    break
-                j -= 1
-            printed.extend(here_strings(command))  # given to `read` or to its loop (`done <<< /`)
-            for name in names:
-                found.setdefault(name, set()).update(printed)
+        if k < len(words) and words[k] in _GIVERS:
+            if words[k] not in _READERS:
+                _positional_values(segments, i, k, single, found)
+            else:
+                if joins is None:
+                    joins = joiners(segments, command)
+                _read_values(segments, i, k, command, joins, single, found)
+    if _TEXT_GIVES.search(command) is not None:
+        _text_values(segments, command, single, found)
+    return {name: frozenset(v) for name, v in found.items() if v}
+
+
+# R4.6, red team: `$(…)` and `` `…` `` in a value are read by _printed_values; any other `$` there names a variable
+_REF = re.compile(
+    r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])(?:\[[^\]}]*\])?\}|([A-Za-z_][A-Za-z0-9_]*|[0-9@*]))"
+)
+_CHAIN_PASSES = 4
+_CHAIN_BUDGET = 4096
+
+
+def _chained(found: dict[str, set[str]]) -> None:
+    """R4.6, red team: a value that starts with a variable the command gives values too (`a=/; b=$a`, `X=/ Y=$X`,
+    `local d="$1"` in a function called with `/`) also has each of those values, a few links deep."""
+    budget = _CHAIN_BUDGET  # (hostile input: thousands of `a=$b`; past it, what was found so far)
+    for _ in range(_CHAIN_PASSES):
+        grew = False
+        for name, vals in found.items():
+            for value in [v for v in vals if v[:1] == "$"][:_MAX_READINGS]:
+                m = _REF.match(value)
+                ref = None if m is None else m.group(1) or m.group(2)
+                if m is None or ref is None or ref == name or ref not in found:
+                    continue
+                budget -= len(found[ref])
+                if budget < 0:
+                    return
+                rest = value[m.end() :]
+                for given in list(found[ref])[:_MAX_READINGS]:
+                    if len(vals) < _MAX_READINGS and given + rest not in vals:
+                        vals.add(given + rest)
+                        grew = True
+        if not grew:
+            return
+
+
+# The verbs whose segment gives variables values (_positional_values, _read_values).
+_GIVERS = frozenset({"set"}) | _SHELLS | _READERS
+
+
+def _functions(command: str) -> frozenset[str]:
+    """The names of the functions the command defines (`f() {`, `function f {`)."""
+    return frozenset(m.group(1) or m.group(2) for m in _FUNCTION.finditer(command[:_MAX_FOR_TEXT]))
+
+
+def _positional_values(
+    segments: Sequence[Segment], i: int, k: int, single: frozenset[str], found: dict[str, set[str]]
+) -> None:
+    """R4.6, red team: the values segment ``i`` gives the positional parameters (its ``words[k]`` is `set`, a shell,
+    or a function the command defines): `set -- / ~` (`$1` is `/`, `$2` `~`, `$@` both), `f /`, `bash -c 'rm -rf
+    "$1"' _ /` (`$0` is `_`); an argument a substitution fills in (`set -- $(echo /)`) is each word it may print."""
+    words = segments[i].words
+    verb = words[k]
+    args: list[str] | None
+    if verb == "set":
+        args = _set_operands(words[k + 1 :])
+    elif verb in _SHELLS:
+        if len(words) < k + 4:
+            return  # (`bash -c 'make'`: nothing after its script)
+        args = _script_operands(words[k + 1 :])
+    else:
+        args = list(words[k + 1 :])
+    if args is None:
+        return
+    first = 0 if verb in _SHELLS else 1  # (after `-c SCRIPT` the first is `$0`)
+    printed: list[str] | None = None
+    for n, arg in enumerate(args[:_MAX_READINGS], first):
+        given = [arg]
+        if _SUBSTITUTED[0] in arg or _SUBSTITUTED[1] in arg:
+            if printed is None:
+                printed = _substitutions_print(segments, i, single, None)
+            given.extend(_filled_in([arg], printed))
+        for name in ("@", "*", str(n)) if n else ("0",):
+            found.setdefault(name, set()).update(given)
+
+
+def _shifted(found: dict[str, set[str]]) -> None:
+    """After a `shift` (`shift 2`), `$N` may be any later positional parameter the command gave a value."""
+    given = sorted(int(name) for name in found if name.isdigit() and name != "0")
+    for k, n in enumerate(given):
+        for later in given[k + 1 :]:
+            found[str(n)].update(found[str(later)])
+
+
+def _set_operands(rest: tuple[str, ...]) -> list[str] | None:
+    """`set`'s operands, which become the positional parameters (None: it sets none -- `set -e`, `set -o x`)."""
+    k = 0
+    while k < len(rest) and rest[k][:1] in ("-", "+"):
+        if rest[k] in ("--", "-"):
+            return list(rest[k + 1 :])
+        k += 2 if rest[k] in ("-o", "+o") else 1
+    return list(rest[k:]) if k < len(rest) else None
+
+
+def _script_operands(rest: tuple[str, ...]) -> list[str] | None:
+    """The operands after a shell's `-c SCRIPT` (`$0`, `$1`, ...), or None when no `-c` is given."""
+    k = 0
+    code = False
+    while k < len(rest) and rest[k][:1] in ("-", "+") and rest[k] != "--":
+        code = code or (rest[k][:1] == "-" and "c" in rest[k])
+        k += 2 if rest[k] in ("-o", "+o", "-O", "+O") else 1
+    if rest[k : k + 1] == ("--",):
+        k += 1
+    return list(rest[k + 1 :]) if code and k < len(rest) else None
+
+
+_MAX_FOR_TEXT = 100_000
+
+
+def _read_values(
+    segments: Sequence[Segment],
+    i: int,
+    k: int,
+    command: str,
+    joins: list[str | None],
+    single: frozenset[str],
+    found: dict[str, set[str]],
+) -> None:
+    """What a command piped into `read` (`mapfile`, `readarray`: ``segments[i].words[k]``) prints, or a here-string
+    gives it, as the values of the names it reads; into `xargs` running a shell's script (`echo / | xargs sh -c
+    'rm -rf "$@"' _`), as the script's positional parameters."""
+    words = segments[i].words
+    names = _POSITIONAL_NAMES if words[k] == "xargs" else [w for w in words[k + 1 :] if w.isidentifier()]
+    printed: list[str] = []
+    j = i - 1
+    while j >= 0 and joins[j] in ("|", "|&", None):
+        if segments[j].words:
+            printed.extend(_printed(segments[j].words, single))
+        if joins[j] is None and not segments[j].hidden:
+            break
+        j -= 1
+    printed.extend(here_strings(command))  # given to `read` or to its loop (`done <<< /`)
+    for name in names:
+        found.setdefault(name, set()).update(printed)
+
+
+_DEFAULTED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*+):?=([^}]{0,200})\}")
+# What _text_values may find something in: an array, a function, a variable's value.
+_TEXT_GIVES = re.compile(r"for|=\(|\(\s*\)|\bfunction\s|\$[\w{@*]")
+
+
+def _text_values(
+    segments: Sequence[Segment], command: str, single: frozenset[str], found: dict[str, set[str]]
+) -> None:
+    """R4.6, red team: the values the text gives that the reader's words do not show -- a `for` list, an array's
+    words, the arguments of a call of a function the command defines, what is piped into xargs running a shell's
+    script --, then the values of variables given another's value (_chained)."""
     if "for" in command and len(command) <= _MAX_FOR_TEXT:
         for m in FOR_HEADER.finditer(command):
             listed = m.group(2).replace("'", " ").replace('"', " ").split()
             found.setdefault(m.group(1), set()).update(listed)
-    return {name: frozenset(v) for name, v in found.items() if v}
+    _called_values(segments, command, single, found)
+    if ":=" in command or "${" in command:
+        for m in _DEFAULTED.finditer(command, 0, _MAX_FOR_TEXT):
+            found.setdefault(m.group(1), set()).add(m.group(2))  # `: ${x:=/}` gives x its default
+    if "1" in found and "shift" in command:
+        _shifted(found)
+    if found and "$" in command:
+        _chained(found)
 
 
-_MAX_FOR_TEXT = 100_000
+def _called_values(
+    segments: Sequence[Segment], command: str, single: frozenset[str], found: dict[str, set[str]]
+) -> None:
+    """The positional parameters a call of a function the command defines gives (`f /`), the words of an array
+    (`arr=(/ x)`), and what is piped into xargs running a shell's script (`echo / | xargs sh -c 'rm -rf "$@"' _`)."""
+    if _FUNCTION.search(command, 0, _MAX_FOR_TEXT) is not None:
+        functions = _functions(command)
+        for i, seg in enumerate(segments):
+            if seg.words and seg.words[0] in functions:
+                _positional_values(segments, i, 0, single, found)
+    if "=(" in command and len(command) <= _MAX_FOR_TEXT:
+        for m in _ARRAY.finditer(command):
+            found.setdefault(m.group(1), set()).update(m.group(2).replace("'", " ").replace('"', " ").split())
+    if "xargs" in command:
+        joins: list[str | None] | None = None
+        for i, seg in enumerate(segments):
+            if seg.words and seg.words[0] == "xargs" and not _SHELLS.isdisjoint(seg.words):
+                joins = joiners(segments, command) if joins is None else joins
+                _read_values(segments, i, 0, command, joins, single, found)
 
 
 def _printed_values(
@@ -1180,6 +1392,8 @@ def floor_where(
     ``~``, ``$HOME``, ``/proc/<pid>/root`` and operands piped into xargs are read (R4.6), or None.
     ``windows``: the command may run on Windows (SPEC §5: runs_in agent or host), where every drive and share
     is a root and Windows' own deleters delete."""
+    if not _NESTED[0]:
+        _NESTED[1] = 0  # (a command of its own: no program of it read yet)
     if len(command) > _MEMO_CHARS:
         return _floor_where(segments, seg_views, command, start, windows)
     key = (command, start, windows)
@@ -1224,10 +1438,13 @@ def _deleters(
                 continue
             vs = views(words)
             if hit is None:
-                known[words] = any(v and v[0] in deleters for v in vs)
+                known[words] = any(
+                    v and v[0] in deleters and (v[0] not in CODE_FLOOR_VERBS or _code_may_delete(v))
+                    for v in vs
+                )
                 if not known[words]:
                     continue
-        if any(v and v[0] in deleters for v in vs):
+        if any(v and v[0] in deleters and (v[0] not in CODE_FLOOR_VERBS or _code_may_delete(v)) for v in vs):
             picked.append((i, vs))
     return picked
 
@@ -1271,7 +1488,7 @@ def _floor_where(
         for view in vs:
             if not view:
                 continue
-            targets = _deleted(view, seg.words, fed, replace, windows)
+            targets = _deleted(view, seg.words, fed, replace, windows, dirs, values)
             if targets and any(_SUBSTITUTED[0] in t or _SUBSTITUTED[1] in t for t in targets):
                 if printed is None:
                     printed = _substitutions_print(segments, i, dirs, sets)
@@ -1279,6 +1496,53 @@ def _floor_where(
             if _lands(targets, dirs, values, windows, command):
                 return i
     return None
+
+
+_ROOT = ["/"]
+_MAX_CODE_LINES = 16
+_MAX_CODE_DIRS = 4
+
+
+def _code_lands(view: tuple[str, ...], dirs: frozenset[str], values: Values, windows: bool) -> bool:
+    """R4.6, R4.7: whether what inline code recognisably deletes lands on the root (permissions.floor's
+    code_deletions): a tree deleter's literal path, read from the segment's directories, or a command line it runs,
+    read as a command of its own that starts there (its `cd`, its wrappers, its own inline code)."""
+    found = inline_program(view)
+    if found is None or _NESTED[0] >= _MAX_NESTED:
+        return False  # (code that runs code that runs code ...: past a few levels, opaque and asked)
+    if not _NESTED[0]:
+        _NESTED[1] += 1
+        if _NESTED[1] > _MAX_PROGRAMS:
+            return True  # R4.7: deny checks never stop; past this many programs in a command, deny (hostile input)
+    _NESTED[0] += 1
+    try:
+        return _code_read_lands(found, dirs, values, windows)
+    finally:
+        _NESTED[0] -= 1
+
+
+# (how deep in code run by code the floor reads now; how many programs of the command's own were read)
+_NESTED = [0, 0]
+_MAX_NESTED = 3
+_MAX_PROGRAMS = 48
+
+
+def _code_read_lands(
+    found: tuple[str, list[str], list[str]], dirs: frozenset[str], values: Values, windows: bool
+) -> bool:
+    family, codes, args = found
+    for code in codes:
+        trees, lines = code_deletions(family, code, args)
+        if trees and _lands(trees, dirs, values, windows, code):
+            return True
+        for line in lines[:_MAX_CODE_LINES]:
+            parsed = parse_command(line)
+            if any(floor_denies_views(views(seg.words)) for seg in parsed.segments if seg.words):
+                return True
+            for start in sorted(dirs)[:_MAX_CODE_DIRS]:
+                if floor_where(parsed.segments, None, line, start, windows) is not None:
+                    return True
+    return False
 
 
 # How the reader writes a command substitution in a word (`rm -rf "$(echo /)"` is `rm -rf $(…)`); the commands
@@ -1337,10 +1601,17 @@ def _lands(targets: list[str], dirs: frozenset[str], values: Values, windows: bo
 
 
 def _deleted(
-    view: tuple[str, ...], words: tuple[str, ...], fed: list[str], replace: list[str], windows: bool = False
+    view: tuple[str, ...],
+    words: tuple[str, ...],
+    fed: list[str],
+    replace: list[str],
+    windows: bool,
+    dirs: frozenset[str],
+    values: Values,
 ) -> list[str]:
     """The words a deleting view deletes (``fed``: what xargs hands on, ``replace``: its replace strings;
-    ``windows``: Windows' own deleters delete too)."""
+    ``windows``: Windows' own deleters delete too). Inline code that deletes the root (read from ``dirs``, with
+    the command's ``values``: _code_lands) deletes `/`."""
     verb = view[0]
     if windows and verb in WINDOWS_DELETERS:
         deleted = windows_deleted(view)
@@ -1362,7 +1633,9 @@ def _deleted(
         targets = _rsync_deletes(view)
     else:
         remover = REMOVERS.get(verb)
-        targets = [] if remover is None else remover(view)
+        if remover is None:
+            return _ROOT if verb in CODE_FLOOR_VERBS and _code_lands(view, dirs, values, windows) else []
+        targets = remover(view)
     if replace and targets:
         # red team: what xargs reads in place of its replace string may be any name (`ls / | xargs -I{}
         # rm -rf /{}` deletes every child of the root): a pattern over that folder's children.
@@ -1372,7 +1645,7 @@ def _deleted(
 
 # -- R4.6: more deleters the floor reads ---------------------------------------------------------------------
 # Verbs picked only when their words may delete (most git and rsync commands do not).
-_DELETERS_IF = frozenset({"git", "rsync"}) | frozenset(REMOVERS)
+_DELETERS_IF = frozenset({"git", "rsync"}) | frozenset(REMOVERS) | CODE_FLOOR_VERBS
 
 
 def picks_as_written(words: tuple[str, ...]) -> bool:
@@ -1384,8 +1657,31 @@ def picks_as_written(words: tuple[str, ...]) -> bool:
     return first in _DELETERS and (first not in _DELETERS_IF or _may_delete(words))
 
 
+# What inline code that deletes a tree or runs a command holds (permissions.floor.code_deletions reads it).
+_CODE_MAY_DELETE = re.compile(
+    r"rmtree|remove|rm_r|\brm\w*+\(|rmdir|unlink|rimraf|\bdel\w*+\(|trash|emptyDir"
+    r"|system|exec|spawn|popen|Popen|call|run|check_output|getoutput|passthru|`|qx|%x|Command|shell"
+)
+
+
+def _code_may_delete(words: tuple[str, ...]) -> bool:
+    """Inline code naming a deleting or shell-running call (`python3 -m pytest`, `node app.js`: none)."""
+    return _CODE_MAY_DELETE.search(" ".join(words[1:])) is not None
+
+
+_PICKERS: dict[str, Callable[[tuple[str, ...]], object]] = {
+    **REMOVERS,
+    **dict.fromkeys(CODE_FLOOR_VERBS, _code_may_delete),
+}
+
+
+CODE_MAY_DELETE = (
+    _CODE_MAY_DELETE.search
+)  # (permissions.segments: a segment's text, before the floor is asked)
+
+
 def _may_delete(words: tuple[str, ...]) -> bool:
-    remover = REMOVERS.get(words[0])
+    remover = _PICKERS.get(words[0])
     if remover is not None:
         return bool(remover(words))  # `mv a b`: no word that may land on the root, nothing more to read
     return "clean" in words or any(w.startswith(("--del", "--remove-s")) for w in words)

@@ -18,10 +18,12 @@ from typing import NamedTuple
 from permissions.commands.repls import INLINE, PROMPT_VERBS, prompt_reads_input
 
 __all__ = [
+    "CODE_FLOOR_VERBS",
     "CODE_RUNNERS",
     "INLINE_CODE",
     "JS_RUNNERS",
     "code_opaque",
+    "inline_program",
     "is_code_verb",
     "is_stream",
     "wsl_opaque",
@@ -987,3 +989,65 @@ def _tool_code(verb: str, view: tuple[str, ...]) -> str | None:
             return INLINE
         return None
     return None
+
+
+# -- R4.6, R4.7: where a deletion in inline code lands -------------------------------------------------------------
+# The interpreters whose inline code the floor reads (permissions.floor.code_deletions, permissions.where): what a
+# recognisable part of it deletes is judged as `rm -rf` is, the code staying opaque (R4.9) whatever it says.
+CODE_FLOOR_VERBS = frozenset(
+    {"python", "python2", "python3", "pypy", "pypy3", "py", "node", "nodejs", "deno", "bun", "tsx", "esno"}
+    | {"perl", "ruby", "php", "lua", "luajit", "Rscript", "julia", "osascript", *TS_NODE_NAMES}
+    | {f"python3.{minor}" for minor in range(6, 16)}
+)
+# Each family's language, for what its code spells as a shell command (backticks run one in these).
+_BACKTICK_SHELLS = frozenset({"perl", "ruby", "php", "julia"})
+
+
+def inline_program(view: tuple[str, ...]) -> tuple[str, list[str], list[str]] | None:
+    """For an interpreter given inline code (`python3 -c CODE a b`, `perl -e X -e Y`, `node -e`, `deno eval`):
+    (its family, the code, the operands after it -- `sys.argv`, `ARGV`, `process.argv`), else None."""
+    verb = view[0]
+    if verb == "py":
+        view = ("python", *_past_the_launcher(view))
+    elif verb == "deno":
+        ops = [w for w in view[2:] if w[:1] != "-"]
+        return ("deno", ops[:1], ops[1:]) if view[1:2] == ("eval",) and ops else None
+    family = _family(view[0])
+    spec = _INTERPRETERS.get(family or "")
+    if spec is None or not spec.code_short + "".join(spec.code_long):
+        return None
+    codes: list[str] = []
+    k = _code_values(view, spec, codes)
+    return (family or "", codes, list(view[k:])) if codes else None
+
+
+def _code_values(view: tuple[str, ...], spec: _Interp, codes: list[str]) -> int:
+    """Read the options of ``view`` as ``spec`` does, the values of its code options put in ``codes``; the index of
+    the first word after them (Python's `-c` ends them: the rest are the program's arguments)."""
+    n = len(view)
+    k = 1
+    while k < n and len(view[k]) > 1 and view[k][0] == "-" and view[k] != "--":
+        w = view[k]
+        step = 1
+        if w[1] == "-":
+            name, eq, value = w.partition("=")
+            if name in spec.code_long:
+                codes.append(value if eq else view[k + 1] if k + 1 < n else "")
+                step = 1 if eq else 2
+            elif name in spec.value_long and not eq:
+                step = 2
+            k += step
+            continue
+        for j in range(1, len(w)):
+            if w[j] in spec.code_short or w[j] in spec.value_short:
+                glued = w[j + 1 :]
+                step = 1 if glued else 2
+                if w[j] in spec.code_short:
+                    codes.append(glued or (view[k + 1] if k + 1 < n else ""))
+                break
+            if w[j] in spec.rest_short:
+                break
+        k += step
+        if codes and spec.ends == "m":
+            return k  # python's `-c` ends its options
+    return k

@@ -16,10 +16,10 @@ The attack cases were not denied before this file (asked, or auto-approved off t
 
 The guards already held on base and stay (the working directory as `cd`, `pushd` and wrappers' `-C` move it,
 `..` above the root, `~` and `$HOME`, `/proc/<pid>/root` and `cwd`, xargs fed from a literal, `find`, `rsync`,
-`mv`, `tar`, `git clean`, wrappers and quoting of the verb). Code run by an interpreter (`python -c
-"shutil.rmtree('/')"`) and substitutions whose output is not known stay asked, never auto-approved: the
-interpreters are not the floor's verbs (left for the segment reader). Ordinary deletions inside the project
-are not denied.
+`mv`, `tar`, `git clean`, wrappers and quoting of the verb). Substitutions whose output is not known stay
+asked, never auto-approved. Code run by an interpreter (`python -c "shutil.rmtree('/')"`) was listed here as
+asked; the floor now reads what such code recognisably deletes (test_redteam_floor_reads_inline_code_and_shell_
+values), and it is denied. Ordinary deletions inside the project are not denied.
 """
 
 from __future__ import annotations
@@ -238,11 +238,21 @@ def test_guards_the_floor_held(command):
     _denied(command, EVERYWHERE)
 
 
-# Not the floor's (code for an interpreter, output not known): asked, never auto-approved.
-ASKED = [
+# Inline code whose literal deletes the root: a recognisable part of it is the floor's (R4.6, R4.7).
+CODE = [
     "python -c \"import shutil; shutil.rmtree('/')\"",
     "node -e \"require('fs').rmSync('/',{recursive:true})\"",
     "perl -e 'use File::Path; rmtree(\"/\")'",
+]
+
+
+@pytest.mark.parametrize("command", CODE)
+def test_inline_code_that_deletes_the_root_is_denied(command):
+    _denied(command, EVERYWHERE)
+
+
+# Not the floor's (output not known): asked, never auto-approved.
+ASKED = [
     "rm -rf $(mktemp -d)",
     "ls | xargs rm -rf",
 ]
