@@ -16,6 +16,12 @@ Readings chosen where SPEC is silent (stricter where unsure):
   (`x='a[$(cmd)]'`: arithmetic on `x` runs `cmd`). Single quotes inside arithmetic do not quote (bash runs
   `'$(cmd)'` there): such a command is judged and refused. A `((` closed by a single `)` is a subshell in bash: its words are judged as
   commands and the command is unparseable.
+- `[[ ... ]]` is a test, read as `[`'s (its words are operands, its substitutions segments) when it is one test
+  closed on its line: `]]` its last word and no other, no `<`, `>`, `&&`, `||` or `(` inside (comparisons,
+  conjunctions and grouping to bash; redirections, separators and subshells to this reader). An operand bash
+  evaluates -- an arithmetic operator's (`-eq` ... `-ge`), `-v`'s or `-R`'s name -- is read only when it is a
+  number, `$?`/`$#`/`$$`/`$!`, or a plain name: `[[ $x -eq 1 ]]` evaluates `x`'s value, whose `a[$(cmd)]` runs
+  `cmd`, as `$((x))` does.
 - `time`, `time -p`, `!`, `coproc`, `coproc NAME` before `{ ...; }` / `( ... )` are grammar: the group's
   commands are segments. `coproc cmd` runs `cmd`.
 - A function definition (`f() ...`, `function f ...`) runs nothing; its body's commands are segments like
@@ -133,7 +139,15 @@ CONSTRUCTS: tuple[Construct, ...] = (
     Construct("alias", "alias l='ls -l'; l", READ, "value judged as commands; calls are opaque"),
     Construct("case", "case x in a) b;; esac", REFUSED, "arms are not modelled"),
     Construct("select", "select x in a; do b; done", REFUSED, "not modelled"),
-    Construct("conditional", "[[ -f x ]]", REFUSED, "`<`, `>` and arithmetic inside are not modelled"),
+    Construct(
+        "conditional", "[[ -f x ]] && [[ $? -eq 0 ]]", READ, "a test, as `[`'s; its substitutions judged"
+    ),
+    Construct(
+        "conditional with more inside",
+        "[[ -f a && $x -lt 2 ]]",
+        REFUSED,
+        "`&&`, `||`, `(`, `<`, `>` inside, or an operand bash evaluates (arithmetic, `-v`) that is not a number",
+    ),
     Construct("word before '('", "ls @(a|b)", REFUSED, "extglob, arrays `a=(...)`: not modelled"),
     Construct("inline scripts", "bash -c 'a; b'", READ, "the script is judged like a command (R4.7)"),
 )

@@ -188,7 +188,7 @@ def finish(sc: _Scanner, b: _Builder, end: int) -> None:
             _header(sc, words, dyn)
             words = []
         if words and 0 not in dyn and b.arith is None:
-            refuse(sc, words)
+            refuse(sc, words, bool(b.redirects))
         if words or b.redirects:
             src = sc.src
             stop = end if end - b.start <= DISPLAY_LIMIT else b.start + DISPLAY_LIMIT
@@ -445,7 +445,7 @@ def input_script(sc: _Scanner, script: str, start: int) -> None:
         sc.unseen = sc.unseen or inner.unseen
 
 
-def refuse(sc: _Scanner, words: list[str]) -> None:
+def refuse(sc: _Scanner, words: list[str], redirected: bool = False) -> None:
     """R4.9: simple commands whose words hold constructs the reader does not model (see CONSTRUCTS)."""
     verb = words[0]
     if "=" in verb and ("`" in verb or "$(" in verb) and "[" in verb:
@@ -460,7 +460,7 @@ def refuse(sc: _Scanner, words: list[str]) -> None:
                 break
             k += 1
     if verb == "[[":
-        sc.fail("'[[ ... ]]' conditionals are not read")
+        _conditional(sc, words, redirected)
     elif verb in _SUBSCRIPT_BUILTINS and len(words) > 1:
         # R4.7, arithmetic: these builtins evaluate an array subscript in a name they are given, and
         # the subscript's `$(...)` runs (`unset 'a[$(rm -rf ~)]'`, `let 'a[$(cmd)]'`).
@@ -470,6 +470,45 @@ def refuse(sc: _Scanner, words: list[str]) -> None:
                 if at >= 0 and ("$" in w[at:] or "`" in w[at:]):
                     sc.fail(f"an array subscript given to '{verb}' can run commands")
                     break
+
+
+# `[[ ... ]]`'s operators whose right side is a pattern or a regular expression, not a name bash evaluates.
+_PATTERN_OPERATORS = frozenset({"==", "=", "!=", "=~"})
+
+
+def _conditional(sc: _Scanner, words: list[str], redirected: bool) -> None:
+    """R4.9: `[[ ... ]]` is read when it is one test closed on its line, whose words this reader splits as bash
+    does: `]]` its last word and no other, no `<`/`>` (comparisons there, redirections to this reader), no
+    `&&`/`||`/`(` inside (separators and subshells to this reader: the first piece then ends without `]]`). An
+    array subscript in a word bash may evaluate (an arithmetic operand, `-v`'s name) that holds an expansion may
+    run a command, as for `[`'s; the right side of `==`/`=~` is a pattern, not evaluated."""
+    if redirected or len(words) < 3 or words[-1] != "]]" or "]]" in words[1:-1] or "[[" in words[1:]:
+        sc.fail("'[[ ... ]]' is read only as one test closed on its line (with no <, >, &&, || or ( inside)")
+        return
+    for k in range(1, len(words) - 1):
+        w = words[k]
+        at = w.find("[")
+        if at >= 0 and ("$" in w[at:] or "`" in w[at:]) and words[k - 1] not in _PATTERN_OPERATORS:
+            sc.fail("an array subscript given to '[[' can run commands")
+            return
+        if w in _EVALUATED and not _plain_operands(words, k):
+            # (as `$((x))` of a value read at run time is not read: `x=$(cat f); [[ $x -eq 1 ]]`)
+            sc.fail(f"'[[ ... {w} ... ]]' evaluates an operand that is not a number or a name")
+            return
+
+
+# `[[ ... ]]`'s operators that evaluate their operands: arithmetic ones (an expression each) and `-v`/`-R` (a
+# variable's name, its subscript evaluated). Read when each operand is a number or a count the shell keeps
+# (`$?`, `$#`) -- or for `-v`/`-R` a plain name.
+_EVALUATED = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-v", "-R"})
+_COUNTS = frozenset({"$?", "$#", "$$", "$!"})
+
+
+def _plain_operands(words: list[str], k: int) -> bool:
+    if words[k] in ("-v", "-R"):
+        name = words[k + 1]
+        return name.isidentifier() and name.isascii()
+    return all(w in _COUNTS or w.lstrip("-").isdigit() for w in (words[k - 1], words[k + 1]))
 
 
 def aliases(sc: _Scanner, words: tuple[str, ...], start: int) -> None:

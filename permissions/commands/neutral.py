@@ -45,7 +45,7 @@ _SETTINGS = frozenset({"pipefail", "errexit", "nounset", "xtrace"})
 _LONG = frozenset({"--login", "--noprofile", "--norc"})
 _NO_ARGS = frozenset({"true", "false", ":"})
 _COUNTED = frozenset({"break", "continue"})
-TESTS = frozenset({"test", "["})
+TESTS = frozenset({"test", "[", "[["})
 NEUTRAL_FIRST = _SHELLS | _NO_ARGS | _COUNTED | TESTS | {"read", "", "set", "export"}
 _NAME_START = frozenset("abcdefghijklmnopqrstuvwxyz_")
 _NAME_CHARS = _NAME_START | frozenset("0123456789")
@@ -88,7 +88,7 @@ def neutral(words: tuple[str, ...], dynamic: Collection[int] = (), text: str = "
 # array subscript bash evaluates; not -a/-o: they combine expressions).
 _UNARY = frozenset(f"-{c}" for c in "bcdefghknprstuwxzGLNOS")
 _FILE_BINARY = frozenset({"-nt", "-ot", "-ef"})
-_BINARY = frozenset({"=", "==", "!=", "-eq", "-ne", "-lt", "-le", "-gt", "-ge"}) | _FILE_BINARY
+_BINARY = frozenset({"=", "==", "!=", "=~", "-eq", "-ne", "-lt", "-le", "-gt", "-ge"}) | _FILE_BINARY
 
 
 def _quoted_only(text: str, expands: bool) -> bool:
@@ -112,11 +112,15 @@ def _quoted_only(text: str, expands: bool) -> bool:
 def _test_args(words: tuple[str, ...]) -> tuple[int, tuple[str, ...]] | None:
     """The index of a test's first argument and its arguments (``[``'s closing ``]`` left out), or None when
     ``[`` is not closed."""
-    if words[0] == "[":
-        if len(words) < 2 or words[-1] != "]":
+    close = _CLOSING.get(words[0])
+    if close is not None:
+        if len(words) < 2 or words[-1] != close:
             return None
         return 1, words[1:-1]
     return 1, words[1:]
+
+
+_CLOSING = {"[": "]", "[[": "]]"}
 
 
 def _test_shape(args: tuple[str, ...], start: int, dynamic: Collection[int]) -> tuple[int, ...] | None:

@@ -101,6 +101,7 @@ ATOMS = [
     f'echo "`{MARK} \\`{MARK}\\``"',
     f"echo `{MARK} \\`{MARK} \\\\\\`{MARK}\\\\\\`\\``",
     f"[ -n x ] && {MARK}",
+    f"[[ -n x ]] && {MARK} $([[ -z y ]] && {MARK})",
     f"for ((i=0;i<1;i++)); do {MARK}; done",
     f"echo $(( 1 << $({MARK}) ))",
     f"echo ${{v:-{MARK}}}",
@@ -145,7 +146,7 @@ ATOMS = [
 ]
 # Constructs the reader refuses (unparseable): rarer, so that most commands test the reading itself.
 REFUSED = [
-    f"[[ -n {MARK} ]] && {MARK}",
+    f"[[ -n x && -z y ]] && {MARK}",
     f"case x in a) {MARK};; esac",
     f"echo $(( a[$({MARK})] ))",
     f'echo ${{v:-"}}"}}; {MARK}',
