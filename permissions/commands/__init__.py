@@ -338,8 +338,10 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             why = _UNKNOWN_COMMANDS[verb](view)
         elif "{}" in verb:
             why = _FROM_INPUT_WORD  # `xargs -I{} {}`, `find -exec {} ;`: filled in from the input
-        elif not verb.isascii():
-            why = _LOOK_ALIKE  # R4.9: `ｃｕｒｌ`, a Cyrillic `с`: no rule names it, and it may pose as one
+        elif not verb.isascii() and not is_assignment(verb):
+            # R4.9: `ｃｕｒｌ`, a Cyrillic `с`: no rule names it, and it may pose as one (an assignment names no
+            # program: its value may be any text, and a substitution's is the reader's `$(…)`)
+            why = _LOOK_ALIKE
         if why is None and ("=" in verb or verb == "env" or verb == "exec" or verb in DECLARATION_BUILTINS):
             why = assignment_carried(view)[1]
         if why is None and verb in NAME_ASSIGNERS:
