@@ -1259,6 +1259,8 @@ def _worktree_unseen(sub: str, rest: tuple[str, ...], here: str, out: list[Targe
     from a whole tree (`checkout -p BRANCH`), pathspec magic (`:/` the top, `:(top)`, `:!x` all but x)."""
     if sub == "restore" and _has_flag(rest, "S", ("--staged",)) and not _has_flag(rest, "W", ("--worktree",)):
         return out  # no file of the working tree changes
+    if sub == "clean" and _dry_run(rest):
+        return out  # red team, friction: `git clean -n` lists what it would remove and removes nothing
     if (
         (sub == "checkout" and _has_flag(rest, "f", ("--force",)))
         or any(w.startswith("--pathspec-from-file") or w[:1] == ":" for w in rest)
@@ -1266,6 +1268,27 @@ def _worktree_unseen(sub: str, rest: tuple[str, ...], here: str, out: list[Targe
     ):
         return [(here, WHOLE)]
     return None
+
+
+def _dry_run(rest: tuple[str, ...]) -> bool:
+    """`git clean -n`, `--dry-run` or an abbreviation of it (`--dry`), read as git's options parser reads
+    them: `-e`'s and `--exclude`'s value is no flag (`-e -n`, `-fdenode` exclude a name), and a `--no-...` may
+    take the dry run back (`--no-dry-run`)."""
+    dry = False
+    k = 1
+    while k < len(rest):
+        w = rest[k]
+        k += 1
+        if w == "--" or w[:5] == "--no-":
+            return dry and w == "--"
+        if w[:2] == "--":
+            dry = dry or (w[:3] == "--d" and "--dry-run".startswith(w))
+            k += 1 if len(w) > 2 and "--exclude".startswith(w) else 0
+        elif w[:1] == "-":
+            flags, e, value = w[1:].partition("e")
+            dry = dry or "n" in flags
+            k += 1 if e and not value else 0
+    return dry
 
 
 def _curl(view: tuple[str, ...]) -> list[Target]:

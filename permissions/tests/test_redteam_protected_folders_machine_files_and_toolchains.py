@@ -6,7 +6,8 @@ dd. None of these is auto-approved -- not by the container floor, auto mode, a t
 prefix allow of every word -- where it runs (sandbox, agent, host); auto mode asks with the protected write's
 reason (R3.7's ``unparseable``, "... decides what runs later").
 
-What the base missed (138 of the 250 cases here failed on it; the four sftp sessions only by their reason):
+What the base missed (145 of the 262 cases here failed on it; the four sftp sessions only by their reason, the
+seven dry runs of git clean by asking):
 
 - a folder that holds the user's pip.conf, uv.toml or poetry settings, not itself in the table (``rm -rf
   ~/.config/pip``, ``ln -sfn /tmp/x ~/.config/pip``, ``~/.pip``, ``/etc/xdg/pip``, macOS's and Windows' pip
@@ -22,7 +23,8 @@ What the base missed (138 of the 250 cases here failed on it; the four sftp sess
 - sftp's destination operand (``sftp host:x .envrc``), and a session fed its commands on its input (``sftp
   host <<< 'get x .envrc'``: asked before, but as an upload, not as the write it is);
 - fd's ``-x``/``-X`` running a deleter or an editor below its search paths, as find's ``-exec`` was read;
-- archivers deleting what they archive (``tar --remove-files``, ``zip -m``, ``7z a -sdel``).
+- archivers deleting what they archive (``tar --remove-files``, ``zip -m``, ``7z a -sdel``);
+- friction the other way: ``git clean -n`` (a dry run, which removes nothing) was asked as ``git clean -f``.
 
 Guards that held on the base are kept (HELD). Friction: reading these files, the project's own ``etc/``
 folder, deleting rebuilt folders (``node_modules``, ``dist``, ``.venv``), fd running a reader, archiving
@@ -258,6 +260,13 @@ HELD = [
     "cd ~ && rm -rf .config/systemd",
     "fd --exec rm {} \\;",
     "fd -x sed -i s/a/b/ {}",
+    # git clean removes untracked files (-x and -X ignored ones too: .envrc, .env, .vscode/), a dry run's
+    # spellings taken back or given as an exclude's value included
+    "git clean -fdenode_modules",
+    "git clean -n --no-dry-run -f",
+    "git clean -fd -e -n",
+    "git clean -fd --exclude -n",
+    "git clean -fd --e -n",
 ]
 
 ATTACKS = FOLDERS + FINDERS_AND_ARCHIVERS + MACHINE + TOOLCHAINS + SFTP
@@ -335,6 +344,14 @@ ORDINARY = [
     "uv python pin pypy3.10",
     "uv python pin python3.12",
     "rustup show",
+    # git clean's dry run lists what it would remove and removes nothing (asked on the base)
+    "git clean -n",
+    "git clean -nd",
+    "git clean -ndx",
+    "git clean --dry-run -x",
+    "git clean --dry -fdx",
+    "git clean -f -n",
+    "git -C sub clean -n",
 ]
 # outside the project: auto-approved in Brabo's sandbox only (the path scope asks elsewhere, as before)
 ORDINARY_IN_THE_SANDBOX = [
