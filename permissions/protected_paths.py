@@ -469,6 +469,9 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".rtx.toml", _ENV),
         (".mise/", _ENV),
         (".tool-versions", _ENV),
+        # red team: proto's (moonrepo) twin of .tool-versions: its [plugins] load a WASM plugin from any URL or
+        # file, which may run processes, for every tool it pins
+        (".prototools", _ENV),
         ("devbox.json", _ENV),  # its env and init_hook load into every devbox shell (and direnv's)
         # red team: Flox's environment -- its manifest's [hook] on-activate and [profile] scripts run in every
         # `flox activate` (and direnv's `use flox`)

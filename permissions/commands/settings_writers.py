@@ -15,7 +15,8 @@ programs of :data:`SETTINGS_WRITERS` only.
   change outside the project elsewhere.)
 - Operands and addresses: bash's ``history -w|-a FILE``, ``lwp-download URL [FILE]`` (the URL's last name by
   default), ``sftp HOST:PATH [DEST]`` (the remote file's name, here, or DEST -- itself or the file inside it;
-  a batch file's or a session's ``get`` anywhere: a session reads the commands the command feeds it), ``socat``'s
+  a batch file's or a session's ``get`` anywhere: a session reads the commands the command feeds it),
+  ``ncftpget HOST DIR REMOTE...`` (each remote file's name in DIR), ``socat``'s
   file addresses (``OPEN:``, ``CREATE:``, ``GOPEN:``, ``PIPE:``, ``UNIX-LISTEN:`` and a bare address holding
   a ``/``), ``gpg`` decrypting into a file named by its input without ``.gpg``/``.asc``/``.sig``/``.pgp``
   (``--decrypt-files``, or a file given with no command).
@@ -148,6 +149,35 @@ def _sftp_fetched(ops: list[str], recursive: bool) -> list[Target]:
     return [(dest, kind), (dest.rstrip("/") + "/" + name, kind)]
 
 
+_NCFTPGET_VALUED = frozenset("upPjdtrBfWXYo")
+
+
+def _ncftpget(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """red team: `ncftpget HOST LOCALDIR REMOTE...` fetches each remote file into LOCALDIR by its own name
+    (`ncftpget host . .envrc`, `ncftpget host .git/hooks pre-commit`); `ncftpget ftp://host/path` into the
+    working folder; `-R` brings whole trees; `-c` writes to its output only."""
+    ops: list[str] = []
+    flags = ""
+    k = 1
+    while k < len(view):
+        w = view[k]
+        k += 1
+        if w[:1] == "-" and len(w) > 1:
+            j = next((j for j in range(1, len(w)) if w[j] in _NCFTPGET_VALUED), 0)
+            flags += w[1 : j or None]
+            k += 1 if j == len(w) - 1 else 0
+        else:
+            ops.append(w)
+    if "c" in flags or not ops:
+        return []
+    kind = TREE if "R" in flags else NAMED
+    if "://" in ops[0]:
+        return [(_url_name(o), kind) for o in ops]
+    if len(ops) < 2:
+        return []
+    return [(ops[1], kind)] + [(ops[1].rstrip("/") + "/" + _url_name(o), kind) for o in ops[2:]]
+
+
 _SOCAT_FILES = frozenset(
     {"open", "create", "creat", "gopen", "pipe", "unix-listen", "unix-l", "unix-recvfrom"}
 )
@@ -258,6 +288,7 @@ _BY_VERB: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
     "history": _history,
     "lwp-download": _lwp_download,
     "sftp": _sftp,
+    "ncftpget": _ncftpget,
     "socat": _socat,
     "gpg": _gpg,
     "gpg2": _gpg,

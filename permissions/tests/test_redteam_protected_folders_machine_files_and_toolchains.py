@@ -6,7 +6,7 @@ dd. None of these is auto-approved -- not by the container floor, auto mode, a t
 prefix allow of every word -- where it runs (sandbox, agent, host); auto mode asks with the protected write's
 reason (R3.7's ``unparseable``, "... decides what runs later").
 
-What the base missed (145 of the 262 cases here failed on it; the four sftp sessions only by their reason, the
+What the base missed (152 of the 272 cases here failed on it; the four sftp sessions only by their reason, the
 seven dry runs of git clean by asking):
 
 - a folder that holds the user's pip.conf, uv.toml or poetry settings, not itself in the table (``rm -rf
@@ -21,7 +21,9 @@ seven dry runs of git clean by asking):
   toolchain link``, rustup's own settings; ``.python-version``, whose request uv may read as an executable's
   path or name (``uv python pin /tmp/x/python``);
 - sftp's destination operand (``sftp host:x .envrc``), and a session fed its commands on its input (``sftp
-  host <<< 'get x .envrc'``: asked before, but as an upload, not as the write it is);
+  host <<< 'get x .envrc'``: asked before, but as an upload, not as the write it is); ncftpget's local folder
+  and the remote names it fetches there (``ncftpget host . .envrc``);
+- proto's ``.prototools`` (its plugins are code loaded from any URL), a twin of ``.tool-versions``;
 - fd's ``-x``/``-X`` running a deleter or an editor below its search paths, as find's ``-exec`` was read;
 - archivers deleting what they archive (``tar --remove-files``, ``zip -m``, ``7z a -sdel``);
 - friction the other way: ``git clean -n`` (a dry run, which removes nothing) was asked as ``git clean -f``.
@@ -179,6 +181,8 @@ TOOLCHAINS = [
     "cp /tmp/pv .python-version",
     "echo /tmp/x > .python-versions",
     "echo /tmp/x > sub/.python-version",
+    "echo '[plugins]' > .prototools",
+    "cp /tmp/x ~/.proto/.prototools",
 ]
 
 # -- sftp's destination and a session's commands ------------------------------------------------------------------
@@ -192,6 +196,12 @@ SFTP = [
     "sftp -P22 host:x .husky/pre-commit",
     "sftp -o Port=22 host:x ~/.bashrc",
     "sftp -r host:dir .",
+    # ncftpget HOST LOCALDIR REMOTE...: each remote file lands in LOCALDIR by its own name
+    "ncftpget host . .envrc",
+    "ncftpget host .git/hooks pre-commit",
+    "ncftpget -u me -p pw host . /srv/.npmrc",
+    "ncftpget ftp://host/x/.envrc",
+    "ncftpget -R host . /x",
 ]
 SFTP_SESSIONS = [
     "sftp host <<< 'get x .envrc'",
@@ -338,6 +348,9 @@ ORDINARY = [
     "sftp host:/file .",
     "sftp -r host:dir sub",
     "sftp host:x a.txt",
+    "ncftpget host . readme.txt",
+    "ncftpget -c host .envrc",
+    "ncftpget host dl a.tgz b.tgz",
     "uv python pin 3.12",
     "uv python pin cpython@3.12",
     "uv python pin '>=3.11'",
