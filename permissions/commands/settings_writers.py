@@ -250,7 +250,7 @@ def _rustup(verb: str, view: tuple[str, ...]) -> list[Target]:
             skip = False
         elif w in _RUSTUP_VALUED:
             skip = True
-        elif w[:1] != "-":
+        elif w[:1] not in ("-", "+"):  # (`rustup +nightly override set X`: the toolchain this run uses)
             words.append(w)
     if words[:2] == ["toolchain", "link"]:
         return [("~/.rustup/toolchains", TREE), ("~/.rustup/settings.toml", NAMED)]

@@ -6,7 +6,7 @@ dd. None of these is auto-approved -- not by the container floor, auto mode, a t
 prefix allow of every word -- where it runs (sandbox, agent, host); auto mode asks with the protected write's
 reason (R3.7's ``unparseable``, "... decides what runs later").
 
-What the base missed (152 of the 272 cases here failed on it; the four sftp sessions only by their reason, the
+What the base missed (153 of the 273 cases here failed on it; the four sftp sessions only by their reason, the
 seven dry runs of git clean by asking):
 
 - a folder that holds the user's pip.conf, uv.toml or poetry settings, not itself in the table (``rm -rf
@@ -168,6 +168,7 @@ TOOLCHAINS = [
     "rustup override add ~/evil",
     "rustup override set --path sub /tmp/evil",
     "rustup default /tmp/evil",
+    "rustup +nightly override set /tmp/evil",
     "rustup toolchain link evil /tmp/evil",
     "rustup toolchain link evil ./target/stage1",
     "echo 'default_toolchain = \"/tmp/x\"' > ~/.rustup/settings.toml",
