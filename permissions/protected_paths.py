@@ -872,7 +872,23 @@ _ROOT_HELD: dict[tuple[str, ...], Protected] = {
 # Holders a package manager rebuilds (the environments of ``node_modules/.bin/``, ``.venv/bin/``): deleting one
 # whole (`rm -rf node_modules`, `rimraf .venv`) is ordinary work; moving one, or writing into it, still counts.
 _REBUILT = frozenset({"node_modules", ".venv", "venv"})
-_DELETERS = frozenset({"rm", "grm", "rmdir", "grmdir", "rimraf", "del-cli", "trash", "trash-put", "gio"})
+_DELETERS = frozenset(
+    {
+        "rm",
+        "grm",
+        "rmdir",
+        "grmdir",
+        "rimraf",
+        "del-cli",
+        "trash",
+        "trash-put",
+        "gio",
+        "wipe",
+        "rip",
+        "rmtrash",
+    }
+    | {"uu-rm"}
+)
 _GONE = 3  # a TREE the command deletes (no new name is written there)
 # A destination named by a command that may put a folder there (a move, a link, a recursive copy): when the
 # name is not yet taken, the folder brought in becomes it, entries included (`cp -r /tmp/x .github`).

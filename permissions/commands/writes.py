@@ -189,6 +189,12 @@ _TREE_OPERANDS = frozenset(
         # the npm packages that delete (`npx rimraf .github`, `npx del-cli .claude`)
         "rimraf",
         "del-cli",
+        # red team: the other deleters Brabo's vocabulary knows -- wipe's secure delete, rm-improved's `rip`
+        # (to its graveyard), rmtrash, uutils' rm
+        "wipe",
+        "rip",
+        "rmtrash",
+        "uu-rm",
         "chmod",
         "chown",
         "chgrp",

@@ -6,7 +6,7 @@ dd. None of these is auto-approved -- not by the container floor, auto mode, a t
 prefix allow of every word -- where it runs (sandbox, agent, host); auto mode asks with the protected write's
 reason (R3.7's ``unparseable``, "... decides what runs later").
 
-What the base missed (153 of the 273 cases here failed on it; the four sftp sessions only by their reason, the
+What the base missed (158 of the 282 cases here failed on it; the four sftp sessions only by their reason, the
 seven dry runs of git clean by asking):
 
 - a folder that holds the user's pip.conf, uv.toml or poetry settings, not itself in the table (``rm -rf
@@ -25,6 +25,7 @@ seven dry runs of git clean by asking):
   and the remote names it fetches there (``ncftpget host . .envrc``);
 - proto's ``.prototools`` (its plugins are code loaded from any URL), a twin of ``.tool-versions``;
 - fd's ``-x``/``-X`` running a deleter or an editor below its search paths, as find's ``-exec`` was read;
+- deleters the vocabulary knew but the write table did not read (``wipe -rf``, ``rip``, ``rmtrash``);
 - archivers deleting what they archive (``tar --remove-files``, ``zip -m``, ``7z a -sdel``);
 - friction the other way: ``git clean -n`` (a dry run, which removes nothing) was asked as ``git clean -f``.
 
@@ -78,6 +79,12 @@ FOLDERS = [
     "rm -rf ~/.rustup/toolchains",
     "/bin/rm -rf ~/.config/pip",
     "sudo rm -rf ~/.config/pip",
+    # the other deleters the vocabulary knows: wipe, rm-improved's rip, rmtrash
+    "wipe -rf ~/.config/pip",
+    "wipe -rf .husky",
+    "rip .github",
+    "rip ~/.config/pip",
+    "rmtrash .github",
 ]
 
 # -- fd running a writer on what it finds, archivers deleting what they archive ----------------------------------
@@ -358,6 +365,10 @@ ORDINARY = [
     "uv python pin pypy3.10",
     "uv python pin python3.12",
     "rustup show",
+    "rip node_modules",
+    "rip build",
+    "wipe -rf dist",
+    "rmtrash tmp.txt",
     # git clean's dry run lists what it would remove and removes nothing (asked on the base)
     "git clean -n",
     "git clean -nd",
