@@ -861,10 +861,9 @@ _ENDINGS = tuple(p.parts[0] for p in _ENDED)  # ... and one str.endswith
 # the path ends (`~/.config/systemd` holds `user/`, `~/.local/share` holds `direnv/`), and the machine's
 # folders above its own entries, from the root (`/etc`, `/etc/security`), each with the entry it holds.
 _HOLDERS = frozenset(p.parts[0] for p in _ANYWHERE if len(p.parts) > 1)
-_HELD: dict[tuple[str, ...], Protected] = {}
-for _p in reversed(_ANYWHERE):
-    for _j in range(1, len(_p.parts)):
-        _HELD[_p.parts[:_j]] = _p
+_HELD: dict[tuple[str, ...], Protected] = {
+    p.parts[:j]: p for p in reversed(_ANYWHERE) for j in range(1, len(p.parts))
+}  # (built from the end, so the first entry a folder holds names it)
 _HELD_DEPTH = max(len(k) for k in _HELD)
 _ROOT_HELD: dict[tuple[str, ...], Protected] = {
     p.parts[:j]: p for p in reversed(_ROOTED) for j in range(len(p.parts))
