@@ -106,9 +106,14 @@ class Protected:
     suffix: bool = False
     ending: bool = False  # ``*.code-workspace``: any name ending in the one part, at any depth
     tail: str = ""  # ``mise.*.toml``: a ``prefix`` entry's name also ends so (the ``*`` may be empty)
+    # ``/etc/profile``: only at the machine's root (an absolute path), never a project's own ``etc/profile``
+    root: bool = False
 
 
 def _entry(shown: str, what: str) -> Protected:
+    if shown.startswith("/"):
+        parts = tuple(shown.strip("/").lower().split("/"))
+        return Protected(shown, parts, shown.endswith("/"), what, root=True)
     if shown.startswith("*."):
         return Protected(shown, (shown[1:].lower(),), False, what, ending=True)
     if "*." in shown and "/" not in shown:
@@ -135,6 +140,8 @@ _SESSION = "a program the desktop session or the user's service manager starts o
 _BUILD = "a build tool's settings"
 _CRED = "a client's credentials or settings that run a program or choose where data goes"
 _POLICY = "the project's policy"
+_MACHINE = "what every program or login on the machine loads, inherits or is started by"
+_SUDO = "who may act as root without a person being asked"
 _REVIEW = "who must approve a change before it merges"
 
 # R3.7: the one table. Home-folder twins are the same names: ~/.claude, ~/.gemini, ~/.codex match the
@@ -462,6 +469,9 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".rtx.toml", _ENV),
         (".mise/", _ENV),
         (".tool-versions", _ENV),
+        # red team: proto's (moonrepo) twin of .tool-versions: its [plugins] load a WASM plugin from any URL or
+        # file, which may run processes, for every tool it pins
+        (".prototools", _ENV),
         ("devbox.json", _ENV),  # its env and init_hook load into every devbox shell (and direnv's)
         # red team: Flox's environment -- its manifest's [hook] on-activate and [profile] scripts run in every
         # `flox activate` (and direnv's `use flox`)
@@ -490,8 +500,19 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".Renviron", _ENV),
         ("Renviron.site", _ENV),
         (".config/environment.d/", _ENV),
+        # red team: pam_env's user file, read at every login (LD_PRELOAD, PATH for the whole session)
+        (".pam_environment", _ENV),
         # package managers: registries, credentials, install hooks and the binaries they run.
         ("pip.ini", _PKG),
+        # red team: the folders that hold the user's pip.conf, pip.ini and uv.toml (and poetry.toml's home twin,
+        # its repositories): pip's XDG and legacy folders, macOS's and Windows' -- deleting, moving or bringing
+        # one in (`rm -rf ~/.config/pip`, `ln -sfn /tmp/x ~/.config/pip`) is the file's change.
+        (".config/pip/", _PKG),
+        (".pip/", _PKG),
+        ("Application Support/pip/", _PKG),
+        ("AppData/Roaming/pip/", _PKG),
+        (".config/uv/", _PKG),
+        (".config/pypoetry/", _PKG),
         (".pypirc", _PKG),
         ("uv.toml", _PKG),
         ("poetry.toml", _PKG),
@@ -699,6 +720,83 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".xsessionrc", _SESSION),
         (".xprofile", _SESSION),
         ("LaunchAgents/", _SESSION),
+        # red team: launchd's system-wide twin (/Library/LaunchDaemons: started at boot, as root)
+        ("LaunchDaemons/", _SESSION),
+        # [beyond] red team: the machine's own files that decide what runs later, read by every shell, login,
+        # program or scheduler on it -- in Brabo's sandbox as on the developer's laptop (where auto mode inside
+        # the sandbox lets a write outside the project through, these are still asked). Only at the machine's
+        # root (``/etc/profile``, macOS's ``/private/etc/zshrc``), never a project's own ``etc/`` folder.
+        # The shells' system start-up files: sh's and bash's login profile and its drop-in folder, bash's
+        # interactive rc (Debian's bash.bashrc, Fedora's bashrc) and the completions it sources, zsh's (Debian's
+        # /etc/zsh/, the others' /etc/z*), fish's, csh's, ksh's, mksh's, xonsh's, tmux's and screen's, Vim's
+        # system vimrc, gdb's system gdbinit.
+        ("/etc/profile", _STARTUP),
+        ("/etc/profile.d/", _STARTUP),
+        ("/etc/bash.bashrc", _STARTUP),
+        ("/etc/bashrc", _STARTUP),
+        ("/etc/bash.bash_logout", _STARTUP),
+        ("/etc/bash_completion.d/", _STARTUP),
+        ("/etc/zsh/", _STARTUP),
+        ("/etc/zshenv", _STARTUP),
+        ("/etc/zshrc", _STARTUP),
+        ("/etc/zprofile", _STARTUP),
+        ("/etc/zlogin", _STARTUP),
+        ("/etc/zlogout", _STARTUP),
+        ("/etc/fish/", _STARTUP),
+        ("/etc/csh.cshrc", _STARTUP),
+        ("/etc/csh.login", _STARTUP),
+        ("/etc/csh.logout", _STARTUP),
+        ("/etc/ksh.kshrc", _STARTUP),
+        ("/etc/mkshrc", _STARTUP),
+        ("/etc/xonsh/", _STARTUP),
+        ("/etc/tmux.conf", _STARTUP),
+        ("/etc/screenrc", _STARTUP),
+        ("/etc/vimrc", _STARTUP),
+        ("/etc/vim/", _STARTUP),
+        ("/etc/gdb/", _STARTUP),
+        # what every process or login inherits: pam_env's environment (LD_PRELOAD, PATH), the library every
+        # program loads first (ld.so.preload) and the folders ld.so takes libraries from, macOS's PATH
+        # (path_helper's /etc/paths and paths.d), systemd's environment.d; and what the machine starts on its
+        # own -- cron's tables, systemd's system and global user units, SysV init scripts and rc.local, the
+        # desktop's system autostart entries, the scripts pam_motd runs as root at every login.
+        ("/etc/environment", _MACHINE),
+        ("/etc/environment.d/", _MACHINE),
+        ("/etc/security/pam_env.conf", _MACHINE),
+        ("/etc/ld.so.preload", _MACHINE),
+        ("/etc/ld.so.conf", _MACHINE),
+        ("/etc/ld.so.conf.d/", _MACHINE),
+        ("/etc/paths", _MACHINE),
+        ("/etc/paths.d/", _MACHINE),
+        ("/etc/crontab", _MACHINE),
+        ("/etc/anacrontab", _MACHINE),
+        ("/etc/cron.d/", _MACHINE),
+        ("/etc/cron.hourly/", _MACHINE),
+        ("/etc/cron.daily/", _MACHINE),
+        ("/etc/cron.weekly/", _MACHINE),
+        ("/etc/cron.monthly/", _MACHINE),
+        ("/etc/systemd/system/", _MACHINE),
+        ("/etc/systemd/user/", _MACHINE),
+        ("/etc/init.d/", _MACHINE),
+        ("/etc/rc.local", _MACHINE),
+        ("/etc/xdg/autostart/", _MACHINE),
+        ("/etc/update-motd.d/", _MACHINE),
+        # the system package managers' sources, keys and hooks (APT's Pre-Invoke and Post-Invoke run commands
+        # at every `apt update`, pacman's hooks at every transaction), as pip.conf and .npmrc are a project's
+        ("/etc/apt/", _PKG),
+        ("/etc/yum.repos.d/", _PKG),
+        ("/etc/dnf/", _PKG),
+        ("/etc/apk/", _PKG),
+        ("/etc/pacman.conf", _PKG),
+        ("/etc/pacman.d/", _PKG),
+        ("/etc/xdg/pip/", _PKG),
+        # who may log in or act as root, and what runs when they do: sudo's and doas's rules (a NOPASSWD rule
+        # takes a person out of every later `sudo`), PAM's stacks (pam_exec runs a program), sshd's and the
+        # system ssh client's settings (ForceCommand, AuthorizedKeysCommand, ProxyCommand).
+        ("/etc/sudoers", _SUDO),
+        ("/etc/sudoers.d/", _SUDO),
+        ("/etc/doas.conf", _SUDO),
+        ("/etc/pam.d/", _SUDO),
+        ("/etc/ssh/", _SUDO),
         # [beyond] build tools' settings that choose the binary or the code a build runs.
         # Bazel: .bazelrc (any flag: --workspace_status_command, --run_under, --override_repository) in the
         # workspace and home; bazelisk downloads the version .bazelversion names -- a fork's `org/version` from
@@ -719,6 +817,14 @@ PROTECTED: tuple[Protected, ...] = tuple(
         ("global.json", _BUILD),
         # rustup runs the toolchain rust-toolchain(.toml) names -- a `path` toolchain is any folder's binaries.
         ("rust-toolchain*", _BUILD),
+        # red team: and the ones its own settings name -- the default toolchain and each folder's override
+        # (`rustup default PATH`, `rustup override set PATH`), the toolchains it runs by name (`rustup toolchain
+        # link NAME PATH` puts a link there). uv runs the interpreter .python-version (.python-versions) names,
+        # which may be an executable's path ("any request format", uv's documentation).
+        (".rustup/settings.toml", _BUILD),
+        (".rustup/toolchains/", _BUILD),
+        (".python-version", _BUILD),
+        (".python-versions", _BUILD),
         # sbt's launcher reads .sbtopts and .jvmopts (-javaagent), and runs .sbtrc's commands at start;
         # gradle.properties sets the JVM and its arguments for every build (org.gradle.java.home, jvmargs).
         (".sbtopts", _BUILD),
@@ -739,20 +845,49 @@ GIT_FOLDER = ".git"
 # (actions.agent_hooks.write), an agent does not change its own hooks.
 AGENT_CONFIG: frozenset[Protected] = frozenset(p for p in PROTECTED if p.what == _AGENT)
 
+# The machine's own entries (``/etc/...``), matched from the root only (_rooted); the rest at any depth.
+_ROOTED = tuple(p for p in PROTECTED if p.root)
+_ANYWHERE = tuple(p for p in PROTECTED if not p.root)
+_ROOT_FIRST = frozenset(p.parts[0] for p in _ROOTED)
 _BY_FIRST: dict[str, tuple[Protected, ...]] = {}
-for _p in PROTECTED:
+for _p in _ANYWHERE:
     _BY_FIRST[_p.parts[0]] = (*_BY_FIRST.get(_p.parts[0], ()), _p)
 _PREFIXED = tuple(p for p in PROTECTED if p.prefix)
 _PREFIXES = tuple(p.parts[-1] for p in _PREFIXED)  # one str.startswith for all of them
 _ENDED = tuple(p for p in PROTECTED if p.ending)
 _ENDINGS = tuple(p.parts[0] for p in _ENDED)  # ... and one str.endswith
 # The folders that hold a protected entry without being one (`.github` holds `workflows/`): moving or
-# deleting one of them moves or deletes the entry.
-_HOLDERS = frozenset(p.parts[0] for p in PROTECTED if len(p.parts) > 1)
+# deleting one of them moves or deletes the entry. red team: and every folder on the way to a deeper one, as
+# the path ends (`~/.config/systemd` holds `user/`, `~/.local/share` holds `direnv/`), and the machine's
+# folders above its own entries, from the root (`/etc`, `/etc/security`), each with the entry it holds.
+_HOLDERS = frozenset(p.parts[0] for p in _ANYWHERE if len(p.parts) > 1)
+_HELD: dict[tuple[str, ...], Protected] = {
+    p.parts[:j]: p for p in reversed(_ANYWHERE) for j in range(1, len(p.parts))
+}  # (built from the end, so the first entry a folder holds names it)
+_HELD_DEPTH = max(len(k) for k in _HELD)
+_ROOT_HELD: dict[tuple[str, ...], Protected] = {
+    p.parts[:j]: p for p in reversed(_ROOTED) for j in range(len(p.parts))
+}
 # Holders a package manager rebuilds (the environments of ``node_modules/.bin/``, ``.venv/bin/``): deleting one
 # whole (`rm -rf node_modules`, `rimraf .venv`) is ordinary work; moving one, or writing into it, still counts.
 _REBUILT = frozenset({"node_modules", ".venv", "venv"})
-_DELETERS = frozenset({"rm", "grm", "rmdir", "grmdir", "rimraf", "del-cli", "trash", "trash-put", "gio"})
+_DELETERS = frozenset(
+    {
+        "rm",
+        "grm",
+        "rmdir",
+        "grmdir",
+        "rimraf",
+        "del-cli",
+        "trash",
+        "trash-put",
+        "gio",
+        "wipe",
+        "rip",
+        "rmtrash",
+    }
+    | {"uu-rm"}
+)
 _GONE = 3  # a TREE the command deletes (no new name is written there)
 # A destination named by a command that may put a folder there (a move, a link, a recursive copy): when the
 # name is not yet taken, the folder brought in becomes it, entries included (`cp -r /tmp/x .github`).
@@ -889,19 +1024,25 @@ def _short_keys(name: str) -> list[str]:
 
 # An entry's name (each part) by the key of a short name that may stand for it; the first entry keeps a key.
 _SHORT_NAMES: Mapping[str, str] = MappingProxyType(
-    {k: n for p in reversed(PROTECTED) for n in reversed(p.parts) for k in _short_keys(n)}
+    {k: n for p in reversed(_ANYWHERE) for n in reversed(p.parts) for k in _short_keys(n)}
 )  # (built from the end, so the first entry to claim a key keeps it)
 
 
 def protected_parts(
-    parts: list[str], dotglob: bool = False, tops: list[list[str]] | None = None
+    parts: list[str], dotglob: bool = False, tops: list[list[str]] | None = None, absolute: bool = True
 ) -> Protected | None:
     """The entry a path's components (any case, ``..`` already resolved) lie in, or None. A component
     holding a glob (``.c*``, ``.[c]laude``) counts when it can match an entry's name; one that starts with a
     wildcard matches a name starting with ``.`` only under ``dotglob`` (as bash expands it), and a bare
     wildcard (``build/*``) only the policy file at the top. ``tops``: the project's top folders (casefolded
-    components), where the policy file lives; None when not known (then it counts at any depth)."""
+    components), where the policy file lives; None when not known (then it counts at any depth).
+    ``absolute``: the components start at the machine's root (the machine's own entries, ``/etc/profile``,
+    count only then)."""
     low = [_fold(c) for c in parts]
+    if absolute and low and (low[0] in _ROOT_FIRST or low[0] == "private" or "*" in low[0] or "?" in low[0]):
+        hit = _rooted(low, dotglob)
+        if hit is not None:
+            return hit
     if tops is not None and "worktrees" in low:
         k = _worktree_at(low, tops)
         if k >= 0:  # a checkout of the project: its own files are judged as the project's
@@ -914,6 +1055,24 @@ def protected_parts(
         if hit is not None:
             return hit
     return None
+
+
+def _rooted(low: list[str], dotglob: bool) -> Protected | None:
+    """The machine's entry an absolute path (casefolded components) lies in, or None; macOS's ``/private/etc``
+    is its ``/etc``. A component holding a glob counts for every name it can match (``/etc/prof*``)."""
+    if low[0] == "private" and len(low) > 1:
+        low = low[1:]
+    for p in _ROOTED:
+        n = len(p.parts)
+        if len(low) >= n and all(_component_may_be(c, w, dotglob) for c, w in zip(low, p.parts)):
+            return p
+    return None
+
+
+def _component_may_be(c: str, want: str, dotglob: bool) -> bool:
+    if _GLOB_CHARS.isdisjoint(c):
+        return c == want
+    return (dotglob or want[:1] != "." or c[:1] == ".") and fnmatch.fnmatchcase(want, c)
 
 
 def _worktree_at(low: list[str], tops: list[list[str]]) -> int:
@@ -938,7 +1097,7 @@ def _glob_entry(low: list[str], k: int, dotglob: bool, tops: list[list[str]] | N
     pattern = low[k]
     hidden_ok = dotglob or pattern.startswith(".")
     bare = not pattern.strip("*?")
-    for p in PROTECTED:
+    for p in _ANYWHERE:
         name = p.parts[0]
         if p.ending:
             # `*.code-workspace` ends in the name, hidden or not; a pattern whose end is a wildcard (`*`,
@@ -987,9 +1146,30 @@ def _tail_matches(rest: list[str], p: Protected) -> bool:
 
 
 def contains_protected(parts: list[str]) -> bool:
-    """Whether a folder with these components (lower or any case) directly holds part of an entry: moving,
-    deleting or changing it recursively reaches the entry (``.github`` holds ``.github/workflows/``)."""
-    return bool(parts) and parts[-1].casefold() in _HOLDERS
+    """Whether a folder with these components (lower or any case) holds part of an entry: moving, deleting
+    or changing it recursively reaches the entry (``.github`` holds ``.github/workflows/``,
+    ``~/.config/systemd`` holds ``.config/systemd/user/``)."""
+    return _held(parts) is not None
+
+
+def _held(parts: list[str]) -> Protected | None:
+    """The entry a folder (its last components) holds, or None."""
+    if not parts:
+        return None
+    low = [c.casefold() for c in parts[-_HELD_DEPTH:]]
+    for k in range(len(low)):
+        hit = _HELD.get(tuple(low[k:]))
+        if hit is not None:
+            return hit
+    return None
+
+
+def _root_held(parts: list[str]) -> Protected | None:
+    """The machine's entry an absolute folder above it holds (``/etc``, ``/private/etc``), or None."""
+    low = [c.casefold() for c in parts]
+    if low[:1] == ["private"]:
+        low = low[1:]
+    return _ROOT_HELD.get(tuple(low)) if low else None
 
 
 def why_protected(p: Protected) -> str:
@@ -1011,7 +1191,8 @@ def protected_file(path: str) -> Protected | None:
         parts.append(c)
     # A backslash is a separator on the other side of a Windows runner; a literal file name never holds one
     # in a project Brabo writes, so reading it as one only ever finds more. A relative path starts at the top.
-    return protected_parts(parts, tops=None if path.startswith(("/", "~", "$")) else _TOP)
+    absolute = path.startswith("/")
+    return protected_parts(parts, tops=None if path.startswith(("/", "~", "$")) else _TOP, absolute=absolute)
 
 
 # -- shell commands (decide() step 4) -----------------------------------------------------------------------
@@ -1090,8 +1271,8 @@ def _judge(parts: list[str], kind: int, origin: _Origin) -> str | None:
     if kind != NAMED:
         # A folder that holds an entry, changed whole or brought in by its name (`mv /tmp/x node_modules`),
         # changes the entry; deleting an environment a package manager rebuilds does not.
-        if contains_protected(parts) and not (kind == _GONE and parts[-1].casefold() in _REBUILT):
-            holder = next(p for p in PROTECTED if len(p.parts) > 1 and p.parts[0] == parts[-1].casefold())
+        holder = _held(parts) or _root_held(parts)
+        if holder is not None and not (kind == _GONE and parts[-1].casefold() in _REBUILT):
             return _HOLDS.format(shown=holder.shown, what=holder.what)
     if kind == TREE or kind == WHOLE or kind == _GONE:
         if parts == list(_HOME) or not parts or any(r[: len(parts)] == parts for r in roots):
@@ -1368,7 +1549,7 @@ def _view_writes(
 
 # A word none of whose spellings can name a protected file: no entry's name in it (compared as the table
 # compares), no expansion, glob or home, and -- for a tree -- no way to be a folder above the project.
-_NEEDLES = tuple(sorted({p.parts[0] for p in PROTECTED}))
+_NEEDLES = tuple(sorted({p.parts[0] for p in _ANYWHERE} | {p.parts[0] + "/" for p in _ROOTED}))
 
 
 # Whether any needle is in a word, in one search instead of a Python loop over some three hundred of them

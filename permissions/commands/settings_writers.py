@@ -14,10 +14,15 @@ programs of :data:`SETTINGS_WRITERS` only.
   settings, ``gcloud config set project p``, stay as decided before: ordinary in Brabo's sandbox, asked as a
   change outside the project elsewhere.)
 - Operands and addresses: bash's ``history -w|-a FILE``, ``lwp-download URL [FILE]`` (the URL's last name by
-  default), ``sftp HOST:PATH`` (the remote file's name, here; a batch file's ``get`` anywhere), ``socat``'s
+  default), ``sftp HOST:PATH [DEST]`` (the remote file's name, here, or DEST -- itself or the file inside it;
+  a batch file's or a session's ``get`` anywhere: a session reads the commands the command feeds it),
+  ``ncftpget HOST DIR REMOTE...`` (each remote file's name in DIR), ``socat``'s
   file addresses (``OPEN:``, ``CREATE:``, ``GOPEN:``, ``PIPE:``, ``UNIX-LISTEN:`` and a bare address holding
   a ``/``), ``gpg`` decrypting into a file named by its input without ``.gpg``/``.asc``/``.sig``/``.pgp``
   (``--decrypt-files``, or a file given with no command).
+- Toolchain choices that may name a program's path: ``rustup toolchain link NAME PATH``, ``rustup default PATH``
+  and ``rustup override set PATH`` (``~/.rustup/``), ``uv python pin REQUEST`` of an executable or a folder
+  (``.python-version``; a version stays ordinary).
 - ``dotnet new globaljson|nugetconfig``: the files that choose the SDK and the package sources
   (``global.json``, ``nuget.config``). (``gradle wrapper --gradle-version V`` stays ordinary, as decided before:
   the official distribution; one from another address is an external effect.)
@@ -25,6 +30,7 @@ programs of :data:`SETTINGS_WRITERS` only.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 __all__ = ["SETTINGS_WRITERS", "settings_targets"]
@@ -107,6 +113,8 @@ _SFTP_VALUED = frozenset("BbcDFiJlPoRSs")  # (the letters that take a value)
 
 def _sftp(verb: str, view: tuple[str, ...]) -> list[Target]:
     out: list[Target] = []
+    ops: list[str] = []
+    recursive = False
     k = 1
     while k < len(view):
         w = view[k]
@@ -115,13 +123,59 @@ def _sftp(verb: str, view: tuple[str, ...]) -> list[Target]:
             j = next((j for j in range(1, len(w)) if w[j] in _SFTP_VALUED), 0)
             if j and w[j] == "b":
                 out.append(("/", TREE))  # a batch's `get` writes wherever its commands say
+            recursive = recursive or "r" in w[1 : j or None]
             if j == len(w) - 1:
                 k += 1  # (the value is the next word)
             continue
-        host, colon, path = w.partition(":")
-        if colon and path and "/" not in host:
-            out.append((_url_name(path), NAMED))  # fetched into the working folder by its own name
-    return out
+        ops.append(w)
+    return out + _sftp_fetched(ops, recursive)
+
+
+def _sftp_fetched(ops: list[str], recursive: bool) -> list[Target]:
+    """What `sftp HOST:PATH [DEST]` fetches, or a session's reach. red team: the second operand is where the
+    file lands (`sftp host:x .envrc`), as itself or inside it when it is a folder; a recursive fetch brings
+    names no word spells below it. A session (no remote path) reads its commands from its input, which the
+    command may feed (`sftp host <<< 'get x .envrc'`): its `get` writes wherever they say, as a batch's."""
+    if not ops:
+        return []
+    host, colon, path = ops[0].partition(":")
+    if not (colon and path and "/" not in host):
+        return [("/", TREE)]
+    name = _url_name(path)
+    kind = TREE if recursive else NAMED
+    if len(ops) < 2:
+        return [(name, kind)]  # fetched into the working folder by its own name
+    dest = ops[1]
+    return [(dest, kind), (dest.rstrip("/") + "/" + name, kind)]
+
+
+_NCFTPGET_VALUED = frozenset("upPjdtrBfWXYo")
+
+
+def _ncftpget(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """red team: `ncftpget HOST LOCALDIR REMOTE...` fetches each remote file into LOCALDIR by its own name
+    (`ncftpget host . .envrc`, `ncftpget host .git/hooks pre-commit`); `ncftpget ftp://host/path` into the
+    working folder; `-R` brings whole trees; `-c` writes to its output only."""
+    ops: list[str] = []
+    flags = ""
+    k = 1
+    while k < len(view):
+        w = view[k]
+        k += 1
+        if w[:1] == "-" and len(w) > 1:
+            j = next((j for j in range(1, len(w)) if w[j] in _NCFTPGET_VALUED), 0)
+            flags += w[1 : j or None]
+            k += 1 if j == len(w) - 1 else 0
+        else:
+            ops.append(w)
+    if "c" in flags or not ops:
+        return []
+    kind = TREE if "R" in flags else NAMED
+    if "://" in ops[0]:
+        return [(_url_name(o), kind) for o in ops]
+    if len(ops) < 2:
+        return []
+    return [(ops[1], kind)] + [(ops[1].rstrip("/") + "/" + _url_name(o), kind) for o in ops[2:]]
 
 
 _SOCAT_FILES = frozenset(
@@ -177,16 +231,70 @@ def _dotnet_new(verb: str, view: tuple[str, ...]) -> list[Target]:
     return []
 
 
+def _names_a_place(word: str) -> bool:
+    """A toolchain or interpreter request that is a path, not a name (`/tmp/x`, `./x`, `~/x`, `C:\\x`)."""
+    return "/" in word or "\\" in word or word[:1] in (".", "~")
+
+
+_RUSTUP_VALUED = frozenset({"--path", "--toolchain"})
+
+
+def _rustup(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """red team: rustup's own settings that choose the binaries `cargo` and `rustc` run -- a toolchain linked
+    by name to any folder (`rustup toolchain link NAME PATH`), a folder's override or the default set to a
+    path (`rustup override set /tmp/x`, `rustup default ./x`: rustup runs that folder's binaries)."""
+    words: list[str] = []
+    skip = False
+    for w in view[1:]:
+        if skip:
+            skip = False
+        elif w in _RUSTUP_VALUED:
+            skip = True
+        elif w[:1] not in ("-", "+"):  # (`rustup +nightly override set X`: the toolchain this run uses)
+            words.append(w)
+    if words[:2] == ["toolchain", "link"]:
+        return [("~/.rustup/toolchains", TREE), ("~/.rustup/settings.toml", NAMED)]
+    if words[:1] == ["override"] and words[1:2] in (["set"], ["add"]):
+        chosen = words[2:3]
+    elif words[:1] == ["default"]:
+        chosen = words[1:2]
+    else:
+        return []
+    return [("~/.rustup/settings.toml", NAMED)] if chosen and _names_a_place(chosen[0]) else []
+
+
+# A uv Python request that names a version or an implementation, not an executable or a folder (uv's
+# request formats: `3.12`, `>=3.12`, `cpython@3.12`, `cp312`, `pypy3.10`, `cpython-3.12.3-linux-x86_64-gnu`).
+_UV_VERSION = re.compile(
+    r"(?:cpython|cp|pypy|pp|graalpy|gp|python)?[@-]?(?:[<>=!~]=?)?\d[\w.+,<>=!~*-]*|cpython|cp|pypy|pp|graalpy|gp",
+    re.IGNORECASE,
+).fullmatch
+
+
+def _uv(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """red team: `uv python pin REQUEST` writes .python-version (`--global`: uv's own folder), which uv runs
+    the interpreter of: a request that is an executable's path or name, or a folder, is a program it runs."""
+    words = [w for w in view[1:] if w[:1] != "-"]
+    if words[:2] != ["python", "pin"] or len(words) < 3 or _UV_VERSION(words[2]) is not None:
+        return []
+    if "--global" in view:
+        return [("~/.config/uv/.python-version", NAMED)]
+    return [(".python-version", NAMED)]
+
+
 _BY_VERB: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
     **dict.fromkeys(("prek", "hk", "captainhook", "grumphp", "ggshield"), _hook_manager),
     **dict.fromkeys(("gh", "systemctl"), _home_settings),
     "history": _history,
     "lwp-download": _lwp_download,
     "sftp": _sftp,
+    "ncftpget": _ncftpget,
     "socat": _socat,
     "gpg": _gpg,
     "gpg2": _gpg,
     "dotnet": _dotnet_new,
+    "rustup": _rustup,
+    "uv": _uv,
 }
 SETTINGS_WRITERS = frozenset(_BY_VERB)
 

@@ -15,8 +15,9 @@ SPEC readings (R3.7 is silent on them; the stricter reading where unsure):
 
 - Names a command does not spell -- an archive extracted (``tar x``, ``unzip``, ``7z x``, ``cpio -i``,
   ``ar x``), a patch applied (``patch``, ``git apply``, ``git am``), a folder's contents copied (``cp -r
-  src/. dst``, ``rsync src/ dst``), names fed by ``xargs`` or ``find -exec`` -- land anywhere below their
-  destination, so the destination counts as a ``TREE``.
+  src/. dst``, ``rsync src/ dst``), names fed by ``xargs``, ``find -exec`` or ``fd -x|-X`` -- land anywhere below
+  their destination, so the destination counts as a ``TREE``; and the files an archiver deletes once it holds
+  them (``tar --remove-files``, ``zip -m``, ``7z a -sdel``) go as trees.
 - git rewrites of the working tree the agent chooses (``checkout``/``restore`` of paths, ``rm``, ``mv``,
   ``clean``, ``reset --hard|--merge|--keep``, ``stash``, ``apply``, ``am``, ``checkout -f``,
   ``checkout-index``, ``read-tree -u``, ``submodule``, ``init``) write; switching to or merging committed
@@ -188,6 +189,12 @@ _TREE_OPERANDS = frozenset(
         # the npm packages that delete (`npx rimraf .github`, `npx del-cli .claude`)
         "rimraf",
         "del-cli",
+        # red team: the other deleters Brabo's vocabulary knows -- wipe's secure delete, rm-improved's `rip`
+        # (to its graveyard), rmtrash, uutils' rm
+        "wipe",
+        "rip",
+        "rmtrash",
+        "uu-rm",
         "chmod",
         "chown",
         "chgrp",
@@ -912,6 +919,8 @@ WRITE_VERBS: frozenset[str] = (
             "patch",
             "git",
             "find",
+            "fd",
+            "fdfind",
             "xargs",
             "parallel",
             "direnv",
@@ -1058,7 +1067,7 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
             out.extend(_members(dest, [w for w in view[2 if first[:1] != "-" else 1 :] if w not in values]))
         if first[:1] != "-" and ("c" in first or "r" in first or "u" in first) and len(view) > 2:
             out.append((view[2], NAMED))  # `tar cf ARCHIVE ...`: the archive is written
-        return out
+        return out + _archived_away(view, {v for v, _ in out})
     if verb == "unzip":
         if _has_flag(view, "lvtzZpc", valued="dP"):
             return out
@@ -1070,6 +1079,8 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
             dest = [w[2:] for w in view[2:] if w.startswith("-o")] or ["."]
             ops = [w for w in view[2:] if w[:1] != "-"]
             return out + [(d, TREE) for d in dest] + _members(dest, ops[1:] if view[1] == "x" else [])
+        if "-sdel" in view:  # red team: `7z a -sdel A.7z F`: the files added are deleted
+            return out + [(w, TREE) for w in [w for w in view[2:] if w[:1] != "-"][1:]]
         return out
     if verb == "cpio":
         if _has_flag(view, "i", ("--extract",)):
@@ -1086,6 +1097,16 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
         first = view[1] if len(view) > 1 else ""
         return out + ([(".", TREE)] if "x" in first else [])
     return out + _unpacked_elsewhere(verb, view)
+
+
+def _archived_away(view: tuple[str, ...], values: set[str]) -> list[Target]:
+    """red team: GNU tar's `--remove-files` (any abbreviation down to `--rem`) deletes each file it archives:
+    its members, any word not an option nor a value read (fail closed), go as trees."""
+    if not any(w.startswith("--rem") and "--remove-files".startswith(w.partition("=")[0]) for w in view[1:]):
+        return []
+    first = view[1] if len(view) > 1 else ""
+    words = view[3:] if first[:1] != "-" else view[1:]
+    return [(w, TREE) for w in words if w[:1] != "-" and w not in values]
 
 
 def _members(dests: list[str], words: list[str]) -> list[Target]:
@@ -1244,6 +1265,8 @@ def _worktree_unseen(sub: str, rest: tuple[str, ...], here: str, out: list[Targe
     from a whole tree (`checkout -p BRANCH`), pathspec magic (`:/` the top, `:(top)`, `:!x` all but x)."""
     if sub == "restore" and _has_flag(rest, "S", ("--staged",)) and not _has_flag(rest, "W", ("--worktree",)):
         return out  # no file of the working tree changes
+    if sub == "clean" and _dry_run(rest):
+        return out  # red team, friction: `git clean -n` lists what it would remove and removes nothing
     if (
         (sub == "checkout" and _has_flag(rest, "f", ("--force",)))
         or any(w.startswith("--pathspec-from-file") or w[:1] == ":" for w in rest)
@@ -1251,6 +1274,27 @@ def _worktree_unseen(sub: str, rest: tuple[str, ...], here: str, out: list[Targe
     ):
         return [(here, WHOLE)]
     return None
+
+
+def _dry_run(rest: tuple[str, ...]) -> bool:
+    """`git clean -n`, `--dry-run` or an abbreviation of it (`--dry`), read as git's options parser reads
+    them: `-e`'s and `--exclude`'s value is no flag (`-e -n`, `-fdenode` exclude a name), and a `--no-...` may
+    take the dry run back (`--no-dry-run`)."""
+    dry = False
+    k = 1
+    while k < len(rest):
+        w = rest[k]
+        k += 1
+        if w == "--" or w[:5] == "--no-":
+            return dry and w == "--"
+        if w[:2] == "--":
+            dry = dry or (w[:3] == "--d" and "--dry-run".startswith(w))
+            k += 1 if len(w) > 2 and "--exclude".startswith(w) else 0
+        elif w[:1] == "-":
+            flags, e, value = w[1:].partition("e")
+            dry = dry or "n" in flags
+            k += 1 if e and not value else 0
+    return dry
 
 
 def _curl(view: tuple[str, ...]) -> list[Target]:
@@ -1300,6 +1344,67 @@ def _find(view: tuple[str, ...]) -> list[Target]:
             if cmd and (targets(cmd) or cmd[0].rpartition("/")[2] in _INPUT_WRITERS):
                 out.extend((s, TREE) for s in starts)  # names found in the tree, written by the command
     return out
+
+
+_FDS = frozenset({"fd", "fdfind"})
+_FD_EXEC = frozenset({"-x", "--exec", "-X", "--exec-batch"})
+_FD_VALUED = frozenset(
+    {
+        "-t",
+        "--type",
+        "-e",
+        "--extension",
+        "-E",
+        "--exclude",
+        "-d",
+        "--max-depth",
+        "--min-depth",
+        "--exact-depth",
+    }
+    | {"-S", "--size", "--changed-within", "--changed-before", "--change-newer-than", "--change-older-than"}
+    | {"-o", "--owner", "-j", "--threads", "--max-results", "-c", "--color", "--path-separator"}
+    | {"--batch-size", "--ignore-file", "--format", "--max-buffer-time", "--and"}
+)
+_FD_PLACES = ("--search-path", "--base-directory")
+
+
+def _fd_execs(w: str) -> bool:
+    """Whether an fd option word runs a command on what it finds (`-x`, `--exec-batch`, a cluster `-Hx`)."""
+    return (
+        w in _FD_EXEC
+        or w.startswith(("--exec=", "--exec-batch="))
+        or (w[1:2] not in ("-", "") and w[-1] in "xX")
+    )
+
+
+def _fd(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """red team: fd's `-x`/`-X` run a command on every path it finds below its search paths (the operands after
+    its pattern, `--search-path`, `--base-directory`; the working folder by default), as find's `-exec` does:
+    a command that writes what it is handed writes there (`fd -H .envrc -x rm`, `fd -t d .github -X rm -rf`)."""
+    places: list[str] = []
+    operands: list[str] = []
+    cmd: tuple[str, ...] = ()
+    k = 1
+    while k < len(view):
+        w = view[k]
+        k += 1
+        if w[:1] == "-" and _fd_execs(w):
+            inner = view[k:]
+            end = next((i for i, x in enumerate(inner) if x in (";", "\\;")), len(inner))
+            cmd = cmd or tuple(inner[:end])
+            k += end + 1
+        elif w in _FD_PLACES and k < len(view):
+            places.append(view[k])
+            k += 1
+        elif w.startswith(tuple(o + "=" for o in _FD_PLACES)):
+            places.append(w.partition("=")[2])
+        elif w in _FD_VALUED:
+            k += 1
+        elif w[:1] != "-" or w == "-":
+            operands.append(w)
+    if not cmd or not (targets(cmd) or cmd[0].rpartition("/")[2] in _INPUT_WRITERS):
+        return []
+    return [(p, TREE) for p in places + operands[1:] or ["."]]
 
 
 # The options that take a value, per family read in targets (built once here, not per call).
@@ -1711,13 +1816,18 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
             out.extend((o, TREE) for o in view[3:])
     if verb in ("rename", "prename", "file-rename"):
         out.append((".", TREE))  # the new names come from an expression: anywhere in the folder
-    if verb == "zip":
-        ops = _operands(view, frozenset({"-b", "-n", "-t", "-tt", "-x", "-i", "-P", "-O", "--out"}))
-        out.extend((o, NAMED) for o in ops[:1])  # the archive
-        out.extend((v, NAMED) for v in _option_values(view, "O", ("--out",)))
     family = _FAMILY_TARGETS.get(verb)
     if family is not None:
         out.extend(family(verb, view))
+    return out
+
+
+def _zipped(verb: str, view: tuple[str, ...]) -> list[Target]:
+    ops = _operands(view, frozenset({"-b", "-n", "-t", "-tt", "-x", "-i", "-P", "-O", "--out"}))
+    out = [(o, NAMED) for o in ops[:1]]  # the archive
+    out.extend((v, NAMED) for v in _option_values(view, "O", ("--out",)))
+    if _has_flag(view, "m", ("--move",)):  # red team: `zip -rm A.zip .github` deletes what it adds
+        out.extend((o, TREE) for o in ops[1:])
     return out
 
 
@@ -1945,6 +2055,8 @@ _FAMILY_TARGETS: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
     **dict.fromkeys(_REPLACERS, _replaced_by),
     **dict.fromkeys(_OPERAND_WRITERS, _operand_written),
     "gio": _gio_written,
+    "zip": _zipped,
+    **dict.fromkeys(_FDS, _fd),
     "stow": _stowed,
 }
 
@@ -2317,6 +2429,8 @@ def may_write(view: tuple[str, ...]) -> bool:
 
 def _writes_by_acts(verb: str, view: tuple[str, ...]) -> bool:
     """may_write's last rows: the programs that write by some of their acts only."""
+    if verb in _FDS:
+        return any(w[:1] == "-" and _fd_execs(w) for w in view[1:])
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1
     if verb in _CLIENT_CONFIG:
@@ -2334,4 +2448,4 @@ def _writes_by_acts(verb: str, view: tuple[str, ...]) -> bool:
     return True
 
 
-_SOME_ACTS = frozenset({"direnv", "pre-commit", "cmake", *_CLIENT_CONFIG, *_CONTAINER_COPIERS})
+_SOME_ACTS = frozenset({"direnv", "pre-commit", "cmake", *_CLIENT_CONFIG, *_CONTAINER_COPIERS, *_FDS})

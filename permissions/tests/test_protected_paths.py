@@ -404,7 +404,9 @@ def _spelled(draw):
     name = draw(st.sampled_from(_FILES))
     cased = "".join(c.upper() if draw(st.booleans()) else c for c in name)
     leads = ["", "./", "src/../", "a/b/../../"]
-    if name not in _TOP_ONLY:
+    if name.startswith("/"):  # the machine's own (`/etc/profile`): from its root only, macOS's /private too
+        leads = ["", "/", "/tmp/..", "/private"]
+    elif name not in _TOP_ONLY:
         leads += ["~/", "$HOME/", f"{ROOT}/", "vendor/lib/"]  # home twins, any depth
     return draw(st.sampled_from(leads)) + cased.replace(" ", "\\ ")  # `Code\ -\ Insiders`: one word
 
