@@ -47,6 +47,7 @@ from permissions.commands.dumps import DUMP_WINDOWS_NAMES, windows_dump
 from permissions.commands.environment import windows_variable
 from permissions.commands.machine import (
     DISKS,
+    EVERY_PROJECT,
     HOOK_NAMES,
     HOOK_SIGNAL,
     INSTALL,
@@ -54,6 +55,7 @@ from permissions.commands.machine import (
     MARKS,
     NETWORK,
     POWER,
+    SESSION,
     SETTINGS,
 )
 from permissions.commands.peeks import CLIPBOARD, ENVIRONMENT, WIFI
@@ -1427,16 +1429,39 @@ def _stopping(first: str, args: list[str]) -> str | None:
 
 
 def _stops_the_hook(first: str, args: list[str]) -> str | None:
-    """HOOK_SIGNAL when the processes a Stop-Process, taskkill or tskill stops may be Brabo's hook client."""
+    """HOOK_SIGNAL when the processes a Stop-Process, taskkill or tskill stops may be Brabo's hook client; SESSION
+    or EVERY_PROJECT when they may be the user's session or what runs every project (_WINDOWS_SESSION)."""
     names, computed = _stopped(first, [_unquoted(w) for w in args])
     if computed:
         return HOOK_SIGNAL
+    found = None
     for name in names:
         for one in name.split(","):
             low = one.strip().lower().removesuffix(".exe")
             if low and any(fnmatch.fnmatchcase(hook, low) for hook in HOOK_NAMES):
                 return HOOK_SIGNAL
-    return None
+            if low and found is None:
+                found = next((what for n, what in _WINDOWS_SESSION if fnmatch.fnmatchcase(n, low)), None)
+    return found
+
+
+# red team, off the sandbox (as permissions.commands.machine's _SESSION_NAMES for pkill/killall): what the user's
+# Windows session runs that a project never starts -- the desktop shell and the window manager, the login and
+# session managers, the terminals and the shells in them, the key agents -- and what runs every project's
+# containers (Docker Desktop, WSL's VMs). `taskkill /IM node.exe`, `Stop-Process -Name vite` stay.
+_WINDOWS_SESSION = tuple(
+    (name.lower(), SESSION)
+    for name in (
+        "explorer", "dwm", "winlogon", "csrss", "lsass", "smss", "wininit", "services", "sihost", "svchost",
+        "taskhostw", "ctfmon", "fontdrvhost", "shellexperiencehost", "startmenuexperiencehost", "searchhost",
+        "searchapp", "runtimebroker", "textinputhost", "windowsterminal", "openconsole", "conhost", "cmd",
+        "powershell", "pwsh", "wt", "ssh-agent", "gpg-agent", "keepassxc", "1password",
+    )
+) + tuple(
+    (name.lower(), EVERY_PROJECT)
+    for name in ("Docker Desktop", "com.docker.backend", "com.docker.service", "dockerd", "vmmem", "vmmemWSL", "wsl",
+                 "wslservice", "wslhost", "podman", "rancher desktop")
+)  # fmt: skip
 
 
 # Stop-Process' parameters that pick processes (any unique prefix), and kill(1)'s words that only list signals.

@@ -331,7 +331,21 @@ SUDO = [
     "sudo killall loginwindow",
 ]
 
-ASKED = CAPTURES + NETWORK + STORES + PROCESSES + ENGINE
+# Windows' twins of the session kills above (taskkill /IM, Stop-Process -Name, its aliases and wildcards): they
+# were auto-approved off the sandbox on b8e7a1b (9 of 9); a project's own tools by name stay (WINDOWS_ORDINARY).
+WINDOWS_SESSION_KILLS = [
+    "taskkill /F /IM explorer.exe",
+    "taskkill /im dwm.exe /f",
+    "Stop-Process -Name explorer -Force",
+    "Stop-Process -Name exp*",
+    "spps -n WindowsTerminal",
+    "Stop-Process -Name pwsh",
+    "taskkill /F /IM ssh-agent.exe",
+    'taskkill /IM "Docker Desktop.exe" /F',
+    "Stop-Process -Name com.docker.backend",
+]
+
+ASKED = CAPTURES + NETWORK + STORES + PROCESSES + ENGINE + WINDOWS_SESSION_KILLS
 
 
 @pytest.mark.parametrize("runs_in", OFF_SANDBOX)
@@ -523,3 +537,12 @@ def test_ordinary_look_alikes_stay_auto_approved(command: str, runs_in: str) -> 
     assert (v.decision, v.reason) == ("auto_approve", "autonomy"), (command, runs_in, v.reason)
     w = term(command, allow=allow_every_word(command), runs_in=runs_in)
     assert (w.decision, w.reason) == ("auto_approve", "allow_rule"), (command, runs_in, w.reason)
+
+
+WINDOWS_ORDINARY = ["Stop-Process -Name node", "Stop-Process -Name vite -Force", "taskkill /F /IM node.exe"]
+
+
+@pytest.mark.parametrize("command", WINDOWS_ORDINARY)
+def test_windows_kills_of_the_projects_tools_stay_auto_approved_on_the_laptop(command: str) -> None:
+    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
+    assert (v.decision, v.reason) == ("auto_approve", "autonomy"), (command, v.reason)
