@@ -121,18 +121,21 @@ class CompiledList:
                     for name in _names_of_program(program_name(p.words[0][0])):
                         self.meant.setdefault(name, []).append((p, found))
                         _widen_gate(self.gates, name, found)
-            words = p.words
-            exact = None if any(pre for _, pre in words) else tuple(w for w, _ in words)
-            entry: _Entry = (p, exact)
-            if not words:
+            if not p.words:
                 self.typed.setdefault("terminal", p)  # `Terminal()` matches every command (R3.2)
-                self.scan.append(entry)
-            elif words[0][1]:
-                self.scan.append(entry)
-            elif len(words) >= 2 and not words[1][1]:
-                self.by_two.setdefault((words[0][0], words[1][0]), []).append(entry)
-            else:
-                self.by_one.setdefault(words[0][0], []).append(entry)
+            for one in _as_named(p) if loose else (p,):
+                self._index(one)
+
+    def _index(self, p: Pattern) -> None:
+        words = p.words
+        exact = None if any(pre for _, pre in words) else tuple(w for w, _ in words)
+        entry: _Entry = (p, exact)
+        if not words or words[0][1]:
+            self.scan.append(entry)
+        elif len(words) >= 2 and not words[1][1]:
+            self.by_two.setdefault((words[0][0], words[1][0]), []).append(entry)
+        else:
+            self.by_one.setdefault(words[0][0], []).append(entry)
 
     def match_words(self, words: tuple[str, ...]) -> Pattern | None:
         if not words:
@@ -578,6 +581,15 @@ def _any_readings(words: tuple[str, ...]) -> tuple[Reading, ...]:
     """A segment's readings for the meanings of its program: by its option table, else as the command under a
     wrapper (WrappedMeaning), else its words as written (FoldedMeaning)."""
     return _readings(words) or _wrapped_readings(words) or (Reading(words[:1], frozenset(), words[1:]),)
+
+
+def _as_named(p: Pattern) -> tuple[Pattern, ...]:
+    """R4.10, deny and ask: ``p``, and ``p`` led by each other name of its program when it has some that no option
+    table reads (`python manage.py flush` is `python3 manage.py flush` too); the same text, for the reason."""
+    words = p.words
+    if not words or words[0][1] or words[0][0] not in _PYTHONS:
+        return (p,)
+    return (p, *(replace(p, words=((name, False), *words[1:])) for name in _PYTHONS if name != words[0][0]))
 
 
 def _wrapped_readings(words: tuple[str, ...]) -> tuple[Reading, ...]:

@@ -3,7 +3,7 @@ rule's program by another road: `gh api` doing what a gh command does, git's set
 or in another case.
 
 SPEC R4.10: "a deny or ask pattern's options match the same options however written"; R4.2: `*` ends a word
-(a lone `*` is any word). Each of the 137 DENIED cases was auto-approved, or only asked by a cap, under a deny
+(a lone `*` is any word). Each of the 143 DENIED cases was auto-approved, or only asked by a cap, under a deny
 of its rule on the base this change started from (b8e7a1b), where it runs in the sandbox and in the agent:
 
 - **A rule ending in a lone `*`** ("and anything after", the spelling Claude Code's users bring: `Bash(rm -rf
@@ -24,6 +24,8 @@ of its rule on the base this change started from (b8e7a1b), where it runs in the
   `cat /etc/shadow`, `rm -rf /srv/data`) was auto-approved: the shell may expand it to that path, so it now
   asks (matching.GlobMeaning; not refused, as an operand read at run time is not). The glob is read as the
   shell reads it: `cat *` does not name `.env`.
+- **Python by another name**: a rule led by `python` (`python manage.py flush`, `python -c`) met `python3 ...`
+  and `python3.12 ...` by spelling only; each is now also indexed under Python's other names.
 - **A push refspec** names the branch it updates however written (`HEAD:main`, `feat:main`, `+main`,
   `refs/heads/main`): a deny of `git push origin main` met them by spelling only.
 - **A lone `*` inside a rule** (`git push * --force`: any one word there) made it literal only: `git push origin
@@ -239,7 +241,17 @@ PUSH_DENIED = [
     ("git push origin main", "git send-pack origin HEAD:main"),
 ]
 
-DENIED = (
+# A rule led by `python` names Python by any of its names (no option table reads the interpreter's words).
+PYTHON_NAMES_DENIED = [
+    ("python manage.py flush", "python3 manage.py flush"),
+    ("python manage.py flush", "python3.12 manage.py flush --noinput"),
+    ("python3 manage.py flush", "python manage.py flush"),
+    ("python -c", "python3 -c 'print(1)'"),
+    ("python scripts/deploy.py", "python3 scripts/deploy.py --prod"),
+    ("python scripts/deploy.py", "python3 ./scripts/deploy.py"),
+]
+
+DENIED = PYTHON_NAMES_DENIED + (
     PATHS_DENIED
     + PUSH_DENIED
     + STAR_DENIED
@@ -277,6 +289,8 @@ HELD = [
 ]
 
 NOT_CAUGHT = [
+    ("python manage.py flush", "python3 manage.py migrate"),
+    ("python -c", "python3 -m pytest"),
     ("cat .env", "cat *"),
     ("cat .env", "cat *.md"),
     ("cat .env", "cat src/.e*"),
