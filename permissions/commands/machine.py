@@ -107,6 +107,7 @@ from permissions.commands.dumps import DUMP_READERS, DUMPED, dump_hint
 from permissions.commands.network_settings import NETWORK_READERS
 from permissions.commands.options import normalised, spellings
 from permissions.commands.peeks import PEEK_READERS, nmcli_secrets
+from permissions.commands.syntax import plain_words
 from permissions.commands.views import is_assignment
 
 __all__ = ["MACHINE_VERBS", "machine_change", "plain_words"]
@@ -231,20 +232,6 @@ def _readings(args: Sequence[str], values: frozenset[str], closed: bool) -> list
             second = plain_words((*args[:k], *args[k + 2 :]), values)
             return [first, second]
     return [first]
-
-
-def plain_words(args: Sequence[str], values: frozenset[str]) -> list[str]:
-    """The words that are not options (``values`` take the next word; any other option takes none)."""
-    out: list[str] = []
-    skip = False
-    for w in args:
-        if skip:
-            skip = False
-        elif w[:1] == "-" and len(w) > 1 and w != "--":
-            skip = w in values
-        elif w != "--":
-            out.append(w)
-    return out
 
 
 def _sub_changes(tool: Sub, words: list[str]) -> bool:

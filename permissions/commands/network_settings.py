@@ -23,7 +23,9 @@ again) stay ordinary. Tailscale's ``up|down|set|serve|funnel`` ask already as ex
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+
+from permissions.commands.syntax import plain_words
 
 __all__ = ["NETWORK_READERS", "REROUTED"]
 
@@ -37,20 +39,6 @@ Reader = Callable[[tuple[str, ...], tuple[str, ...]], "str | None"]
 _HELPS = frozenset({"-h", "--help", "help", "--version", "-V", "version"})
 
 
-def _plain(args: Sequence[str], values: frozenset[str]) -> list[str]:
-    """The words that are no option (``values`` take the next word; any other option takes none)."""
-    out: list[str] = []
-    skip = False
-    for w in args:
-        if skip:
-            skip = False
-        elif w[:1] == "-" and len(w) > 1:
-            skip = w in values
-        else:
-            out.append(w)
-    return out
-
-
 def _closed(reads: str, values: str = "", *, bare: bool = False, groups: str = "") -> Reader:
     """A tool whose first word is one of ``reads`` (``word`` or ``group+word`` for a word of ``groups``) or it
     changes the network; a bare run changes it when ``bare`` (a tool that connects by default)."""
@@ -61,7 +49,7 @@ def _closed(reads: str, values: str = "", *, bare: bool = False, groups: str = "
     def read(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
         if not _HELPS.isdisjoint(view[1:]):
             return None
-        subs = [w.lower() for w in _plain(view[1:], opts)]
+        subs = [w.lower() for w in plain_words(view[1:], opts)]
         if not subs:
             return REROUTED if bare else None
         if subs[0] in grouped and len(subs) > 1:
@@ -84,7 +72,7 @@ def _open(writes: str = "", flags: str = "", values: str = "", *, anywhere: bool
             return None
         if prefixes and any(w.startswith(prefixes) for w in args if w[:1] == "-"):
             return REROUTED
-        subs = [w.lower() for w in _plain(args, opts)]
+        subs = [w.lower() for w in plain_words(args, opts)]
         if anywhere:
             return REROUTED if not forms.isdisjoint(subs) else None
         pair = "+".join(subs[:2])
@@ -110,7 +98,7 @@ _RESOLVE_SETTINGS = frozenset("dns domain default-route llmnr mdns dnssec dnsove
 def _resolvectl(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """``resolvectl SETTING LINK VALUE...`` sets it (``SETTING LINK`` prints it), ``revert LINK`` drops a link's
     settings; ``log-level LEVEL`` sets the daemon's."""
-    subs = _plain(
+    subs = plain_words(
         view[1:], frozenset({"-i", "--interface", "-p", "--protocol", "-t", "--type", "-c", "--class"})
     )
     if not subs or not _HELPS.isdisjoint(view[1:]):
@@ -124,7 +112,7 @@ def _resolvectl(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
 def _iwconfig(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """``iwconfig IFACE SETTING VALUE`` (``essid``, ``mode``, ``txpower off`` ...); ``iwconfig [IFACE]``
     prints."""
-    return REROUTED if len(_plain(view[1:], frozenset())) > 1 else None
+    return REROUTED if len(plain_words(view[1:], frozenset())) > 1 else None
 
 
 # tc's objects and the verbs that change them (tc takes any prefix of a verb, the first in its own order
@@ -133,7 +121,7 @@ _TC_CHANGES = ("add", "change", "replace", "link", "delete", "del")
 
 
 def _tc(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
-    subs = _plain(view[1:], frozenset({"-n", "-netns", "-b", "-batch", "-c", "-color"}))
+    subs = plain_words(view[1:], frozenset({"-n", "-netns", "-b", "-batch", "-c", "-color"}))
     if any(w in ("-b", "-batch") for w in view[1:]):
         return REROUTED
     if len(subs) < 2:

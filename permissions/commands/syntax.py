@@ -8,7 +8,9 @@ does. Every family module describes its programs with these.
 
 from __future__ import annotations
 
-__all__ = ["HELP", "NONE", "OPTIONAL", "PAIR", "REQUIRED", "TRIPLE", "Syntax", "long_option"]
+from collections.abc import Sequence
+
+__all__ = ["HELP", "NONE", "OPTIONAL", "PAIR", "REQUIRED", "TRIPLE", "Syntax", "long_option", "plain_words"]
 
 NONE, REQUIRED, OPTIONAL = 0, 1, 2
 # Long options that take the next two or three words (`bwrap --bind SRC DEST`, `--overlay RW WORK DEST`).
@@ -58,3 +60,17 @@ def long_option(name: str, table: dict[str, int]) -> tuple[str, int] | None:
                 return None
             hit = (full, k)
     return hit
+
+
+def plain_words(args: Sequence[str], values: frozenset[str]) -> list[str]:
+    """The words that are not options (``values`` take the next word; any other option takes none)."""
+    out: list[str] = []
+    skip = False
+    for w in args:
+        if skip:
+            skip = False
+        elif w[:1] == "-" and len(w) > 1 and w != "--":
+            skip = w in values
+        elif w != "--":
+            out.append(w)
+    return out

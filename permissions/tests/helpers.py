@@ -100,6 +100,16 @@ def assert_not_capped(command: str, reason: str = "cap_external_effect") -> None
     assert term(command, project=CONTAINER_RUNNING).reason != reason, (command, "container floor")
 
 
+def auto_and_allowed(
+    command: str, runs_in: str, deny: tuple[str, ...] = (), ask: tuple[str, ...] = ()
+) -> list[tuple[str, str]]:
+    """(decision, reason) of ``command`` where it runs, under ``deny``/``ask``: in auto mode, and behind an allow
+    of every word it holds (what the rules, the caps and the floor decide, not a missing allow)."""
+    auto = term(command, deny=deny, ask=ask, autonomy=AUTO_MODE, runs_in=runs_in)
+    allowed = term(command, allow=allow_every_word(command), deny=deny, ask=ask, runs_in=runs_in)
+    return [(auto.decision, auto.reason), (allowed.decision, allowed.reason)]
+
+
 def allow_every_word(command: str) -> tuple[str, ...]:
     """An allow list naming every program word of ``command`` (split at its operators and substitutions),
     so what a test sees is what the caps and the floor decide, not a missing allow."""

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import AUTO_MODE, allow_every_word, term
+from .helpers import auto_and_allowed, term
 
 RUNS_IN = ("sandbox", "agent")
 
@@ -344,32 +344,24 @@ NOT_CAUGHT = [
 ]
 
 
-def _verdicts(
-    command: str, runs_in: str, deny: tuple[str, ...] = (), ask: tuple[str, ...] = ()
-) -> list[tuple[str, str | None]]:
-    auto = term(command, deny=deny, ask=ask, autonomy=AUTO_MODE, runs_in=runs_in)
-    allowed = term(command, allow=allow_every_word(command), deny=deny, ask=ask, runs_in=runs_in)
-    return [(auto.decision, auto.reason), (allowed.decision, allowed.reason)]
-
-
 @pytest.mark.parametrize("runs_in", RUNS_IN)
 @pytest.mark.parametrize(("rule", "command"), DENIED)
 def test_a_deny_refuses_the_act_however_spelled(rule: str, command: str, runs_in: str) -> None:
-    for decision, reason in _verdicts(command, runs_in, deny=(f"Terminal({rule})",)):
+    for decision, reason in auto_and_allowed(command, runs_in, deny=(f"Terminal({rule})",)):
         assert (decision, reason) == ("deny", "deny_rule"), (rule, command, runs_in)
 
 
 @pytest.mark.parametrize("runs_in", RUNS_IN)
 @pytest.mark.parametrize(("rule", "command"), DENIED)
 def test_an_ask_asks_for_it(rule: str, command: str, runs_in: str) -> None:
-    for decision, reason in _verdicts(command, runs_in, ask=(f"Terminal({rule})",)):
+    for decision, reason in auto_and_allowed(command, runs_in, ask=(f"Terminal({rule})",)):
         assert (decision, reason) == ("require_approval", "ask_rule"), (rule, command, runs_in)
 
 
 @pytest.mark.parametrize("runs_in", RUNS_IN)
 @pytest.mark.parametrize(("rule", "command"), HELD)
 def test_guards_that_held_on_base(rule: str, command: str, runs_in: str) -> None:
-    for decision, reason in _verdicts(command, runs_in, deny=(f"Terminal({rule})",)):
+    for decision, reason in auto_and_allowed(command, runs_in, deny=(f"Terminal({rule})",)):
         assert (decision, reason) == ("deny", "deny_rule"), (rule, command, runs_in)
 
 
@@ -377,7 +369,10 @@ def test_guards_that_held_on_base(rule: str, command: str, runs_in: str) -> None
 @pytest.mark.parametrize(("rule", "command"), NOT_CAUGHT)
 def test_what_the_rule_does_not_name_is_not_caught(rule: str, command: str, runs_in: str) -> None:
     pattern = (f"Terminal({rule})",)
-    for _, reason in (*_verdicts(command, runs_in, deny=pattern), *_verdicts(command, runs_in, ask=pattern)):
+    for _, reason in (
+        *auto_and_allowed(command, runs_in, deny=pattern),
+        *auto_and_allowed(command, runs_in, ask=pattern),
+    ):
         assert reason not in ("deny_rule", "ask_rule"), (rule, command, runs_in)
 
 

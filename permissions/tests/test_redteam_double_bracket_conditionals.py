@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import AUTO_MODE, allow_every_word, term
+from .helpers import AUTO_MODE, auto_and_allowed, term
 
 RUNS_IN = ("sandbox", "agent")
 
@@ -73,30 +73,24 @@ REFUSED = [
 ]
 
 
-def _verdicts(command: str, runs_in: str) -> list[tuple[str, str]]:
-    auto = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
-    allowed = term(command, allow=allow_every_word(command), runs_in=runs_in)
-    return [(auto.decision, auto.reason), (allowed.decision, allowed.reason)]
-
-
 @pytest.mark.parametrize("runs_in", RUNS_IN)
 @pytest.mark.parametrize("command", ORDINARY)
 def test_a_plain_conditional_is_read(command: str, runs_in: str) -> None:
-    for decision, reason in _verdicts(command, runs_in):
+    for decision, reason in auto_and_allowed(command, runs_in):
         assert decision == "auto_approve", (command, runs_in, reason)
 
 
 @pytest.mark.parametrize("runs_in", RUNS_IN)
 @pytest.mark.parametrize("command", NOT_READ)
 def test_what_bash_evaluates_or_splits_otherwise_stays_unread(command: str, runs_in: str) -> None:
-    for decision, reason in _verdicts(command, runs_in):
+    for decision, reason in auto_and_allowed(command, runs_in):
         assert (decision, reason) == ("require_approval", "unparseable"), (command, runs_in)
 
 
 @pytest.mark.parametrize("runs_in", RUNS_IN)
 @pytest.mark.parametrize("command", REFUSED)
 def test_the_floor_still_reads_around_and_inside_it(command: str, runs_in: str) -> None:
-    for decision, reason in _verdicts(command, runs_in):
+    for decision, reason in auto_and_allowed(command, runs_in):
         assert (decision, reason) == ("deny", "builtin_deny"), (command, runs_in)
 
 
