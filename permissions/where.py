@@ -40,6 +40,7 @@ them (``/mnt``, ``/Volumes``) every one of them.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Mapping, Sequence
 
 from permissions.commands.interpreters import CODE_FLOOR_VERBS, inline_program
@@ -1392,8 +1393,8 @@ def floor_where(
     ``~``, ``$HOME``, ``/proc/<pid>/root`` and operands piped into xargs are read (R4.6), or None.
     ``windows``: the command may run on Windows (SPEC §5: runs_in agent or host), where every drive and share
     is a root and Windows' own deleters delete."""
-    if not _NESTED[0]:
-        _NESTED[1] = 0  # (a command of its own: no program of it read yet)
+    if not _NESTED.depth:
+        _NESTED.programs = 0  # (a command of its own: no program of it read yet)
     if len(command) > _MEMO_CHARS:
         return _floor_where(segments, seg_views, command, start, windows)
     key = (command, start, windows)
@@ -1508,21 +1509,28 @@ def _code_lands(view: tuple[str, ...], dirs: frozenset[str], values: Values, win
     code_deletions): a tree deleter's literal path, read from the segment's directories, or a command line it runs,
     read as a command of its own that starts there (its `cd`, its wrappers, its own inline code)."""
     found = inline_program(view)
-    if found is None or _NESTED[0] >= _MAX_NESTED:
+    if found is None or _NESTED.depth >= _MAX_NESTED:
         return False  # (code that runs code that runs code ...: past a few levels, opaque and asked)
-    if not _NESTED[0]:
-        _NESTED[1] += 1
-        if _NESTED[1] > _MAX_PROGRAMS:
+    if not _NESTED.depth:
+        _NESTED.programs += 1
+        if _NESTED.programs > _MAX_PROGRAMS:
             return True  # R4.7: deny checks never stop; past this many programs in a command, deny (hostile input)
-    _NESTED[0] += 1
+    _NESTED.depth += 1
     try:
         return _code_read_lands(found, dirs, values, windows)
     finally:
-        _NESTED[0] -= 1
+        _NESTED.depth -= 1
 
 
-# (how deep in code run by code the floor reads now; how many programs of the command's own were read)
-_NESTED = [0, 0]
+class _Nesting(threading.local):
+    """How deep in code run by code the floor reads now, and how many programs of the command's own it read --
+    per thread (a threaded server decides on several at once)."""
+
+    depth = 0
+    programs = 0
+
+
+_NESTED = _Nesting()
 _MAX_NESTED = 3
 _MAX_PROGRAMS = 48
 
