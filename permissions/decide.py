@@ -79,7 +79,7 @@ from permissions.commands.writes import WRITE_VERBS, may_write
 from permissions.exported import ENV_READERS, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
-from permissions.matching import DENY_RANK, CompiledPermissions
+from permissions.matching import DENY_RANK, CompiledPermissions, paths_from
 from permissions.memos import Memo
 from permissions.messages import sentence
 from permissions.protected_paths import (
@@ -714,6 +714,8 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
         if st.windows & WINDOWS_LED and denied is None and comp.windows_posix
         else denied
     )
+    if denied is None and comp.path_rules:
+        denied = _paths_spelt(st, comp, reading)  # R4.10: `cat /srv/ws/app/.env` for a deny of `cat .env`
     if denied is None and (
         reading.may_delete
         or (
@@ -882,6 +884,45 @@ def _exported(
     if reading.asked is None:
         reading.out[i] = SegmentVerdict(text, REQUIRE_APPROVAL, pattern.text)
         reading.asked = pattern.text
+    return None
+
+
+def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading) -> tuple[str, str] | None:
+    """R4.10, for a rule set whose deny or ask patterns name a path: a segment that names the same place another
+    way from where it runs -- an absolute path inside that folder (`cat /srv/ws/app/.env`, `cat "$PWD/.env"` for a
+    deny of `cat .env`), or a relative one for a pattern's absolute path (`cd /srv && rm -rf data` for `rm -rf
+    /srv/data`) -- is read with its paths written the pattern's way too, from each folder it may run in
+    (permissions.where.cwd_sets). The deny is returned; an ask is kept in ``reading`` as a segment's own would be."""
+    parsed = st.parsed
+    if (
+        parsed is None
+        or len(parsed.segments) != len(reading.out)
+        or len(reading.seg_views) != len(reading.out)
+    ):
+        return None  # (a script block's statements, or a doomed command's views not kept: not this reading)
+    segments = parsed.segments
+    scope = st.scope_of()
+    sets = cwd_sets(segments, st.req.command or "", scope.cwd, floor=False, windows=scope.windows)
+    for i, seg in enumerate(segments):
+        if not seg.words or reading.out[i].verdict == DENY:
+            continue
+        dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
+        spelt = [
+            v
+            for d in sorted(dirs)[:4]
+            if d != UNKNOWN
+            for view in reading.seg_views[i]
+            for v in paths_from(view, d, scope.cwd)
+        ]
+        hit = comp.deny_or_ask(spelt) if spelt else None
+        if hit is None:
+            continue
+        if hit[0] == DENY_RANK:
+            reading.out[i] = SegmentVerdict(seg.text, DENY, hit[1].text)
+            return ("deny_rule", hit[1].text)
+        if reading.asked is None:
+            reading.out[i] = SegmentVerdict(seg.text, REQUIRE_APPROVAL, hit[1].text)
+            reading.asked = hit[1].text
     return None
 
 

@@ -352,6 +352,41 @@ def fold_path(word: str) -> str:
     return "/" + folded.lstrip("/") if folded[:2] == "//" else folded
 
 
+_PWD_PREFIXES = ("$PWD/", "${PWD}/")
+
+
+def paths_from(view: tuple[str, ...], folder: str, start: str) -> list[tuple[str, ...]]:
+    """``view``, run in ``folder``, with its paths written absolute (`data` as `/srv/data` in `/srv`) and written
+    relative to ``start``, where the command starts, where they are inside it (`/srv/ws/app/.env`, `$PWD/.env`,
+    `../.env` run in `/srv/ws/app/sub` as `.env`): each a view when it changes a word (R4.10: the same place
+    another way; permissions.decide._paths_spelt)."""
+    here = folder.rstrip("/") + "/"
+    top = start.rstrip("/") + "/"
+    relative: list[str] = [view[0]]
+    absolute: list[str] = [view[0]]
+    for w in view[1:]:
+        place = _place(w, here)
+        absolute.append(place if place is not None and w[:1] != "/" else w)
+        relative.append(place[len(top) :] if place is not None and place.startswith(top) else w)
+    return [tuple(v) for v in (relative, absolute) if tuple(v) != view]
+
+
+def _place(word: str, here: str) -> str | None:
+    """The absolute path ``word`` names run in ``here`` (a folder ending in `/`), or None for an option, an
+    expansion or a word that names no path."""
+    if not word or word[:1] == "-" or word == ".":
+        return None
+    if word.startswith(_PWD_PREFIXES):
+        return fold_path(here + word.partition("/")[2])
+    if "$" in word or "`" in word or "://" in word:
+        return None
+    if word[:1] == "/":
+        return fold_path(word)
+    if _path_like(word) or word[:1].isalnum():
+        return fold_path(here + word)
+    return None
+
+
 def _operands_match(ops: tuple[WordSpec, ...], words: Iterable[str]) -> bool:
     for (stem, prefix), w in zip(ops, words):
         if w != stem and not (prefix and w.startswith(stem)):
@@ -701,6 +736,7 @@ class CompiledPermissions:
         "named_first",
         "segment_memo",
         "windows_posix",
+        "path_rules",
     )
 
     def __init__(self, allow: Iterable[str], deny: Iterable[str], ask: Iterable[str]) -> None:
@@ -743,6 +779,15 @@ class CompiledPermissions:
         # SPEC §5, R4.10: the POSIX programs PowerShell's and cmd's spellings are read as (`Remove-Item -Recurse`
         # as `rm -r`) that a deny or ask pattern names -- read off the sandbox only when there is one.
         self.windows_posix = _names_of(self.deny, self.ask) & WINDOWS_POSIX
+        # R4.10: whether a deny or ask pattern names a path (`cat .env`): decide() then also reads each segment's
+        # paths from where it runs (permissions.decide._paths_spelt).
+        self.path_rules = any(
+            _path_like(stem)
+            for lst in (self.deny, self.ask)
+            for p in lst.patterns
+            if p.action_type == "terminal"
+            for stem, _ in p.words[1:]
+        )
         # permissions.segments keeps what it read from each segment under these rules here (a segment's
         # reading depends on the segment and the rules alone): one dict for commands that can still be
         # auto-approved, one for those that cannot (it reads less of them).

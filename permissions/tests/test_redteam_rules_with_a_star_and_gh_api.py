@@ -3,7 +3,7 @@ rule's program by another road: `gh api` doing what a gh command does, git's set
 or in another case.
 
 SPEC R4.10: "a deny or ask pattern's options match the same options however written"; R4.2: `*` ends a word
-(a lone `*` is any word). Each of the 143 DENIED cases was auto-approved, or only asked by a cap, under a deny
+(a lone `*` is any word). Each of the 153 DENIED cases was auto-approved, or only asked by a cap, under a deny
 of its rule on the base this change started from (b8e7a1b), where it runs in the sandbox and in the agent:
 
 - **A rule ending in a lone `*`** ("and anything after", the spelling Claude Code's users bring: `Bash(rm -rf
@@ -18,8 +18,10 @@ of its rule on the base this change started from (b8e7a1b), where it runs in the
   a deny of the command did not refuse them.
 - **A path in a rule written another way** (`cat ./.env` for `cat .env`, `rm -rf /srv/data/`, `//etc/shadow`,
   `/srv/./data`, `a/../b`) met it by spelling only: a rule's paths and the segment's now compare as the same
-  path written plainly (matching.fold_path; for a program with no option table, matching.FoldedMeaning). Not
-  read: a relative path against an absolute one, nor one reached through `cd` (see the session's note).
+  path written plainly (matching.fold_path; for a program with no option table, matching.FoldedMeaning) -- and
+  from where the segment runs (`cat /srv/ws/app/.env`, `cat "$PWD/.env"`, `cd src && cat ../.env` for `cat .env`;
+  `cd /srv && rm -rf data` for `rm -rf /srv/data`: permissions.decide._paths_spelt, for rule sets that name a
+  path).
 - **A glob where a rule names a path** (`cat .e*v`, `cat /etc/*`, `rm -rf /srv/d*` under a deny of `cat .env`,
   `cat /etc/shadow`, `rm -rf /srv/data`) was auto-approved: the shell may expand it to that path, so it now
   asks (matching.GlobMeaning; not refused, as an operand read at run time is not). The glob is read as the
@@ -241,6 +243,20 @@ PUSH_DENIED = [
     ("git push origin main", "git send-pack origin HEAD:main"),
 ]
 
+# A rule's path met by the same place from where the segment runs (the project folder is where it starts).
+WHERE_DENIED = [
+    ("cat .env", "cat /srv/ws/app-1a2b3c4d/.env"),
+    ("cat .env", 'cat "$PWD/.env"'),
+    ("cat .env", "cat ${PWD}/.env"),
+    ("cat .env", "cd src && cat ../.env"),
+    ("cat .env", "cd src/lib && head -n 3 ../../.env && cat ../../.env"),
+    ("cat src/secrets.json", "cd src && cat secrets.json"),
+    ("cp .env", "cp /srv/ws/app-1a2b3c4d/.env /tmp/x"),
+    ("rm -rf /srv/data", "cd /srv && rm -rf data"),
+    ("rm -rf /srv/data", "cd /srv/x && rm -r -f ../data"),
+    ("rm -rf ./build", "rm -rf /srv/ws/app-1a2b3c4d/build"),
+]
+
 # A rule led by `python` names Python by any of its names (no option table reads the interpreter's words).
 PYTHON_NAMES_DENIED = [
     ("python manage.py flush", "python3 manage.py flush"),
@@ -251,14 +267,18 @@ PYTHON_NAMES_DENIED = [
     ("python scripts/deploy.py", "python3 ./scripts/deploy.py"),
 ]
 
-DENIED = PYTHON_NAMES_DENIED + (
-    PATHS_DENIED
-    + PUSH_DENIED
-    + STAR_DENIED
-    + MIDDLE_STAR_DENIED
-    + GH_API_DENIED
-    + GIT_CONFIG_DENIED
-    + WRAPPED_DENIED
+DENIED = (
+    WHERE_DENIED
+    + PYTHON_NAMES_DENIED
+    + (
+        PATHS_DENIED
+        + PUSH_DENIED
+        + STAR_DENIED
+        + MIDDLE_STAR_DENIED
+        + GH_API_DENIED
+        + GIT_CONFIG_DENIED
+        + WRAPPED_DENIED
+    )
 )
 
 # A glob where the rule names a path: the shell may expand it to that path -- asked, not refused (as an operand
@@ -289,6 +309,9 @@ HELD = [
 ]
 
 NOT_CAUGHT = [
+    ("rm -rf ./build", "cd sub && rm -rf ./build/x"),
+    ("cat .env", "cat /srv/ws/other/.env"),
+    ("cat .env", "cd src && cat .env.example"),
     ("python manage.py flush", "python3 manage.py migrate"),
     ("python -c", "python3 -m pytest"),
     ("cat .env", "cat *"),
