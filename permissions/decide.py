@@ -714,7 +714,7 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
         if st.windows & WINDOWS_LED and denied is None and comp.windows_posix
         else denied
     )
-    if denied is None and comp.path_rules:
+    if comp.path_rules and denied is None:
         denied = _paths_spelt(st, comp, reading)  # R4.10: `cat /srv/ws/app/.env` for a deny of `cat .env`
     if denied is None and (
         reading.may_delete
