@@ -150,7 +150,12 @@ def test_strings(words: tuple[str, ...]) -> tuple[int, ...]:
 
 def _plain_test(words: tuple[str, ...], dynamic: Collection[int], text: str) -> bool:
     found = _test_args(words)
-    if found is None or len(words) - 1 in dynamic or not _quoted_only(text, bool(dynamic)):
+    # (inside `[[ ]]` an expansion is one word, quoted or not: bash neither splits nor globs it there)
+    if (
+        found is None
+        or len(words) - 1 in dynamic
+        or not _quoted_only(text, bool(dynamic) and words[0] != "[[")
+    ):
         return False
     return _test_shape(found[1], found[0], dynamic) is not None
 

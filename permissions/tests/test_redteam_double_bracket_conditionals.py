@@ -8,7 +8,7 @@ is one test closed on its line: `]]` its last word and no other, no `<`/`>` insi
 redirections to this reader), no `&&`/`||`/`(` inside (this reader would take them for separators and a
 subshell). What bash evaluates stays unread: an arithmetic operator's operand that is not a number (`[[ $x -eq 1
 ]]`: a value `a[$(cmd)]` runs cmd, as `$((x))` does), `-v`/`-R` of anything but a plain name, an array subscript
-holding an expansion. All 25 ORDINARY cases were unparseable on b8e7a1b (asked in auto mode); NOT_READ and
+holding an expansion. All 29 ORDINARY cases were unparseable on b8e7a1b (asked in auto mode); NOT_READ and
 REFUSED held there and are kept as guards.
 """
 
@@ -46,6 +46,11 @@ ORDINARY = [
     'for f in src/*.py; do [[ -f "$f" ]] && wc -l "$f"; done',
     "[[ -d build ]] && rm -rf build",
     "[[ -f go.mod ]] && go test ./...",
+    # an expansion inside `[[ ]]` is one word, quoted or not (bash neither splits nor globs it there)
+    "[[ $CI == true ]] && npm run lint",
+    "[[ -n $VIRTUAL_ENV ]] && pytest -q",
+    '[[ "$(node -v)" =~ ^v2[02] ]] && echo supported',
+    "[[ -z $(git status --porcelain) ]] && echo clean",
 ]
 
 NOT_READ = [
