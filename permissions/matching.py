@@ -539,10 +539,14 @@ class FoldedMeaning:
 
 
 def _folded_meanings(p: Pattern) -> tuple[FoldedMeaning, ...]:
+    """A FoldedMeaning for a pattern that names a path -- for Python, its script too (`python manage.py flush`
+    meets `python3 ./manage.py flush`)."""
     specs = p.words[1:]
-    if not any(_path_like(stem) for stem, _ in specs) or any(pre for _, pre in specs[:-1]):
+    name = program_name(p.words[0][0])
+    script = name in _PYTHONS and bool(specs) and "." in specs[0][0] and specs[0][0][:1] != "-"
+    if not (script or any(_path_like(stem) for stem, _ in specs)) or any(pre for _, pre in specs[:-1]):
         return ()  # no path named, or a wildcard before the last word (literally only)
-    return (FoldedMeaning(program_name(p.words[0][0]), specs),)
+    return (FoldedMeaning(name, specs),)
 
 
 _GLOB = re.compile(r"[*?\[]")

@@ -3,7 +3,7 @@ rule's program by another road: `gh api` doing what a gh command does, git's set
 or in another case.
 
 SPEC R4.10: "a deny or ask pattern's options match the same options however written"; R4.2: `*` ends a word
-(a lone `*` is any word). Each of the 153 DENIED cases was auto-approved, or only asked by a cap, under a deny
+(a lone `*` is any word). Each of the 155 DENIED cases was auto-approved, or only asked by a cap, under a deny
 of its rule on the base this change started from (b8e7a1b), where it runs in the sandbox and in the agent:
 
 - **A rule ending in a lone `*`** ("and anything after", the spelling Claude Code's users bring: `Bash(rm -rf
@@ -265,6 +265,8 @@ PYTHON_NAMES_DENIED = [
     ("python -c", "python3 -c 'print(1)'"),
     ("python scripts/deploy.py", "python3 scripts/deploy.py --prod"),
     ("python scripts/deploy.py", "python3 ./scripts/deploy.py"),
+    ("python manage.py flush", "python3 ./manage.py flush --noinput"),
+    ("python manage.py flush", "python ./manage.py flush"),
 ]
 
 DENIED = (
