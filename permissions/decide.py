@@ -877,13 +877,20 @@ def _exported(
     if hit is None:
         return None
     i, rank, pattern = hit
-    text = parsed.segments[i].text
+    return _segment_named(reading, i, parsed.segments[i].text, rank, pattern.text)
+
+
+def _segment_named(
+    reading: SegmentReading, i: int, text: str, rank: int, pattern: str
+) -> tuple[str, str] | None:
+    """Segment ``i`` (``text``) named by a deny (rank DENY_RANK: returned as the command's denial) or an ask
+    pattern (kept in ``reading`` as a segment's own would be, the first one only)."""
     if rank == DENY_RANK:
-        reading.out[i] = SegmentVerdict(text, DENY, pattern.text)
-        return ("deny_rule", pattern.text)
+        reading.out[i] = SegmentVerdict(text, DENY, pattern)
+        return ("deny_rule", pattern)
     if reading.asked is None:
-        reading.out[i] = SegmentVerdict(text, REQUIRE_APPROVAL, pattern.text)
-        reading.asked = pattern.text
+        reading.out[i] = SegmentVerdict(text, REQUIRE_APPROVAL, pattern)
+        reading.asked = pattern
     return None
 
 
@@ -915,14 +922,9 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             for v in paths_from(view, d, scope.cwd)
         ]
         hit = comp.deny_or_ask(spelt) if spelt else None
-        if hit is None:
-            continue
-        if hit[0] == DENY_RANK:
-            reading.out[i] = SegmentVerdict(seg.text, DENY, hit[1].text)
-            return ("deny_rule", hit[1].text)
-        if reading.asked is None:
-            reading.out[i] = SegmentVerdict(seg.text, REQUIRE_APPROVAL, hit[1].text)
-            reading.asked = hit[1].text
+        denied = _segment_named(reading, i, seg.text, hit[0], hit[1].text) if hit is not None else None
+        if denied is not None:
+            return denied
     return None
 
 

@@ -642,7 +642,7 @@ def _wrapped_meanings(p: Pattern) -> tuple[WrappedMeaning, ...]:
     rest of its words (after the wrapper's options); () otherwise."""
     specs = p.words
     words = tuple(stem for stem, _ in specs)
-    if specs[-1] == ("", True):
+    if specs[-1] == _LONE_STAR:
         words = words[:-1]  # `sudo rm -rf *`: the command under it is `rm -rf` and anything after
     under = views_under(words)
     if len(under) != 1 or not under[0] or len(under[0]) >= len(words) or words[-len(under[0]) :] != under[0]:
@@ -653,8 +653,9 @@ def _wrapped_meanings(p: Pattern) -> tuple[WrappedMeaning, ...]:
 
 def meanings(p: Pattern) -> tuple[Meaning | WrappedMeaning | FoldedMeaning, ...]:
     """R4.10: the readings of a Terminal pattern whose program has an option table (WrappedMeaning for one led
-    by a wrapper or launcher with none, FoldedMeaning for one that names a path); () when it has none, or when a wildcard stands where the table reads
-    an option or a subcommand (the pattern then matches literally only)."""
+    by a wrapper or launcher with none, FoldedMeaning for one that names a path); () when it has none, or when
+    a wildcard stands where the table reads an option or a subcommand (the pattern then matches literally
+    only)."""
     specs = p.words
     if not specs or specs[0][1]:
         return ()
@@ -675,8 +676,8 @@ def meanings(p: Pattern) -> tuple[Meaning | WrappedMeaning | FoldedMeaning, ...]
     for r in readings:
         if WIDER in r.keys:
             continue  # a reading the segment has, not the pattern
-        ops = tuple(_ANY_SPEC if w == _ANY_OPERAND else (w, False) for w in r.operands)
-        if stars and ops.count(_ANY_SPEC) != stars:
+        ops = tuple(_LONE_STAR if w == _ANY_OPERAND else (w, False) for w in r.operands)
+        if stars and ops.count(_LONE_STAR) != stars:
             return ()  # a lone `*` was read as a subcommand or an option's value
         if last_prefix:
             if not ops or ops[-1][0] != last_stem:
@@ -686,9 +687,9 @@ def meanings(p: Pattern) -> tuple[Meaning | WrappedMeaning | FoldedMeaning, ...]
     return tuple(out)
 
 
+# A lone `*` (R4.2: any one word), and in a meaning's operands any one operand where it stood.
 _LONE_STAR: WordSpec = ("", True)
 _ANY_OPERAND = "\x00any"
-_ANY_SPEC: WordSpec = ("", True)
 
 
 def _without_trailing_star(specs: tuple[WordSpec, ...]) -> tuple[WordSpec, ...]:
@@ -888,8 +889,6 @@ class CompiledPermissions:
                 continue
             if readings is None:
                 readings = _readings(words) or _any_readings(words)  # (most: by the table, one call)
-                if not readings:
-                    return best
             if any(m.matches(r) for m in found for r in readings):
                 best_rank = rank
                 best = (rank, p)
