@@ -110,6 +110,30 @@ def auto_and_allowed(
     return [(auto.decision, auto.reason), (allowed.decision, allowed.reason)]
 
 
+def assert_rule_refuses(rule: str, command: str, runs_in: str, rank: str = "deny") -> None:
+    """R4.10: a deny (``rank`` "deny") or an ask ("ask") of ``Terminal(rule)`` refuses ``command`` where it runs,
+    in auto mode and behind an allow of every word."""
+    expected = ("deny", "deny_rule") if rank == "deny" else ("require_approval", "ask_rule")
+    for verdict in auto_and_allowed(command, runs_in, **{rank: (f"Terminal({rule})",)}):
+        assert verdict == expected, (rule, command, runs_in)
+
+
+def assert_rule_does_not_catch(rule: str, command: str, runs_in: str) -> None:
+    """Friction: neither a deny nor an ask of ``Terminal(rule)`` speaks for ``command``."""
+    pattern = (f"Terminal({rule})",)
+    for _, reason in (
+        *auto_and_allowed(command, runs_in, deny=pattern),
+        *auto_and_allowed(command, runs_in, ask=pattern),
+    ):
+        assert reason not in ("deny_rule", "ask_rule"), (rule, command, runs_in)
+
+
+def assert_allow_stays_literal(allow: str, command: str) -> None:
+    """R4.8: an allow covers the words as written -- another spelling of its act is not allowed by meaning."""
+    v = term(command, allow=(f"Terminal({allow})",))
+    assert v.reason != "allow_rule", (allow, command)
+
+
 def allow_every_word(command: str) -> tuple[str, ...]:
     """An allow list naming every program word of ``command`` (split at its operators and substitutions),
     so what a test sees is what the caps and the floor decide, not a missing allow."""
