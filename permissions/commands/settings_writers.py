@@ -111,24 +111,31 @@ def _lwp_download(verb: str, view: tuple[str, ...]) -> list[Target]:
 _SFTP_VALUED = frozenset("BbcDFiJlPoRSs")  # (the letters that take a value)
 
 
-def _sftp(verb: str, view: tuple[str, ...]) -> list[Target]:
-    out: list[Target] = []
+def _short_options(view: tuple[str, ...], valued: frozenset[str]) -> tuple[str, str, list[str]]:
+    """getopt's reading of ``view``'s words after the program: the flag letters, the letters that took a value
+    (``valued``: the rest of their word, else the next word), and the operands."""
+    flags = taking = ""
     ops: list[str] = []
-    recursive = False
     k = 1
     while k < len(view):
         w = view[k]
         k += 1
         if w[:1] == "-" and len(w) > 1:
-            j = next((j for j in range(1, len(w)) if w[j] in _SFTP_VALUED), 0)
-            if j and w[j] == "b":
-                out.append(("/", TREE))  # a batch's `get` writes wherever its commands say
-            recursive = recursive or "r" in w[1 : j or None]
-            if j == len(w) - 1:
-                k += 1  # (the value is the next word)
-            continue
-        ops.append(w)
-    return out + _sftp_fetched(ops, recursive)
+            j = next((j for j in range(1, len(w)) if w[j] in valued), 0)
+            flags += w[1 : j or None]
+            if j:
+                taking += w[j]
+                k += 1 if j == len(w) - 1 else 0  # (the value is the next word)
+        else:
+            ops.append(w)
+    return flags, taking, ops
+
+
+def _sftp(verb: str, view: tuple[str, ...]) -> list[Target]:
+    flags, taking, ops = _short_options(view, _SFTP_VALUED)
+    # a batch's `get` writes wherever its commands say
+    out: list[Target] = [("/", TREE)] if "b" in taking else []
+    return out + _sftp_fetched(ops, "r" in flags)
 
 
 def _sftp_fetched(ops: list[str], recursive: bool) -> list[Target]:
@@ -156,18 +163,7 @@ def _ncftpget(verb: str, view: tuple[str, ...]) -> list[Target]:
     """red team: `ncftpget HOST LOCALDIR REMOTE...` fetches each remote file into LOCALDIR by its own name
     (`ncftpget host . .envrc`, `ncftpget host .git/hooks pre-commit`); `ncftpget ftp://host/path` into the
     working folder; `-R` brings whole trees; `-c` writes to its output only."""
-    ops: list[str] = []
-    flags = ""
-    k = 1
-    while k < len(view):
-        w = view[k]
-        k += 1
-        if w[:1] == "-" and len(w) > 1:
-            j = next((j for j in range(1, len(w)) if w[j] in _NCFTPGET_VALUED), 0)
-            flags += w[1 : j or None]
-            k += 1 if j == len(w) - 1 else 0
-        else:
-            ops.append(w)
+    flags, _, ops = _short_options(view, _NCFTPGET_VALUED)
     if "c" in flags or not ops:
         return []
     kind = TREE if "R" in flags else NAMED
