@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from fnmatch import fnmatchcase
-from typing import Any
+from typing import Any, TypeAlias
 
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands.git import git_changes_state, runs_other_programs
@@ -104,7 +104,7 @@ class CompiledList:
         self.loose = loose
         self.patterns: list[Pattern] = []
         # R4.10: a loose list (deny, ask) also matches by meaning, keyed by every spelling of the program.
-        self.meant: dict[str, list[tuple[Pattern, tuple[Meaning | WrappedMeaning | FoldedMeaning, ...]]]] = {}
+        self.meant: dict[str, list[tuple[Pattern, tuple[AnyMeaning, ...]]]] = {}
         self.gates: dict[str, frozenset[str] | None] = {}  # see options.gate: words one must see, or None
         for p in patterns:
             self.patterns.append(p)
@@ -453,7 +453,7 @@ class Meaning:
 def _widen_gate(
     gates: dict[str, frozenset[str] | None],
     name: str,
-    found: tuple[Meaning | WrappedMeaning | FoldedMeaning, ...],
+    found: tuple[AnyMeaning, ...],
 ) -> None:
     """The words a segment must hold for some pattern of ``name`` to match it by meaning (None: any)."""
     if name in gates and gates[name] is None:
@@ -606,7 +606,7 @@ def _glob_may_name(glob: str, path: str) -> bool:
     return True
 
 
-def _glob_meanings(found: tuple[Meaning | WrappedMeaning | FoldedMeaning, ...]) -> tuple[GlobMeaning, ...]:
+def _glob_meanings(found: tuple[AnyMeaning, ...]) -> tuple[GlobMeaning, ...]:
     out: list[GlobMeaning] = []
     for m in found:
         if isinstance(m, FoldedMeaning):
@@ -651,11 +651,11 @@ def _wrapped_meanings(p: Pattern) -> tuple[WrappedMeaning, ...]:
     return (WrappedMeaning(program_name(specs[0][0]), inner, meanings(inner)),)
 
 
-def meanings(p: Pattern) -> tuple[Meaning | WrappedMeaning | FoldedMeaning, ...]:
+def meanings(p: Pattern, expand: bool = True) -> tuple[AnyMeaning, ...]:
     """R4.10: the readings of a Terminal pattern whose program has an option table (WrappedMeaning for one led
     by a wrapper or launcher with none, FoldedMeaning for one that names a path); () when it has none, or when
     a wildcard stands where the table reads an option or a subcommand (the pattern then matches literally
-    only)."""
+    only; SubcommandStar for a lone `*` where the table reads a subcommand, unless not ``expand``)."""
     specs = p.words
     if not specs or specs[0][1]:
         return ()
@@ -672,7 +672,7 @@ def meanings(p: Pattern) -> tuple[Meaning | WrappedMeaning | FoldedMeaning, ...]
     readings = normalise([_ANY_OPERAND if spec == _LONE_STAR else spec[0] for spec in specs])
     if not readings:
         return ()
-    out: list[Meaning] = []
+    out: list[AnyMeaning] = list(_subcommand_stars(p, specs, readings[0])) if expand else []
     for r in readings:
         if WIDER in r.keys:
             continue  # a reading the segment has, not the pattern
@@ -687,6 +687,55 @@ def meanings(p: Pattern) -> tuple[Meaning | WrappedMeaning | FoldedMeaning, ...]
     return tuple(out)
 
 
+class SubcommandStar:
+    """R4.10: a lone `*` where the program reads a subcommand (`git * --force`, `gh * delete`): for each of the
+    program's subcommands, the pattern with that subcommand in the star's place, read through its table --
+    so `git push -f` meets `git * --force` as `git push --force` does. Looked up by the segment's subcommand,
+    once per reading. ``path`` and ``operands`` are those of the meaning the star's word reads as an operand
+    (kept beside it: a subcommand the table does not list), for the gate."""
+
+    __slots__ = ("by_word", "depth", "operands", "path")
+
+    def __init__(self, depth: int, by_word: dict[str, tuple[Meaning, ...]], path: tuple[str, ...]) -> None:
+        self.depth = depth
+        self.by_word = by_word
+        self.path = path
+        self.operands: tuple[WordSpec, ...] = ()
+
+    def matches(self, r: Reading) -> bool:
+        found = self.by_word.get(r.path[self.depth]) if len(r.path) > self.depth else None
+        return found is not None and any(m.matches(r) for m in found)
+
+    def may_match(self, r: Reading) -> bool:
+        found = self.by_word.get(r.path[self.depth]) if len(r.path) > self.depth else None
+        return found is not None and any(m.may_match(r) for m in found)
+
+
+def _subcommand_stars(p: Pattern, specs: tuple[WordSpec, ...], first: Reading) -> tuple[SubcommandStar, ...]:
+    """The SubcommandStar of ``p`` when its first lone `*` stands right after the subcommand path its table
+    read, at a level that has subcommands; () otherwise (one star expanded: the pattern's other stars are read
+    as they are without it)."""
+    k = specs.index(_LONE_STAR) if _LONE_STAR in specs else -1
+    if k < 1 or first.path != (program_name(specs[0][0]), *(stem for stem, _ in specs[1:k])):
+        return ()
+    level = PROGRAMS.get(first.path[0])
+    for word in first.path[1:]:
+        level = level.subcommands.get(word) if level is not None else None
+    if level is None or not level.subcommands:
+        return ()
+    by_word: dict[str, list[Meaning]] = {}
+    for word in level.subcommands:
+        named = replace(p, words=(*specs[:k], (word, False), *specs[k + 1 :]))
+        for m in meanings(named, expand=False):
+            if isinstance(m, Meaning) and len(m.path) > k:
+                by_word.setdefault(m.path[k], []).append(m)
+    if not by_word:
+        return ()
+    return (SubcommandStar(k, {w: tuple(ms) for w, ms in by_word.items()}, first.path),)
+
+
+# What a deny or ask pattern means (R4.10), one reading of it.
+AnyMeaning: TypeAlias = "Meaning | WrappedMeaning | FoldedMeaning | SubcommandStar"
 # A lone `*` (R4.2: any one word), and in a meaning's operands any one operand where it stood.
 _LONE_STAR: WordSpec = ("", True)
 _ANY_OPERAND = "\x00any"
@@ -719,7 +768,7 @@ RANK_READINGS: dict[int, tuple[str, str]] = {
     ALLOW_RANK: (AUTO_APPROVE, "allow_rule"),
 }
 # (rank, pattern, its meanings)
-_Meant = tuple[int, Pattern, "tuple[Meaning | WrappedMeaning | FoldedMeaning | GlobMeaning, ...]"]
+_Meant = tuple[int, Pattern, "tuple[AnyMeaning | GlobMeaning, ...]"]
 _Ranked = tuple[int, Pattern, "tuple[str, ...] | None", bool]  # (rank, pattern, exact words, loose)
 
 
