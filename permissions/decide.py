@@ -907,18 +907,27 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         or len(reading.seg_views) != len(reading.out)
     ):
         return None  # (a script block's statements, or a doomed command's views not kept: not this reading)
+    named = comp.path_rules
+    every = "" in named
+    todo = [
+        (i, views)
+        for i, seg_views in enumerate(reading.seg_views)
+        if (views := [v for v in seg_views if v and (every or v[0] in named)])
+        and reading.out[i].verdict != DENY
+    ]
+    if not todo:
+        return None  # no pattern names a path of these segments' programs
     segments = parsed.segments
     scope = st.scope_of()
     sets = cwd_sets(segments, st.req.command or "", scope.cwd, floor=False, windows=scope.windows)
-    for i, seg in enumerate(segments):
-        if not seg.words or reading.out[i].verdict == DENY:
-            continue
+    for i, views in todo:
+        seg = segments[i]
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
         spelt = [
             v
             for d in sorted(dirs)[:4]
             if d != UNKNOWN
-            for view in reading.seg_views[i]
+            for view in views
             for v in paths_from(view, d, scope.cwd)
         ]
         hit = comp.deny_or_ask(spelt) if spelt else None

@@ -32,6 +32,7 @@ from permissions.commands.options import (
     program_name,
     spellings,
 )
+from permissions.commands.tasks import TASK_VERBS
 from permissions.commands.views import (
     HANDED_NAMES,
     INITIALIZES,
@@ -342,6 +343,38 @@ def _path_like(word: str) -> bool:
     return "/" in word or word[:1] == "."
 
 
+def _names_a_place(p: Pattern) -> bool:
+    """Whether a Terminal pattern names a path among its words after the first: one written as a path (`./x`,
+    `/srv/data`, `.env`) or as a file's name (`docker compose -f prod.yml`), or -- for a program whose table reads
+    no subcommands, where a word is an operand and not a command's or a ref's name -- any plain name (`cat
+    secrets`, `rm -rf data`; not `chmod 777`)."""
+    rest = [stem for stem, _ in p.words[1:] if stem[:1].isalnum() or _path_like(stem)]
+    if any(_path_like(stem) for stem in rest):
+        return True
+    name = program_name(p.words[0][0]) if p.words else ""
+    if name in _TASK_NAMED:
+        return False  # `make clean`, `mix ecto.migrate`: a task's or a target's name
+    if any("." in stem for stem in rest):
+        return True  # a file's name (`prod.yml`)
+    table = PROGRAMS.get(name)
+    return (table is None or not table.subcommands) and any(not s.isdigit() and "=" not in s for s in rest)
+
+
+# Programs whose plain words name tasks or targets, not places (permissions.commands.tasks' runners, and the
+# build tools whose tasks are dotted or plain names).
+_TASK_NAMED = TASK_VERBS | frozenset(
+    {"mix", "gradle", "gradlew", "mvn", "mvnw", "sbt", "lein", "bazel", "bazelisk"}
+)
+
+
+def _place_named_by(p: Pattern) -> tuple[str, ...]:
+    """The command words a segment's view is led by when ``p`` may name its paths ("" when any word may)."""
+    first, prefix = p.words[0]
+    if prefix:
+        return ("",)
+    return (first, *_names_of_program(program_name(first)))
+
+
 def fold_path(word: str) -> str:
     """``word`` as the path it names, written plainly: `./.env` is `.env`, `/srv/data/` and `//srv/./data` are
     `/srv/data`, `a/../b` is `b` (read as written: a link may lead elsewhere, and deny then matches more). A
@@ -358,17 +391,27 @@ _PWD_PREFIXES = ("$PWD/", "${PWD}/")
 def paths_from(view: tuple[str, ...], folder: str, start: str) -> list[tuple[str, ...]]:
     """``view``, run in ``folder``, with its paths written absolute (`data` as `/srv/data` in `/srv`) and written
     relative to ``start``, where the command starts, where they are inside it (`/srv/ws/app/.env`, `$PWD/.env`,
-    `../.env` run in `/srv/ws/app/sub` as `.env`): each a view when it changes a word (R4.10: the same place
-    another way; permissions.decide._paths_spelt)."""
+    `../.env` run in `/srv/ws/app/sub` as `.env`), each also with its plain words kept (a plain word may be a
+    subcommand or a name): each a view when it changes a word (R4.10: the same place another way;
+    permissions.decide._paths_spelt)."""
     here = folder.rstrip("/") + "/"
     top = start.rstrip("/") + "/"
     relative: list[str] = [view[0]]
     absolute: list[str] = [view[0]]
+    # ... and with a plain word kept as written (`compose` in `docker compose -f ../prod.yml` is a subcommand)
+    relative_paths: list[str] = [view[0]]
+    absolute_paths: list[str] = [view[0]]
     for w in view[1:]:
         place = _place(w, here)
-        absolute.append(place if place is not None and w[:1] != "/" else w)
-        relative.append(place[len(top) :] if place is not None and place.startswith(top) else w)
-    return [tuple(v) for v in (relative, absolute) if tuple(v) != view]
+        spelt = place if place is not None and w[:1] != "/" else w
+        inside = place[len(top) :] if place is not None and place.startswith(top) else w
+        absolute.append(spelt)
+        relative.append(inside)
+        plain = w[:1].isalnum() and "/" not in w
+        absolute_paths.append(w if plain else spelt)
+        relative_paths.append(w if plain else inside)
+    views = dict.fromkeys(tuple(v) for v in (relative, absolute, relative_paths, absolute_paths))
+    return [v for v in views if v != view]
 
 
 def _place(word: str, here: str) -> str | None:
@@ -833,14 +876,15 @@ class CompiledPermissions:
         # SPEC §5, R4.10: the POSIX programs PowerShell's and cmd's spellings are read as (`Remove-Item -Recurse`
         # as `rm -r`) that a deny or ask pattern names -- read off the sandbox only when there is one.
         self.windows_posix = _names_of(self.deny, self.ask) & WINDOWS_POSIX
-        # R4.10: whether a deny or ask pattern names a path (`cat .env`): decide() then also reads each segment's
-        # paths from where it runs (permissions.decide._paths_spelt).
-        self.path_rules = any(
-            _path_like(stem)
+        # R4.10: the programs a deny or ask pattern names a path for (`cat .env`, `rm -rf data`; "" for a pattern
+        # led by a wildcard: any): decide() then also reads their segments' paths from where they run
+        # (permissions.decide._paths_spelt).
+        self.path_rules: frozenset[str] = frozenset(
+            name
             for lst in (self.deny, self.ask)
             for p in lst.patterns
-            if p.action_type == "terminal"
-            for stem, _ in p.words[1:]
+            if p.action_type == "terminal" and _names_a_place(p)
+            for name in _place_named_by(p)
         )
         # permissions.segments keeps what it read from each segment under these rules here (a segment's
         # reading depends on the segment and the rules alone): one dict for commands that can still be
