@@ -930,6 +930,10 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             for view in views
             for v in paths_from(view, d, scope.cwd)
         ]
+        if not st.in_sandbox:
+            # SPEC §5: the developer's machine may name files in any case (macOS's and Windows' file systems
+            # fold it): `cat .ENV` reads `.env`
+            spelt += [v for view in (*views, *spelt) if (v := comp.places_as_ruled(view)) is not None]
         hit = comp.deny_or_ask(spelt) if spelt else None
         denied = _segment_named(reading, i, seg.text, hit[0], hit[1].text) if hit is not None else None
         if denied is not None:

@@ -823,6 +823,7 @@ class CompiledPermissions:
         "_meant",
         "_meant_names",
         "_one",
+        "_ruled_cases",
         "_scan",
         "_two",
         "allow",
@@ -879,13 +880,17 @@ class CompiledPermissions:
         # R4.10: the programs a deny or ask pattern names a path for (`cat .env`, `rm -rf data`; "" for a pattern
         # led by a wildcard: any): decide() then also reads their segments' paths from where they run
         # (permissions.decide._paths_spelt).
-        self.path_rules: frozenset[str] = frozenset(
-            name
+        placed = [
+            p
             for lst in (self.deny, self.ask)
             for p in lst.patterns
             if p.action_type == "terminal" and _names_a_place(p)
-            for name in _place_named_by(p)
-        )
+        ]
+        self.path_rules: frozenset[str] = frozenset(name for p in placed for name in _place_named_by(p))
+        # ... and those patterns' words as they spell them, by their case-folded spelling (places_as_ruled)
+        self._ruled_cases: dict[str, str] = {
+            stem.casefold(): stem for p in placed for stem, _ in p.words[1:] if stem and stem[:1] != "-"
+        }
         # permissions.segments keeps what it read from each segment under these rules here (a segment's
         # reading depends on the segment and the rules alone): one dict for commands that can still be
         # auto-approved, one for those that cannot (it reads less of them).
@@ -904,6 +909,21 @@ class CompiledPermissions:
         )
         # ... and those answers as a segment's reading (permissions.segments takes them as they are)
         self.readings_by_first = _readings_by_first(self.by_first)
+
+    def places_as_ruled(self, view: tuple[str, ...]) -> tuple[str, ...] | None:
+        """``view`` with each word a place-naming deny or ask pattern spells in another case written as the
+        pattern writes it (`cat .ENV` as `cat .env`), or None when no word changes: for a machine whose file
+        system folds case (SPEC §5, R4.10)."""
+        ruled = self._ruled_cases
+        out: list[str] | None = None
+        for k in range(1, len(view)):
+            w = view[k]
+            spelt = ruled.get(w.casefold())
+            if spelt is not None and spelt != w:
+                if out is None:
+                    out = list(view)
+                out[k] = spelt
+        return tuple(out) if out is not None else None
 
     def reads_meaning_of(self, programs: frozenset[str]) -> bool:
         """Whether a deny or ask pattern reads one of ``programs`` by meaning (R4.10, its option table)."""
