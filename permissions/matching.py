@@ -43,6 +43,8 @@ from permissions.commands.views import (
     look_through,
     views_under,
 )
+from permissions.commands.windows import posix_spellings
+from permissions.commands.windows_names import CMD, POWERSHELL
 from permissions.commands.windows_names import PROGRAMS as WINDOWS_POSIX
 from permissions.commands.wrappers import (
     POSARGS_RUNNERS,
@@ -116,16 +118,19 @@ class CompiledList:
             if p.action_type != "terminal":
                 self.typed.setdefault(p.action_type, p)
                 continue
-            if loose:
-                found = meanings(p)
-                if found:
-                    for name in _names_of_program(program_name(p.words[0][0])):
-                        self.meant.setdefault(name, []).append((p, found))
-                        _widen_gate(self.gates, name, found)
             if not p.words:
                 self.typed.setdefault("terminal", p)  # `Terminal()` matches every command (R3.2)
-            for one in _as_named(p) if loose else (p,):
-                self._index(one)
+            if not loose:
+                self._index(p)
+                continue
+            for q in (p, *_posix_named(p)):
+                found = meanings(q)
+                if found:
+                    for name in _names_of_program(program_name(q.words[0][0])):
+                        self.meant.setdefault(name, []).append((q, found))
+                        _widen_gate(self.gates, name, found)
+                for one in _as_named(q):
+                    self._index(one)
 
     def _index(self, p: Pattern) -> None:
         words = p.words
@@ -357,7 +362,7 @@ def _names_a_place(p: Pattern) -> bool:
     if any("." in stem for stem in rest):
         return True  # a file's name (`prod.yml`)
     table = PROGRAMS.get(name)
-    return (table is None or not table.subcommands) and any(not s.isdigit() and "=" not in s for s in rest)
+    return (table is None or not table.subcommands) and any(_may_name_a_place(s) for s in rest)
 
 
 # Programs whose plain words name tasks or targets, not places (permissions.commands.tasks' runners, and the
@@ -365,6 +370,11 @@ def _names_a_place(p: Pattern) -> bool:
 _TASK_NAMED = TASK_VERBS | frozenset(
     {"mix", "gradle", "gradlew", "mvn", "mvnw", "sbt", "lein", "bazel", "bazelisk"}
 )
+
+
+def _may_name_a_place(word: str) -> bool:
+    """A pattern's word that may be a place's name: no option, no setting (`a=b`), no URL, no number."""
+    return bool(word) and word[:1] != "-" and "=" not in word and "://" not in word and not word.isdigit()
 
 
 def _place_named_by(p: Pattern) -> tuple[str, ...]:
@@ -674,6 +684,27 @@ def _as_named(p: Pattern) -> tuple[Pattern, ...]:
     return (p, *(replace(p, words=((name, False), *words[1:])) for name in _PYTHONS if name != words[0][0]))
 
 
+_WINDOWS_HEADS = frozenset(POWERSHELL) | frozenset(CMD)
+
+
+def _posix_named(p: Pattern) -> tuple[Pattern, ...]:
+    """R4.10, deny and ask: a pattern written in PowerShell's or cmd's words (`Remove-Item -Recurse`, `ri`, `del
+    /s`, `iwr`: any case, any alias) also in the POSIX program's it stands for (`rm -r`, `curl`), as
+    permissions.commands.windows reads a segment off the sandbox; the same text, for the reason. () for any
+    other pattern (a POSIX program's own words among them)."""
+    specs = p.words
+    if not specs or specs[0][1] or specs[0][0].lower() not in _WINDOWS_HEADS:
+        return ()
+    specs = _without_trailing_star(specs)
+    if any(prefix for _, prefix in specs):
+        return ()  # a wildcard inside: literally only
+    text = " ".join(stem for stem, _ in specs)
+    found = [view for views, certain in posix_spellings(text, WINDOWS_POSIX) if certain for view in views]
+    if ("curl",) in found:
+        found.append(("wget",))  # Windows PowerShell's other alias of Invoke-WebRequest
+    return tuple(replace(p, words=tuple((w, False) for w in view)) for view in found)
+
+
 def _wrapped_readings(words: tuple[str, ...]) -> tuple[Reading, ...]:
     """For a segment led by a program with no option table: each command it runs, one layer in, as a reading
     a WrappedMeaning reads (none for most programs)."""
@@ -889,7 +920,7 @@ class CompiledPermissions:
         self.path_rules: frozenset[str] = frozenset(name for p in placed for name in _place_named_by(p))
         # ... and those patterns' words as they spell them, by their case-folded spelling (places_as_ruled)
         self._ruled_cases: dict[str, str] = {
-            stem.casefold(): stem for p in placed for stem, _ in p.words[1:] if stem and stem[:1] != "-"
+            stem.casefold(): stem for p in placed for stem, _ in p.words[1:] if _may_name_a_place(stem)
         }
         # permissions.segments keeps what it read from each segment under these rules here (a segment's
         # reading depends on the segment and the rules alone): one dict for commands that can still be
