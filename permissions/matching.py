@@ -57,6 +57,7 @@ from permissions.floor import REMOVERS
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.literal_search import literal_trie
 from permissions.memos import Memo
+from permissions.where import HOME
 from permissions.wrappers import views
 
 __all__ = [
@@ -123,7 +124,7 @@ class CompiledList:
             if not loose:
                 self._index(p)
                 continue
-            for q in (p, *_posix_named(p)):
+            for q in (p, *_posix_named(p), *_home_named(p)):
                 found = meanings(q)
                 if found:
                     for name in _names_of_program(program_name(q.words[0][0])):
@@ -396,6 +397,30 @@ def fold_path(word: str) -> str:
 
 
 _PWD_PREFIXES = ("$PWD/", "${PWD}/")
+_HOME_WORDS = ("~", "$HOME", "${HOME}")
+
+
+def _at_home(word: str) -> str | None:
+    """What follows the home folder in ``word`` (`/.ssh` for `~/.ssh`, `$HOME/.ssh`, `${HOME}/.ssh`; "" for the
+    folder itself), or None when ``word`` does not start there."""
+    for lead in _HOME_WORDS:
+        if word.startswith(lead) and (len(word) == len(lead) or word[len(lead)] == "/"):
+            return word[len(lead) :]
+    return None
+
+
+def _as_written_home(place: str, users: bool = False) -> str:
+    """An absolute place as a pattern writes it: under the home folder (where.HOME), from `~`; ``users``: under
+    any user's home folder too (`/root`, `/home/NAME`, `/Users/NAME`: whose is not known, deny matches more)."""
+    if place.startswith(HOME):
+        return "~" + place[len(HOME) :]
+    if users:
+        parts = place.split("/")  # ['', 'home', NAME, ...]
+        if len(parts) >= 2 and parts[1] == "root":
+            return "/".join(("~", *parts[2:]))
+        if len(parts) >= 3 and parts[1] in ("home", "Users") and parts[2]:
+            return "/".join(("~", *parts[3:]))
+    return place
 
 
 def paths_from(view: tuple[str, ...], folder: str, start: str) -> list[tuple[str, ...]]:
@@ -411,16 +436,18 @@ def paths_from(view: tuple[str, ...], folder: str, start: str) -> list[tuple[str
     # ... and with a plain word kept as written (`compose` in `docker compose -f ../prod.yml` is a subcommand)
     relative_paths: list[str] = [view[0]]
     absolute_paths: list[str] = [view[0]]
+    homes: list[str] = [view[0]]  # a user's home folder written `~` (`/home/me/.ssh` as `~/.ssh`)
     for w in view[1:]:
         place = _place(w, here)
-        spelt = place if place is not None and w[:1] != "/" else w
+        spelt = _as_written_home(place) if place is not None and w[:1] != "/" else w
         inside = place[len(top) :] if place is not None and place.startswith(top) else w
         absolute.append(spelt)
         relative.append(inside)
         plain = w[:1].isalnum() and "/" not in w
         absolute_paths.append(w if plain else spelt)
         relative_paths.append(w if plain else inside)
-    views = dict.fromkeys(tuple(v) for v in (relative, absolute, relative_paths, absolute_paths))
+        homes.append(w if plain or place is None else _as_written_home(place, users=True))
+    views = dict.fromkeys(tuple(v) for v in (relative, absolute, relative_paths, absolute_paths, homes))
     return [v for v in views if v != view]
 
 
@@ -431,6 +458,9 @@ def _place(word: str, here: str) -> str | None:
         return None
     if word.startswith(_PWD_PREFIXES):
         return fold_path(here + word.partition("/")[2])
+    home = _at_home(word)
+    if home is not None:
+        return fold_path(HOME + home)
     if "$" in word or "`" in word or "://" in word:
         return None
     if word[:1] == "/":
@@ -703,6 +733,19 @@ def _posix_named(p: Pattern) -> tuple[Pattern, ...]:
     if ("curl",) in found:
         found.append(("wget",))  # Windows PowerShell's other alias of Invoke-WebRequest
     return tuple(replace(p, words=tuple((w, False) for w in view)) for view in found)
+
+
+def _home_named(p: Pattern) -> tuple[Pattern, ...]:
+    """R4.10, deny and ask: a pattern naming a place under the home folder as `$HOME/x` or `${HOME}/x`, also as
+    `~/x` (how paths_from writes a segment's places there); the same text, for the reason."""
+    specs = p.words
+    if not any(stem.startswith(_HOME_WORDS[1:]) for stem, _ in specs[1:]):
+        return ()
+    homed = tuple(
+        ("~" + at, prefix) if stem[:1] == "$" and (at := _at_home(stem)) is not None else (stem, prefix)
+        for stem, prefix in specs
+    )
+    return (replace(p, words=homed),) if homed != specs else ()
 
 
 def _wrapped_readings(words: tuple[str, ...]) -> tuple[Reading, ...]:
