@@ -354,8 +354,8 @@ def _names_a_place(p: Pattern) -> bool:
     `/srv/data`, `.env`) or as a file's name (`docker compose -f prod.yml`), or -- for a program whose table reads
     no subcommands, where a word is an operand and not a command's or a ref's name -- any plain name (`cat
     secrets`, `rm -rf data`; not `chmod 777`)."""
-    rest = [stem for stem, _ in p.words[1:] if stem[:1].isalnum() or _path_like(stem)]
-    if any(_path_like(stem) for stem in rest):
+    rest = [stem for stem, _ in p.words[1:] if (stem[:1].isalnum() or _path_like(stem)) and "://" not in stem]
+    if any(_path_like(stem) for stem in rest):  # (a URL is compared by Meaning: _fold_url)
         return True
     name = program_name(p.words[0][0]) if p.words else ""
     if name in _TASK_NAMED:
@@ -390,10 +390,55 @@ def fold_path(word: str) -> str:
     """``word`` as the path it names, written plainly: `./.env` is `.env`, `/srv/data/` and `//srv/./data` are
     `/srv/data`, `a/../b` is `b` (read as written: a link may lead elsewhere, and deny then matches more). A
     URL or a word that is no path is kept."""
-    if "/" not in word or "://" in word:
+    if "/" not in word:
         return word
+    if "://" in word:
+        return _fold_url(word)
     folded = posixpath.normpath(word)
     return "/" + folded.lstrip("/") if folded[:2] == "//" else folded
+
+
+def _fold_url(word: str) -> str:
+    """A URL as the place it names, for a deny or ask to compare (R4.8: match more): `//HOST./PATH/` -- any
+    scheme; the host in lower case, its labels from the top (`com.pastebin.www.`), without user or default port;
+    the path folded and ended by `/`; query and fragment dropped -- so that a rule's URL is a prefix of every URL
+    at or under it (`https://Pastebin.com:443/`, `http://pastebin.com/api/x` for `https://pastebin.com`), and a
+    rule naming a site with no path (Meaning: the `/` after its host dropped) of its subdomains' too. A word that is
+    no URL is kept."""
+    scheme, _, rest = word.partition("://")
+    if not scheme.isalpha():
+        return word
+    rest = rest.partition("#")[0].partition("?")[0]
+    host, _, path = rest.partition("/")
+    host = host.rpartition("@")[2].lower()
+    if host.endswith((":80", ":443")):
+        host = host.rpartition(":")[0]
+    name, colon, port = (
+        host.rpartition(":") if host[-1:].isdigit() and "]" not in host[-7:] else (host, "", "")
+    )
+    top = ".".join(reversed(name.split("."))) + "." + colon + port
+    path = posixpath.normpath("/" + path).strip("/")
+    return f"//{top}/{path}/" if path else f"//{top}/"
+
+
+def _fold_rule_operand(stem: str, prefix: bool) -> WordSpec:
+    """A deny or ask pattern's operand as Meaning compares it, folded: a URL a prefix (of its subdomains' too when
+    it names no path: `//com.pastebin.`)."""
+    if "://" not in stem:
+        return fold_path(stem), prefix
+    folded = _fold_url(stem)
+    return (folded[:-1] if folded.endswith("./") else folded), True
+
+
+# Programs whose operands are URLs, a scheme left out (`curl pastebin.com` is http://pastebin.com).
+_URL_TAKERS = frozenset({"curl", "wget", "wget2", "http", "https", "xh", "xhs", "curlie", "aria2c"})
+
+
+def _fold_url_operand(word: str) -> str:
+    """An operand of a _URL_TAKERS program as fold_path writes it, a host's name without a scheme read as a URL."""
+    if "://" not in word and word[:1].isalnum() and "." in word.partition("/")[0]:
+        return _fold_url("http://" + word)
+    return fold_path(word)
 
 
 _PWD_PREFIXES = ("$PWD/", "${PWD}/")
@@ -485,7 +530,7 @@ class Meaning:
     spelled there: clustered, long, abbreviated, after the operands), and its operands are a word prefix of
     what follows the path. The pattern still matches literally too: meaning only widens what it refuses."""
 
-    __slots__ = ("folded", "keys", "operands", "path")
+    __slots__ = ("fold", "folded", "keys", "operands", "path")
 
     def __init__(self, path: tuple[str, ...], keys: frozenset[str], operands: tuple[WordSpec, ...]) -> None:
         self.path = path
@@ -494,10 +539,12 @@ class Meaning:
         # A path among the operands (`cat .env`, `rm -rf /srv/data`) is the same path written another way
         # (`./.env`, `/srv/data/`, `//srv/./data`): the operands folded, or None when none is a path.
         self.folded = (
-            tuple((fold_path(stem), prefix) for stem, prefix in operands)
+            tuple(_fold_rule_operand(stem, prefix) for stem, prefix in operands)
             if any(_path_like(stem) for stem, _ in operands)
             else None
         )
+        # (a URL's operand is a prefix: every URL at or under it, however written -- _fold_url)
+        self.fold = _fold_url_operand if path and path[0] in _URL_TAKERS else fold_path
 
     def matches(self, r: Reading) -> bool:
         path = self.path
@@ -512,7 +559,7 @@ class Meaning:
             return False
         for (stem, prefix), w in zip(ops, rest):
             if w != stem and not (prefix and w.startswith(stem)):
-                return self.folded is not None and _operands_match(self.folded, map(fold_path, rest))
+                return self.folded is not None and _operands_match(self.folded, map(self.fold, rest))
         return True
 
     def may_match(self, r: Reading) -> bool:
@@ -604,18 +651,19 @@ class FoldedMeaning:
     /etc/shadow`): it matches the segment's words with its paths written another way (`cat ./.env`, `cat
     //etc/shadow`), a word prefix as R4.1's, each path compared as fold_path writes it."""
 
-    __slots__ = ("keys", "operands", "path", "words")
+    __slots__ = ("fold", "keys", "operands", "path", "words")
 
     def __init__(self, name: str, words: tuple[WordSpec, ...]) -> None:
         self.path = (name,)  # (options.gate: no table, any segment the program leads is read)
         self.keys: frozenset[str] = frozenset()
         self.operands: tuple[WordSpec, ...] = ()
-        self.words = tuple((fold_path(stem), prefix) for stem, prefix in words)
+        self.words = tuple(_fold_rule_operand(stem, prefix) for stem, prefix in words)
+        self.fold = _fold_url_operand if name in _URL_TAKERS else fold_path
 
     def matches(self, r: Reading) -> bool:
         if r.path == _WRAPPED or len(self.words) > len(r.operands):
             return False
-        return _operands_match(self.words, map(fold_path, r.operands))
+        return _operands_match(self.words, map(self.fold, r.operands))
 
     def may_match(self, r: Reading) -> bool:
         return False
