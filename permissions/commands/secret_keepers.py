@@ -37,7 +37,11 @@ the clear) what only the machine's keys and logins unlock:
   get|export|list``; ``shopify app env show|pull``; ``convex env list|get``; ``turso auth token``; ``neonctl
   connection-string``; ``eas env:pull|env:get``, ``env:list --include-sensitive``; ``argocd admin
   initial-password``; the clusters' token helpers ``kubelogin get-token``, ``aws-iam-authenticator token``,
-  ``gke-gcloud-auth-plugin``, ``saml2aws script``, ``cloudflared tunnel token``;
+  ``gke-gcloud-auth-plugin``, ``saml2aws script``, ``cloudflared tunnel token``; the local and hosted clusters'
+  admin kubeconfigs (red team, session 22) ``kind get kubeconfig``, ``k3d kubeconfig get``, ``microk8s config``
+  (``microk8s.config``), ``k0s kubeconfig admin|create``, ``talosctl kubeconfig``, ``vcluster connect --print``,
+  ``kubeadm kubeconfig user``, ``scw k8s kubeconfig get``; ``uv auth token``, ``claude setup-token``, ``gpgsm
+  --export-secret-key-p12|-p8|-raw``;
 - state that holds the secrets it made: ``terraform|tofu|terragrunt output -json|-raw`` (the documentation:
   "any sensitive values in Terraform state will be displayed in plain text"), ``show -json``, ``state pull``,
   ``console``; ``pulumi config --show-secrets``, ``config get`` (a secret key prints decrypted), ``stack
@@ -225,7 +229,9 @@ _DATABRICKS = Forms(
     "auth+token auth+env secrets+get-secret", values="-p --profile -o --output --host --log-level --log-file"
 )
 _SCW = then(
-    Forms("secret+version+access config+dump", values="-p --profile -c --config -o --output"),
+    Forms(
+        "secret+version+access config+dump k8s+kubeconfig+get", values="-p --profile -c --config -o --output"
+    ),
     key_after("-p --profile -c --config -o --output", "config+get", secret_key),
 )
 _YARN = key_after("--cwd", "config+get", secret_key)
@@ -540,7 +546,9 @@ KEEPERS: dict[str, Reader] = {
     "sops": _sops,
     "ansible-vault": _ansible_vault,
     "ansible-inventory": _ansible_inventory,
-    "gpgsm": _gpg_decrypts,
+    "gpgsm": then(
+        _gpg_decrypts, lambda v: CREDENTIAL if any(w.startswith("--export-secret") for w in v) else None
+    ),
     "gpgtar": _gpg_decrypts,
     "age": _age,
     "sq": _only(DECRYPTED, Forms("decrypt key+export")),
@@ -559,6 +567,18 @@ KEEPERS: dict[str, Reader] = {
     "ejson": _only(DECRYPTED, Forms("decrypt", values="-keydir -k --keydir")),
     "ejson2env": _always(DECRYPTED),
     "kubeseal": lambda v: DECRYPTED if flagged(v[1:], ("--recovery-unseal",)) else None,
+    # red team (session 22): the local and hosted clusters' admin kubeconfigs (a client key or token in clear, as
+    # `kubectl config view --raw` prints), and more token printers
+    "kind": Forms("get+kubeconfig", values="--name -n --kubeconfig"),
+    "k3d": Forms("kubeconfig+get"),
+    "microk8s": Forms("config"),
+    "microk8s.config": _always(CREDENTIAL),
+    "k0s": Forms("kubeconfig+admin kubeconfig+create", values="--config -c --data-dir"),
+    "talosctl": Forms("kubeconfig", values="-n --nodes -e --endpoints --talosconfig --context --cluster"),
+    "vcluster": Forms(flagged={"connect": "--print"}, values="-n --namespace --context"),
+    "kubeadm": Forms("kubeconfig+user"),
+    "uv": Forms("auth+token"),
+    "claude": Forms("setup-token"),
 }
 
 
