@@ -70,7 +70,7 @@ What asks, by what each prints:
 - red team (session 22): ``aws ec2 get-password-data``, ``lightsail get-instance-access-details|
   get-relational-database-master-user-password``, ``appsync list-api-keys``, ``apigateway get-api-key(s)
   --include-value(s)``; ``az aks get-credentials --file -``; ``glab auth git-credential|docker-helper get``;
-  ``oc extract secret/x``; ``op item get --fields`` (a concealed field printed in clear before 1Password's CLI
+  ``oc extract secret/x``; ``doppler configure get token``, ``infisical user get token``; ``op item get --fields`` (a concealed field printed in clear before 1Password's CLI
   2.25); macOS's ``ps -E`` (every process's environment, as BSD's ``ps e`` in permissions.commands.peeks); and
   handed to the network rather than printed, ``curl -n|--netrc|--netrc-optional`` (the login ``~/.netrc``
   keeps: SENT).
@@ -417,9 +417,10 @@ READERS: dict[str, Reader] = {
     "doppler": then(
         Forms("secrets+get secrets+download secrets+substitute", values=_DOPPLER_VALUES),
         _bare_secrets(_DOPPLER_VALUES),
+        key_after(_DOPPLER_VALUES, "configure+get", secret_key),  # red team (session 22): the CLI's own token
     ),
     "infisical": then(
-        Forms("secrets+get export", values=_INFISICAL_VALUES), _bare_secrets(_INFISICAL_VALUES)
+        Forms("secrets+get export user+get+token", values=_INFISICAL_VALUES), _bare_secrets(_INFISICAL_VALUES)
     ),
     "lpass": Forms("show export"),
     "chamber": Forms("read export"),

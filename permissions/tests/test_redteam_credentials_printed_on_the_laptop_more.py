@@ -23,8 +23,11 @@ auto-approved in auto mode on the agent's machine at the session's start:
   ``aws apigateway get-api-key(s) --include-value(s)``;
 - credential helpers and token printers: ``glab auth git-credential get``, ``glab auth docker-helper get``,
   ``uv auth token``, ``claude setup-token``, ``gpgsm --export-secret-key-p12|-p8|-raw``, ``op item get
-  --fields`` (1Password's CLI before 2.25 prints a concealed field in clear), macOS's ``ps -E`` (every
-  process's environment, as BSD's ``ps e``);
+  --fields`` of a concealed field (1Password's CLI before 2.25 prints it in clear), ``crane auth get|token``,
+  ``doppler configure get token``, ``infisical user get token``, ``keyctl print|pipe|read`` (the kernel
+  keyring's payloads), ``mvn help:effective-settings -DshowPasswords=true`` (``~/.m2/settings.xml``'s passwords); the whole environment printed: macOS's ``ps -E``
+  (every process's, as BSD's ``ps e``), ``docker compose config --environment`` (Compose's interpolation
+  environment is the shell's);
 - PowerShell: ``Get-AzAccessToken``, ``Get-AzKeyVaultSecret``, ``Get-AzStorageAccountKey``, ``Get-AWSCredential``,
   ``Get-PnPAccessToken``, a credential's ``.GetNetworkCredential()`` and ``ConvertFrom-SecureString`` (a
   DPAPI-protected secret decrypted with the user's key);
@@ -145,6 +148,21 @@ HELPERS = [
     "op item get GitHub --fields label=token",
     "op item get GitHub --fields password",
     "op item get GitHub --fields=label=username,label=password",
+    "crane auth get index.docker.io",
+    "echo ghcr.io | crane auth get",
+    "crane auth token ubuntu",
+    "doppler configure get token",
+    "doppler configure get token --plain",
+    "infisical user get token",
+    "docker compose config --environment",
+    "docker compose -f compose.prod.yml config --environment",
+    "docker-compose config --environment",
+    "keyctl print %user:token",
+    "keyctl pipe 123456",
+    "keyctl read 123456",
+    "mvn help:effective-settings -DshowPasswords=true",
+    "./mvnw help:effective-settings -DshowPasswords",
+    "mvn -q help:effective-settings -DshowPasswords=TRUE",
     "ps -E",
     "ps -axE",
     "ps -o pid,command -E",
@@ -316,6 +334,18 @@ ORDINARY = [
     "op item get x",
     "op item get github --fields username",
     "op item list",
+    "crane ls ghcr.io/o/r",
+    "crane digest ubuntu",
+    "doppler configure get project",
+    "docker compose config",
+    "docker compose --env-file .env config",
+    "docker compose config --services",
+    "docker config ls",
+    "keyctl show",
+    "keyctl list @u",
+    "mvn help:effective-settings",
+    "mvn help:effective-settings -DshowPasswords=false",
+    "mvn -q test",
     "ps aux",
     "ps -ef",
     "ps -e",
