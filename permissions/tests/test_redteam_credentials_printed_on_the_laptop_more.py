@@ -196,7 +196,21 @@ ASKED_OTHERWISE = [
     "$c = Import-Clixml cred.xml; $c.GetNetworkCredential().Password",
     "(Get-StoredCredential -Target x).GetNetworkCredential().Password",
 ]
-CASES = WIREGUARD + NMCLI + KUBECONFIGS + CLOUDS + HELPERS + POWERSHELL + NETWORK
+# R4.8: the same through wrappers, substitutions, shells' -c, Windows' program names, nmcli's valued options
+HIDDEN = [
+    'bash -c "wg showconf wg0"',
+    "wg.exe showconf wg0",
+    "echo $(kind get kubeconfig)",
+    "kind.exe get kubeconfig",
+    "command k3d kubeconfig get x",
+    'sh -c "microk8s config > kc"',
+    "timeout 5 crane auth token ubuntu",
+    "nice nmcli -s c s home",
+    "nmcli -e no -s c s home",
+    "nmcli -m tabular -s c s home",
+    "nmcli --fields all --show-secrets c s home",
+]
+CASES = WIREGUARD + NMCLI + KUBECONFIGS + CLOUDS + HELPERS + POWERSHELL + NETWORK + HIDDEN
 
 ASKED_ALREADY = [
     "/usr/bin/wg showconf wg0",
