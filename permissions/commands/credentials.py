@@ -62,7 +62,18 @@ What asks, by what each prints:
   code is read for the literal spellings only, and a DNS name of the attacker's that resolves to the service is
   not read (its AWS/Google/Azure path is). A ``grep 169.254.169.254 -r .`` asks too on the laptop: a rare
   price for the literal reading;
-- PowerShell's ``Get-Secret`` and ``Get-StoredCredential`` named in the text.
+- PowerShell's ``Get-Secret`` and ``Get-StoredCredential`` named in the text, and (red team, session 22)
+  ``Get-AzAccessToken``, ``Get-AzKeyVaultSecret``, ``Get-AzStorageAccountKey``, ``Get-AWSCredential``,
+  ``Get-PnPAccessToken``, a credential's ``.GetNetworkCredential()``, ``ConvertFrom-SecureString`` (a
+  DPAPI-protected secret decrypted with the user's key) -- a literal reading: ``grep -r GetNetworkCredential .``
+  asks too on the laptop;
+- red team (session 22): ``aws ec2 get-password-data``, ``lightsail get-instance-access-details|
+  get-relational-database-master-user-password``, ``appsync list-api-keys``, ``apigateway get-api-key(s)
+  --include-value(s)``; ``az aks get-credentials --file -``; ``glab auth git-credential|docker-helper get``;
+  ``oc extract secret/x``; ``doppler configure get token``, ``infisical user get token``; ``op item get --fields`` (a concealed field printed in clear before 1Password's CLI
+  2.25); macOS's ``ps -E`` (every process's environment, as BSD's ``ps e`` in permissions.commands.peeks); and
+  handed to the network rather than printed, ``curl -n|--netrc|--netrc-optional`` (the login ``~/.netrc``
+  keeps: SENT).
 
 Stays ordinary (what it prints is no secret): ``gh auth status`` (the token masked), ``aws sts
 get-caller-identity``, ``aws configure list`` (keys masked), ``aws configure get region``, ``gcloud auth
@@ -93,6 +104,7 @@ from permissions.commands.credential_forms import (
     then,
 )
 from permissions.commands.machine import KEYCHAIN
+from permissions.commands.peeks import ENVIRONMENT
 from permissions.commands.secret_keepers import amend
 
 __all__ = [
@@ -100,12 +112,14 @@ __all__ = [
     "CREDENTIAL_VERBS",
     "METADATA",
     "READERS",
+    "SENT",
     "credential_hint",
     "credential_named",
     "credential_printed",
 ]
 
 METADATA = "asks the cloud's instance metadata service, which hands out the machine's own credentials"
+SENT = "hands a credential the machine keeps outside the project to the network"
 
 
 # -- the cloud clients ----------------------------------------------------------------------------------------
@@ -121,11 +135,23 @@ _AWS = then(
         " codeartifact+get-authorization-token eks+get-token rds+generate-db-auth-token sso+get-role-credentials"
         " secretsmanager+get-secret-value secretsmanager+batch-get-secret-value codecommit+credential-helper"
         " redshift+get-cluster-credentials redshift+get-cluster-credentials-with-iam"
-        " redshift-serverless+get-credentials cognito-identity+get-credentials-for-identity kms+decrypt",
+        " redshift-serverless+get-credentials cognito-identity+get-credentials-for-identity kms+decrypt"
+        # red team (session 22): a Windows instance's password, Lightsail's SSH key and database password, API keys
+        " ec2+get-password-data lightsail+get-instance-access-details"
+        " lightsail+get-relational-database-master-user-password appsync+list-api-keys",
         values=_AWS_VALUES,
         flagged={
-            f"ssm+{op}": "--with-decryption"
-            for op in ("get-parameter", "get-parameters", "get-parameters-by-path", "get-parameter-history")
+            **{
+                f"ssm+{op}": "--with-decryption"
+                for op in (
+                    "get-parameter",
+                    "get-parameters",
+                    "get-parameters-by-path",
+                    "get-parameter-history",
+                )
+            },
+            "apigateway+get-api-key": "--include-value",
+            "apigateway+get-api-keys": "--include-values",
         },
     ),
     key_after(_AWS_VALUES, "configure+get", secret_key),
@@ -144,6 +170,19 @@ _AZ = Forms(
     " appsettings+list list-publishing-credentials list-publishing-profiles containerapp+secret+show",
     values="--subscription --output -o --query --resource-group -g --name -n --vault-name --id",
 )
+
+
+def _aks_printed(view: tuple[str, ...]) -> str | None:
+    """``az aks get-credentials --file -`` prints the cluster's kubeconfig (its key or token in clear)."""
+    if "get-credentials" not in view:
+        return None
+    args = view[1:]
+    for k, a in enumerate(args[:-1]):
+        if a in ("-f", "--file") and args[k + 1] == "-":
+            return CREDENTIAL
+    return CREDENTIAL if "--file=-" in args else None
+
+
 _TOKEN_SHOWN = "--show-token -t"  # gh and glab: the token printed with the status
 _GH = then(
     Forms(
@@ -157,6 +196,12 @@ _GH = then(
 _GLAB = then(
     lambda v: CREDENTIAL if "status" in v and flagged(v[1:], ("--show-token",), "t", "h") else None,
     key_after("--host -h --repo -R", "config+get", secret_key),
+    # red team (session 22): glab as git's and docker's credential helper
+    Forms(
+        "auth+git-credential+get auth+docker-helper+get auth+docker-helper+list",
+        changes="auth+git-credential+store auth+git-credential+erase auth+docker-helper+store"
+        " auth+docker-helper+erase",
+    ),
 )
 _KUBE_VALUES = (
     "--context --kubeconfig --namespace -n --cluster --user --server -s --token --as --as-group -l --selector"
@@ -206,9 +251,21 @@ _KUBECTL = then(
     ),
     _kube_secret,
 )
+
+
+def _oc_extract(view: tuple[str, ...]) -> str | None:
+    """``oc extract secret/x`` writes a Secret's data into files (``--to=-``: to the terminal)."""
+    if "extract" not in view:
+        return None
+    words = positional(view[1:], _KUBE_OPTS | {"--to", "--keys"})
+    after = words[words.index("extract") + 1 :] if "extract" in words else []
+    return CREDENTIAL if after and after[0].startswith(("secret/", "secrets/", "secret.")) else None
+
+
 _OC = then(
     _KUBECTL,
     lambda v: CREDENTIAL if "whoami" in v and flagged(v[1:], ("--show-token",), "t") else None,
+    _oc_extract,
 )
 
 # -- keychains and the machine's credential stores -------------------------------------------------------------
@@ -300,12 +357,32 @@ def _bare_secrets(values: str) -> Reader:
     return read
 
 
+_OP_PLAIN = frozenset(("username", "title", "website", "url", "email", "notesplain", "id"))
+
+
+def _op_fields(view: tuple[str, ...]) -> str | None:
+    """``op item get x --fields password`` (``label=password``): 1Password's CLI before 2.25 printed a concealed
+    field in clear; the fields shown unconcealed (``username``) stay ordinary."""
+    if "item" not in view or "get" not in view:
+        return None
+    args = view[1:]
+    named: list[str] = []
+    for k, a in enumerate(args):
+        if a == "--fields" and k + 1 < len(args):
+            named += args[k + 1].lower().split(",")
+        elif a.startswith("--fields="):
+            named += a[9:].lower().split(",")
+    if any(f.strip().removeprefix("label=") not in _OP_PLAIN for f in named):
+        return CREDENTIAL
+    return None
+
+
 _VAULT = Forms("read kv+get unwrap print+token token+lookup token+create")
 READERS: dict[str, Reader] = {
     "aws": _AWS,
     "aws-vault": Forms("export"),
     "gcloud": _GCLOUD,
-    "az": _AZ,
+    "az": then(_AZ, _aks_printed),
     "gh": _GH,
     "glab": _GLAB,
     "heroku": Forms("auth:token"),
@@ -325,10 +402,13 @@ READERS: dict[str, Reader] = {
     "gpg2": _gpg,
     "vault": _VAULT,
     "bao": _VAULT,
-    "op": Forms(
-        "read inject signin document+get",
-        values="--account --vault --session --cache --config",
-        flagged={"item+get": "--reveal --otp --format=json --format"},
+    "op": then(
+        Forms(
+            "read inject signin document+get",
+            values="--account --vault --session --cache --config",
+            flagged={"item+get": "--reveal --otp --format=json --format"},
+        ),
+        _op_fields,
     ),
     "bw": Forms(
         "get+password get+item get+notes get+totp get+attachment list+items export unlock",
@@ -337,9 +417,10 @@ READERS: dict[str, Reader] = {
     "doppler": then(
         Forms("secrets+get secrets+download secrets+substitute", values=_DOPPLER_VALUES),
         _bare_secrets(_DOPPLER_VALUES),
+        key_after(_DOPPLER_VALUES, "configure+get", secret_key),  # red team (session 22): the CLI's own token
     ),
     "infisical": then(
-        Forms("secrets+get export", values=_INFISICAL_VALUES), _bare_secrets(_INFISICAL_VALUES)
+        Forms("secrets+get export user+get+token", values=_INFISICAL_VALUES), _bare_secrets(_INFISICAL_VALUES)
     ),
     "lpass": Forms("show export"),
     "chamber": Forms("read export"),
@@ -368,7 +449,8 @@ _METADATA_IPS = frozenset(
 _NAMED = re.compile(
     r"169\.254\.169\.254|169\.254\.170\.2|fd00:ec2::|metadata\.goog|computemetadata|100\.100\.100\.200"
     r"|latest/(?:meta-data|user-data|api/token|dynamic)|metadata/identity|a9fe:a9fe|2852039166|0xa9fea9fe"
-    r"|(get-storedcredential|get-secret\b)",
+    r"|(get-storedcredential|get-secret\b|get-az(?:accesstoken|keyvaultsecret|storageaccountkey)|get-awscredential"
+    r"|get-pnpaccesstoken|getnetworkcredential|convertfrom-securestring)",
     re.IGNORECASE,
 )
 
@@ -437,6 +519,19 @@ _FETCHERS = (
     " iwr irm invoke-webrequest invoke-restmethod"
 ).split()
 READERS.update(dict.fromkeys(_FETCHERS, _fetch))
+# red team (session 22): curl sending the login ~/.netrc keeps (`-n`, `--netrc`, `--netrc-optional` and its
+# prefixes; `--netrc-file PATH` is read by the path scope), curl's letters clustered before one taking a value
+_CURL_SHORT_VALUES = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
+READERS["curl"] = then(
+    _fetch,
+    lambda v: (
+        SENT
+        if flagged(v[1:], ("--netrc",), "n", _CURL_SHORT_VALUES) or any(w.startswith("--netrc-o") for w in v)
+        else None
+    ),
+)
+# macOS's `ps -E` (every process's environment, as BSD's `ps e`: permissions.commands.peeks)
+READERS["ps"] = lambda v: ENVIRONMENT if flagged(v[1:], (), "E", "CGgMNOopqstuU") else None
 
 # Every verb credential_printed can answer for (the quick filter: a view starting with none of these prints none).
 CREDENTIAL_VERBS: frozenset[str] = frozenset(READERS)

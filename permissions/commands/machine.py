@@ -106,7 +106,7 @@ from permissions.commands.devices import DEVICE_READERS
 from permissions.commands.dumps import DUMP_READERS, DUMPED, dump_hint
 from permissions.commands.network_settings import NETWORK_READERS
 from permissions.commands.options import normalised, spellings
-from permissions.commands.peeks import PEEK_READERS, nmcli_secrets
+from permissions.commands.peeks import PEEK_READERS, WIFI, nmcli_secrets
 from permissions.commands.syntax import plain_words
 from permissions.commands.views import is_assignment
 
@@ -1150,6 +1150,46 @@ def _nmcli(view: tuple[str, ...]) -> str | None:
     return None if command in _NMCLI_PRINTS else NETWORK
 
 
+# nmcli's global options in its own order: any prefix of a name, after one dash or two, is the first it begins
+# (`-s`, `--show`, `-show-sec` are --show-secrets, which `connection show` takes among its own options too)
+_NMCLI_OPTIONS = ("terse", "pretty", "mode", "colors", "escape", "fields", "get-values", "nocheck", "ask",
+                  "show-secrets", "wait", "version", "help")  # fmt: skip
+_NMCLI_OPTION_VALUES = frozenset({"mode", "colors", "escape", "fields", "get-values", "wait"})
+
+
+def _nmcli_read(args: Sequence[str]) -> tuple[list[str], bool]:
+    """nmcli's words that are not options, and whether an option anywhere asks for the secrets."""
+    words: list[str] = []
+    secrets = skip = False
+    for a in args:
+        if skip:
+            skip = False
+        elif a[:1] == "-" and len(a) > 1:
+            name, eq, _ = a.lstrip("-").partition("=")
+            option = _nmcli_word(name, _NMCLI_OPTIONS) if name else ""
+            secrets = secrets or option == "show-secrets"
+            skip = option in _NMCLI_OPTION_VALUES and not eq and not words
+        else:
+            words.append(a)
+    return words, secrets
+
+
+def _nmcli_secrets(view: tuple[str, ...]) -> str | None:
+    """red team (session 22): NetworkManager's secrets however abbreviated -- ``connection show`` with
+    --show-secrets (``nmcli -s c s home``), ``device wifi show-password`` (``nmcli d wifi show-p``) -- and
+    ``connection export`` (a VPN's configuration, a WireGuard connection's private key in it)."""
+    words, secrets = _nmcli_read(view[1:])
+    commands = _NMCLI_COMMANDS.get(_nmcli_word(words[0], _NMCLI_OBJECTS)) if len(words) > 1 else None
+    if commands is None:
+        return None
+    command = _nmcli_word(words[1], commands)
+    if command == "export" or (command == "show" and secrets):
+        return WIFI
+    if command == "wifi" and commands is _NMCLI_COMMANDS["device"] and words[2:]:
+        return WIFI if _nmcli_word(words[2], _NMCLI_WIFI) == "show-password" else None
+    return None
+
+
 _MOUNT_VALUES = frozenset("-t --types -O --test-opts -L --label -U --uuid".split())
 
 
@@ -2167,7 +2207,7 @@ READERS: dict[str, Reader] = {
     "osascript": lambda v, w: _osascript(v),
     "ifconfig": lambda v, w: _ifconfig(v),
     "ip": lambda v, w: _ip(v),
-    "nmcli": lambda v, w: _nmcli(v) or nmcli_secrets(v),
+    "nmcli": lambda v, w: _nmcli(v) or nmcli_secrets(v) or _nmcli_secrets(v),
     "mount": lambda v, w: _mount(v),
     "gio": lambda v, w: _gio(v),
     "xattr": lambda v, w: _xattr(v),

@@ -19,12 +19,18 @@ up|down|reconfigure|reload|renew|delete``, ``netplan apply|try|set|generate``, `
 listings (``resolvectl status``, ``wg show``, ``tailscale status``, ``mullvad status``, ``iw dev``, ``tc qdisc
 show``, ``ethtool eth0``, ``arp -a``) and a DNS cache flushed (``resolvectl flush-caches``: a cache, fetched
 again) stay ordinary. Tailscale's ``up|down|set|serve|funnel`` ask already as external effects.
+
+WireGuard's keys printed are the machine's saved network secrets (red team, session 22), as NetworkManager's are
+(permissions.commands.peeks): ``wg showconf IFACE`` (the configuration, ``PrivateKey`` and ``PresharedKey`` in
+it), ``wg show IFACE|all private-key|preshared-keys|dump`` (``dump``'s first line is the private key); ``wg show``
+itself prints "(hidden)" and stays ordinary, with ``public-key``, ``peers``, ``endpoints`` ...
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from permissions.commands.peeks import WIFI
 from permissions.commands.syntax import plain_words
 
 __all__ = ["NETWORK_READERS", "REROUTED"]
@@ -130,6 +136,21 @@ def _tc(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return REROUTED if any(c.startswith(verb) for c in _TC_CHANGES) else None
 
 
+_WG_CHANGES = _open("set setconf addconf syncconf")
+_WG_KEYS = frozenset(("private-key", "preshared-keys", "dump"))
+
+
+def _wg(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``wg showconf IFACE`` and ``wg show IFACE|all private-key|preshared-keys|dump`` print its keys; the
+    changes are _WG_CHANGES'."""
+    subs = [w.lower() for w in plain_words(view[1:], frozenset())]
+    if _HELPS.isdisjoint(view[1:]) and (
+        subs[:1] == ["showconf"] or (subs[:1] == ["show"] and not _WG_KEYS.isdisjoint(subs[2:]))
+    ):
+        return WIFI
+    return _WG_CHANGES(view, words)
+
+
 _ARP_CHANGES = frozenset("dsf")
 
 
@@ -147,7 +168,7 @@ NETWORK_READERS: dict[str, Reader] = {
     "resolvectl": _resolvectl,
     "systemd-resolve": _open(flags="--set- --revert"),
     "wg-quick": _open("up down save"),
-    "wg": _open("set setconf addconf syncconf"),
+    "wg": _wg,
     "zerotier-cli": _open("join leave set orbit deorbit", values="-D -p -T"),
     "openvpn": _every(
         "--show-ciphers",

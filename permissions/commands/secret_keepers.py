@@ -37,7 +37,14 @@ the clear) what only the machine's keys and logins unlock:
   get|export|list``; ``shopify app env show|pull``; ``convex env list|get``; ``turso auth token``; ``neonctl
   connection-string``; ``eas env:pull|env:get``, ``env:list --include-sensitive``; ``argocd admin
   initial-password``; the clusters' token helpers ``kubelogin get-token``, ``aws-iam-authenticator token``,
-  ``gke-gcloud-auth-plugin``, ``saml2aws script``, ``cloudflared tunnel token``;
+  ``gke-gcloud-auth-plugin``, ``saml2aws script``, ``cloudflared tunnel token``; the local and hosted clusters'
+  admin kubeconfigs (red team, session 22) ``kind get kubeconfig``, ``k3d kubeconfig get``, ``microk8s config``
+  (``microk8s.config``), ``k0s kubeconfig admin|create``, ``talosctl kubeconfig``, ``vcluster connect --print``,
+  ``kubeadm kubeconfig user``, ``scw k8s kubeconfig get``; ``uv auth token``, ``claude setup-token``, ``gpgsm
+  --export-secret-key-p12|-p8|-raw``, ``crane auth get|token``, ``keyctl print|pipe|read`` (the kernel keyring),
+  ``mvn help:effective-settings -DshowPasswords=true``; and the shell's whole environment printed by ``docker
+  compose config --environment`` (Compose interpolates from it; the ENVIRONMENT sentence of
+  permissions.commands.peeks);
 - state that holds the secrets it made: ``terraform|tofu|terragrunt output -json|-raw`` (the documentation:
   "any sensitive values in Terraform state will be displayed in plain text"), ``show -json``, ``state pull``,
   ``console``; ``pulumi config --show-secrets``, ``config get`` (a secret key prints decrypted), ``stack
@@ -84,6 +91,7 @@ from permissions.commands.credential_forms import (
     secret_key,
     then,
 )
+from permissions.commands.peeks import ENVIRONMENT
 
 __all__ = ["DECRYPTED", "HANDS_ON_KEEPERS", "KEEPERS", "amend"]
 
@@ -225,10 +233,27 @@ _DATABRICKS = Forms(
     "auth+token auth+env secrets+get-secret", values="-p --profile -o --output --host --log-level --log-file"
 )
 _SCW = then(
-    Forms("secret+version+access config+dump", values="-p --profile -c --config -o --output"),
+    Forms(
+        "secret+version+access config+dump k8s+kubeconfig+get", values="-p --profile -c --config -o --output"
+    ),
     key_after("-p --profile -c --config -o --output", "config+get", secret_key),
 )
 _YARN = key_after("--cwd", "config+get", secret_key)
+
+
+def _maven_settings(view: tuple[str, ...]) -> str | None:
+    """``mvn help:effective-settings -DshowPasswords=true`` prints ~/.m2/settings.xml's server passwords (masked
+    without it)."""
+    if "help:effective-settings" not in view:
+        return None
+    shown = [w for w in (a.lower() for a in view[1:]) if w.startswith("-dshowpasswords")]
+    return CREDENTIAL if any(not w.endswith(("=false", "=0")) for w in shown) else None
+
+
+_COMPOSE_VALUES = (
+    "-c --context -H --host --config -l --log-level -f --file -p --project-name --env-file --profile"
+    " --project-directory --ansi --parallel --progress"
+)
 
 # -- state that holds the secrets it made -------------------------------------------------------------------------
 _SHOWN_PLAIN = frozenset(("json", "raw"))
@@ -540,7 +565,9 @@ KEEPERS: dict[str, Reader] = {
     "sops": _sops,
     "ansible-vault": _ansible_vault,
     "ansible-inventory": _ansible_inventory,
-    "gpgsm": _gpg_decrypts,
+    "gpgsm": then(
+        _gpg_decrypts, lambda v: CREDENTIAL if any(w.startswith("--export-secret") for w in v) else None
+    ),
     "gpgtar": _gpg_decrypts,
     "age": _age,
     "sq": _only(DECRYPTED, Forms("decrypt key+export")),
@@ -559,6 +586,36 @@ KEEPERS: dict[str, Reader] = {
     "ejson": _only(DECRYPTED, Forms("decrypt", values="-keydir -k --keydir")),
     "ejson2env": _always(DECRYPTED),
     "kubeseal": lambda v: DECRYPTED if flagged(v[1:], ("--recovery-unseal",)) else None,
+    # red team (session 22): the local and hosted clusters' admin kubeconfigs (a client key or token in clear, as
+    # `kubectl config view --raw` prints), and more token printers
+    "kind": Forms("get+kubeconfig", values="--name -n --kubeconfig"),
+    "k3d": Forms("kubeconfig+get"),
+    "microk8s": Forms("config"),
+    "microk8s.config": _always(CREDENTIAL),
+    "k0s": Forms("kubeconfig+admin kubeconfig+create", values="--config -c --data-dir"),
+    "talosctl": Forms("kubeconfig", values="-n --nodes -e --endpoints --talosconfig --context --cluster"),
+    "vcluster": Forms(flagged={"connect": "--print"}, values="-n --namespace --context"),
+    "kubeadm": Forms("kubeconfig+user"),
+    "uv": Forms("auth+token"),
+    "keyctl": Forms(
+        "print pipe read"
+    ),  # the kernel keyring's payloads (Kerberos tickets, ecryptfs, a service's keys)
+    **dict.fromkeys(("mvn", "mvnw", "mvnd"), _maven_settings),
+    "crane": Forms(
+        "auth+get auth+token", values="--platform"
+    ),  # docker's helper protocol; a registry's token
+    # Compose's interpolation environment is the shell's whole environment (as `env` prints: permissions.commands.
+    # peeks)
+    **dict.fromkeys(
+        ("docker", "podman", "docker-compose"),
+        _only(
+            ENVIRONMENT,
+            Forms(
+                flagged={"compose+config": "--environment", "config": "--environment"}, values=_COMPOSE_VALUES
+            ),
+        ),
+    ),
+    "claude": Forms("setup-token"),
 }
 
 
