@@ -167,7 +167,9 @@ FORM_READ_ONLY = frozenset(
     " mega-mkdir mega-mv mega-put mega-rm megamkdir megamv megaput megarm megatools mirrord mpack qbec rabbitmqctl"
     " revup rke rq runway sendEmail sendemail skupper stack-pr stencil t ticloud tsh tyk-sync ucloud upstash uplink"
     " w3 wgetpaste yc ansible-galaxy git-delete-branch git-delete-tag git-release git-rename-branch git-rename-tag"
-    " hub-tool kaf kafkactl pulsarctl renovate".split()
+    " hub-tool kaf kafkactl pulsarctl renovate"
+    # session 22: file layers and trash cans read for their writing acts only (writes._LAYER_ACTS)
+    " kfmclient gtrash".split()
 )
 KNOWN_PROGRAMS.difference_update(FORM_READ_ONLY)
 # (and their other released names, `grm`, `gsed`: a plain word, found without resolving it)
