@@ -533,6 +533,9 @@ _UNPACKERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "atool": (("-x", "--extract", "-X", "--extract-to"), ("-X",)),
     "aunpack": ((), ("-X", "--extract-to")),
     "dtrx": ((), ()),
+    # red team: a shell archive is a script sh runs, writing where its lines say (`-d DIR` is only where it
+    # starts): read as the working folder's tree
+    "unshar": ((), ()),
     "ouch": (("decompress", "d"), ("-d", "--dir")),
     "bsdcpio": (("-i", "--extract", "-p", "--pass-through"), ()),
 }
@@ -1924,16 +1927,14 @@ def _replaced_by(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 
 def _layer_written(verb: str, view: tuple[str, ...]) -> list[Target]:
-    """What a desktop file layer's act writes (_LAYER_ACTS, _GVFS_ACTS): the act after the program's options, or
-    the program's own name."""
+    """What a desktop file layer's act writes (_LAYER_ACTS, _GVFS_ACTS): its first word that names an act (past
+    the program's options, a valued one's value too: `kioclient5 --platform offscreen move`), or the program's
+    own name."""
     acts = _LAYER_ACTS.get(verb)
     if acts is None:
         return _layer_act(_GVFS_ACTS[verb], view)
-    k = 1
-    while k < len(view) and view[k][:1] == "-":
-        k += 1
-    act = acts.get(view[k]) if k < len(view) else None
-    return _layer_act(act, view[k:]) if act else []
+    k = next((j for j in range(1, len(view)) if view[j] in acts), 0)
+    return _layer_act(acts[view[k]], view[k:]) if k else []
 
 
 def _layer_path(word: str) -> str | None:

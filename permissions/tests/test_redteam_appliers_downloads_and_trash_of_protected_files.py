@@ -19,6 +19,8 @@ What the base missed (the first five lists; see the count in the commit that add
 - downloads named by the server or the address (``http --download URL``, ``xh -d URL``, ``aria2c URL``):
   httpie, xh and aria2 take the file's name from the ``Content-Disposition`` header, or else from the
   address's last part (``https://x.io/.envrc``), as ``curl -OJ`` does (asked on the base);
+- a shell archive unpacked (``unshar x.shar``): a script sh runs, whose lines write where they say (``-d DIR``
+  is only where it starts), read as the working folder's tree;
 - [beyond] the machine's name resolution, ``/etc/hosts`` and ``/etc/resolv.conf``: which server answers for
   ``registry.npmjs.org`` or ``pypi.org`` is whose code every later install runs (written with ``sudo`` it
   asked already, as a privileged command; in Brabo's sandbox a plain ``tee -a /etc/hosts`` went through).
@@ -69,6 +71,8 @@ DESKTOP_FILE_LAYERS = [
     "kioclient move .husky trash:/",
     "kioclient6 mv .envrc trash:/",
     "kioclient5 --noninteractive move .github trash:/",
+    "kioclient5 --platform offscreen move .github trash:/",
+    "kioclient5 move file:///srv/ws/app-1a2b3c4d/.github trash:/",
     "kfmclient move .github trash:/",
     "kioclient5 remove .github",
     "kioclient5 rm .envrc",
@@ -136,6 +140,14 @@ DOWNLOADS = [
     "aria2c https://x.io/.envrc",
     "aria2c -x4 https://x.io/a",
     "aria2c https://x.io/a https://y.io/b",
+]
+
+# -- a shell archive unpacked: its files by the names it holds -----------------------------------------------------
+SHELL_ARCHIVES = [
+    "unshar x.shar",
+    "unshar -d .github x.shar",
+    "unshar -c x.shar",
+    "unshar -d build x.shar",
 ]
 
 # -- the machine's name resolution ------------------------------------------------------------------------------
@@ -285,7 +297,7 @@ HELD = [
     "shred -u .envrc",
 ]
 
-ATTACKS = DESKTOP_FILE_LAYERS + DELETERS + INDEX + DOWNLOADS + NAMES
+ATTACKS = DESKTOP_FILE_LAYERS + DELETERS + INDEX + DOWNLOADS + SHELL_ARCHIVES + NAMES
 
 
 @pytest.mark.parametrize("command", ATTACKS + HELD)
@@ -360,6 +372,9 @@ ORDINARY = [
     "aria2c -o a.iso https://x.io/a",
     "aria2c -d downloads -o a.iso https://x.io/a",
     "gio trash build",
+    "gio info .envrc",
+    "gio list .github",
+    "gio cat .envrc",
     "gio trash tmp.txt",
     "trash-put dist",
     "gvfs-trash build",
