@@ -5,7 +5,7 @@ auto-approved -- not by the container floor, auto mode, a terminal autonomy row,
 word -- where it runs (sandbox, agent, host); auto mode asks with the protected write's reason (R3.7's
 ``unparseable``, "... decides what runs later").
 
-What the base missed (the first five lists; see the count in the commit that added them):
+What the base missed (150 of the 366 cases here failed on it; three of the attacks asked already):
 
 - the desktop's file layers, which copy, move and delete as cp, mv and rm do: KDE's ``kioclient``
   (``kioclient5 move .github trash:/``, ``kioclient5 copy URL .envrc``, ``remove``) and ``kfmclient``,
