@@ -780,6 +780,10 @@ PROTECTED: tuple[Protected, ...] = tuple(
         ("/etc/rc.local", _MACHINE),
         ("/etc/xdg/autostart/", _MACHINE),
         ("/etc/update-motd.d/", _MACHINE),
+        # red team: and the names it resolves -- which server answers for registry.npmjs.org or pypi.org is
+        # whose code every later install runs
+        ("/etc/hosts", _MACHINE),
+        ("/etc/resolv.conf", _MACHINE),
         # the system package managers' sources, keys and hooks (APT's Pre-Invoke and Post-Invoke run commands
         # at every `apt update`, pacman's hooks at every transaction), as pip.conf and .npmrc are a project's
         ("/etc/apt/", _PKG),
@@ -887,6 +891,7 @@ _DELETERS = frozenset(
         "rmtrash",
     }
     | {"uu-rm"}
+    | {"safe-rm", "gomi", "rmw", "gvfs-trash", "gvfs-rm", "gtrash"}  # (red team: gtrash read for `put` only)
 )
 _GONE = 3  # a TREE the command deletes (no new name is written there)
 # A destination named by a command that may put a folder there (a move, a link, a recursive copy): when the

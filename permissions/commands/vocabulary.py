@@ -169,8 +169,8 @@ FORM_READ_ONLY = frozenset(
     " w3 wgetpaste yc ansible-galaxy git-delete-branch git-delete-tag git-release git-rename-branch git-rename-tag"
     " hub-tool kaf kafkactl pulsarctl renovate"
     # session 22: microk8s' alias printing its admin kubeconfig, the kernel keyring's client (permissions.commands.
-    # secret_keepers)
-    " microk8s.config keyctl".split()
+    # secret_keepers); file layers and trash cans read for their writing acts only (writes._LAYER_ACTS)
+    " microk8s.config keyctl kfmclient gtrash".split()
 )
 KNOWN_PROGRAMS.difference_update(FORM_READ_ONLY)
 # (and their other released names, `grm`, `gsed`: a plain word, found without resolving it)

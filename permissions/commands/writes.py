@@ -195,6 +195,13 @@ _TREE_OPERANDS = frozenset(
         "rip",
         "rmtrash",
         "uu-rm",
+        # red team: and the other deleters and trash cans -- rm's guard (`safe-rm -rf .github`), gomi, rmw, GNOME's
+        # older gio twins (`gvfs-trash`, `gvfs-rm`)
+        "safe-rm",
+        "gomi",
+        "rmw",
+        "gvfs-trash",
+        "gvfs-rm",
         "chmod",
         "chown",
         "chgrp",
@@ -438,6 +445,14 @@ _IN_PLACE_FLAGS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 # ... write into the folder an option names (`aria2c -d .git/hooks URL`).
 _DIR_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {"aria2c": ("d", ("--dir",))}
+# ... and, red team, the downloaders that name the file from the server's answer (its Content-Disposition) or
+# the address's last part (`http --download URL`, `xh -d URL`, `aria2c URL`), as `curl -OJ`: a name the server
+# chooses, anywhere in their folder (fail closed), unless an output option names it. (letters, longs) of the
+# option that downloads; aria2c always does.
+_SERVER_NAMED: dict[str, tuple[str, tuple[str, ...]]] = {
+    **dict.fromkeys(("http", "https", "xh", "xhs"), ("d", ("--download",))),
+    "aria2c": ("", ()),
+}
 # ... copy to the last operand: a container's or pod's file onto this machine (`docker cp c:/x F`), cmake's
 # portable file commands (`cmake -E copy x F`).
 _CONTAINER_COPIERS = frozenset({"docker", "podman", "nerdctl", "kubectl", "oc"})
@@ -518,6 +533,9 @@ _UNPACKERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "atool": (("-x", "--extract", "-X", "--extract-to"), ("-X",)),
     "aunpack": ((), ("-X", "--extract-to")),
     "dtrx": ((), ()),
+    # red team: a shell archive is a script sh runs, writing where its lines say (`-d DIR` is only where it
+    # starts): read as the working folder's tree
+    "unshar": ((), ()),
     "ouch": (("decompress", "d"), ("-d", "--dir")),
     "bsdcpio": (("-i", "--extract", "-p", "--pass-through"), ()),
 }
@@ -530,7 +548,21 @@ _PACKAGE_DIRS: dict[str, tuple[str, ...]] = {
     "pnpm": ("--pack-destination", "-C", "--dir"),
 }
 _PACKAGE_DIRS["pip3"] = _PACKAGE_DIRS["pip"]
-# ... GNOME's file tool (`gio save F < x`, `gio move`/`copy`, `gio remove`/`trash`), the renamers that let an
+# ... the desktops' file layers, by their acts: GNOME's file tool (`gio save F < x`, `gio move`/`copy`, `gio
+# remove`/`trash`) and (red team) its older twins named by their act (`gvfs-move`, `gvfs-copy`, `gvfs-save`),
+# KDE's kioclient and kfmclient (`kioclient5 move .github trash:/`, `kioclient5 copy URL .envrc`, `remove F`),
+# gtrash's `put`; an address of another scheme (`trash:/`, `https://`) is no file here, `file://` is.
+_LAYER_ACTS: dict[str, dict[str, str]] = {
+    "gio": {"save": "save", "set": "save", "mkdir": "mkdir", "copy": "copy", "move": "move", "rename": "move",
+            "remove": "remove", "trash": "remove"},
+    **dict.fromkeys(("kioclient", "kioclient5", "kioclient6", "kfmclient"),
+                    {"copy": "copy", "cp": "copy", "move": "move", "mv": "move", "remove": "remove", "rm": "remove",
+                     "mkdir": "mkdir"}),
+    "gtrash": {"put": "remove"},
+}  # fmt: skip
+_GVFS_ACTS = {"gvfs-move": "move", "gvfs-copy": "copy", "gvfs-save": "save", "gvfs-mkdir": "mkdir",
+              "gvfs-rename": "move"}  # fmt: skip
+# ... the renamers that let an
 # editor or a pattern rename and delete names (`vidir DIR`, `qmv`, `mmv FROM TO`), and the dotfile managers
 # that write the home folder, `~/.claude` included (`chezmoi apply`, `yadm checkout`, `stow -t ~ pkg`,
 # `home-manager switch`).
@@ -876,7 +908,9 @@ _FORMATTERS: dict[str, tuple[_Formatting, ...]] = {
 _MORE_WRITERS = frozenset(
     {*_OUTPUT_OPTIONS, *_SINGLE_DASH_OUTPUTS, *_IN_PLACE_FLAGS, *_DIR_OPTIONS, *_CONTAINER_COPIERS, "cmake"}
     | frozenset(_UNPACKERS)
-    | {"gio", "stow", "az"}
+    | frozenset(_LAYER_ACTS)
+    | frozenset(_GVFS_ACTS)
+    | {"stow", "az"}
     | _RENAMERS
     | frozenset(_HOME_WRITERS)
     | frozenset(_CLOUD_COPIES)
@@ -1182,11 +1216,11 @@ def _git(view: tuple[str, ...]) -> list[Target]:
             return out
         return [(here, WHOLE)]
     if sub in ("am", "apply"):
-        if sub == "apply" and any(
-            w in ("--cached", "--check", "--stat", "--numstat", "--summary") for w in rest
-        ):
-            return out
-        return [(here, WHOLE)]
+        return out if sub == "apply" and _apply_reads(rest) else [(here, WHOLE)]
+    if sub == "mktree":
+        return [
+            (here, WHOLE)
+        ]  # red team: a tree of names on its input, which a commit and a switch then land
     if (
         (sub in _GIT_WHOLE_PLUMBING and "--tool-help" not in rest)
         or (sub == "read-tree" and _has_flag(rest, "u", ("--reset",)))  # (`-mu`: clustered)
@@ -1222,6 +1256,15 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         )
         return [(_join(_join(base, ops[0]) if ops else here, ".git"), NAMED)]
     return out + _git_places(sub, rest, base)  # `git clone URL .github`, `git worktree add .claude/x`
+
+
+def _apply_reads(rest: tuple[str, ...]) -> bool:
+    """`git apply --check|--stat|--numstat|--summary` reads the patch and applies nothing -- unless `--apply`
+    (or a prefix of it) comes too. red team: `--cached` applies it to the index, which the next commit holds and
+    a switch away and back writes into the working tree: it applies."""
+    if any(len(w) > 3 and "--apply".startswith(w) for w in rest):
+        return False
+    return any(w in ("--check", "--stat", "--numstat", "--summary") for w in rest)
 
 
 def _pathspec_reach(spec: str) -> list[str]:
@@ -1803,6 +1846,8 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
         out.extend((o, NAMED) for o in _operands(view))
     if verb in _DIR_OPTIONS:
         out.extend((v, TREE) for v in _option_values(view, *_DIR_OPTIONS[verb]))
+    if verb in _SERVER_NAMED and not out:
+        out.extend(_server_named(verb, view))
     if verb in _CONTAINER_COPIERS and "cp" in view[1:3]:
         ops = _operands(view)
         if len(ops) > 2 and ":" not in ops[-1]:
@@ -1820,6 +1865,15 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     if family is not None:
         out.extend(family(verb, view))
     return out
+
+
+def _server_named(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """The folder a downloader of _SERVER_NAMED writes a file into by a name the server chooses (see there)."""
+    if not _operands(view):
+        return []  # no address: `aria2c --version`
+    if verb != "aria2c" and not _has_flag(view, *_SERVER_NAMED[verb]):
+        return []
+    return [(".", TREE)]
 
 
 def _zipped(verb: str, view: tuple[str, ...]) -> list[Target]:
@@ -1872,8 +1926,37 @@ def _replaced_by(verb: str, view: tuple[str, ...]) -> list[Target]:
     return _replaced(view, *_REPLACERS[verb])
 
 
-def _gio_written(verb: str, view: tuple[str, ...]) -> list[Target]:
-    return _gio(view)
+def _layer_written(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """What a desktop file layer's act writes (_LAYER_ACTS, _GVFS_ACTS): its first word that names an act (past
+    the program's options, a valued one's value too: `kioclient5 --platform offscreen move`), or the program's
+    own name."""
+    acts = _LAYER_ACTS.get(verb)
+    if acts is None:
+        return _layer_act(_GVFS_ACTS[verb], view)
+    k = next((j for j in range(1, len(view)) if view[j] in acts), 0)
+    return _layer_act(acts[view[k]], view[k:]) if k else []
+
+
+def _layer_path(word: str) -> str | None:
+    """A file layer's operand as a path here: `file:///x` is `/x`; another scheme's address (`trash:/`,
+    `https://x`, `smb://`) none (a drive letter, `C:/x`, is a path)."""
+    if word.startswith("file://"):
+        return word[7:] or "/"
+    scheme = word.split("/", 1)[0]
+    return None if scheme.endswith(":") and len(scheme) > 2 else word
+
+
+def _layer_act(act: str, rest: tuple[str, ...]) -> list[Target]:
+    """`save F` (and gio's `set`), `mkdir F...`, `copy|move SRC... DST`, `remove F...` (a trash's too)."""
+    paths = [_layer_path(o) for o in _operands(rest)]
+    if act == "save":
+        return [(o, NAMED) for o in paths[:1] if o]
+    if act == "mkdir":
+        return [(o, NAMED) for o in paths if o]
+    if act == "remove":
+        return [(o, TREE) for o in paths if o]
+    out = [(paths[-1], TREE)] if paths and paths[-1] else []
+    return out + ([(o, TREE) for o in paths[:-1] if o] if act == "move" else [])
 
 
 def _unpacked(verb: str, view: tuple[str, ...]) -> list[Target]:
@@ -1897,21 +1980,6 @@ def _unpacked(verb: str, view: tuple[str, ...]) -> list[Target]:
     if verb == "bsdcpio" and _has_flag(view, "p", ("--pass-through",)):
         named += _operands(view)[-1:]
     return [(d, TREE) for d in (named or ["."])]
-
-
-def _gio(view: tuple[str, ...]) -> list[Target]:
-    """`gio save F`, `gio copy|move SRC... DST`, `gio remove|trash F...`, `gio set F` (an attribute)."""
-    sub = view[1] if len(view) > 1 else ""
-    rest = (sub, *view[2:])
-    ops = _operands(rest)
-    if sub in ("save", "set", "mkdir"):
-        return [(o, NAMED) for o in ops[:1] if sub != "mkdir"] + [(o, NAMED) for o in ops if sub == "mkdir"]
-    if sub in ("copy", "move", "rename"):
-        out = [(ops[-1], TREE)] if ops else []
-        return out + ([(o, TREE) for o in ops[:-1]] if sub != "copy" else [])
-    if sub in ("remove", "trash"):
-        return [(o, TREE) for o in ops]
-    return []
 
 
 def _replaced(
@@ -2054,7 +2122,7 @@ _FAMILY_TARGETS: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
     **dict.fromkeys(_EDITORS, _edited),
     **dict.fromkeys(_REPLACERS, _replaced_by),
     **dict.fromkeys(_OPERAND_WRITERS, _operand_written),
-    "gio": _gio_written,
+    **dict.fromkeys((*_LAYER_ACTS, *_GVFS_ACTS), _layer_written),
     "zip": _zipped,
     **dict.fromkeys(_FDS, _fd),
     "stow": _stowed,
@@ -2348,7 +2416,7 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
 _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "checkout-index", "read-tree",
                           "submodule", "init", "config", "-o", "clone", "worktree", "update-index",
                           "sparse-checkout", "switch", "merge-file", "bundle", "mergetool", "merge-index",
-                          "difftool", "rerere", "unpack-file"})  # fmt: skip
+                          "difftool", "rerere", "unpack-file", "mktree"})  # fmt: skip
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})

@@ -120,7 +120,9 @@ ORDINARY = [
     "getent passwd root",
     "getent passwd $(whoami)",
     "getent group $(id -gn)",
-    "aria2c https://example.com/x.tar.gz",
+    # (given its file's name: without one, aria2 takes the server's Content-Disposition name, which may be one
+    # of R3.7's files -- asked since session 22)
+    "aria2c -o x.tar.gz https://example.com/x.tar.gz",
     "yt-dlp --version",
     "avahi-resolve -n printer.local",
 ]
