@@ -912,7 +912,11 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
     todo = [
         (i, views)
         for i, seg_views in enumerate(reading.seg_views)
-        if (views := [v for v in seg_views if v and (every or v[0] in named)])
+        if (
+            views := [
+                v for v in seg_views if v and (every or v[0] in named or v[0].rpartition("/")[2] in named)
+            ]
+        )
         and reading.out[i].verdict != DENY
     ]
     if not todo:

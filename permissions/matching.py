@@ -124,7 +124,7 @@ class CompiledList:
             if not loose:
                 self._index(p)
                 continue
-            for q in (p, *_posix_named(p), *_home_named(p)):
+            for q in (p, *_posix_named(p), *_home_named(p), *_script_named(p)):
                 found = meanings(q)
                 if found:
                     for name in _names_of_program(program_name(q.words[0][0])):
@@ -354,6 +354,8 @@ def _names_a_place(p: Pattern) -> bool:
     `/srv/data`, `.env`) or as a file's name (`docker compose -f prod.yml`), or -- for a program whose table reads
     no subcommands, where a word is an operand and not a command's or a ref's name -- any plain name (`cat
     secrets`, `rm -rf data`; not `chmod 777`)."""
+    if p.words and _script_path(p.words[0]):
+        return True  # `./deploy.sh`: the script, wherever it is run from and by whatever reads it
     rest = [stem for stem, _ in p.words[1:] if (stem[:1].isalnum() or _path_like(stem)) and "://" not in stem]
     if any(_path_like(stem) for stem in rest):  # (a URL is compared by Meaning: _fold_url)
         return True
@@ -379,11 +381,39 @@ def _may_name_a_place(word: str) -> bool:
 
 
 def _place_named_by(p: Pattern) -> tuple[str, ...]:
-    """The command words a segment's view is led by when ``p`` may name its paths ("" when any word may)."""
+    """The command words a segment's view is led by when ``p`` may name its paths ("" when any word may); for a
+    script's path, the script's name (what a view led by any path to it ends with: decide._paths_spelt) and the
+    shell's words that source it."""
     first, prefix = p.words[0]
     if prefix:
         return ("",)
+    if _script_path(p.words[0]):
+        return (first, fold_path(first), first.rpartition("/")[2], *_SOURCING)
     return (first, *_names_of_program(program_name(first)))
+
+
+def _script_path(spec: WordSpec) -> bool:
+    """A pattern's first word that is a path to a program no table knows: a project's script (`./deploy.sh`,
+    `scripts/release.sh`, `bin/deploy`)."""
+    stem, prefix = spec
+    return not prefix and "/" in stem and "://" not in stem and program_name(stem) not in KNOWN_PROGRAMS
+
+
+_SOURCING = ("source", ".")
+
+
+def _script_named(p: Pattern) -> tuple[Pattern, ...]:
+    """R4.10, deny and ask: a pattern led by a script's path (`./deploy.sh --prod`) also as that path written plainly
+    (`deploy.sh`: what a script run by an interpreter, `bash deploy.sh`, or from another folder is read as, its
+    path written from where the command starts: matching.paths_from) and sourced by the shell (`source deploy.sh`,
+    `. deploy.sh`); the same text, for the reason."""
+    if not p.words or not _script_path(p.words[0]):
+        return ()
+    script = fold_path(p.words[0][0])
+    rest = p.words[1:]
+    leads: list[tuple[WordSpec, ...]] = [((script, False),)] if script != p.words[0][0] else []
+    leads += [((word, False), (script, False)) for word in _SOURCING]
+    return tuple(replace(p, words=(*lead, *rest)) for lead in leads)
 
 
 def fold_path(word: str) -> str:
@@ -476,12 +506,16 @@ def paths_from(view: tuple[str, ...], folder: str, start: str) -> list[tuple[str
     permissions.decide._paths_spelt)."""
     here = folder.rstrip("/") + "/"
     top = start.rstrip("/") + "/"
-    relative: list[str] = [view[0]]
-    absolute: list[str] = [view[0]]
+    head = view[0]
+    place = _place(head, here) if "/" in head else None  # a program run by its path (`../deploy.sh`)
+    lead = head if place is None else _as_written_home(place) if head[:1] != "/" else head
+    led = head if place is None or not place.startswith(top) else place[len(top) :]
+    relative: list[str] = [led]
+    absolute: list[str] = [lead]
     # ... and with a plain word kept as written (`compose` in `docker compose -f ../prod.yml` is a subcommand)
-    relative_paths: list[str] = [view[0]]
-    absolute_paths: list[str] = [view[0]]
-    homes: list[str] = [view[0]]  # a user's home folder written `~` (`/home/me/.ssh` as `~/.ssh`)
+    relative_paths: list[str] = [led]
+    absolute_paths: list[str] = [lead]
+    homes: list[str] = [head]  # a user's home folder written `~` (`/home/me/.ssh` as `~/.ssh`)
     for w in view[1:]:
         place = _place(w, here)
         spelt = _as_written_home(place) if place is not None and w[:1] != "/" else w
@@ -555,6 +589,11 @@ class Meaning:
         if not ops:
             return True
         rest = r.path[n:] + r.operands if len(r.path) > n else r.operands
+        if self.fold is _fold_url_operand:
+            rest = (
+                *(key[4:] for key in r.keys if key[:4] == "url="),
+                *rest,
+            )  # curl's `--url X`: an operand too
         if len(ops) > len(rest):
             return False
         for (stem, prefix), w in zip(ops, rest):

@@ -2,7 +2,7 @@
 https://transfer.sh)`, `Terminal(curl https://api.example.com/v1/admin)` -- met by the same place written another
 way: the host in another case, a trailing `/`, the default port, a user before the host, `http` for `https`, no
 scheme at all (curl and wget read `pastebin.com` as a URL), a path under the rule's, a query, a subdomain of a
-site the rule names without a path.
+site the rule names without a path, curl's `--url X`.
 
 A rule's URL was one word compared by spelling (R4.1), so under a deny of `curl https://pastebin.com` the commands
 `curl pastebin.com`, `curl https://PASTEBIN.COM` and `curl https://pastebin.com/api/api_post.php` -- what a rule
@@ -34,6 +34,8 @@ DENIED = [
     ("curl https://pastebin.com", "curl https://www.pastebin.com"),
     ("curl https://pastebin.com", 'curl "https://pastebin.com/?paste=1"'),
     ("curl https://pastebin.com", "curl -o out pastebin.com/raw/x"),
+    ("curl https://pastebin.com", "curl --url https://pastebin.com/raw"),
+    ("curl https://pastebin.com", "curl --url=pastebin.com -o out"),
     ("curl https://api.example.com/v1/admin", "curl https://api.example.com/v1/admin/users"),
     ("curl https://api.example.com/v1/admin", "curl https://API.example.com/v1//admin/"),
     ("curl https://api.example.com/v1/admin", "curl -s api.example.com/v1/admin"),
@@ -48,6 +50,7 @@ NOT_CAUGHT = [
     ("curl https://pastebin.com", "curl https://evil.io/pastebin.com"),
     ("curl https://pastebin.com", "curl https://mypastebin.com"),
     ("curl https://pastebin.com", "curl https://example.com"),
+    ("curl https://pastebin.com", "curl --url https://example.com"),
     ("curl https://api.example.com/v1/admin", "curl https://api.example.com/v1/other"),
     ("curl https://api.example.com/v1/admin", "curl https://x.api.example.com/v1/admin"),
     ("curl https://api.example.com/v1/admin", "curl https://api.example.com/v1/administrator"),
