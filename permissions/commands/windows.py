@@ -2187,7 +2187,7 @@ def posix_spellings(text: str, named: frozenset[str], sure_only: bool = False) -
     if (
         row is None
         and ps is not None
-        and name in SHARED
+        and name in _SAME_NAMED
         and "@" not in text
         and not _names_a_parameter(text.split(), _PARAMETER_STARTS[ps[0]])
     ):
@@ -2199,7 +2199,7 @@ def posix_spellings(text: str, named: frozenset[str], sure_only: bool = False) -
     out: list[PosixReading] = []
     ps = POWERSHELL.get(first)
     if ps is not None and ps[1] in named:
-        out.extend(_powershell_posix(words, ps[0], ps[1], first in SHARED, sure_only))
+        out.extend(_powershell_posix(words, ps[0], ps[1], first in _SAME_NAMED, sure_only))
     row = CMD.get(first)
     if row is not None:
         program, options, operands = _cmd_posix(words, row)
@@ -2397,6 +2397,11 @@ _CMD_PROGRAMS = {
     name: frozenset({program, *(p[1:] for ps in switches.values() for p in ps if p[:1] == "=")})
     for name, (program, switches, _) in CMD.items()
 }
+# The names of SHARED whose cmdlet stands for the POSIX program of the same name (`rm`, `cp`, `curl`): their words
+# without a parameter of the cmdlet's are that program's own, read already. red team: Windows PowerShell's `wget`
+# is Invoke-WebRequest, curl to the rules, where the POSIX wget is another program: `wget https://x` is read as
+# `curl https://x` too (a deny of curl refuses it as it refuses `iwr https://x`).
+_SAME_NAMED = frozenset(name for name in SHARED if POWERSHELL.get(name, ("", ""))[1] == name)
 # What may hide the command's name (_LEADING): a keyword or `call`, `!`, a brace or parenthesis, `@`s; a quote,
 # PowerShell's or cmd's escape.
 _KEYWORD_HEADS = frozenset({"do", "then", "else", "elif", "time", "call"})
@@ -2406,7 +2411,7 @@ _KEYWORD_HEADS = frozenset({"do", "then", "else", "elif", "time", "call"})
 _SPELT_GATE: dict[str, frozenset[str] | None] = {
     name: (
         _PARAMETER_STARTS[POWERSHELL[name][0]]
-        if name in SHARED and name in POWERSHELL and name not in CMD
+        if name in _SAME_NAMED and name not in CMD
         else None
     )
     for name in _WINDOWS_NAMES
