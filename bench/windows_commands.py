@@ -482,7 +482,7 @@ COMMANDS: list[str] = [
     "Select-String -Path requirements.txt -Pattern 'django' -SimpleMatch",
     "Select-String -Path src\\*.ts -Pattern 'TODO' | Group-Object Filename | Sort-Object Count -Descending "
     "| Select-Object -First 5 Name, Count",
-    "Get-ChildItem -Recurse -Filter *.py | ForEach-Object { \"{0} {1}\" -f $_.Name, $_.Length }",
+    'Get-ChildItem -Recurse -Filter *.py | ForEach-Object { "{0} {1}" -f $_.Name, $_.Length }',
     "Test-Path src\\app.py",
     "Test-Path -PathType Container .\\dist",
     "Test-Path .\\package-lock.json -PathType Leaf",

@@ -2409,11 +2409,7 @@ _KEYWORD_HEADS = frozenset({"do", "then", "else", "elif", "time", "call"})
 # names it; None, read the segment; else the two-letter starts of the parameters of the cmdlet a POSIX
 # program's own name also stands for (`rm`, `curl`): read it only when a word names one (_names_a_parameter).
 _SPELT_GATE: dict[str, frozenset[str] | None] = {
-    name: (
-        _PARAMETER_STARTS[POWERSHELL[name][0]]
-        if name in _SAME_NAMED and name not in CMD
-        else None
-    )
+    name: (_PARAMETER_STARTS[POWERSHELL[name][0]] if name in _SAME_NAMED and name not in CMD else None)
     for name in _WINDOWS_NAMES
 }
 _ODD_HEADS = frozenset("!{(@\"'`^")
