@@ -35,6 +35,7 @@ from permissions.commands.neutral import TESTS, test_strings
 from permissions.commands.plain_settings import SHOWN_VARIABLES
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import NOT_PEELED, _peels, views_of
+from permissions.commands.windows import environment_printed
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.where import (
@@ -354,8 +355,9 @@ class Scope:
         w = words[k]
         if screen and _shown_only(w, self.windows):
             return data
-        if self.windows and ps_value(words, k):
-            return data  # SPEC §5: a PowerShell value (`$_.Name`, `echo $env:PATH`) is no location
+        if self.windows and (ps_value(words, k) or environment_printed(words, k)):
+            # SPEC §5: a PowerShell value (`$_.Name`, `echo $env:PATH`, `Write-Output "CI: $env:CI"`) is no location
+            return data
         if listed and listed_item(words, k):
             # SPEC §5: `gci -Recurse *.json | % { Get-Content $_.FullName }`: a file listed, inside
             return data

@@ -97,6 +97,7 @@ __all__ = [
     "PUSHES",
     "cmd_line_read",
     "env_drive_kept",
+    "environment_printed",
     "environment_read",
     "names_windows_writer",
     "posix_spellings",
@@ -768,12 +769,15 @@ def runs_unread(text: str) -> str | None:
 # commands, redirections, escapes, expansions), quotes (which hide them), PowerShell's `$ @ { } ; ` and
 # backtick (expanded before cmd sees the line), `..`, a drive (`C:`, `D:x`), a rooted or UNC path, a stream
 # (`x:s`), a switch's value naming a file (`findstr /g:..\x`), `/k` (a shell kept open) and `/v:on`.
+# friction: a plain word in double quotes (`findstr /s /n "TODO" *.cs`) is that word: a quote there hides
+# nothing cmd reads. red team: only a whole word quoted, with no space inside (a quote that starts or ends
+# inside a word, or holds a separator, leaves the line unread).
 _CMD_READERS = frozenset(
     {"dir", "type", "findstr", "findstr.exe", "where", "where.exe", "tree", "tree.com", "ver", "echo"}
 )
 _CMD_NO_EFFECT = frozenset({"/d", "/q", "/s", "/a", "/u"})
 _CMD_PLAIN = re.compile(r"[\w*?.-][\w.*?\\-]*|/[A-Za-z](?::?-?[A-Za-z0-9]*)?").fullmatch
-_CMD_CLEAN = re.compile(r"[\w.*?\\/:\- ]*").fullmatch
+_CMD_CLEAN = re.compile(r"[\w.*?\\/:\- \"]*").fullmatch
 
 
 def cmd_line_read(text: str) -> tuple[str, ...] | None:
@@ -789,7 +793,7 @@ def cmd_line_read(text: str) -> tuple[str, ...] | None:
         k += 1
     if k + 1 >= len(words) or words[k].lower() not in ("/c", "/r"):
         return None
-    line = words[k + 1 :]
+    line = [w[1:-1] if w[:1] == '"' and len(w) > 2 and w[-1] == '"' else w for w in words[k + 1 :]]
     if line[0].lower() not in _CMD_READERS or not all(_CMD_PLAIN(w) for w in line[1:]):
         return None
     return tuple(line)
@@ -1479,9 +1483,34 @@ _METHOD_KILL = re.compile(
 ).search
 
 
+# red team, SPEC §5: an item's .NET method that deletes, moves, copies, replaces or changes a file or folder --
+# `(Get-Item x).Delete()`, `(gci src).Delete($true)`, `$f.MoveTo('..\\y')` -- where the shell reader reads only the
+# cmdlet that made the item (bash stops at, or drops, `.Delete()` after a parenthesis): the place is the item's,
+# decided only when it runs, and nothing of the act is read, as `Remove-Item` or `rm` would be.
+_METHOD_CHANGE = re.compile(
+    r"(?i)(?:\)|\$[\w:]+)\s*\.\s*(?:delete|moveto|copyto|replace|encrypt|decrypt|create|createsubdirectory"
+    r"|createtext|appendtext|openwrite|setaccesscontrol)\s*\("
+).search
+_CHANGED_BY_METHOD = (
+    "changes files by an item's method (Delete, MoveTo, CopyTo ...), at a place decided only when it runs"
+)
+# red team, R4.9: PowerShell's call operator leading a statement before a parenthesis -- `& (Get-Command git) push`,
+# `& ('gi' + 't') push`, `& (Join-Path src x.ps1)` -- runs the command (or script) the value inside names, with
+# the words after it; the shell reader reads the parenthesis as a subshell and the words after it as a command
+# of their own (bash: `git push` is never seen, and the external-effect cap with it).
+_CALLED_VALUE = re.compile(r"(?:^|[;|{(\n]|&&)\s*&\s*\(").search
+_CALLS_A_VALUE = "runs the command a value names (PowerShell's `&` before a parenthesis), which no rule reads"
+
+
 def stops_by_method(command: str) -> str | None:
-    """HOOK_SIGNAL when ``command``, read as PowerShell, calls a Process object's Kill() (_METHOD_KILL)."""
-    return HOOK_SIGNAL if _METHOD_KILL(command) is not None else None
+    """What ``command``, read as PowerShell, does by a call the shell reader does not see, or None: HOOK_SIGNAL
+    for a Process object's Kill() (_METHOD_KILL); a change of files by an item's method (_METHOD_CHANGE); a
+    command run by the call operator from a value (_CALLED_VALUE)."""
+    if _METHOD_KILL(command) is not None:
+        return HOOK_SIGNAL
+    if "." in command and _METHOD_CHANGE(command) is not None:
+        return _CHANGED_BY_METHOD
+    return _CALLS_A_VALUE if "&" in command and _CALLED_VALUE(command) is not None else None
 
 
 def _powershell_kill(args: list[str]) -> bool:
@@ -1994,6 +2023,28 @@ def environment_read(word: str) -> bool:
     return word[:5] == "$env:" and _ENV_READ.fullmatch(word) is not None
 
 
+# SPEC §5, R6.2: a word of text a PowerShell printer is given that reads environment variables whole inside it
+# (`Write-Output "Node: $env:NODE_ENV"`) prints their values and names no place, as `echo $env:PATH` does
+# (which variables may be printed is windows_machine_change's: a secret asks there). red team: nothing else is
+# expanded in it (no other `$`, backtick), it spells no place (`\`, `/`, `~`, `..`), and each variable stands
+# apart from the text around it (`$env:USERPROFILE\.ssh` is `$env:USERPROFILE.ssh` to the shell reader).
+_ENV_IN_TEXT = re.compile(r"(?i)(?<![^\s=:(,])\$env:[A-Za-z_]\w*(?=[\s,;=)]|\Z)")
+_TEXT_LEFT = re.compile(r"[^$`\\/~]*").fullmatch
+_TEXT_PRINTERS = frozenset({"write-output", "write-host", "echo"})
+
+
+def environment_printed(words: Sequence[str], k: int) -> bool:
+    """Whether ``words[k]`` is such a word of text given to a printer leading its statement (see above)."""
+    word = words[k]
+    left = _ENV_IN_TEXT.sub("", word)
+    if left == word or ".." in left or _TEXT_LEFT(left) is None:
+        return False
+    start = k
+    while start and words[start - 1] != "{":  # the statement: from the segment's or its script block's start
+        start -= 1
+    return start < k and words[start].lower() in _TEXT_PRINTERS
+
+
 # PowerShell's cmdlets (and aliases) that make or remove a drive
 _DRIVE_CHANGE = re.compile(r"(?i)psdrive|(?<![\w-])(?:mount|ndr|rdr)(?![\w-])")
 
@@ -2045,7 +2096,17 @@ def powershell_value(text: str, command: str) -> bool:
 #   backtick, new line, `@`, `#`, `$_` or `$PSItem` (whose meaning the rewriting would change), nor a call
 #   operator (`& $f`, `. $f`: the item run as a script); a `case` anywhere in the command leaves it unread
 #   (`case x in (pwd) ...` is bash's own pattern).
+# - `(Join-Path $PWD src)` (and Resolve-Path, Split-Path, Convert-Path, Get-Item, Get-ChildItem, whose output is
+#   a place made of their own words) given as an argument is `$(Join-Path $PWD src)`, as PowerShell also spells
+#   it: the sub-expression's command is a segment judged on its own, its words checked by the path scope, as
+#   bash's command substitution is. red team: only those cmdlets (not Get-Location's -PSProvider or -Stack, not
+#   Get-Content: a list of places read from a file), and a sub-expression of no parenthesis, bracket, brace,
+#   `;`, `&`, `|`, backtick, `@`, `#`, double quote or new line, after a command's word.
 _SUB_LOCATION = re.compile(r"(?i)(?<=[\w'\"-][ \t])\((?:get-location|gl|pwd)\)(?=[ \t;|]|\Z)")
+_PLACE_MAKERS = r"join-path|resolve-path|rvpa|split-path|convert-path|cvpa|get-item|gi|get-childitem|gci"
+_SUB_PLACE = re.compile(
+    rf"(?i)(?<=[\w'\"-][ \t])\(((?:{_PLACE_MAKERS})[ \t][^()\[\]{{}};&|`@#\"\n]*)\)(?=[ \t;|)]|\Z)"
+)
 _FOREACH = re.compile(
     r"(?i)(?:^|(?<=[;\n]))([ \t]*)foreach[ \t]*\([ \t]*\$([a-z]\w*)[ \t]+in[ \t]+([^(){};&\n=`$'\"@#]+?)[ \t]*\)"
     r"[ \t]*\{([^{}=`\n@#&]*)\}"
@@ -2054,7 +2115,9 @@ _KEPT_UNREAD = re.compile(r"(?i)\$(?:_|psitem)(?!\w)|(?:^|[\s;|])\.(?:\s|\Z)")
 _AUTOMATIC = frozenset(
     {"_", "psitem", "input", "args", "this", "pwd", "home", "env", "true", "false", "null"}
 )
-_PS_STATEMENT_CUES = re.compile(r"(?i)\((?:get-location|gl|pwd)\)|foreach|esac|(?<![\w-])case(?![\w-])")
+_PS_STATEMENT_CUES = re.compile(
+    rf"(?i)\((?:get-location|gl|pwd)\)|\((?:{_PLACE_MAKERS})[ \t]|foreach|esac|(?<![\w-])case(?![\w-])"
+)
 
 
 def powershell_statements(command: str) -> str | None:
@@ -2065,10 +2128,23 @@ def powershell_statements(command: str) -> str | None:
     cues = {m.lower() for m in _PS_STATEMENT_CUES.findall(command)}
     if "esac" in cues or "case" in cues:
         return None
-    out = _SUB_LOCATION.sub("$PWD", command)
+    out = _SUB_PLACE.sub(_as_substitution, _SUB_LOCATION.sub("$PWD", command))
     if "foreach" in cues:
         out = _FOREACH.sub(_as_pipeline, out)
     return out if out != command else None
+
+
+# PowerShell's keywords a parenthesis follows as a condition or a value, not as a command's argument
+_PS_KEYWORDS = frozenset(
+    {"if", "elseif", "while", "until", "switch", "for", "foreach", "return", "throw", "in"}
+)
+
+
+def _as_substitution(m: re.Match[str]) -> str:
+    before = m.string[: m.start()].split()
+    if before and before[-1].lower() in _PS_KEYWORDS:
+        return m.group()
+    return f"$({m.group(1)})"
 
 
 def _as_pipeline(m: re.Match[str]) -> str:
@@ -2111,7 +2187,7 @@ def posix_spellings(text: str, named: frozenset[str], sure_only: bool = False) -
     if (
         row is None
         and ps is not None
-        and name in SHARED
+        and name in _SAME_NAMED
         and "@" not in text
         and not _names_a_parameter(text.split(), _PARAMETER_STARTS[ps[0]])
     ):
@@ -2123,7 +2199,7 @@ def posix_spellings(text: str, named: frozenset[str], sure_only: bool = False) -
     out: list[PosixReading] = []
     ps = POWERSHELL.get(first)
     if ps is not None and ps[1] in named:
-        out.extend(_powershell_posix(words, ps[0], ps[1], first in SHARED, sure_only))
+        out.extend(_powershell_posix(words, ps[0], ps[1], first in _SAME_NAMED, sure_only))
     row = CMD.get(first)
     if row is not None:
         program, options, operands = _cmd_posix(words, row)
@@ -2321,6 +2397,11 @@ _CMD_PROGRAMS = {
     name: frozenset({program, *(p[1:] for ps in switches.values() for p in ps if p[:1] == "=")})
     for name, (program, switches, _) in CMD.items()
 }
+# The names of SHARED whose cmdlet stands for the POSIX program of the same name (`rm`, `cp`, `curl`): their words
+# without a parameter of the cmdlet's are that program's own, read already. red team: Windows PowerShell's `wget`
+# is Invoke-WebRequest, curl to the rules, where the POSIX wget is another program: `wget https://x` is read as
+# `curl https://x` too (a deny of curl refuses it as it refuses `iwr https://x`).
+_SAME_NAMED = frozenset(name for name in SHARED if POWERSHELL.get(name, ("", ""))[1] == name)
 # What may hide the command's name (_LEADING): a keyword or `call`, `!`, a brace or parenthesis, `@`s; a quote,
 # PowerShell's or cmd's escape.
 _KEYWORD_HEADS = frozenset({"do", "then", "else", "elif", "time", "call"})
@@ -2328,11 +2409,7 @@ _KEYWORD_HEADS = frozenset({"do", "then", "else", "elif", "time", "call"})
 # names it; None, read the segment; else the two-letter starts of the parameters of the cmdlet a POSIX
 # program's own name also stands for (`rm`, `curl`): read it only when a word names one (_names_a_parameter).
 _SPELT_GATE: dict[str, frozenset[str] | None] = {
-    name: (
-        _PARAMETER_STARTS[POWERSHELL[name][0]]
-        if name in SHARED and name in POWERSHELL and name not in CMD
-        else None
-    )
+    name: (_PARAMETER_STARTS[POWERSHELL[name][0]] if name in _SAME_NAMED and name not in CMD else None)
     for name in _WINDOWS_NAMES
 }
 _ODD_HEADS = frozenset("!{(@\"'`^")
