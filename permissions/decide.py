@@ -79,7 +79,7 @@ from permissions.commands.writes import WRITE_VERBS, may_write
 from permissions.exported import ENV_READERS, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
-from permissions.matching import DENY_RANK, CompiledPermissions, paths_from
+from permissions.matching import DENY_RANK, CompiledPermissions, paths_from, windows_places
 from permissions.memos import Memo
 from permissions.messages import sentence
 from permissions.protected_paths import (
@@ -957,7 +957,7 @@ def _windows_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReadin
     for i in texts_to_spell(segments if direct else (), texts, st.windows >> FIRST_LED_SHIFT):
         text = texts[i]
         for spelt, certain in posix_spellings(text, comp.windows_posix, reading.asked is not None):
-            hit = comp.deny_or_ask(spelt)
+            hit = comp.deny_or_ask(_windows_places(spelt, comp) if comp.path_rules else spelt)
             if hit is None:
                 continue
             pattern = hit[1].text
@@ -970,6 +970,18 @@ def _windows_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReadin
                     reading.out[i] = SegmentVerdict(segments[i].text, REQUIRE_APPROVAL, pattern)
                 reading.asked = pattern
     return None
+
+
+def _windows_places(spelt: Sequence[tuple[str, ...]], comp: CompiledPermissions) -> list[tuple[str, ...]]:
+    """R4.10 for a rule naming a place: ``spelt`` (a Windows reading's POSIX views), and each with its paths in
+    Windows' spelling written plainly (`.\\.env` as `.env`) and in the case the rule writes them (Windows' file
+    systems fold case)."""
+    out = list(spelt)
+    for view in spelt:
+        plain = windows_places(view)
+        cased = comp.places_as_ruled(plain or view)
+        out += [v for v in (plain, cased) if v is not None]
+    return out
 
 
 def _floor_where(st: _State, reading: SegmentReading, doomed: bool) -> tuple[str, str] | None:

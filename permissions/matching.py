@@ -44,7 +44,7 @@ from permissions.commands.views import (
     views_under,
 )
 from permissions.commands.windows import posix_spellings
-from permissions.commands.windows_names import CMD, POWERSHELL
+from permissions.commands.windows_names import CMD, POWERSHELL, SHARED
 from permissions.commands.windows_names import PROGRAMS as WINDOWS_POSIX
 from permissions.commands.wrappers import (
     POSARGS_RUNNERS,
@@ -530,6 +530,16 @@ def paths_from(view: tuple[str, ...], folder: str, start: str) -> list[tuple[str
     return [v for v in views if v != view]
 
 
+def windows_places(view: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``view`` (a Windows segment read in a POSIX program's words) with its paths written as fold_path writes a
+    POSIX one (`.\\.env` as `.env`, `src\\..\\secrets.txt` as `secrets.txt`), or None when no word changes."""
+    out = [view[0]]
+    for w in view[1:]:
+        out.append(fold_path(w.replace("\\", "/")) if w[:1] != "-" and ("\\" in w or w[:2] == "./") else w)
+    spelt = tuple(out)
+    return spelt if spelt != view else None
+
+
 def _place(word: str, here: str) -> str | None:
     """The absolute path ``word`` names run in ``here`` (a folder ending in `/`), or None for an option, an
     expansion or a word that names no path."""
@@ -801,7 +811,9 @@ def _as_named(p: Pattern) -> tuple[Pattern, ...]:
     return (p, *(replace(p, words=((name, False), *words[1:])) for name in _PYTHONS if name != words[0][0]))
 
 
-_WINDOWS_HEADS = frozenset(POWERSHELL) | frozenset(CMD)
+# PowerShell's and cmd's names for the acts windows_names reads -- not the POSIX programs' own names they also
+# answer to (a rule `wget -O-` is wget's, read as it stands)
+_WINDOWS_HEADS = (frozenset(POWERSHELL) | frozenset(CMD)) - SHARED
 
 
 def _posix_named(p: Pattern) -> tuple[Pattern, ...]:

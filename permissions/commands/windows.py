@@ -2189,9 +2189,12 @@ def posix_spellings(text: str, named: frozenset[str], sure_only: bool = False) -
         and ps is not None
         and name in _SAME_NAMED
         and "@" not in text
+        and "\\" not in text
         and not _names_a_parameter(text.split(), _PARAMETER_STARTS[ps[0]])
     ):
-        return []  # the POSIX program's own words (`rm -rf x`, `cp -la a b`), read as they stand already
+        # the POSIX program's own words (`rm -rf x`, `cp -la a b`), read as they stand already -- unless a `\\`
+        # writes a Windows path (`cat .\\.env`: PowerShell reads `.env`, bash `..env`)
+        return []
     words = windows_words(text)
     if not words:
         return []
@@ -2212,8 +2215,8 @@ def _powershell_posix(
     words: list[str], cmdlet: str, program: str, shared: bool, sure_only: bool
 ) -> list[PosixReading]:
     """A cmdlet's words as its POSIX program's: its certain reading, then its uncertain one if it has one. For a
-    name a POSIX program answers to (``shared``) the certain reading is given only when it holds an option:
-    without one it says no more than the program's own reading, matched already."""
+    name a POSIX program answers to (``shared``) the certain reading is given only when it holds an option or a
+    Windows path: without one it says no more than the program's own reading, matched already."""
     table = PARAMETERS[cmdlet]
     sure: list[str] = []
     maybe: list[str] = []
@@ -2248,7 +2251,7 @@ def _powershell_posix(
         for kind, posix in rows:
             widest = _posix_words(kind, posix, value, colon, into, operands, last) or widest
     readings: list[PosixReading] = []
-    if sure or not shared:
+    if sure or not shared or any("\\" in w for w in operands + last):  # (`cat .\\.env`: a Windows path)
         readings.append((_spelt(program, sure, operands + last), True))
     if widest and not sure_only:
         readings.append((_spelt(program, [*WIDEST[program], *sure], operands + last), False))
@@ -2329,7 +2332,13 @@ def texts_to_spell(segments: Sequence[Segment], texts: Sequence[str], start: int
                 if head not in gate:
                     continue
                 starts = gate[head]
-                if starts is not None and "@" not in texts[i] and not _names_a_parameter(words, starts):
+                text = texts[i]
+                if (
+                    starts is not None
+                    and "@" not in text
+                    and "\\" not in text
+                    and not _names_a_parameter(words, starts)
+                ):
                     continue
         out.append(i)
     return out

@@ -20,7 +20,7 @@ from __future__ import annotations
 SWITCH, VALUE, OPERAND, LAST, OPTION, METHOD = range(6)
 
 # The POSIX programs a Windows name may be read as (a deny or ask pattern must name one for any reading here).
-PROGRAMS = frozenset({"rm", "cp", "mv", "curl"})
+PROGRAMS = frozenset({"rm", "cp", "mv", "curl", "cat"})
 
 # PowerShell's common parameters that take a value, with their aliases (and -Credential).
 COMMON_VALUED = (
@@ -127,6 +127,15 @@ PARAMETERS: dict[str, dict[str, tuple[int, tuple[str, ...]]]] = {
         **_COMMON,
     },
 }
+# red team (R4.10): a deny of `cat .env` refuses `Get-Content .env`, `gc .\.env`, `type .env`
+PARAMETERS["get-content"] = {
+    **_ITEMS,
+    **dict.fromkeys(("raw", "wait", "asbytestream"), (SWITCH, ())),
+    **dict.fromkeys(
+        ("totalcount", "head", "first", "tail", "last", "readcount", "encoding", "delimiter", "stream"),
+        (VALUE, ()),
+    ),
+}
 PARAMETERS["invoke-restmethod"] = {
     **PARAMETERS["invoke-webrequest"],
     "followrellink": (SWITCH, ()),
@@ -144,11 +153,12 @@ POWERSHELL: dict[str, tuple[str, str]] = {
     # Windows PowerShell's `curl` and `wget` are Invoke-WebRequest
     **dict.fromkeys(("invoke-webrequest", "iwr", "curl", "wget"), ("invoke-webrequest", "curl")),
     **dict.fromkeys(("invoke-restmethod", "irm"), ("invoke-restmethod", "curl")),
+    **dict.fromkeys(("get-content", "gc", "cat", "type"), ("get-content", "cat")),
 }
 
 # Names a POSIX program of its own also answers to: read as PowerShell too, but a parameter PowerShell does
 # not know is that program's option (PowerShell refuses the command), not a meaning left unread.
-SHARED = frozenset({"rm", "rmdir", "cp", "mv", "curl", "wget"})
+SHARED = frozenset({"rm", "rmdir", "cp", "mv", "curl", "wget", "cat"})
 
 # cmd's names -> (the POSIX program, its switches (lower case, no slash) -> POSIX words, the words it has without
 # any switch). A switch naming a program (``=mv``) reads the command as that program.
@@ -166,6 +176,7 @@ CMD: dict[str, tuple[str, dict[str, tuple[str, ...]], tuple[str, ...]]] = {
     ),
     "move": ("mv", {"y": ("-f",)}, ()),
     **dict.fromkeys(("ren", "rename"), ("mv", {}, ())),
+    "type": ("cat", {}, ()),
 }
 
 # A POSIX program's widest reading: what a command it cannot read in full (an ambiguous or unknown parameter, a
@@ -175,6 +186,7 @@ WIDEST: dict[str, tuple[str, ...]] = {
     "rm": ("-r", "-f", "-d"),
     "cp": ("-r", "-f"),
     "mv": ("-f",),
+    "cat": (),
     "curl": ("-X", "POST", "-X", "PUT", "-X", "PATCH", "-X", "DELETE", "-d", "@-", "-F", "@-", "-T", "-"),
 }
 # HTTP methods that only read (-Method Get gives no -X)
