@@ -32,6 +32,7 @@ __all__ = [
     "NOT_DISKS",
     "REMOVERS",
     "WINDOWS_DELETERS",
+    "code_prints",
     "deleted_trees",
     "find_exec_deletes",
     "floor_denies",
@@ -731,3 +732,30 @@ def _shell_strings(family: str, code: str) -> list[str]:
 
 
 _BACKTICK_SHELLS = frozenset({"perl", "ruby", "php", "julia"})
+
+
+# -- R4.6: what inline code prints, a deletion's target built at run time (`rm -rf "$(python3 -c 'print("/")')"`,
+# `node -e 'console.log("/")' | xargs rm -rf`, awk's `BEGIN{print "/"}`): the literals its printing calls are
+# given, the home folder as code spells it (`print(Path.home())`, `puts Dir.home`) as `~`. More is safe.
+_PRINTS = re.compile(
+    r"(?<![\w$])(?:print|puts|say|echo|printf|println|writeln|write|console\.log|console\.info)"
+    r"(?:\s*+\(|[ \t]++(?=[\"'\[(]))"
+)
+_MAX_PRINTS = 16
+
+
+def code_prints(code: str) -> list[str]:
+    """The literal words ``code`` (inline code of an interpreter, or an awk program) may print."""
+    code = code[:_MAX_CODE]
+    if "ome" in code or "HOME" in code or "~" in code:
+        code = _HOME_CODE.sub("'~'", code)
+    if "ath" in code:
+        code = _PATH_OF.sub(lambda m: m.group(1), code)
+    out: list[str] = []
+    for k, m in enumerate(_PRINTS.finditer(code)):
+        if k >= _MAX_PRINTS:
+            break
+        for item in _arguments(code, m.end()):
+            if isinstance(item, str):
+                out.append(item)
+    return out

@@ -44,6 +44,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 
 from permissions.commands.interpreters import CODE_FLOOR_VERBS, inline_program
+from permissions.commands.textproc import AWKS, program_words
 from permissions.commands.uploads import _remote_place, table_operands
 from permissions.commands.views import KNOWN_PROGRAMS, foreign_name, hands_on
 from permissions.commands.windows import LOCATION_MOVERS, MOVES, POPS, windows_moves
@@ -54,6 +55,7 @@ from permissions.floor import (
     REMOVERS,
     WINDOWS_DELETERS,
     code_deletions,
+    code_prints,
     deleted_trees,
     find_exec_deletes,
     floor_denies_views,
@@ -513,7 +515,7 @@ def resolve(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) -> lis
             rest = word[m.end() :]
             bases = _var_bases(name, dirs, values)
             op, default = m.group(2), m.group(3)
-            if op and op.lstrip(":") in ("-", "=") and default is not None and not default.startswith("$"):
+            if op and op.lstrip(":") in ("-", "=") and _readable_default(default):
                 extra = resolve(default + rest, dirs)  # `${X:-/}`: the default when X is unset
     elif word.startswith("/"):
         bases = [[]]
@@ -540,9 +542,15 @@ def _positional(
     if name in values:
         bases.extend(_var_bases(name, dirs, values)[1:])
     op, default = p.group(3), p.group(4)
-    if op and op.lstrip(":") in ("-", "=") and default is not None and not default.startswith("$"):
+    if op and op.lstrip(":") in ("-", "=") and _readable_default(default):
         return resolve(default + rest, dirs)
     return []
+
+
+def _readable_default(default: str | None) -> bool:
+    """A default `${X:-…}` resolve reads: a literal, or one variable (`${X:-$HOME}`; its own default is not read
+    again, so a nesting of defaults in hostile input is read one level deep)."""
+    return default is not None and (default[:1] != "$" or default.count("$") == 1)
 
 
 def _var_bases(name: str, dirs: frozenset[str], values: Values) -> list[list[str]]:
@@ -1023,7 +1031,7 @@ def _chdir_long(name: str) -> bool:
 
 
 # What a command prints that xargs then hands on as operands (R4.6: `echo / | xargs rm -rf`).
-_PRINTS_OPERANDS = frozenset({"echo", "printf", "dirname", "realpath", "readlink", "ls"})
+_PRINTS_OPERANDS = frozenset({"echo", "printf", "dirname", "realpath", "readlink", "ls", "basename"})
 
 
 def _find_starts(view: tuple[str, ...]) -> tuple[list[str], bool]:
@@ -1058,9 +1066,11 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
         if not args:
             return ["."]  # `ls -d`
     if verb not in _PRINTS_OPERANDS:
-        return []
+        return _code_printed(words, verb) if verb in CODE_FLOOR_VERBS or verb in AWKS else []
     if verb == "dirname":
         return [a.rstrip("/").rpartition("/")[0] or "/" for a in args]
+    if verb == "basename":
+        return [b for b in map(_basename, args) if b]
     out: list[str] = []
     for a in args:
         if "\\" in a:
@@ -1069,6 +1079,25 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
             a = a.replace(sep, " ")
         out.extend(a.replace("'", " ").replace('"', " ").split())
     return out
+
+
+def _basename(word: str) -> str:
+    """What `basename WORD` prints for a literal word (`/` for `/` and `//`); "" when a variable, a substitution or
+    `~` leads it (what it prints is not known)."""
+    if word[:1] in ("$", "`", "~"):
+        return ""
+    path = word.rstrip("/")
+    return path.rpartition("/")[2] if path else word[:1]
+
+
+def _code_printed(words: tuple[str, ...], verb: str) -> list[str]:
+    """R4.6, red team: the literals inline code (`python3 -c 'print("/")'`) or an awk program prints."""
+    if verb in AWKS:
+        codes = [words[k] for k in program_words(words)]
+    else:
+        found = inline_program(words)
+        codes = found[1] if found is not None else []
+    return [p for code in codes for p in code_prints(code)]
 
 
 _ESCAPE = re.compile(r"\\(0[0-7]{0,3}|[1-7][0-7]{0,2}|x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8})")
@@ -1474,19 +1503,10 @@ def _floor_where(
         if any(v and v[0] == "xargs" for v in vs):
             if joins is None:
                 joins = joiners(segments, command)
-            k = i - 1
-            while k >= 0 and joins[k] in ("|", "|&", None):
-                if segments[k].words:
-                    fed.extend(_printed(segments[k].words, sets[k] if sets is not None else single))
-                if joins[k] is None and not segments[k].hidden:
-                    break
-                k -= 1
-            if "<<<" in seg.text:
-                fed.extend(here_strings(seg.text))
-            fed.extend(_xargs_fed_more(segments, joins, i, command, sets, single))
+            fed = _xargs_fed(segments, joins, i, command, sets, single)
             replace = _xargs_replace(seg.words)
         printed: list[str] | None = None
-        for view in vs:
+        for view in _code_filled_in(vs, segments, i, dirs, sets):
             if not view:
                 continue
             targets = _deleted(view, seg.words, fed, replace, windows, dirs, values)
@@ -1497,6 +1517,57 @@ def _floor_where(
             if _lands(targets, dirs, values, windows, command):
                 return i
     return None
+
+
+def _xargs_fed(
+    segments: Sequence[Segment],
+    joins: list[str | None],
+    i: int,
+    command: str,
+    sets: list[frozenset[str]] | None,
+    single: frozenset[str],
+) -> list[str]:
+    """What xargs (segment ``i``) reads as operands: what the commands piped into it print, its here-strings, and
+    _xargs_fed_more's."""
+    fed: list[str] = []
+    k = i - 1
+    while k >= 0 and joins[k] in ("|", "|&", None):
+        if segments[k].words:
+            fed.extend(_printed(segments[k].words, sets[k] if sets is not None else single))
+        if joins[k] is None and not segments[k].hidden:
+            break
+        k -= 1
+    if "<<<" in segments[i].text:
+        fed.extend(here_strings(segments[i].text))
+    fed.extend(_xargs_fed_more(segments, joins, i, command, sets, single))
+    return fed
+
+
+def _code_filled_in(
+    vs: Sequence[tuple[str, ...]],
+    segments: Sequence[Segment],
+    i: int,
+    dirs: frozenset[str],
+    sets: list[frozenset[str]] | None,
+) -> Sequence[tuple[str, ...]]:
+    """R4.6, R4.7, red team: inline code the outer shell fills in (double-quoted: `python3 -c
+    "shutil.rmtree('$(echo /)')"`) is read with each command substitution in it replaced by each word its commands
+    may print (_substitutions_print), as a deleted word is; other views as they are."""
+    filled: list[tuple[str, ...]] | None = None
+    for view in vs:
+        if (
+            not view
+            or view[0] not in CODE_FLOOR_VERBS
+            or not any(_SUBSTITUTED[0] in w or _SUBSTITUTED[1] in w for w in view)
+        ):
+            continue
+        printed = _substitutions_print(segments, i, dirs, sets)
+        filled = filled if filled is not None else list(vs)
+        for word in printed[:_MAX_CODE_LINES]:
+            filled.append(
+                tuple(w.replace(_SUBSTITUTED[0], word).replace(_SUBSTITUTED[1], word) for w in view)
+            )
+    return vs if filled is None else filled
 
 
 _ROOT = ["/"]
@@ -1543,7 +1614,7 @@ def _code_read_lands(
         trees, lines = code_deletions(family, code, args)
         if trees and _lands(trees, dirs, values, windows, code):
             return True
-        for line in lines[:_MAX_CODE_LINES]:
+        for line in _with_values(lines[:_MAX_CODE_LINES], values):
             parsed = parse_command(line)
             if any(floor_denies_views(views(seg.words)) for seg in parsed.segments if seg.words):
                 return True
@@ -1551,6 +1622,23 @@ def _code_read_lands(
                 if floor_where(parsed.segments, None, line, start, windows) is not None:
                     return True
     return False
+
+
+def _with_values(lines: list[str], values: Values) -> list[str]:
+    """R4.6, red team: the command lines inline code runs, and each again with the values the command gives its
+    variables written in (`d=/; python3 -c "os.system('rm -rf $d')"`: the outer shell fills the code in), a
+    few per line."""
+    if not values:
+        return lines
+    out = list(lines)
+    for line in lines:
+        if "$" not in line:
+            continue
+        for m in list(_REF.finditer(line))[:_MAX_CODE_DIRS]:
+            name = m.group(1) or m.group(2)
+            for value in sorted(values.get(name, ()))[:_MAX_CODE_DIRS]:
+                out.append(line[: m.start()] + value + line[m.end() :])
+    return out[: 2 * _MAX_CODE_LINES]
 
 
 # How the reader writes a command substitution in a word (`rm -rf "$(echo /)"` is `rm -rf $(…)`); the commands
@@ -1572,6 +1660,8 @@ def _substitutions_print(
             out.extend(_dirname(a) for a in words[1:] if not (a.startswith("-") and len(a) > 1))
         elif words:
             out.extend(_printed(words, dirs | sets[j] if sets is not None else dirs))  # (`$(cd / && pwd)`)
+        if "<<<" in segments[j].text:
+            out.extend(here_strings(segments[j].text))  # what it reads may be what it prints: `$(cat <<< /)`
         j += 1
     return out
 
