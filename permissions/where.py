@@ -1071,6 +1071,11 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
         return [a.rstrip("/").rpartition("/")[0] or "/" for a in args]
     if verb == "basename":
         return [b for b in map(_basename, args) if b]
+    if verb in ("realpath", "readlink"):
+        # a relative operand is read from where the substitution runs (`$(cd / && realpath .)`)
+        return [
+            a if a[:1] in _NOT_RELATIVE else d + "/" + a for a in args for d in sorted(dirs)[:_MAX_CODE_DIRS]
+        ]
     out: list[str] = []
     for a in args:
         if "\\" in a:
@@ -1090,14 +1095,24 @@ def _basename(word: str) -> str:
     return path.rpartition("/")[2] if path else word[:1]
 
 
+_NOT_RELATIVE = frozenset("/~$`")
+
+
 def _code_printed(words: tuple[str, ...], verb: str) -> list[str]:
-    """R4.6, red team: the literals inline code (`python3 -c 'print("/")'`) or an awk program prints."""
+    """R4.6, red team: the literals inline code (`python3 -c 'print("/")'`, node's `-p '"/"'`: its value) or an awk
+    program prints."""
     if verb in AWKS:
         codes = [words[k] for k in program_words(words)]
     else:
         found = inline_program(words)
         codes = found[1] if found is not None else []
+        if found is not None and found[0] in _JS_PRINTS and any(w in _PRINT_OPTIONS for w in words):
+            codes = [f"console.log({code})" for code in codes]  # `node -p EXPR` prints its value
     return [p for code in codes for p in code_prints(code)]
+
+
+_JS_PRINTS = frozenset({"node", "nodejs", "bun"})
+_PRINT_OPTIONS = frozenset({"-p", "--print", "-pe", "-ep"})
 
 
 _ESCAPE = re.compile(r"\\(0[0-7]{0,3}|[1-7][0-7]{0,2}|x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8})")

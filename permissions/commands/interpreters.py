@@ -118,8 +118,20 @@ _PYTHON = _Interp(
     "m",
     interactive="i",
 )
+# red team, R4.9: perl's `-l[octal]` and `-0[octal]` take digits only, so a letter after them is an option of its own
+# (`perl -le CODE` is `-l -e CODE`): they and the digits are read as flags, one letter at a time. `-d` (`-de 0`,
+# `-d:Module`) opens the debugger, which reads its commands from the input.
 _PERL = _Interp(
-    "eE", (), "IF", "0CdDilmMx", "acnpsStTuUvwWX", (), (), "", ("-v", "-V", "--version", "--help")
+    "eE",
+    (),
+    "IF",
+    "CDimMx",
+    "acnpsStTuUvwWX0l1234567d",
+    (),
+    (),
+    "",
+    ("-v", "-V", "--version", "--help"),
+    interactive="d",
 )
 _NODE = _Interp(
     "ep",
@@ -134,12 +146,13 @@ _NODE = _Interp(
     interactive="i",
     interactive_long=("--interactive",),
 )
+# (ruby's `-l` takes nothing and `-0[octal]` digits only: `ruby -le CODE` is `-l -e CODE`)
 _RUBY = _Interp(
     "e",
     (),
     "IrCEF",
-    "0ilTxWK",
-    "acdhlnpsSvwy",
+    "iTxWK",
+    "acdhlnpsSvwy01234567",
     (),
     ("--jit", "--yjit", "--verbose"),
     "",

@@ -63,6 +63,14 @@ CODE_FILLED_IN = [
     "set -- /; python3 -c \"import os; os.system('rm -rf $1')\"",
     "for d in / ~; do perl -e \"system('rm -rf $d')\"; done",
     "export T=/; ruby -e \"system('rm -rf ${T}')\"",
+    # perl's `-l`/`-0` and ruby's `-l` take no letter: `-le CODE` is `-l -e CODE` (base read no code at all)
+    "perl -le 'system(\"rm -rf /\")'",
+    "perl -wle 'use File::Path; rmtree(\"/\")'",
+    "perl -lne 'print' -e 'system(\"rm -rf ~\")'",
+    "perl -0e 'system(\"rm -rf /\")'",
+    "perl -l0e 'system(\"rm -rf /\")'",
+    "ruby -le 'system(\"rm -rf /\")'",
+    "ruby -wle 'require \"fileutils\"; FileUtils.rm_rf(Dir.home)'",
     # guards (already denied on base)
     "python3 -c \"import shutil; shutil.rmtree('$HOME')\"",
     "python3 -c \"import shutil; shutil.rmtree('${HOME}/')\"",
@@ -96,6 +104,11 @@ TARGETS_MADE = [
     "rm -rf \"$(ruby -e 'puts Dir.home')\"",
     'rm -rf "$(php -r \'echo "/";\')"',
     'rm -rf "$(awk \'BEGIN{print "/"}\')"',
+    'rm -rf "$(node -p \'"/"\')"',
+    'rm -rf "$(node --print \'require("os").homedir()\')"',
+    'rm -rf "$(perl -le \'print "/"\')"',
+    'rm -rf "$(cd / && realpath .)"',
+    'cd /tmp && rm -rf "$(realpath ..)"',
     'rm -rf "$(gawk \'BEGIN { printf "%s", "/" }\')"',
     "python3 -c 'print(\"/\")' | xargs rm -rf",
     "node -e 'console.log(\"/\")' | xargs rm -rf",
@@ -172,6 +185,26 @@ def test_the_project_root_and_code_on_the_input_are_asked(command, runs_in):
         assert v.decision == "require_approval", (command, runs_in, v.reason)
 
 
+# perl's and ruby's clustered switches: inline code is opaque, never auto-approved (nor denied) when it deletes
+# nothing; perl's debugger reads its commands from the input (asked).
+CLUSTERED_OPAQUE = [
+    "perl -le 'print 1'",
+    "perl -lne 'print if /x/' f.txt",
+    "perl -0777 -ne 'print'",
+    "perl -l012e 'print 1'",
+    "ruby -le 'puts 1'",
+    "perl -de 'system(\"rm -rf /\")'",
+    "perl -d:NYTProf x.pl",
+]
+
+
+@pytest.mark.parametrize("runs_in", EVERYWHERE)
+@pytest.mark.parametrize("command", CLUSTERED_OPAQUE)
+def test_clustered_code_switches_are_never_auto_approved(command, runs_in):
+    for v in _verdicts(command, runs_in)[1:]:
+        assert v.decision == "require_approval", (command, runs_in, v.reason)
+
+
 # Look-alikes: what the substitution or the code prints is no root, a default that is no root, code that
 # deletes inside the project, a script that prints.
 NOT_DENIED = [
@@ -185,6 +218,10 @@ NOT_DENIED = [
     "rm -rf \"$(python3 -c 'print(1)')\"",
     'rm -rf "$(node -e \'console.log("dist")\')"',
     'rm -rf "$(awk \'BEGIN{print "out"}\')"',
+    'rm -rf "$(node -p \'"dist"\')"',
+    'rm -rf "$(realpath build)"',
+    'cd /tmp && rm -rf "$(realpath x)"',
+    "perl -pie 's/a/b/' f.txt",
     "python3 -c 'print(\"build\")' | xargs rm -rf",
     'rm -rf "${UNSET:-$TMPDIR/x}"',
     'rm -rf "${UNSET:-$HOME/build}"',
