@@ -43,7 +43,10 @@ import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 
-from permissions.commands.interpreters import CODE_FLOOR_VERBS, inline_program
+from permissions.commands.fed_code import file_key, input_texts, written_texts
+from permissions.commands.interpreters import CODE_FLOOR_VERBS, fed_program, inline_program
+from permissions.commands.shells import FROM_INPUT as SHELL_FROM_INPUT
+from permissions.commands.shells import SHELLS, inline_script
 from permissions.commands.textproc import AWKS, program_words
 from permissions.commands.uploads import _remote_place, table_operands
 from permissions.commands.views import KNOWN_PROGRAMS, foreign_name, hands_on
@@ -1017,7 +1020,7 @@ def _pass(
 
 
 # -- the floor: where a deletion lands (R4.6) ----------------------------------------------------------------
-_DELETERS = FLOOR_VERBS | {"xargs", "git", "rsync"} | frozenset(REMOVERS) | CODE_FLOOR_VERBS
+_DELETERS = FLOOR_VERBS | {"xargs", "git", "rsync"} | frozenset(REMOVERS) | CODE_FLOOR_VERBS | SHELLS
 _WINDOWS_AND_POSIX = _DELETERS | frozenset(WINDOWS_DELETERS)
 # Options that set the directory of the command a wrapper runs: `env -C DIR`, `sudo -D DIR`, `run0 --chdir`.
 _CHDIR_SHORT = ("-C", "-D")
@@ -1521,7 +1524,7 @@ def _floor_where(
             fed = _xargs_fed(segments, joins, i, command, sets, single)
             replace = _xargs_replace(seg.words)
         printed: list[str] | None = None
-        for view in _code_filled_in(vs, segments, i, dirs, sets):
+        for view in _code_views(vs, segments, i, dirs, sets, command):
             if not view:
                 continue
             targets = _deleted(view, seg.words, fed, replace, windows, dirs, values)
@@ -1558,31 +1561,63 @@ def _xargs_fed(
     return fed
 
 
-def _code_filled_in(
+def _code_views(
     vs: Sequence[tuple[str, ...]],
     segments: Sequence[Segment],
     i: int,
     dirs: frozenset[str],
     sets: list[frozenset[str]] | None,
+    command: str,
 ) -> Sequence[tuple[str, ...]]:
-    """R4.6, R4.7, red team: inline code the outer shell fills in (double-quoted: `python3 -c
-    "shutil.rmtree('$(echo /)')"`) is read with each command substitution in it replaced by each word its commands
-    may print (_substitutions_print), as a deleted word is; other views as they are."""
+    """R4.6, R4.7, red team: the views of segment ``i``, and for a program that runs code the command gives it at run
+    time, one more view per reading of that code: inline code the outer shell fills in (double-quoted: `python3 -c
+    "shutil.rmtree('$(echo /)')"`) with each command substitution replaced by each word its commands may print
+    (_substitutions_print), as a deleted word is; code read from the input or from a file the command wrote
+    (_fed_views)."""
     filled: list[tuple[str, ...]] | None = None
     for view in vs:
-        if (
-            not view
-            or view[0] not in CODE_FLOOR_VERBS
-            or not any(_SUBSTITUTED[0] in w or _SUBSTITUTED[1] in w for w in view)
-        ):
+        if not view or (view[0] not in CODE_FLOOR_VERBS and view[0] not in SHELLS):
             continue
-        printed = _substitutions_print(segments, i, dirs, sets)
-        filled = filled if filled is not None else list(vs)
-        for word in printed[:_MAX_CODE_LINES]:
-            filled.append(
-                tuple(w.replace(_SUBSTITUTED[0], word).replace(_SUBSTITUTED[1], word) for w in view)
-            )
+        more = _fed_views(view, segments, i, command)
+        if any(_SUBSTITUTED[0] in w or _SUBSTITUTED[1] in w for w in view):
+            printed = _substitutions_print(segments, i, dirs, sets)[:_MAX_CODE_LINES]
+            more += [
+                tuple(w.replace(_SUBSTITUTED[0], p).replace(_SUBSTITUTED[1], p) for w in view)
+                for p in printed
+            ]
+        if more:
+            filled = (filled if filled is not None else list(vs)) + more
     return vs if filled is None else filled
+
+
+# A view of code a program reads from its input or from a file the command wrote: (_FED, family, the code).
+_FED = "\x00fed"
+_SHELL_FAMILY = "sh"
+
+
+def _fed_views(
+    view: tuple[str, ...], segments: Sequence[Segment], i: int, command: str
+) -> list[tuple[str, ...]]:
+    """(_FED, family, text) for each text a program that reads its code from its input, or from a file an earlier
+    segment wrote, may be given (permissions.commands.fed_code); a shell's text is its command lines."""
+    if view[0] in SHELLS:
+        script, why = inline_script(view)
+        if script is not None:
+            return []  # `bash -c '…'`: the reader's own segments
+        family, source = _SHELL_FAMILY, ("-" if why == SHELL_FROM_INPUT else "")
+    else:
+        fed = fed_program(view)
+        if fed is None:
+            return []
+        family, source = fed
+    texts: list[str] = []
+    if source == "-":
+        texts = input_texts(segments, joiners(segments, command), i, command)
+    if i:
+        written = written_texts(segments, i, command)
+        for w in (*view[1:], *segments[i].redirects):
+            texts.extend(written.get(file_key(w), ()))
+    return [(_FED, family, t) for t in texts[:_MAX_CODE_LINES]]
 
 
 _ROOT = ["/"]
@@ -1594,7 +1629,7 @@ def _code_lands(view: tuple[str, ...], dirs: frozenset[str], values: Values, win
     """R4.6, R4.7: whether what inline code recognisably deletes lands on the root (permissions.floor's
     code_deletions): a tree deleter's literal path, read from the segment's directories, or a command line it runs,
     read as a command of its own that starts there (its `cd`, its wrappers, its own inline code)."""
-    found = inline_program(view)
+    found = inline_program(view) if view[0] != _FED else (view[1], [view[2]], [])
     if found is None or _NESTED.depth >= _MAX_NESTED:
         return False  # (code that runs code that runs code ...: past a few levels, opaque and asked)
     if not _NESTED.depth:
@@ -1626,7 +1661,7 @@ def _code_read_lands(
 ) -> bool:
     family, codes, args = found
     for code in codes:
-        trees, lines = code_deletions(family, code, args)
+        trees, lines = code_deletions(family, code, args) if family != _SHELL_FAMILY else ([], [code])
         if trees and _lands(trees, dirs, values, windows, code):
             return True
         for line in _with_values(lines[:_MAX_CODE_LINES], values):
@@ -1747,7 +1782,7 @@ def _deleted(
     else:
         remover = REMOVERS.get(verb)
         if remover is None:
-            return _ROOT if verb in CODE_FLOOR_VERBS and _code_lands(view, dirs, values, windows) else []
+            return _ROOT if verb in _CODE_VERBS and _code_lands(view, dirs, values, windows) else []
         targets = remover(view)
     if replace and targets:
         # red team: what xargs reads in place of its replace string may be any name (`ls / | xargs -I{}
@@ -1758,7 +1793,9 @@ def _deleted(
 
 # -- R4.6: more deleters the floor reads ---------------------------------------------------------------------
 # Verbs picked only when their words may delete (most git and rsync commands do not).
-_DELETERS_IF = frozenset({"git", "rsync"}) | frozenset(REMOVERS) | CODE_FLOOR_VERBS
+_DELETERS_IF = frozenset({"git", "rsync"}) | frozenset(REMOVERS) | CODE_FLOOR_VERBS | SHELLS
+# (what inline code, code read from the input or a file written, or a shell fed its lines deletes: _code_lands)
+_CODE_VERBS = CODE_FLOOR_VERBS | {_FED}
 
 
 def picks_as_written(words: tuple[str, ...]) -> bool:
@@ -1778,13 +1815,20 @@ _CODE_MAY_DELETE = re.compile(
 
 
 def _code_may_delete(words: tuple[str, ...]) -> bool:
-    """Inline code naming a deleting or shell-running call (`python3 -m pytest`, `node app.js`: none)."""
-    return _CODE_MAY_DELETE.search(" ".join(words[1:])) is not None
+    """Inline code naming a deleting or shell-running call (`python3 -m pytest`: none), or a program read from the
+    input or a file (what _fed_views reads: `python3 -`, `node app.js`)."""
+    return _CODE_MAY_DELETE.search(" ".join(words[1:])) is not None or fed_program(words) is not None
+
+
+def _shell_may_run_fed(words: tuple[str, ...]) -> bool:
+    """A shell that runs its input or a script file (`sh -s`, `bash x.sh`), not `bash -c` (the reader's own)."""
+    return inline_script(words)[0] is None
 
 
 _PICKERS: dict[str, Callable[[tuple[str, ...]], object]] = {
     **REMOVERS,
     **dict.fromkeys(CODE_FLOOR_VERBS, _code_may_delete),
+    **dict.fromkeys(SHELLS, _shell_may_run_fed),
 }
 
 

@@ -32,6 +32,9 @@ from __future__ import annotations
 
 import pytest
 
+from permissions.shell import parse_command
+from permissions.where import floor_where
+
 from .helpers import AUTO_MODE, CONTAINER_RUNNING, ROOT, allow_every_word, term
 
 EVERYWHERE = ("sandbox", "agent", "host")
@@ -256,3 +259,55 @@ def test_ordinary_commands_keep_their_verdict(command):
     # nothing here is approved or refused by the floor: it keeps the verdict it had (never builtin_deny)
     v = term(command, autonomy=AUTO_MODE, cwd=ROOT)
     assert v.reason != "builtin_deny", (command, v.reason)
+
+
+# -- code on the input, and a script written and run: the floor's reading (permissions.commands.fed_code) --------
+# decide() asks the floor only about a command one of whose segments may delete (permissions.segments, the hot
+# path): for these alone it does not yet, so they are asked (STDIN_AND_WRITTEN_ASKED above). The floor's own
+# reading is checked here, and through decide() where another segment of the command is a deleter.
+FED_CODE = STDIN_AND_WRITTEN_ASKED + [
+    "echo \"require('child_process').execSync('rm -rf ~')\" | node -",
+    "python3 <<< 'import os; os.system(\"rm -rf /\")'",
+    "php <<'EOF'\n<?php exec('rm -rf /');\nEOF",
+    "bash -s <<< 'rm -rf ~'",
+    "echo 'import os; os.system(\"rm -rf ~\")' > a.py; python3 < a.py",
+    "printf 'rm -rf /\\n' > ./go.sh; sh go.sh",
+    "cat > t.py <<'EOF'\nimport shutil\nshutil.rmtree('/')\nEOF\npython3 t.py",
+    "tee x.sh <<< 'rm -rf ~' && bash ./x.sh",
+]
+FED_LOOK_ALIKES = [
+    "python3 - <<'EOF'\nprint(1)\nEOF",
+    "echo 'print(1)' > a.py && python3 a.py",
+    "echo 'rm -rf build' > x.sh && bash x.sh",
+    "echo / | python3 count.py",
+    "echo 'rm -rf /' > notes.txt && python3 a.py",
+    "python3 script.py",
+    "bash x.sh",
+    "echo \"import shutil; shutil.rmtree('dist')\" | python3",
+]
+
+
+@pytest.mark.parametrize("command", FED_CODE)
+def test_the_floor_reads_code_fed_or_written(command):
+    assert floor_where(parse_command(command).segments, None, command, ROOT) is not None, command
+
+
+@pytest.mark.parametrize("command", FED_LOOK_ALIKES)
+def test_the_floor_leaves_fed_look_alikes(command):
+    assert floor_where(parse_command(command).segments, None, command, ROOT) is None, command
+
+
+# With another deleter in the command, decide() asks the floor: the code fed or written is read there.
+FED_WITH_A_DELETER = [
+    "rm -rf build; echo 'rm -rf /' > x.sh && bash x.sh",
+    "rm -rf dist && python3 - <<'EOF'\nimport shutil\nshutil.rmtree('/')\nEOF",
+    "rm -rf out; echo \"import shutil;shutil.rmtree('/')\" | python3",
+    "rm -rf tmp; cat > t.sh <<EOF\nrm -rf ~\nEOF\nsh t.sh",
+]
+
+
+@pytest.mark.parametrize("runs_in", EVERYWHERE)
+@pytest.mark.parametrize("command", FED_WITH_A_DELETER)
+def test_code_fed_or_written_is_denied_when_the_floor_reads_the_command(command, runs_in):
+    for v in _verdicts(command, runs_in):
+        assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, runs_in, v.reason)
