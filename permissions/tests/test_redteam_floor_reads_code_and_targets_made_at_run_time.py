@@ -19,13 +19,19 @@ Kept as guards, already denied on the frozen base (the previous session's readin
 `$(dirname /x)`, `$(realpath ~)`, `$(cd ~ && pwd)`, `${HOME:?}`, `${X:-/}`, `${HOME%/*}`; a shell fed `rm -rf /`
 on its input (`bash <<EOF`, `cat <<EOF | sh`, `echo ... | bash`, `bash <<< ...`).
 
-Code handed to an interpreter on its input (`python3 - <<EOF`, `echo CODE | python3`, `node -`, `perl <<EOF`)
-and a script written and run in one command (`echo 'rm -rf /' > x.sh && bash x.sh`) are asked today, never
-auto-approved (STDIN_AND_WRITTEN_ASKED, guards): the floor is only asked about a command one of whose segments may
-delete, and which segments may is the hot path's to say (permissions.segments), not this reading's.
+Code handed to an interpreter on its input (`python3 - <<EOF`, `echo CODE | python3`, `node -`, `perl <<EOF`, `sh -s
+< <(echo …)`) and a script written and run in one command (`echo 'rm -rf /' > x.sh && bash x.sh`, `cat > t.py <<EOF`,
+`tee`) are read by the floor as that program's code (permissions.commands.fed_code). decide() asks the floor only
+about a command one of whose segments may delete, which the hot path says (permissions.segments): alone, such a
+command is asked today, never auto-approved (STDIN_AND_WRITTEN_ASKED); the floor's own reading is tested directly
+(FED_CODE), and through decide() where another segment deletes (FED_WITH_A_DELETER).
 
-On the frozen base 46 of the 128 cases (attacks judged in the sandbox, on the agent's machine and on a host) were
-asked rather than denied.
+perl's `-l`/`-0` and ruby's `-l` take no letter after them: `perl -le CODE` is `-l -e CODE`, which base read as
+no inline code at all (auto-approved, `perl -le 'system("rm -rf /")'` included); perl's `-d` opens the debugger,
+which reads its commands from the input (asked: `perl -d:NYTProf x.pl` too).
+
+On the frozen base 206 of the 455 cases failed: attacks asked (or auto-approved) rather than denied, clustered
+switches auto-approved, and the floor's reading of fed code; the rest are the guards and look-alikes named above.
 """
 
 from __future__ import annotations
