@@ -1454,10 +1454,13 @@ _FLOOR_MEMO: Memo[tuple[str, str, bool], int | None] = Memo(_MEMO_MAX)
 
 
 def _deleters(
-    segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]] | None, windows: bool = False
+    segments: Sequence[Segment],
+    seg_views: Sequence[Sequence[tuple[str, ...]]] | None,
+    windows: bool = False,
+    command: str = "",
 ) -> list[tuple[int, Sequence[tuple[str, ...]]]]:
-    """The segments with a deleter among their views (rm, find, xargs; ``windows``: Windows' own too):
-    (index, views)."""
+    """The segments with a deleter among their views (rm, find, xargs; ``windows``: Windows' own too), and the
+    programs and shells as written that may run code the command feeds them (_reads_fed): (index, views)."""
     picked: list[tuple[int, Sequence[tuple[str, ...]]]] = []
     known: dict[tuple[str, ...], bool] = {}  # hostile input repeats its segments: each read once
     deleters = _WINDOWS_AND_POSIX if windows else _DELETERS
@@ -1467,7 +1470,11 @@ def _deleters(
             continue
         first = words[0]
         if first in deleters:
-            if first in _DELETERS_IF and not _may_delete(words):
+            if (
+                first in _DELETERS_IF
+                and not _may_delete(words)
+                and not (first in _RUNS_FED and _reads_fed(words, i, segments, command))
+            ):
                 continue  # `git status`, `rsync a/ b/`: the common case, nothing deleted
             picked.append((i, [words] if seg_views is None else seg_views[i]))
             continue
@@ -1487,12 +1494,11 @@ def _deleters(
             vs = views(words)
             if hit is None:
                 known[words] = any(
-                    v and v[0] in deleters and (v[0] not in CODE_FLOOR_VERBS or _code_may_delete(v))
-                    for v in vs
+                    v and v[0] in deleters and (v[0] not in _RUNS_FED or _code_may_delete(v)) for v in vs
                 )
                 if not known[words]:
                     continue
-        if any(v and v[0] in deleters and (v[0] not in CODE_FLOOR_VERBS or _code_may_delete(v)) for v in vs):
+        if any(v and v[0] in deleters and (v[0] not in _RUNS_FED or _code_may_delete(v)) for v in vs):
             picked.append((i, vs))
     return picked
 
@@ -1504,7 +1510,7 @@ def _floor_where(
     start: str,
     windows: bool,
 ) -> int | None:
-    picked = _deleters(segments, seg_views, windows)
+    picked = _deleters(segments, seg_views, windows, command)
     if not picked:
         return None
     joins: list[str | None] | None = None  # (read where needed: xargs below, a `read` in _values)
@@ -1524,7 +1530,9 @@ def _floor_where(
             fed = _xargs_fed(segments, joins, i, command, sets, single)
             replace = _xargs_replace(seg.words)
         printed: list[str] | None = None
-        for view in _code_views(vs, segments, i, dirs, sets, command):
+        # (most picked segments are one view of no program that runs code: no call for them)
+        one = len(vs) == 1 and vs[0][:1] not in _RUNS_CODE
+        for view in vs if one else _code_views(vs, segments, i, dirs, sets, command):
             if not view:
                 continue
             targets = _deleted(view, seg.words, fed, replace, windows, dirs, values)
@@ -1590,6 +1598,8 @@ def _code_views(
     return vs if filled is None else filled
 
 
+# The first words (as one-word tuples, a view's first word sliced) of a view _code_views may read more of.
+_RUNS_CODE = frozenset((verb,) for verb in CODE_FLOOR_VERBS | SHELLS)
 # A view of code a program reads from its input or from a file the command wrote: (_FED, family, the code).
 _FED = "\x00fed"
 _SHELL_FAMILY = "sh"
@@ -1796,6 +1806,7 @@ def _deleted(
 _DELETERS_IF = frozenset({"git", "rsync"}) | frozenset(REMOVERS) | CODE_FLOOR_VERBS | SHELLS
 # (what inline code, code read from the input or a file written, or a shell fed its lines deletes: _code_lands)
 _CODE_VERBS = CODE_FLOOR_VERBS | {_FED}
+_RUNS_FED = CODE_FLOOR_VERBS | SHELLS
 
 
 def picks_as_written(words: tuple[str, ...]) -> bool:
@@ -1815,20 +1826,32 @@ _CODE_MAY_DELETE = re.compile(
 
 
 def _code_may_delete(words: tuple[str, ...]) -> bool:
-    """Inline code naming a deleting or shell-running call (`python3 -m pytest`: none), or a program read from the
-    input or a file (what _fed_views reads: `python3 -`, `node app.js`)."""
-    return _CODE_MAY_DELETE.search(" ".join(words[1:])) is not None or fed_program(words) is not None
+    """Inline code naming a deleting or shell-running call (`python3 -m pytest`, `node app.js`: none)."""
+    return _CODE_MAY_DELETE.search(" ".join(words[1:])) is not None
 
 
-def _shell_may_run_fed(words: tuple[str, ...]) -> bool:
-    """A shell that runs its input or a script file (`sh -s`, `bash x.sh`), not `bash -c` (the reader's own)."""
-    return inline_script(words)[0] is None
+def _reads_fed(words: tuple[str, ...], i: int, segments: Sequence[Segment], command: str) -> bool:
+    """Whether segment ``i`` (``words``) is a program or a shell that may run code the command feeds it: its input
+    when the command feeds some (a pipe, a redirect, a here-document), or a file an earlier segment writes into
+    (what _fed_views reads: `echo CODE | python3`, `echo 'rm -rf /' > x.sh && bash x.sh`)."""
+    if words[0] in SHELLS:
+        script, why = inline_script(words)
+        names = [] if script is not None else ["-"] if why == SHELL_FROM_INPUT else list(words[1:])
+    else:
+        fed = fed_program(words)
+        names = [fed[1]] if fed is not None else []
+    if not names:
+        return False
+    if "<" in command or "|" in command or "tee" in command:
+        return True
+    keys = {file_key(n) for n in names}
+    return any(not keys.isdisjoint(map(file_key, seg.redirects)) for seg in segments[:i] if seg.redirects)
 
 
 _PICKERS: dict[str, Callable[[tuple[str, ...]], object]] = {
     **REMOVERS,
     **dict.fromkeys(CODE_FLOOR_VERBS, _code_may_delete),
-    **dict.fromkeys(SHELLS, _shell_may_run_fed),
+    **dict.fromkeys(SHELLS, lambda words: False),  # (picked only when fed: _reads_fed)
 }
 
 
