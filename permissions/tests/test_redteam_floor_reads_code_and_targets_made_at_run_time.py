@@ -4,7 +4,11 @@ the target, or the code that deletes it, is made by the shell at run time rather
 - Inline code the OUTER shell fills in (double-quoted `-c`/`-e` code): a command substitution in it is what its
   commands print (`python3 -c "shutil.rmtree('$(echo /)')"`, backticks, `$(cd ~ && pwd)`, `$(realpath ~)`), and
   a command line the code runs holds the values the command gives its variables (`d=/; python3 -c
-  "os.system('rm -rf $d')"`, `set -- /; ...'rm -rf $1'`).
+  "os.system('rm -rf $d')"`, `set -- /; ...'rm -rf $1'`); a variable of the environment the code reads is the
+  shell's (`D=/ python3 -c "shutil.rmtree(os.environ['D'])"`, `process.env.D`, `ENV['D']`, `$ENV{D}`), and the
+  working directory as code asks for it is where the program runs (`cd / && … os.getcwd()`, `process.cwd()`); a
+  name the code gives a literal is that literal where it is used (`p='/'; shutil.rmtree(p)`, `my $d="/"`), and a
+  literal put into a string is in it (`f"rm -rf {…}"`, `"#{Dir.home}"`, `${os.homedir()}`, `%`, `.format`).
 - Targets built at run time from literals: what `basename` prints (`basename /` is `/`), a here-string a
   substitution's command reads (`$(cat <<< /)`), what inline code or an awk program prints (`$(python3 -c
   'print("/")')`, `$(awk 'BEGIN{print "/"}')`, `python3 -c 'print("/")' | xargs rm -rf`), and a default that is
@@ -72,6 +76,32 @@ CODE_FILLED_IN = [
     "set -- /; python3 -c \"import os; os.system('rm -rf $1')\"",
     "for d in / ~; do perl -e \"system('rm -rf $d')\"; done",
     "export T=/; ruby -e \"system('rm -rf ${T}')\"",
+    # a variable of the environment the command sets, and the working directory, as code asks for them
+    "D=/ python3 -c \"import os,shutil; shutil.rmtree(os.environ['D'])\"",
+    "D=/ python3 -c \"import os,shutil; shutil.rmtree(os.getenv('D'))\"",
+    "export D=~; node -e \"require('fs').rmSync(process.env.D, {recursive: true})\"",
+    "D=/ ruby -e \"require 'fileutils'; FileUtils.rm_rf(ENV['D'])\"",
+    "D=/ perl -e 'use File::Path; rmtree($ENV{D})'",
+    "T=/ python3 -c \"import os; os.system('rm -rf ' + os.environ['T'])\"",
+    'D=/ bash -c \'python3 -c "import os,shutil; shutil.rmtree(os.environ[\\"D\\"])"\'',
+    'cd / && python3 -c "import os,shutil; shutil.rmtree(os.getcwd())"',
+    "cd ~ && node -e \"require('fs').rmSync(process.cwd(), {recursive: true})\"",
+    "cd / && ruby -e \"require 'fileutils'; FileUtils.rm_rf(Dir.pwd)\"",
+    'cd ~ && python3 -c "import shutil; from pathlib import Path; shutil.rmtree(Path.cwd())"',
+    "cd / && rm -rf \"$(python3 -c 'import os; print(os.getcwd())')\"",
+    # a name the code gives a literal, and a literal put into a string
+    "python3 -c \"import shutil; p='/'; shutil.rmtree(p)\"",
+    "python3 -c \"import shutil,os; h=os.path.expanduser('~'); shutil.rmtree(h)\"",
+    "python3 -c \"import os; h=os.path.expanduser('~'); os.system('rm -rf ' + h)\"",
+    "node -e \"const fs=require('fs'); const d='/'; fs.rmSync(d, {recursive: true})\"",
+    "perl -e 'use File::Path; my $d=\"/\"; rmtree($d)'",
+    'ruby -e \'d = "/"; require "fileutils"; FileUtils.rm_rf(d)\'',
+    'python3 -c "import os; os.system(f\\"rm -rf {os.path.expanduser(\'~\')}\\")"',
+    "ruby -e 'system(\"rm -rf #{Dir.home}\")'",
+    'node -e \'require("child_process").execSync(`rm -rf ${require("os").homedir()}`)\'',
+    "node -e 'require(\"fs\").rmSync(`/`, {recursive: true})'",
+    "python3 -c \"import os; os.system('rm -rf %s' % os.path.expanduser('~'))\"",
+    "python3 -c \"import os; os.system('rm -rf {}'.format(os.path.expanduser('~')))\"",
     # perl's `-l`/`-0` and ruby's `-l` take no letter: `-le CODE` is `-l -e CODE` (base read no code at all)
     "perl -le 'system(\"rm -rf /\")'",
     "perl -wle 'use File::Path; rmtree(\"/\")'",
@@ -159,6 +189,7 @@ PROJECT_ROOT_ASKED = [
     "ruby -e \"require 'fileutils'; FileUtils.rm_rf('$PWD')\"",
     "python3 -c \"import shutil; shutil.rmtree('$(pwd)')\"",
     "node -e \"require('fs').rmSync('$(pwd)', {recursive: true})\"",
+    'python3 -c "import os,shutil; shutil.rmtree(os.getcwd())"',
     'rm -rf "$(pwd)"',
     'rm -rf "$PWD"',
 ]
@@ -231,6 +262,14 @@ NOT_DENIED = [
     'rm -rf "$(realpath build)"',
     'cd /tmp && rm -rf "$(realpath x)"',
     "perl -pie 's/a/b/' f.txt",
+    "python3 -c \"import shutil; p='build'; shutil.rmtree(p)\"",
+    "node -e 'const d=`dist`; require(\"fs\").rmSync(d, {recursive: true})'",
+    "python3 -c \"print(f'rm -rf {chr(47)}')\"",
+    "python3 -c \"import os; os.system('ls {}'.format('/'))\"",
+    "ruby -e 'd = \"/\"; puts d'",
+    "D=build python3 -c \"import os,shutil; shutil.rmtree(os.environ['D'])\"",
+    "python3 -c \"import os,shutil; shutil.rmtree(os.environ['BUILD_DIR'])\"",
+    'cd build && python3 -c "import os,shutil; shutil.rmtree(os.getcwd())"',
     "python3 -c 'print(\"build\")' | xargs rm -rf",
     'rm -rf "${UNSET:-$TMPDIR/x}"',
     'rm -rf "${UNSET:-$HOME/build}"',
