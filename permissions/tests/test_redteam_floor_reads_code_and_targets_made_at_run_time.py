@@ -34,7 +34,7 @@ perl's `-l`/`-0` and ruby's `-l` take no letter after them: `perl -le CODE` is `
 no inline code at all (auto-approved, `perl -le 'system("rm -rf /")'` included); perl's `-d` opens the debugger,
 which reads its commands from the input (asked: `perl -d:NYTProf x.pl` too).
 
-On the frozen base 206 of the 455 cases failed: attacks asked (or auto-approved) rather than denied, clustered
+On the frozen base 278 of the 554 cases failed: attacks asked (or auto-approved) rather than denied, clustered
 switches auto-approved, and the floor's reading of fed code; the rest are the guards and look-alikes named above.
 """
 
