@@ -1068,6 +1068,8 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
             return ["*"]
         if not args:
             return ["."]  # `ls -d`
+    if verb == "getent":
+        return ["~"] if "passwd" in words else []  # a user's line, the home folder in it (`| cut -d: -f6`)
     if verb not in _PRINTS_OPERANDS:
         return _code_printed(words, verb) if verb in CODE_FLOOR_VERBS or verb in AWKS else []
     if verb == "dirname":
@@ -1565,6 +1567,8 @@ def _xargs_fed(
         k -= 1
     if "<<<" in segments[i].text:
         fed.extend(here_strings(segments[i].text))
+        if "$(" in segments[i].text or "`" in segments[i].text:  # `xargs rm -rf <<< "$(echo /)"`
+            fed.extend(_substitutions_print(segments, i, single, sets))
     fed.extend(_xargs_fed_more(segments, joins, i, command, sets, single))
     return fed
 

@@ -12,7 +12,8 @@ the target, or the code that deletes it, is made by the shell at run time rather
 - Targets built at run time from literals: what `basename` prints (`basename /` is `/`), a here-string a
   substitution's command reads (`$(cat <<< /)`), what inline code or an awk program prints (`$(python3 -c
   'print("/")')`, `$(awk 'BEGIN{print "/"}')`, `python3 -c 'print("/")' | xargs rm -rf`), and a default that is
-  itself a variable (`${UNSET:-$HOME}`, `${1:-$HOME}`).
+  itself a variable (`${UNSET:-$HOME}`, `${1:-$HOME}`), a user's line from `getent passwd` (its home folder), a
+  substitution in a here-string xargs reads.
 
 The project root itself (`FileUtils.rm_rf('$PWD')`, `shutil.rmtree('$(pwd)')` where the command starts there) is
 asked, as `rm -rf .` and `rm -rf "$PWD"` are there (the protected files' rule), never denied by the floor: those
@@ -34,7 +35,7 @@ perl's `-l`/`-0` and ruby's `-l` take no letter after them: `perl -le CODE` is `
 no inline code at all (auto-approved, `perl -le 'system("rm -rf /")'` included); perl's `-d` opens the debugger,
 which reads its commands from the input (asked: `perl -d:NYTProf x.pl` too).
 
-On the frozen base 278 of the 554 cases failed: attacks asked (or auto-approved) rather than denied, clustered
+On the frozen base 287 of the 566 cases failed: attacks asked (or auto-approved) rather than denied, clustered
 switches auto-approved, and the floor's reading of fed code; the rest are the guards and look-alikes named above.
 """
 
@@ -158,6 +159,9 @@ TARGETS_MADE = [
     'rm -rf "${UNSET:=$HOME}"',
     'rm -rf "${1:-$HOME}"',
     'rm -rf "${UNSET:-$HOME}"/*',
+    'xargs rm -rf <<< "$(echo /)"',
+    'rm -rf "$(getent passwd "$USER" | cut -d: -f6)"',
+    "rm -rf \"$(getent passwd root | awk -F: '{print $6}')\"",
     # guards (already denied on base)
     'rm -rf "$(echo /)"',
     "rm -rf $(printf '%s' ~)",
@@ -249,6 +253,7 @@ def test_clustered_code_switches_are_never_auto_approved(command, runs_in):
 # deletes inside the project, a script that prints.
 NOT_DENIED = [
     'rm -rf "$(mktemp -d)"',
+    'xargs rm -rf <<< "$(echo build)"',
     'rm -rf "$(pwd)/build"',
     'rm -rf "$(basename /srv/build)"',
     'rm -rf "$(basename "$HOME")"',
