@@ -32,6 +32,7 @@ __all__ = [
     "NOT_DISKS",
     "REMOVERS",
     "WINDOWS_DELETERS",
+    "code_prints",
     "deleted_trees",
     "find_exec_deletes",
     "floor_denies",
@@ -527,7 +528,7 @@ def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:
 # `$ARGV[0]`, `process.argv[2]`) is any of them. Anything else built at run time is not known: the floor stays
 # silent and the opaque code asks.
 # (unrolled and possessive: a long or unclosed quote is scanned once, in the regex engine's own loop)
-_LITERAL = r"""(?:[rRbBuU]?'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+'|[rRbBuU]?"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+")"""
+_LITERAL = r"""(?:[rRbBuUfF]?'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+'|[rRbBuUfF]?"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+")"""
 _HOME_CODE = re.compile(
     r"os\.path\.expanduser\(\s*(['\"])~/?\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home\b"
     r"|(?:require\(\s*['\"](?:node:)?os['\"]\s*\)\.|os\.)?homedir\(\)"
@@ -565,14 +566,86 @@ _DO_SHELL = re.compile(r"do\s+shell\s+script\s+(" + _LITERAL + ")")
 _MAX_CODE = 20_000  # (what is read of one program: a long one past it is opaque all the same)
 
 
-def code_deletions(family: str, code: str, args: Sequence[str]) -> tuple[list[str], list[str]]:
-    """What inline code of ``family`` recognisably deletes (see above): (the trees its calls delete, the command
-    lines it runs). ``args``: the program's arguments after the code."""
-    code = code[:_MAX_CODE]
+# red team: a variable of the environment read by code (`os.environ['D']`, `process.env.D`, `ENV['D']`, `$ENV{D}`,
+# `os.getenv('D')`) is the shell's `$D` -- permissions.where reads it with the values the command gives it (`D=/
+# python3 -c …`) --, and the working directory as code asks for it (`os.getcwd()`, `process.cwd()`, `Dir.pwd`,
+# `Path.cwd()`) is `.`, read from where the program runs (`cd / && node -e "fs.rmSync(process.cwd(), …)"`).
+_ENV_CODE = re.compile(
+    r"(?:os\.environ\[|os\.environ\.get\(|os\.getenv\(|process\.env\[|ENV\[|ENV\.fetch\(|Deno\.env\.get\("
+    r"|\bgetenv\(|Sys\.getenv\()\s*['\"](\w+)['\"]\s*(?:[\])]|(?=,))|process\.env\.(\w+)|\$ENV\{\s*['\"]?(\w+)['\"]?\s*\}"
+)
+_CWD_CODE = re.compile(
+    r"os\.getcwd\(\)|(?:pathlib\.)?Path\.cwd\(\)|process\.cwd\(\)|Deno\.cwd\(\)|Dir\.pwd\b|Dir\.getwd\b"
+    r"|(?:Cwd::)?\b(?:getcwd|cwd)\(\)"
+)
+
+
+def _env_literal(m: re.Match[str]) -> str:
+    return "'$" + (m.group(1) or m.group(2) or m.group(3)) + "'"
+
+
+# red team: a name the code gives a literal (`h = '/'`, `const d = "/"`, `my $d = "/"`) is that literal where it is
+# used (`shutil.rmtree(h)`, `'rm -rf ' + h`), and a literal put into a string (`f"rm -rf {'~'}"`, Ruby's `"#{'~'}"`,
+# JS's `${'~'}`, `'rm -rf %s' % '~'`, `'rm -rf {}'.format('~')`) is written in it; a JS template literal with nothing
+# left to fill in is a literal. A few names, each value wherever the name is used (deny more).
+_NAMED = re.compile(
+    r"(?<![\w$.])(?:(?:const|let|var|my|our|local)\s++)?(\$?[A-Za-z_]\w*+)\s*+=\s*+("
+    + _LITERAL
+    + r")(?=\s*+(?:[;\n,)]|$))"
+)
+_INTERPOLATED = re.compile(r"(?:#|\$)?\{\s*+'([^'\\{}\n]*+)'\s*+\}|(?:#|\$)?\{\s*+\"([^\"\\{}\n]*+)\"\s*+\}")
+_FORMATTED = re.compile(r"(" + _LITERAL + r")\s*+(?:%\s*+|\.format\(\s*+)(" + _LITERAL + r")\s*+\)?")
+_TEMPLATE = re.compile(r"(?<!\$)`([^`$\\\n]{0,2000})`")  # (not zx's or Bun's `$\`…\``: a shell's line)
+_JS_FAMILIES = frozenset({"node", "nodejs", "deno", "bun", "tsx", "esno"})
+_MAX_NAMES = 16
+
+
+def _filled_in_code(code: str) -> str:
+    """``code`` with the names given a literal, interpolations and formats of literals, written as literals."""
+    if "=" in code:
+        for k, m in enumerate(_NAMED.finditer(code)):
+            if k >= _MAX_NAMES:
+                break
+            name = re.escape(m.group(1))
+            literal = m.group(2).lstrip("fF").replace("\\", "\\\\")
+            code = re.sub(r"(?<![\w$.'\"])" + name + r"(?![\w(]|\s*=[^=])", literal, code)
+    if "{" in code:
+        code = _INTERPOLATED.sub(
+            lambda m: (m.group(1) if m.group(1) is not None else m.group(2)).replace("\\", ""), code
+        )
+    if "%" in code or ".format(" in code:
+        code = _FORMATTED.sub(_format, code)
+    return code
+
+
+def _format(m: re.Match[str]) -> str:
+    text, value = m.group(1), _unquote(m.group(2))
+    quote = text.lstrip("rRbBuUfF")[0]
+    body = _unquote(text).replace("%s", value, 1).replace("{}", value, 1).replace("{0}", value)
+    return quote + body.replace(quote, "\\" + quote) + quote
+
+
+def _places_as_literals(code: str) -> str:
+    """``code`` with the places it names by a call written as the literals they are: the home folder (`'~'`), a
+    path object of a literal (the literal), a variable of the environment (`'$D'`), the working directory (`'.'`);
+    then the names given a literal and what is put into a string (_filled_in_code)."""
     if "ome" in code or "HOME" in code or "~" in code:  # (what every spelling of _HOME_CODE holds)
         code = _HOME_CODE.sub("'~'", code)
     if "ath" in code:  # (Path, Pathname, expand_path, abspath, path.resolve ...)
         code = _PATH_OF.sub(lambda m: m.group(1), code)
+    if "env" in code or "ENV" in code:
+        code = _ENV_CODE.sub(_env_literal, code)
+    if "wd" in code:
+        code = _CWD_CODE.sub("'.'", code)
+    return _filled_in_code(code)
+
+
+def code_deletions(family: str, code: str, args: Sequence[str]) -> tuple[list[str], list[str]]:
+    """What inline code of ``family`` recognisably deletes (see above): (the trees its calls delete, the command
+    lines it runs). ``args``: the program's arguments after the code."""
+    code = _places_as_literals(code[:_MAX_CODE])
+    if "`" in code and (family in _JS_FAMILIES or family.startswith("ts-node")):
+        code = _TEMPLATE.sub(lambda m: _quoted(m.group(1)), code)
     codes = [code]
     if args and _ARGV.search(code) is not None:
         # (any of them: deny more; the replacement's backslashes doubled, as re.sub reads them)
@@ -635,7 +708,7 @@ _UNESCAPE = re.compile(r"\\(.)")
 
 
 def _unquote(literal: str) -> str:
-    body = literal.lstrip("rRbBuU")[1:-1]
+    body = literal.lstrip("rRbBuUfF")[1:-1]
     return _UNESCAPE.sub(r"\1", body) if "\\" in body else body
 
 
@@ -731,3 +804,26 @@ def _shell_strings(family: str, code: str) -> list[str]:
 
 
 _BACKTICK_SHELLS = frozenset({"perl", "ruby", "php", "julia"})
+
+
+# -- R4.6: what inline code prints, a deletion's target built at run time (`rm -rf "$(python3 -c 'print("/")')"`,
+# `node -e 'console.log("/")' | xargs rm -rf`, awk's `BEGIN{print "/"}`): the literals its printing calls are
+# given, the home folder as code spells it (`print(Path.home())`, `puts Dir.home`) as `~`. More is safe.
+_PRINTS = re.compile(
+    r"(?<![\w$])(?:print|puts|say|echo|printf|println|writeln|write|console\.log|console\.info)"
+    r"(?:\s*+\(|[ \t]++(?=[\"'\[(]))"
+)
+_MAX_PRINTS = 16
+
+
+def code_prints(code: str) -> list[str]:
+    """The literal words ``code`` (inline code of an interpreter, or an awk program) may print."""
+    code = _places_as_literals(code[:_MAX_CODE])
+    out: list[str] = []
+    for k, m in enumerate(_PRINTS.finditer(code)):
+        if k >= _MAX_PRINTS:
+            break
+        for item in _arguments(code, m.end()):
+            if isinstance(item, str):
+                out.append(item)
+    return out

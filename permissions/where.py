@@ -43,7 +43,11 @@ import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 
-from permissions.commands.interpreters import CODE_FLOOR_VERBS, inline_program
+from permissions.commands.fed_code import file_key, input_texts, written_texts
+from permissions.commands.interpreters import CODE_FLOOR_VERBS, fed_program, inline_program
+from permissions.commands.shells import FROM_INPUT as SHELL_FROM_INPUT
+from permissions.commands.shells import SHELLS, inline_script
+from permissions.commands.textproc import AWKS, program_words
 from permissions.commands.uploads import _remote_place, table_operands
 from permissions.commands.views import KNOWN_PROGRAMS, foreign_name, hands_on
 from permissions.commands.windows import LOCATION_MOVERS, MOVES, POPS, windows_moves
@@ -54,6 +58,7 @@ from permissions.floor import (
     REMOVERS,
     WINDOWS_DELETERS,
     code_deletions,
+    code_prints,
     deleted_trees,
     find_exec_deletes,
     floor_denies_views,
@@ -513,7 +518,7 @@ def resolve(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) -> lis
             rest = word[m.end() :]
             bases = _var_bases(name, dirs, values)
             op, default = m.group(2), m.group(3)
-            if op and op.lstrip(":") in ("-", "=") and default is not None and not default.startswith("$"):
+            if op and op.lstrip(":") in ("-", "=") and _readable_default(default):
                 extra = resolve(default + rest, dirs)  # `${X:-/}`: the default when X is unset
     elif word.startswith("/"):
         bases = [[]]
@@ -540,9 +545,15 @@ def _positional(
     if name in values:
         bases.extend(_var_bases(name, dirs, values)[1:])
     op, default = p.group(3), p.group(4)
-    if op and op.lstrip(":") in ("-", "=") and default is not None and not default.startswith("$"):
+    if op and op.lstrip(":") in ("-", "=") and _readable_default(default):
         return resolve(default + rest, dirs)
     return []
+
+
+def _readable_default(default: str | None) -> bool:
+    """A default `${X:-…}` resolve reads: a literal, or one variable (`${X:-$HOME}`; its own default is not read
+    again, so a nesting of defaults in hostile input is read one level deep)."""
+    return default is not None and (default[:1] != "$" or default.count("$") == 1)
 
 
 def _var_bases(name: str, dirs: frozenset[str], values: Values) -> list[list[str]]:
@@ -1009,7 +1020,7 @@ def _pass(
 
 
 # -- the floor: where a deletion lands (R4.6) ----------------------------------------------------------------
-_DELETERS = FLOOR_VERBS | {"xargs", "git", "rsync"} | frozenset(REMOVERS) | CODE_FLOOR_VERBS
+_DELETERS = FLOOR_VERBS | {"xargs", "git", "rsync"} | frozenset(REMOVERS) | CODE_FLOOR_VERBS | SHELLS
 _WINDOWS_AND_POSIX = _DELETERS | frozenset(WINDOWS_DELETERS)
 # Options that set the directory of the command a wrapper runs: `env -C DIR`, `sudo -D DIR`, `run0 --chdir`.
 _CHDIR_SHORT = ("-C", "-D")
@@ -1023,7 +1034,7 @@ def _chdir_long(name: str) -> bool:
 
 
 # What a command prints that xargs then hands on as operands (R4.6: `echo / | xargs rm -rf`).
-_PRINTS_OPERANDS = frozenset({"echo", "printf", "dirname", "realpath", "readlink", "ls"})
+_PRINTS_OPERANDS = frozenset({"echo", "printf", "dirname", "realpath", "readlink", "ls", "basename"})
 
 
 def _find_starts(view: tuple[str, ...]) -> tuple[list[str], bool]:
@@ -1057,10 +1068,19 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
             return ["*"]
         if not args:
             return ["."]  # `ls -d`
+    if verb == "getent":
+        return ["~"] if "passwd" in words else []  # a user's line, the home folder in it (`| cut -d: -f6`)
     if verb not in _PRINTS_OPERANDS:
-        return []
+        return _code_printed(words, verb) if verb in CODE_FLOOR_VERBS or verb in AWKS else []
     if verb == "dirname":
         return [a.rstrip("/").rpartition("/")[0] or "/" for a in args]
+    if verb == "basename":
+        return [b for b in map(_basename, args) if b]
+    if verb in ("realpath", "readlink"):
+        # a relative operand is read from where the substitution runs (`$(cd / && realpath .)`)
+        return [
+            a if a[:1] in _NOT_RELATIVE else d + "/" + a for a in args for d in sorted(dirs)[:_MAX_CODE_DIRS]
+        ]
     out: list[str] = []
     for a in args:
         if "\\" in a:
@@ -1069,6 +1089,35 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
             a = a.replace(sep, " ")
         out.extend(a.replace("'", " ").replace('"', " ").split())
     return out
+
+
+def _basename(word: str) -> str:
+    """What `basename WORD` prints for a literal word (`/` for `/` and `//`); "" when a variable, a substitution or
+    `~` leads it (what it prints is not known)."""
+    if word[:1] in ("$", "`", "~"):
+        return ""
+    path = word.rstrip("/")
+    return path.rpartition("/")[2] if path else word[:1]
+
+
+_NOT_RELATIVE = frozenset("/~$`")
+
+
+def _code_printed(words: tuple[str, ...], verb: str) -> list[str]:
+    """R4.6, red team: the literals inline code (`python3 -c 'print("/")'`, node's `-p '"/"'`: its value) or an awk
+    program prints."""
+    if verb in AWKS:
+        codes = [words[k] for k in program_words(words)]
+    else:
+        found = inline_program(words)
+        codes = found[1] if found is not None else []
+        if found is not None and found[0] in _JS_PRINTS and any(w in _PRINT_OPTIONS for w in words):
+            codes = [f"console.log({code})" for code in codes]  # `node -p EXPR` prints its value
+    return [p for code in codes for p in code_prints(code)]
+
+
+_JS_PRINTS = frozenset({"node", "nodejs", "bun"})
+_PRINT_OPTIONS = frozenset({"-p", "--print", "-pe", "-ep"})
 
 
 _ESCAPE = re.compile(r"\\(0[0-7]{0,3}|[1-7][0-7]{0,2}|x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8})")
@@ -1407,10 +1456,13 @@ _FLOOR_MEMO: Memo[tuple[str, str, bool], int | None] = Memo(_MEMO_MAX)
 
 
 def _deleters(
-    segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]] | None, windows: bool = False
+    segments: Sequence[Segment],
+    seg_views: Sequence[Sequence[tuple[str, ...]]] | None,
+    windows: bool = False,
+    command: str = "",
 ) -> list[tuple[int, Sequence[tuple[str, ...]]]]:
-    """The segments with a deleter among their views (rm, find, xargs; ``windows``: Windows' own too):
-    (index, views)."""
+    """The segments with a deleter among their views (rm, find, xargs; ``windows``: Windows' own too), and the
+    programs and shells as written that may run code the command feeds them (_reads_fed): (index, views)."""
     picked: list[tuple[int, Sequence[tuple[str, ...]]]] = []
     known: dict[tuple[str, ...], bool] = {}  # hostile input repeats its segments: each read once
     deleters = _WINDOWS_AND_POSIX if windows else _DELETERS
@@ -1420,7 +1472,11 @@ def _deleters(
             continue
         first = words[0]
         if first in deleters:
-            if first in _DELETERS_IF and not _may_delete(words):
+            if (
+                first in _DELETERS_IF
+                and not _may_delete(words)
+                and not (first in _RUNS_FED and _reads_fed(words, i, segments, command))
+            ):
                 continue  # `git status`, `rsync a/ b/`: the common case, nothing deleted
             picked.append((i, [words] if seg_views is None else seg_views[i]))
             continue
@@ -1440,12 +1496,11 @@ def _deleters(
             vs = views(words)
             if hit is None:
                 known[words] = any(
-                    v and v[0] in deleters and (v[0] not in CODE_FLOOR_VERBS or _code_may_delete(v))
-                    for v in vs
+                    v and v[0] in deleters and (v[0] not in _RUNS_FED or _code_may_delete(v)) for v in vs
                 )
                 if not known[words]:
                     continue
-        if any(v and v[0] in deleters and (v[0] not in CODE_FLOOR_VERBS or _code_may_delete(v)) for v in vs):
+        if any(v and v[0] in deleters and (v[0] not in _RUNS_FED or _code_may_delete(v)) for v in vs):
             picked.append((i, vs))
     return picked
 
@@ -1457,7 +1512,7 @@ def _floor_where(
     start: str,
     windows: bool,
 ) -> int | None:
-    picked = _deleters(segments, seg_views, windows)
+    picked = _deleters(segments, seg_views, windows, command)
     if not picked:
         return None
     joins: list[str | None] | None = None  # (read where needed: xargs below, a `read` in _values)
@@ -1474,19 +1529,12 @@ def _floor_where(
         if any(v and v[0] == "xargs" for v in vs):
             if joins is None:
                 joins = joiners(segments, command)
-            k = i - 1
-            while k >= 0 and joins[k] in ("|", "|&", None):
-                if segments[k].words:
-                    fed.extend(_printed(segments[k].words, sets[k] if sets is not None else single))
-                if joins[k] is None and not segments[k].hidden:
-                    break
-                k -= 1
-            if "<<<" in seg.text:
-                fed.extend(here_strings(seg.text))
-            fed.extend(_xargs_fed_more(segments, joins, i, command, sets, single))
+            fed = _xargs_fed(segments, joins, i, command, sets, single)
             replace = _xargs_replace(seg.words)
         printed: list[str] | None = None
-        for view in vs:
+        # (most picked segments are one view of no program that runs code: no call for them)
+        one = len(vs) == 1 and vs[0][:1] not in _RUNS_CODE
+        for view in vs if one else _code_views(vs, segments, i, dirs, sets, command):
             if not view:
                 continue
             targets = _deleted(view, seg.words, fed, replace, windows, dirs, values)
@@ -1499,6 +1547,93 @@ def _floor_where(
     return None
 
 
+def _xargs_fed(
+    segments: Sequence[Segment],
+    joins: list[str | None],
+    i: int,
+    command: str,
+    sets: list[frozenset[str]] | None,
+    single: frozenset[str],
+) -> list[str]:
+    """What xargs (segment ``i``) reads as operands: what the commands piped into it print, its here-strings, and
+    _xargs_fed_more's."""
+    fed: list[str] = []
+    k = i - 1
+    while k >= 0 and joins[k] in ("|", "|&", None):
+        if segments[k].words:
+            fed.extend(_printed(segments[k].words, sets[k] if sets is not None else single))
+        if joins[k] is None and not segments[k].hidden:
+            break
+        k -= 1
+    if "<<<" in segments[i].text:
+        fed.extend(here_strings(segments[i].text))
+        if "$(" in segments[i].text or "`" in segments[i].text:  # `xargs rm -rf <<< "$(echo /)"`
+            fed.extend(_substitutions_print(segments, i, single, sets))
+    fed.extend(_xargs_fed_more(segments, joins, i, command, sets, single))
+    return fed
+
+
+def _code_views(
+    vs: Sequence[tuple[str, ...]],
+    segments: Sequence[Segment],
+    i: int,
+    dirs: frozenset[str],
+    sets: list[frozenset[str]] | None,
+    command: str,
+) -> Sequence[tuple[str, ...]]:
+    """R4.6, R4.7, red team: the views of segment ``i``, and for a program that runs code the command gives it at run
+    time, one more view per reading of that code: inline code the outer shell fills in (double-quoted: `python3 -c
+    "shutil.rmtree('$(echo /)')"`) with each command substitution replaced by each word its commands may print
+    (_substitutions_print), as a deleted word is; code read from the input or from a file the command wrote
+    (_fed_views)."""
+    filled: list[tuple[str, ...]] | None = None
+    for view in vs:
+        if not view or (view[0] not in CODE_FLOOR_VERBS and view[0] not in SHELLS):
+            continue
+        more = _fed_views(view, segments, i, command)
+        if any(_SUBSTITUTED[0] in w or _SUBSTITUTED[1] in w for w in view):
+            printed = _substitutions_print(segments, i, dirs, sets)[:_MAX_CODE_LINES]
+            more += [
+                tuple(w.replace(_SUBSTITUTED[0], p).replace(_SUBSTITUTED[1], p) for w in view)
+                for p in printed
+            ]
+        if more:
+            filled = (filled if filled is not None else list(vs)) + more
+    return vs if filled is None else filled
+
+
+# The first words (as one-word tuples, a view's first word sliced) of a view _code_views may read more of.
+_RUNS_CODE = frozenset((verb,) for verb in CODE_FLOOR_VERBS | SHELLS)
+# A view of code a program reads from its input or from a file the command wrote: (_FED, family, the code).
+_FED = "\x00fed"
+_SHELL_FAMILY = "sh"
+
+
+def _fed_views(
+    view: tuple[str, ...], segments: Sequence[Segment], i: int, command: str
+) -> list[tuple[str, ...]]:
+    """(_FED, family, text) for each text a program that reads its code from its input, or from a file an earlier
+    segment wrote, may be given (permissions.commands.fed_code); a shell's text is its command lines."""
+    if view[0] in SHELLS:
+        script, why = inline_script(view)
+        if script is not None:
+            return []  # `bash -c '…'`: the reader's own segments
+        family, source = _SHELL_FAMILY, ("-" if why == SHELL_FROM_INPUT else "")
+    else:
+        fed = fed_program(view)
+        if fed is None:
+            return []
+        family, source = fed
+    texts: list[str] = []
+    if source == "-":
+        texts = input_texts(segments, joiners(segments, command), i, command)
+    if i:
+        written = written_texts(segments, i, command)
+        for w in (*view[1:], *segments[i].redirects):
+            texts.extend(written.get(file_key(w), ()))
+    return [(_FED, family, t) for t in texts[:_MAX_CODE_LINES]]
+
+
 _ROOT = ["/"]
 _MAX_CODE_LINES = 16
 _MAX_CODE_DIRS = 4
@@ -1508,7 +1643,7 @@ def _code_lands(view: tuple[str, ...], dirs: frozenset[str], values: Values, win
     """R4.6, R4.7: whether what inline code recognisably deletes lands on the root (permissions.floor's
     code_deletions): a tree deleter's literal path, read from the segment's directories, or a command line it runs,
     read as a command of its own that starts there (its `cd`, its wrappers, its own inline code)."""
-    found = inline_program(view)
+    found = inline_program(view) if view[0] != _FED else (view[1], [view[2]], [])
     if found is None or _NESTED.depth >= _MAX_NESTED:
         return False  # (code that runs code that runs code ...: past a few levels, opaque and asked)
     if not _NESTED.depth:
@@ -1540,10 +1675,10 @@ def _code_read_lands(
 ) -> bool:
     family, codes, args = found
     for code in codes:
-        trees, lines = code_deletions(family, code, args)
+        trees, lines = code_deletions(family, code, args) if family != _SHELL_FAMILY else ([], [code])
         if trees and _lands(trees, dirs, values, windows, code):
             return True
-        for line in lines[:_MAX_CODE_LINES]:
+        for line in _with_values(lines[:_MAX_CODE_LINES], values):
             parsed = parse_command(line)
             if any(floor_denies_views(views(seg.words)) for seg in parsed.segments if seg.words):
                 return True
@@ -1551,6 +1686,23 @@ def _code_read_lands(
                 if floor_where(parsed.segments, None, line, start, windows) is not None:
                     return True
     return False
+
+
+def _with_values(lines: list[str], values: Values) -> list[str]:
+    """R4.6, red team: the command lines inline code runs, and each again with the values the command gives its
+    variables written in (`d=/; python3 -c "os.system('rm -rf $d')"`: the outer shell fills the code in), a
+    few per line."""
+    if not values:
+        return lines
+    out = list(lines)
+    for line in lines:
+        if "$" not in line:
+            continue
+        for m in list(_REF.finditer(line))[:_MAX_CODE_DIRS]:
+            name = m.group(1) or m.group(2)
+            for value in sorted(values.get(name, ()))[:_MAX_CODE_DIRS]:
+                out.append(line[: m.start()] + value + line[m.end() :])
+    return out[: 2 * _MAX_CODE_LINES]
 
 
 # How the reader writes a command substitution in a word (`rm -rf "$(echo /)"` is `rm -rf $(…)`); the commands
@@ -1572,6 +1724,8 @@ def _substitutions_print(
             out.extend(_dirname(a) for a in words[1:] if not (a.startswith("-") and len(a) > 1))
         elif words:
             out.extend(_printed(words, dirs | sets[j] if sets is not None else dirs))  # (`$(cd / && pwd)`)
+        if "<<<" in segments[j].text:
+            out.extend(here_strings(segments[j].text))  # what it reads may be what it prints: `$(cat <<< /)`
         j += 1
     return out
 
@@ -1642,7 +1796,7 @@ def _deleted(
     else:
         remover = REMOVERS.get(verb)
         if remover is None:
-            return _ROOT if verb in CODE_FLOOR_VERBS and _code_lands(view, dirs, values, windows) else []
+            return _ROOT if verb in _CODE_VERBS and _code_lands(view, dirs, values, windows) else []
         targets = remover(view)
     if replace and targets:
         # red team: what xargs reads in place of its replace string may be any name (`ls / | xargs -I{}
@@ -1653,7 +1807,10 @@ def _deleted(
 
 # -- R4.6: more deleters the floor reads ---------------------------------------------------------------------
 # Verbs picked only when their words may delete (most git and rsync commands do not).
-_DELETERS_IF = frozenset({"git", "rsync"}) | frozenset(REMOVERS) | CODE_FLOOR_VERBS
+_DELETERS_IF = frozenset({"git", "rsync"}) | frozenset(REMOVERS) | CODE_FLOOR_VERBS | SHELLS
+# (what inline code, code read from the input or a file written, or a shell fed its lines deletes: _code_lands)
+_CODE_VERBS = CODE_FLOOR_VERBS | {_FED}
+_RUNS_FED = CODE_FLOOR_VERBS | SHELLS
 
 
 def picks_as_written(words: tuple[str, ...]) -> bool:
@@ -1677,9 +1834,28 @@ def _code_may_delete(words: tuple[str, ...]) -> bool:
     return _CODE_MAY_DELETE.search(" ".join(words[1:])) is not None
 
 
+def _reads_fed(words: tuple[str, ...], i: int, segments: Sequence[Segment], command: str) -> bool:
+    """Whether segment ``i`` (``words``) is a program or a shell that may run code the command feeds it: its input
+    when the command feeds some (a pipe, a redirect, a here-document), or a file an earlier segment writes into
+    (what _fed_views reads: `echo CODE | python3`, `echo 'rm -rf /' > x.sh && bash x.sh`)."""
+    if words[0] in SHELLS:
+        script, why = inline_script(words)
+        names = [] if script is not None else ["-"] if why == SHELL_FROM_INPUT else list(words[1:])
+    else:
+        fed = fed_program(words)
+        names = [fed[1]] if fed is not None else []
+    if not names:
+        return False
+    if "<" in command or "|" in command or "tee" in command:
+        return True
+    keys = {file_key(n) for n in names}
+    return any(not keys.isdisjoint(map(file_key, seg.redirects)) for seg in segments[:i] if seg.redirects)
+
+
 _PICKERS: dict[str, Callable[[tuple[str, ...]], object]] = {
     **REMOVERS,
     **dict.fromkeys(CODE_FLOOR_VERBS, _code_may_delete),
+    **dict.fromkeys(SHELLS, lambda words: False),  # (picked only when fed: _reads_fed)
 }
 
 

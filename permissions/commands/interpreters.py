@@ -23,6 +23,7 @@ __all__ = [
     "INLINE_CODE",
     "JS_RUNNERS",
     "code_opaque",
+    "fed_program",
     "inline_program",
     "is_code_verb",
     "is_stream",
@@ -118,8 +119,20 @@ _PYTHON = _Interp(
     "m",
     interactive="i",
 )
+# red team, R4.9: perl's `-l[octal]` and `-0[octal]` take digits only, so a letter after them is an option of its own
+# (`perl -le CODE` is `-l -e CODE`): they and the digits are read as flags, one letter at a time. `-d` (`-de 0`,
+# `-d:Module`) opens the debugger, which reads its commands from the input.
 _PERL = _Interp(
-    "eE", (), "IF", "0CdDilmMx", "acnpsStTuUvwWX", (), (), "", ("-v", "-V", "--version", "--help")
+    "eE",
+    (),
+    "IF",
+    "CDimMx",
+    "acnpsStTuUvwWX0l1234567d",
+    (),
+    (),
+    "",
+    ("-v", "-V", "--version", "--help"),
+    interactive="d",
 )
 _NODE = _Interp(
     "ep",
@@ -134,12 +147,13 @@ _NODE = _Interp(
     interactive="i",
     interactive_long=("--interactive",),
 )
+# (ruby's `-l` takes nothing and `-0[octal]` digits only: `ruby -le CODE` is `-l -e CODE`)
 _RUBY = _Interp(
     "e",
     (),
     "IrCEF",
-    "0ilTxWK",
-    "acdhlnpsSvwy",
+    "iTxWK",
+    "acdhlnpsSvwy01234567",
     (),
     ("--jit", "--yjit", "--verbose"),
     "",
@@ -1019,6 +1033,23 @@ def inline_program(view: tuple[str, ...]) -> tuple[str, list[str], list[str]] | 
     codes: list[str] = []
     k = _code_values(view, spec, codes)
     return (family or "", codes, list(view[k:])) if codes else None
+
+
+def fed_program(view: tuple[str, ...]) -> tuple[str, str] | None:
+    """R4.6, R4.7: for an interpreter of CODE_FLOOR_VERBS given no inline code, (its family, where its program
+    comes from: "-" for its input -- `python3 -`, `node`, `perl /dev/stdin` -- or the script's name), else None."""
+    if view[0] == "py":
+        view = ("python", *_past_the_launcher(view))
+    family = _family(view[0])
+    spec = _INTERPRETERS.get(family or "")
+    if spec is None or family is None or view[0] not in CODE_FLOOR_VERBS and family not in CODE_FLOOR_VERBS:
+        return None
+    codes: list[str] = []
+    k = _code_values(view, spec, codes)
+    k += view[k : k + 1] == ("--",)
+    if codes or (k >= len(view) and not spec.stdin):
+        return None
+    return (family, "-" if k >= len(view) or is_stream(view[k]) else view[k])
 
 
 def _code_values(view: tuple[str, ...], spec: _Interp, codes: list[str]) -> int:
