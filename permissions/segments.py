@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.interpreters import CODE_FLOOR_VERBS
+from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.repls import INLINE
 from permissions.commands.views import KNOWN_PROGRAMS, hands_on, views_of
@@ -560,8 +561,13 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
     note = None
     if seg_opaque is not None:
-        if seg_opaque is INLINE and not deletes and CODE_MAY_DELETE(seg.text) is not None:
-            deletes = True  # R4.6: where what inline code recognisably deletes lands (permissions.where)
+        if not deletes and (
+            (seg_opaque is INLINE and CODE_MAY_DELETE(seg.text) is not None)
+            or seg_opaque is PROGRAM_FROM_INPUT
+        ):
+            # R4.6: where what inline code recognisably deletes lands, and what code fed on the input deletes
+            # (permissions.where, permissions.commands.fed_code)
+            deletes = True
         if verdict == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
             # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
             note = opaque_note(seg.text, seg_opaque, known[1])

@@ -26,14 +26,17 @@ on its input (`bash <<EOF`, `cat <<EOF | sh`, `echo ... | bash`, `bash <<< ...`)
 
 Code handed to an interpreter on its input (`python3 - <<EOF`, `echo CODE | python3`, `node -`, `perl <<EOF`, `sh -s
 < <(echo …)`) and a script written and run in one command (`echo 'rm -rf /' > x.sh && bash x.sh`, `cat > t.py <<EOF`,
-`tee`) are read by the floor as that program's code (permissions.commands.fed_code). decide() asks the floor only
-about a command one of whose segments may delete, which the hot path says (permissions.segments): alone, such a
-command is asked today, never auto-approved (STDIN_AND_WRITTEN_ASKED); the floor's own reading is tested directly
-(FED_CODE), and through decide() where another segment deletes (FED_WITH_A_DELETER).
+`tee`) are read by the floor as that program's code (permissions.commands.fed_code). decide() asks the floor about
+a command one of whose segments may delete, which the hot path says (permissions.segments): an interpreter reading
+its program from its input is one (as inline code that may delete is), so code fed to it that deletes the root is
+denied (STDIN_DENIED, with `perl -de`: the debugger reads its commands from the input); a shell fed from a process
+substitution and a script written and run in one command are not yet, and alone are asked, never auto-approved
+(STDIN_AND_WRITTEN_ASKED). The floor's own reading is tested directly (FED_CODE), and through decide() where another
+segment deletes (FED_WITH_A_DELETER).
 
 perl's `-l`/`-0` and ruby's `-l` take no letter after them: `perl -le CODE` is `-l -e CODE`, which base read as
 no inline code at all (auto-approved, `perl -le 'system("rm -rf /")'` included); perl's `-d` opens the debugger,
-which reads its commands from the input (asked: `perl -d:NYTProf x.pl` too).
+which reads its commands from the input (`perl -d:NYTProf x.pl` is asked).
 
 On the frozen base 287 of the 566 cases failed: attacks asked (or auto-approved) rather than denied, clustered
 switches auto-approved, and the floor's reading of fed code; the rest are the guards and look-alikes named above.
@@ -199,7 +202,9 @@ PROJECT_ROOT_ASKED = [
 ]
 
 # Code on an interpreter's input, and a script written and run in one command: asked (never auto-approved).
-STDIN_AND_WRITTEN_ASKED = [
+# Code handed to an interpreter on its input: the segment reads its program from the input (permissions.segments
+# then asks the floor, as for inline code that may delete), and the floor reads what is fed (fed_code): denied.
+STDIN_DENIED = [
     "python3 - <<'EOF'\nimport shutil\nshutil.rmtree('/')\nEOF",
     "python3 <<< \"import shutil; shutil.rmtree('/')\"",
     "echo \"import shutil;shutil.rmtree('/')\" | python3",
@@ -207,6 +212,11 @@ STDIN_AND_WRITTEN_ASKED = [
     "perl <<EOF\nuse File::Path; rmtree('/');\nEOF",
     "echo \"require 'fileutils'; FileUtils.rm_rf('/')\" | ruby -",
     "node --input-type=module <<'EOF'\nimport fs from 'fs'; fs.rmSync('/', {recursive: true})\nEOF",
+    "perl -de 'system(\"rm -rf /\")'",
+]
+# A shell fed from a process substitution, a script written and run in one command: asked, never auto-approved
+# (decide() asks the floor about them only where another segment deletes: FED_WITH_A_DELETER).
+STDIN_AND_WRITTEN_ASKED = [
     "sh -s < <(echo 'rm -rf ~')",
     "echo 'rm -rf /' > x.sh && bash x.sh",
     "printf 'import shutil\\nshutil.rmtree(\"/\")' > /tmp/a.py; python3 /tmp/a.py",
@@ -218,6 +228,13 @@ STDIN_AND_WRITTEN_ASKED = [
 @pytest.mark.parametrize("runs_in", EVERYWHERE)
 @pytest.mark.parametrize("command", CODE_FILLED_IN + TARGETS_MADE)
 def test_a_deletion_made_at_run_time_is_denied(command, runs_in):
+    for v in _verdicts(command, runs_in):
+        assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, runs_in, v.reason)
+
+
+@pytest.mark.parametrize("runs_in", EVERYWHERE)
+@pytest.mark.parametrize("command", STDIN_DENIED)
+def test_code_fed_to_an_interpreter_that_deletes_the_root_is_denied(command, runs_in):
     for v in _verdicts(command, runs_in):
         assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, runs_in, v.reason)
 
@@ -237,7 +254,6 @@ CLUSTERED_OPAQUE = [
     "perl -0777 -ne 'print'",
     "perl -l012e 'print 1'",
     "ruby -le 'puts 1'",
-    "perl -de 'system(\"rm -rf /\")'",
     "perl -d:NYTProf x.pl",
 ]
 
