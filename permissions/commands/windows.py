@@ -2215,14 +2215,16 @@ def _powershell_posix(
     words: list[str], cmdlet: str, program: str, shared: bool, sure_only: bool
 ) -> list[PosixReading]:
     """A cmdlet's words as its POSIX program's: its certain reading, then its uncertain one if it has one. For a
-    name a POSIX program answers to (``shared``) the certain reading is given only when it holds an option or a
-    Windows path: without one it says no more than the program's own reading, matched already."""
+    name a POSIX program answers to (``shared``) the certain reading is given only when it names one of the
+    cmdlet's parameters or holds a Windows path: without either it says no more than the program's own reading,
+    matched already."""
     table = PARAMETERS[cmdlet]
     sure: list[str] = []
     maybe: list[str] = []
     operands: list[str] = []
     last: list[str] = []
     widest = False
+    powershells = False
     k = 1
     n = len(words)
     while k < n:
@@ -2243,6 +2245,7 @@ def _powershell_posix(
             # PowerShell refuses a name it does not know: the POSIX program's own option, or one read as any
             widest = widest or not shared
             continue
+        powershells = True  # (`cat -Raw .env` is PowerShell's, read as `cat .env` though -Raw gives no word)
         value: str | None = glued if colon else None
         if not colon and k < n and all(kind != SWITCH for kind, _ in rows):
             value = words[k]
@@ -2251,7 +2254,7 @@ def _powershell_posix(
         for kind, posix in rows:
             widest = _posix_words(kind, posix, value, colon, into, operands, last) or widest
     readings: list[PosixReading] = []
-    if sure or not shared or any("\\" in w for w in operands + last):  # (`cat .\\.env`: a Windows path)
+    if sure or not shared or powershells or any("\\" in w for w in operands + last):  # (`cat .\\.env`)
         readings.append((_spelt(program, sure, operands + last), True))
     if widest and not sure_only:
         readings.append((_spelt(program, [*WIDEST[program], *sure], operands + last), False))
