@@ -45,7 +45,9 @@ Held on the base (kept as guards, HELD): ``mktree``, ``apply --cached``, ``updat
 ``filter-repo``, ``am`` of a crafted mbox, the appliers of a stash; and R1.5's protected branches moved locally
 (``update-ref refs/heads/main SHA``, ``symbolic-ref HEAD refs/heads/main && git commit``, ``fetch . x:main``).
 
-What the base missed: 71 of the 86 attacks here failed on it (the HELD guards passed).
+What the base missed: 80 of the 84 attacks here were auto-approved somewhere (166 of the 261 cases failed on
+it; ``update-ref --stdin``, ``filter-branch -- --all`` and ``read-tree -u`` asked already, and ``mktree`` and
+``apply --cached`` of HELD were made asking by the appliers' red team, merged since).
 """
 
 from __future__ import annotations
@@ -68,6 +70,12 @@ OBJECTS = [
     "printf 'evil' | git hash-object -w --stdin",
     "git -C sub hash-object -w x",
     "git --git-dir=.git hash-object -w /tmp/evil",
+    "git --no-pager hash-object -w x",
+    "git -c core.autocrlf=false hash-object -w x",
+    "git hash-object -w -- x",
+    "git -C /tmp/crafted hash-object -w x",
+    "command git commit-tree abc123 -m x",
+    "env GIT_AUTHOR_NAME=x git commit-tree abc123 -m x",
     "git commit-tree abc123 -p HEAD -m x",
     "git commit-tree -m x abc123",
     "git commit-tree abc123^{tree} -p HEAD -F msg.txt",
@@ -92,6 +100,8 @@ REFS = [
     "git update-ref -m msg refs/heads/x abc123",
     "git update-ref --no-deref refs/heads/x abc123",
     "git update-ref -d refs/heads/x",
+    "command git update-ref refs/heads/x abc123",
+    "git --no-pager update-ref refs/heads/x abc123",
     "git update-ref --stdin < cmds",
     "printf 'update refs/heads/x abc\\n' | git update-ref --stdin",
     "git stash store abc123",
@@ -127,6 +137,8 @@ LOCAL_FETCHES = [
     "git pull file:///tmp/r main",
     "git fetch-pack /tmp/crafted main",
     "git -C sub fetch /tmp/r x:y",
+    "hub fetch /tmp/crafted x:y",
+    "git fetch C:/work/crafted x:y",
 ]
 
 # -- history rewritten or renamed into the tree ------------------------------------------------------------------
@@ -157,6 +169,7 @@ HELD = [
     "git fast-import < stream",
     "cat stream | git fast-import",
     "git fast-import --force < stream",
+    "git receive-pack . < x",
     "git filter-repo --path-rename sub/:",
     "git filter-repo --to-subdirectory-filter x",
     "git am x.mbox",
@@ -218,6 +231,18 @@ ORDINARY = [
     "git fetch upstream",
     "git fetch --tags origin",
     "git fetch --depth 1 origin main",
+    "git fetch origin main --depth=1",
+    "git fetch git@github.com:o/r.git main",
+    "git fetch https://github.com/o/r main",
+    "git fetch origin refs/heads/x:refs/remotes/origin/x",
+    "git fetch --prune origin +refs/heads/*:refs/remotes/origin/*",
+    "git pull --ff-only",
+    "git pull --rebase",
+    "git hash-object -t blob --stdin < x",
+    "git hash-object --path=src/x.py tmp",
+    "git cat-file blob abc123",
+    "git rev-list --objects --all",
+    "git for-each-ref refs/heads",
     "git pull --rebase origin main",
     "git bundle verify x.bundle",
     "git bundle list-heads x.bundle",
