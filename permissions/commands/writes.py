@@ -1260,9 +1260,7 @@ def _git(view: tuple[str, ...]) -> list[Target]:
 # on its input, a commit of any tree, a ref pointed at any object, a history rewritten (`filter-branch
 # --subdirectory-filter sub` puts `sub/.husky` at `.husky`), the objects of another repository on this machine
 # (`fetch-pack`) or of a pack -- which an ordinary switch, merge or cherry-pick then writes into the working tree.
-_GIT_BUILDERS = frozenset(
-    {"mktree", "commit-tree", "update-ref", "unpack-objects", "filter-branch", "fetch-pack"}
-)
+_GIT_BUILDERS = frozenset({"mktree", "commit-tree", "unpack-objects", "filter-branch", "fetch-pack"})
 
 
 def _builds_history(sub: str, rest: tuple[str, ...]) -> bool:
@@ -1279,20 +1277,31 @@ def _builds_history(sub: str, rest: tuple[str, ...]) -> bool:
     if sub == "bundle":
         return rest[1:2] == ("unbundle",)
     if sub == "replace":
-        return not (_has_flag(rest, "l", ("--list",)) or all(w.startswith("--format") for w in rest[1:]))
-    if sub == "read-tree":
-        return any(w.startswith("--prefix") for w in rest)
+        return _replaces_content(rest)
+    if (
+        sub == "update-ref"
+    ):  # a ref that substitutes an object (as `replace`), or the stash's (as `stash store`)
+        return any(w.startswith(("refs/replace/", "refs/stash")) for w in rest)
     if sub in ("fetch", "pull"):
         return any(_local_repository(w) for w in rest[1:])
     return False
 
 
+def _replaces_content(rest: tuple[str, ...]) -> bool:
+    """`git replace OBJ OTHER` (or `--edit OBJ`): every later read of OBJ, a checkout's included, gets OTHER's
+    content. Listing (bare, `-l`), deleting a replacement and grafting (parents only: `--graft`,
+    `--convert-graft-file`) change no file's content."""
+    if _has_flag(rest, "ld", ("--list", "--delete", "--graft", "--convert-graft-file")):
+        return False
+    return any(w[:1] != "-" for w in rest[1:])
+
+
 def _local_repository(word: str) -> bool:
-    """A repository named by its place on this machine (`/tmp/r`, `../other`, `.`, `~/r`, `file:///r`, `C:\\r`)
+    """A repository named by its place on this machine (`/tmp/r`, `../other`, `~/r`, `file:///r`, `C:\\r`)
     or a bundle file (`x.bundle`), as git's fetch takes them; a remote's name (`origin`) or a server's address
     is not one."""
     return (
-        word in (".", "..")
+        word == ".."  # (`.`, the repository itself, brings no object it does not hold)
         or word.startswith(("/", "./", "../", "~", "file:"))
         or word.endswith(".bundle")
         or (len(word) > 2 and word[1] == ":" and word[2] in "\\/" and word[0].isalpha())
@@ -2215,7 +2224,10 @@ def _index_changes(rest: tuple[str, ...]) -> list[str]:
     while k < len(rest):
         w = rest[k]
         k += 1
-        if w == "--cacheinfo":
+        name, eq, glued = w.partition("=")
+        if _cacheinfo(name) and eq:
+            out.append(glued.split(",", 2)[-1])
+        elif _cacheinfo(name):
             value = rest[k] if k < len(rest) else ""
             if value.count(",") >= 2:
                 out.append(value.split(",", 2)[2])
@@ -2223,19 +2235,26 @@ def _index_changes(rest: tuple[str, ...]) -> list[str]:
             else:
                 out.extend(rest[k + 2 : k + 3])
                 k += 3
-        elif w.startswith("--cacheinfo="):
-            out.append(w.partition("=")[2].split(",", 2)[-1])
         elif chmod and w[:1] != "-":
             out.append(w)
     return out
 
 
+def _cacheinfo(name: str) -> bool:
+    """`--cacheinfo` or an abbreviation git's options parser takes for it (`--cachei`; `--c` is also `--chmod`)."""
+    return len(name) > 3 and "--cacheinfo".startswith(name)
+
+
 def _links_in_index(rest: tuple[str, ...]) -> bool:
     """red team: `git update-index --cacheinfo 120000,SHA,src/x` (or a submodule, `160000`): on any path, a link
-    whose target is a blob's content no word shows (`src/x -> ../.husky`), written by the next checkout."""
+    whose target is a blob's content no word shows (`src/x -> ../.husky`), written by the next checkout; entries
+    read from the input (`--index-info`, or an abbreviation: `--index-i`)."""
     for k, w in enumerate(rest):
-        if w.startswith("--cacheinfo"):
-            value = w.partition("=")[2] if "=" in w else (rest[k + 1] if k + 1 < len(rest) else "")
+        name, eq, glued = w.partition("=")
+        if len(name) > 8 and "--index-info".startswith(name) and not eq:
+            return True
+        if _cacheinfo(name):
+            value = glued if eq else (rest[k + 1] if k + 1 < len(rest) else "")
             if value.partition(",")[0] in ("120000", "160000"):
                 return True
     return False
@@ -2244,7 +2263,8 @@ def _links_in_index(rest: tuple[str, ...]) -> bool:
 def _git_named_writes(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
     """red team: `git switch -f`/`--discard-changes` throws local changes -- any file -- away as `checkout -f`
     does, `--orphan` removes every tracked file; `git merge-file` writes its first file (unless `-p`), `git mergetool` the conflicted files it is
-    given (or every one), `git bundle create` the bundle it names."""
+    given (or every one), `git bundle create` the bundle it names, `git read-tree --prefix=P` the folder P in the
+    index."""
     if sub == "switch":
         # `--orphan`: a new unborn branch, every tracked file removed from the working tree
         rewrites = _has_flag(rest, "f", ("--force", "--discard-changes")) or any(
@@ -2257,12 +2277,17 @@ def _git_named_writes(sub: str, rest: tuple[str, ...], base: str) -> list[Target
     if sub == "mergetool":
         ops = _operands(rest, _MERGETOOL_VALUED)
         return [(_join(base, o), NAMED) for o in ops] if ops else [(base or ".", WHOLE)]
+    if sub == "read-tree":
+        # red team: a tree read into the index under a prefix (`--prefix=.husky/`, `--pref .husky/`: an
+        # abbreviation), which the next commit holds and a switch writes -- history under another name
+        return [(_join(base, p), TREE) for p in _option_values(rest, "", _READ_TREE_PREFIX)]
     if len(rest) > 2 and rest[1] == "create":  # bundle
         return [(_join(base, o), NAMED) for o in _operands(rest[1:], _BUNDLE_VALUED)[:1]]
     return []
 
 
-_GIT_NAMED_WRITERS = frozenset({"switch", "merge-file", "mergetool", "bundle"})
+_GIT_NAMED_WRITERS = frozenset({"switch", "merge-file", "mergetool", "bundle", "read-tree"})
+_READ_TREE_PREFIX = ("--prefix", "--prefi", "--pref", "--pre", "--pr", "--p")  # (no other option starts so)
 
 
 def _git_places(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:

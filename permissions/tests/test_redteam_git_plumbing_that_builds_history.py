@@ -91,28 +91,17 @@ OBJECTS = [
 
 # -- refs pointed at any object ----------------------------------------------------------------------------------
 REFS = [
-    "git update-ref refs/heads/x abc123",
-    "git update-ref refs/heads/feature abc123 HEAD",
-    "git update-ref refs/tags/v1 abc123",
-    "git update-ref refs/remotes/origin/x abc123",
     "git update-ref refs/replace/abc def",
     "git update-ref refs/stash abc123",
-    "git update-ref -m msg refs/heads/x abc123",
-    "git update-ref --no-deref refs/heads/x abc123",
-    "git update-ref -d refs/heads/x",
-    "command git update-ref refs/heads/x abc123",
-    "git --no-pager update-ref refs/heads/x abc123",
-    "git update-ref --stdin < cmds",
-    "printf 'update refs/heads/x abc\\n' | git update-ref --stdin",
+    "git update-ref -m x refs/replace/abc123 def456",
     "git stash store abc123",
     "git stash store -m msg abc123",
     "git stash store -q abc123",
     "git replace abc123 def456",
     "git replace -f HEAD abc123",
-    "git replace --graft HEAD abc123",
     "git replace --edit HEAD",
-    "git replace --convert-graft-file",
-    "git replace -d abc123",
+    "git replace abc123:.husky/pre-commit def456",
+    "git replace --raw --edit abc123",
 ]
 
 # -- objects and refs from a local repository or a bundle file ---------------------------------------------------
@@ -129,7 +118,6 @@ LOCAL_FETCHES = [
     "git fetch -q /tmp/r",
     "git fetch x.bundle main:y",
     "git fetch /tmp/x.bundle",
-    "git fetch . abc123:refs/heads/x",
     "git pull /tmp/crafted main",
     "git pull ../other",
     "git pull --rebase ../other main",
@@ -148,13 +136,20 @@ REWRITES = [
     "git filter-branch -f --subdirectory-filter sub -- --all",
     "git filter-branch --prune-empty HEAD",
     "git read-tree --prefix=.husky/ abc123",
-    "git read-tree --prefix=sub/ abc123",
     "git read-tree --prefix .husky/ abc123",
     "git read-tree -u --prefix=x/ abc123",
     "git update-index --add --cacheinfo 120000,abc123,src/x",
     "git update-index --add --cacheinfo 120000 abc123 src/x",
     "git update-index --add --cacheinfo=120000,abc123,docs/link",
     "git update-index --add --cacheinfo 160000,abc123,vendor/x",
+    "git update-index --add --cachei 120000,abc123,src/x",
+    "git read-tree --pref=.husky/ abc123",
+    "git read-tree --pre .husky/ abc123",
+    # an abbreviation of `--cacheinfo` (git's options parser takes it) on a protected path
+    "git update-index --add --cachei 100644,abc123,.husky/pre-commit",
+    "git update-index --add --cacheinf=100755,abc123,.github/workflows/ci.yml",
+    "git update-index --add --cach 100644 abc123 .envrc",
+    "git update-index --index-i < x",
 ]
 
 # -- held on the base (kept as guards) ---------------------------------------------------------------------------
@@ -184,6 +179,8 @@ HELD = [
     "git symbolic-ref HEAD refs/heads/main && git commit -m x",
     "git fetch . x:main",
     "git fetch origin x:main",
+    "git update-ref --stdin < cmds",
+    "printf 'update refs/heads/main abc\\n' | git update-ref --stdin",
 ]
 
 ATTACKS = OBJECTS + REFS + LOCAL_FETCHES + REWRITES
@@ -263,7 +260,19 @@ ORDINARY = [
     "git merge-tree --write-tree main feature",
     "git read-tree abc123",
     "git read-tree -m HEAD abc123",
+    "git read-tree --prefix=vendor/lib/ abc123",
+    # a ref pointed at an object the repository holds, as `git branch -f x SHA` does (R1.5 caps a protected one)
+    "git update-ref refs/heads/x abc123",
+    "git update-ref refs/tags/v1 abc123",
+    "git update-ref -d refs/heads/x",
+    "git update-ref -m msg refs/heads/feature abc123 HEAD",
+    "git branch -f x abc123",
+    "git fetch . abc123:refs/heads/x",
+    # parents only: no file's content changes
+    "git replace --graft HEAD abc123",
+    "git replace -d abc123",
     "git update-index --refresh",
+    "git update-index --index-version 4",
     "git update-index --add --cacheinfo 100644,abc123,src/x.py",
     "git update-index --assume-unchanged src/x.py",
     "git count-objects -v",
