@@ -1212,15 +1212,13 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         return [(here, WHOLE)]
     if sub == "stash":
         action = next((w for w in rest[1:] if w[:1] != "-"), "push")
-        if action in ("list", "show", "drop", "clear", "create", "store"):
+        if action in ("list", "show", "drop", "clear", "create"):  # (`store`: any commit, which pop lands)
             return out
         return [(here, WHOLE)]
     if sub in ("am", "apply"):
         return out if sub == "apply" and _apply_reads(rest) else [(here, WHOLE)]
-    if sub == "mktree":
-        return [
-            (here, WHOLE)
-        ]  # red team: a tree of names on its input, which a commit and a switch then land
+    if _builds_history(sub, rest):
+        return [(here, WHOLE)]  # red team: objects or refs no reviewed write shows, which a switch then lands
     if (
         (sub in _GIT_WHOLE_PLUMBING and "--tool-help" not in rest)
         or (sub == "read-tree" and _has_flag(rest, "u", ("--reset",)))  # (`-mu`: clustered)
@@ -1256,6 +1254,58 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         )
         return [(_join(_join(base, ops[0]) if ops else here, ".git"), NAMED)]
     return out + _git_places(sub, rest, base)  # `git clone URL .github`, `git worktree add .claude/x`
+
+
+# R3.7, red team: git's plumbing that makes objects or refs from content no reviewed write shows -- a tree of names
+# on its input, a commit of any tree, a ref pointed at any object, a history rewritten (`filter-branch
+# --subdirectory-filter sub` puts `sub/.husky` at `.husky`), the objects of another repository on this machine
+# (`fetch-pack`) or of a pack -- which an ordinary switch, merge or cherry-pick then writes into the working tree.
+_GIT_BUILDERS = frozenset({"mktree", "commit-tree", "unpack-objects", "filter-branch", "fetch-pack"})
+
+
+def _builds_history(sub: str, rest: tuple[str, ...]) -> bool:
+    """Whether a git command makes objects or refs from content no reviewed write shows: _GIT_BUILDERS, a blob
+    written (`hash-object -w`; without it, a hash printed), a pack from the input (`index-pack --stdin`), a
+    bundle's objects (`bundle unbundle`), an object replaced (`replace`, but listing), a tree read under another
+    name (`read-tree --prefix=.husky/`), a fetch or a pull from a repository or a bundle on this machine."""
+    if sub in _GIT_BUILDERS:
+        return True
+    if sub == "hash-object":
+        return _has_flag(rest, "w", valued="t")
+    if sub == "index-pack":
+        return "--stdin" in rest
+    if sub == "bundle":
+        return rest[1:2] == ("unbundle",)
+    if sub == "replace":
+        return _replaces_content(rest)
+    if (
+        sub == "update-ref"
+    ):  # a ref that substitutes an object (as `replace`), or the stash's (as `stash store`)
+        return any(w.startswith(("refs/replace/", "refs/stash")) for w in rest)
+    if sub in ("fetch", "pull"):
+        return any(_local_repository(w) for w in rest[1:])
+    return False
+
+
+def _replaces_content(rest: tuple[str, ...]) -> bool:
+    """`git replace OBJ OTHER` (or `--edit OBJ`): every later read of OBJ, a checkout's included, gets OTHER's
+    content. Listing (bare, `-l`), deleting a replacement and grafting (parents only: `--graft`,
+    `--convert-graft-file`) change no file's content."""
+    if _has_flag(rest, "ld", ("--list", "--delete", "--graft", "--convert-graft-file")):
+        return False
+    return any(w[:1] != "-" for w in rest[1:])
+
+
+def _local_repository(word: str) -> bool:
+    """A repository named by its place on this machine (`/tmp/r`, `../other`, `~/r`, `file:///r`, `C:\\r`)
+    or a bundle file (`x.bundle`), as git's fetch takes them; a remote's name (`origin`) or a server's address
+    is not one."""
+    return (
+        word == ".."  # (`.`, the repository itself, brings no object it does not hold)
+        or word.startswith(("/", "./", "../", "~", "file:"))
+        or word.endswith(".bundle")
+        or (len(word) > 2 and word[1] == ":" and word[2] in "\\/" and word[0].isalpha())
+    )
 
 
 def _apply_reads(rest: tuple[str, ...]) -> bool:
@@ -2174,7 +2224,10 @@ def _index_changes(rest: tuple[str, ...]) -> list[str]:
     while k < len(rest):
         w = rest[k]
         k += 1
-        if w == "--cacheinfo":
+        name, eq, glued = w.partition("=")
+        if _cacheinfo(name) and eq:
+            out.append(glued.split(",", 2)[-1])
+        elif _cacheinfo(name):
             value = rest[k] if k < len(rest) else ""
             if value.count(",") >= 2:
                 out.append(value.split(",", 2)[2])
@@ -2182,17 +2235,36 @@ def _index_changes(rest: tuple[str, ...]) -> list[str]:
             else:
                 out.extend(rest[k + 2 : k + 3])
                 k += 3
-        elif w.startswith("--cacheinfo="):
-            out.append(w.partition("=")[2].split(",", 2)[-1])
         elif chmod and w[:1] != "-":
             out.append(w)
     return out
 
 
+def _cacheinfo(name: str) -> bool:
+    """`--cacheinfo` or an abbreviation git's options parser takes for it (`--cachei`; `--c` is also `--chmod`)."""
+    return len(name) > 3 and "--cacheinfo".startswith(name)
+
+
+def _links_in_index(rest: tuple[str, ...]) -> bool:
+    """red team: `git update-index --cacheinfo 120000,SHA,src/x` (or a submodule, `160000`): on any path, a link
+    whose target is a blob's content no word shows (`src/x -> ../.husky`), written by the next checkout; entries
+    read from the input (`--index-info`, or an abbreviation: `--index-i`)."""
+    for k, w in enumerate(rest):
+        name, eq, glued = w.partition("=")
+        if len(name) > 8 and "--index-info".startswith(name) and not eq:
+            return True
+        if _cacheinfo(name):
+            value = glued if eq else (rest[k + 1] if k + 1 < len(rest) else "")
+            if value.partition(",")[0] in ("120000", "160000"):
+                return True
+    return False
+
+
 def _git_named_writes(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
     """red team: `git switch -f`/`--discard-changes` throws local changes -- any file -- away as `checkout -f`
     does, `--orphan` removes every tracked file; `git merge-file` writes its first file (unless `-p`), `git mergetool` the conflicted files it is
-    given (or every one), `git bundle create` the bundle it names."""
+    given (or every one), `git bundle create` the bundle it names, `git read-tree --prefix=P` the folder P in the
+    index."""
     if sub == "switch":
         # `--orphan`: a new unborn branch, every tracked file removed from the working tree
         rewrites = _has_flag(rest, "f", ("--force", "--discard-changes")) or any(
@@ -2205,12 +2277,17 @@ def _git_named_writes(sub: str, rest: tuple[str, ...], base: str) -> list[Target
     if sub == "mergetool":
         ops = _operands(rest, _MERGETOOL_VALUED)
         return [(_join(base, o), NAMED) for o in ops] if ops else [(base or ".", WHOLE)]
+    if sub == "read-tree":
+        # red team: a tree read into the index under a prefix (`--prefix=.husky/`, `--pref .husky/`: an
+        # abbreviation), which the next commit holds and a switch writes -- history under another name
+        return [(_join(base, p), TREE) for p in _option_values(rest, "", _READ_TREE_PREFIX)]
     if len(rest) > 2 and rest[1] == "create":  # bundle
         return [(_join(base, o), NAMED) for o in _operands(rest[1:], _BUNDLE_VALUED)[:1]]
     return []
 
 
-_GIT_NAMED_WRITERS = frozenset({"switch", "merge-file", "mergetool", "bundle"})
+_GIT_NAMED_WRITERS = frozenset({"switch", "merge-file", "mergetool", "bundle", "read-tree"})
+_READ_TREE_PREFIX = ("--prefix", "--prefi", "--pref", "--pre", "--pr", "--p")  # (no other option starts so)
 
 
 def _git_places(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
@@ -2218,8 +2295,12 @@ def _git_places(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
     address's last part, `.github` for `…/org/.github.git`); `git update-index --chmod`/`--cacheinfo`: the
     paths it changes in the index."""
     if sub == "update-index":
-        if "--index-info" in rest or ("--stdin" in rest and any(w.startswith("--chmod") for w in rest)):
-            # red team: index entries (or paths given a mode) read from the input
+        if (
+            "--index-info" in rest
+            or ("--stdin" in rest and any(w.startswith("--chmod") for w in rest))
+            or _links_in_index(rest)
+        ):
+            # red team: index entries (or paths given a mode) read from the input; a link whose target is a blob
             return [(base or ".", WHOLE)]
         return [(_join(base, p), NAMED) for p in _index_changes(rest)]
     if sub == "add" and any(w.startswith(("--ch", "--c=")) for w in rest):
@@ -2416,7 +2497,9 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
 _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "checkout-index", "read-tree",
                           "submodule", "init", "config", "-o", "clone", "worktree", "update-index",
                           "sparse-checkout", "switch", "merge-file", "bundle", "mergetool", "merge-index",
-                          "difftool", "rerere", "unpack-file", "mktree"})  # fmt: skip
+                          "difftool", "rerere", "unpack-file", "mktree", "commit-tree", "update-ref",
+                          "unpack-objects", "filter-branch", "fetch-pack", "hash-object", "index-pack",
+                          "replace", "fetch", "pull"})  # fmt: skip
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})

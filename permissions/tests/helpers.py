@@ -154,3 +154,15 @@ def allow_every_word(command: str) -> tuple[str, ...]:
         if 0 < lead < len(w):
             named += [" ".join(w[:k]) for k in range(lead + 1, max(lead + 2, len(w)))]
     return tuple(f"Terminal({w})" for w in dict.fromkeys(named))
+
+
+def past_an_exact_allow(command: str, verdict: Verdict, **kw: object) -> Verdict:
+    """For a command that also writes what runs later unseen (R3.7 asks first, ``unparseable``: git's plumbing
+    building history, permissions/tests/test_redteam_git_plumbing_that_builds_history.py): the verdict once an
+    allow written for each of its exact segments has lifted that ask -- which lifts no cap. Else ``verdict``."""
+    if verdict.reason != "unparseable" or "what runs later" not in (verdict.message or ""):
+        return verdict
+    segments = [s.strip() for s in command.replace("&&", ";").split(";") if s.strip()]
+    kw.pop("allow", None)
+    kw.pop("autonomy", None)
+    return term(command, allow=tuple(f"Terminal({s})" for s in segments), autonomy=AUTO_MODE, **kw)  # type: ignore[arg-type]

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.tests.helpers import AUTO_MODE, CONTAINER_RUNNING, ROOT, assert_capped, term
+from permissions.tests.helpers import (
+    AUTO_MODE,
+    CONTAINER_RUNNING,
+    ROOT,
+    past_an_exact_allow,
+    term,
+)
 
 SHADOWS = [
     "git tag main HEAD~3",
@@ -35,7 +41,9 @@ SHADOWS = [
 
 @pytest.mark.parametrize("command", SHADOWS)
 def test_shadowing_a_protected_branch_is_the_protected_cap(command):  # R1.5
-    assert_capped(command, "cap_protected_merge")
+    v = past_an_exact_allow(command, term(command, autonomy=AUTO_MODE))
+    assert (v.decision, v.reason) == ("require_approval", "cap_protected_merge"), command
+    assert term(command, project=CONTAINER_RUNNING).decision == "require_approval", command
 
 
 NOT_MOVES = [

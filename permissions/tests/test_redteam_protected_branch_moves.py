@@ -29,7 +29,7 @@ import pytest
 
 from permissions.decide import AutonomyRow, ProjectState
 
-from .helpers import AUTO_MODE, ROOT, allow_every_word, term
+from .helpers import AUTO_MODE, ROOT, allow_every_word, past_an_exact_allow, term
 
 PROTECTED = ("dev", "qa", "rc", "main", "release/*", "hotfix/**")
 PROJECT = ProjectState(
@@ -213,6 +213,7 @@ def _never_auto(command: str) -> None:
 def test_a_protected_branch_moved_is_the_protected_merge_cap(command):
     _never_auto(command)
     v = term(command, allow=allow_every_word(command), project=PROJECT, autonomy=AUTO_MODE, cwd=ROOT)
+    v = past_an_exact_allow(command, v, project=PROJECT, cwd=ROOT)
     assert (v.decision, v.reason) == ("require_approval", "cap_protected_merge"), (command, v.reason)
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from permissions.decide import ProjectState
 
-from .helpers import AUTO_MODE, ROOT, allow_every_word, term
+from .helpers import AUTO_MODE, ROOT, allow_every_word, past_an_exact_allow, term
 
 PROTECTED = ("dev", "qa", "rc", "main", "release/*", "hotfix/**")
 PROJECT = ProjectState(
@@ -49,8 +49,10 @@ def test_a_protected_branch_rewritten_or_fetched_into_is_capped(command):  # R1.
         {"project": PROJECT, "autonomy": AUTO_MODE},
         {"project": PROJECT, "allow": allow_every_word(command)},
     ):
-        v = term(command, **kw)
-        assert (v.decision, v.reason) == ("require_approval", "cap_protected_merge"), (command, v.reason)
+        v = past_an_exact_allow(command, term(command, **kw), **kw)
+        # (a word the shell expands, `rel*`: no allow lifts R3.7's ask there, which asks as the cap would)
+        reasons = ("cap_protected_merge", "unparseable") if "*" in command else ("cap_protected_merge",)
+        assert v.decision == "require_approval" and v.reason in reasons, (command, v.reason)
 
 
 @pytest.mark.parametrize(
