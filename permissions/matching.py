@@ -566,6 +566,31 @@ def _operands_match(ops: tuple[WordSpec, ...], words: Iterable[str]) -> bool:
     return True
 
 
+def _places_among(ops: tuple[WordSpec, ...], words: Sequence[str]) -> bool:
+    """Every place a pattern names is among ``words`` wherever it stands (`cat x .env` reads `.env` as `cat .env`
+    does, `rm -rf build data` deletes `data`): R4.10, the act and not the order it is written in."""
+    return all(any(w == stem or (prefix and w.startswith(stem)) for w in words) for stem, prefix in ops)
+
+
+def _operands_are_places(path: tuple[str, ...]) -> bool:
+    """Whether every operand after ``path`` (a program, no subcommand) names a file or a folder: a program that
+    reads, writes or deletes the places it is given, and nothing else (not `chown`'s owner, `chmod`'s mode)."""
+    return len(path) == 1 and path[0] in _FILE_OPERANDS
+
+
+_FILE_OPERANDS = frozenset(
+    "rm rmdir unlink shred srm trash trash-put cat bat batcat less more most nl tac head tail wc file stat strings"
+    " xxd od hexdump base64 source . touch truncate cp mv".split()
+)
+
+
+def _all_places(ops: tuple[WordSpec, ...]) -> bool:
+    """Whether every one of a pattern's operands names a place (no wildcard word, no option, no setting)."""
+    return bool(ops) and all(
+        stem and _may_name_a_place(stem) for stem, prefix in ops if not prefix or "://" in stem
+    )
+
+
 class Meaning:
     """R4.10: a deny/ask pattern read through its program's option table, once, when the policy loads.
 
@@ -574,7 +599,7 @@ class Meaning:
     spelled there: clustered, long, abbreviated, after the operands), and its operands are a word prefix of
     what follows the path. The pattern still matches literally too: meaning only widens what it refuses."""
 
-    __slots__ = ("fold", "folded", "keys", "operands", "path")
+    __slots__ = ("anywhere", "fold", "folded", "keys", "operands", "path")
 
     def __init__(self, path: tuple[str, ...], keys: frozenset[str], operands: tuple[WordSpec, ...]) -> None:
         self.path = path
@@ -585,10 +610,13 @@ class Meaning:
         self.folded = (
             tuple(_fold_rule_operand(stem, prefix) for stem, prefix in operands)
             if any(_path_like(stem) for stem, _ in operands)
+            or (_operands_are_places(path) and _all_places(operands))
             else None
         )
         # (a URL's operand is a prefix: every URL at or under it, however written -- _fold_url)
         self.fold = _fold_url_operand if path and path[0] in _URL_TAKERS else fold_path
+        # a pattern whose operands all name places meets them wherever the segment writes them (_places_among)
+        self.anywhere = self.folded is not None and _operands_are_places(path) and _all_places(operands)
 
     def matches(self, r: Reading) -> bool:
         path = self.path
@@ -608,8 +636,13 @@ class Meaning:
             return False
         for (stem, prefix), w in zip(ops, rest):
             if w != stem and not (prefix and w.startswith(stem)):
-                return self.folded is not None and _operands_match(self.folded, map(self.fold, rest))
+                return self.folded is not None and self._folded_match(rest)
         return True
+
+    def _folded_match(self, rest: tuple[str, ...]) -> bool:
+        assert self.folded is not None
+        words = [self.fold(w) for w in rest]
+        return _operands_match(self.folded, words) or (self.anywhere and _places_among(self.folded, words))
 
     def may_match(self, r: Reading) -> bool:
         """It would match ``r`` if the operands ``r`` reads at run time (UNREAD) were the pattern's, or the
@@ -700,7 +733,7 @@ class FoldedMeaning:
     /etc/shadow`): it matches the segment's words with its paths written another way (`cat ./.env`, `cat
     //etc/shadow`), a word prefix as R4.1's, each path compared as fold_path writes it."""
 
-    __slots__ = ("fold", "keys", "operands", "path", "words")
+    __slots__ = ("anywhere", "fold", "keys", "operands", "path", "words")
 
     def __init__(self, name: str, words: tuple[WordSpec, ...]) -> None:
         self.path = (name,)  # (options.gate: no table, any segment the program leads is read)
@@ -708,11 +741,17 @@ class FoldedMeaning:
         self.operands: tuple[WordSpec, ...] = ()
         self.words = tuple(_fold_rule_operand(stem, prefix) for stem, prefix in words)
         self.fold = _fold_url_operand if name in _URL_TAKERS else fold_path
+        # a pattern naming places only: they are met among the segment's words that are no option, in any order
+        # (`cat -n .env`, `cat a .env` for `cat .env`: with no table, an option's value is kept as a word)
+        self.anywhere = name in _FILE_OPERANDS and _all_places(words)
 
     def matches(self, r: Reading) -> bool:
         if r.path == _WRAPPED or len(self.words) > len(r.operands):
             return False
-        return _operands_match(self.words, map(self.fold, r.operands))
+        words = [self.fold(w) for w in r.operands]
+        if _operands_match(self.words, words):
+            return True
+        return self.anywhere and _places_among(self.words, [w for w in words if w[:1] != "-"])
 
     def may_match(self, r: Reading) -> bool:
         return False
@@ -720,11 +759,17 @@ class FoldedMeaning:
 
 def _folded_meanings(p: Pattern) -> tuple[FoldedMeaning, ...]:
     """A FoldedMeaning for a pattern that names a path -- for Python, its script too (`python manage.py flush`
-    meets `python3 ./manage.py flush`)."""
+    meets `python3 ./manage.py flush`) -- or, for a program whose operands are all places, only places by their
+    plain names (`less id_rsa`)."""
     specs = p.words[1:]
     name = program_name(p.words[0][0])
     script = name in _PYTHONS and bool(specs) and "." in specs[0][0] and specs[0][0][:1] != "-"
-    if not (script or any(_path_like(stem) for stem, _ in specs)) or any(pre for _, pre in specs[:-1]):
+    places = (
+        script
+        or any(_path_like(stem) for stem, _ in specs)
+        or (name in _FILE_OPERANDS and _all_places(specs))
+    )
+    if not places or any(pre for _, pre in specs[:-1]):
         return ()  # no path named, or a wildcard before the last word (literally only)
     return (FoldedMeaning(name, specs),)
 
