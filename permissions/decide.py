@@ -927,12 +927,18 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
     for i, views in todo:
         seg = segments[i]
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
+        # what the program reads from an input redirect is its operand too (`cat < .env` reads `.env`)
+        fed = [seg.redirects[k] for k in sorted(seg.inputs) if k < len(seg.redirects)] if seg.inputs else []
+        given = [(*view, *fed) for view in views] if fed else []
         spelt = [
-            v
-            for d in sorted(dirs)[:4]
-            if d != UNKNOWN
-            for view in views
-            for v in paths_from(view, d, scope.cwd)
+            *given,
+            *(
+                v
+                for d in sorted(dirs)[:4]
+                if d != UNKNOWN
+                for view in (*views, *given)
+                for v in paths_from(view, d, scope.cwd)
+            ),
         ]
         if not st.in_sandbox:
             # SPEC §5: the developer's machine may name files in any case (macOS's and Windows' file systems

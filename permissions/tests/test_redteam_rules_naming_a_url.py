@@ -44,6 +44,12 @@ DENIED = [
     ("wget https://transfer.sh", "wget -q -O- https://www.transfer.sh/raw"),
     ("xh https://pastebin.com", "xh https://PASTEBIN.com/api"),
 ]
+# off the sandbox, PowerShell's web requests are curl (permissions.commands.windows): the same URL however written
+WINDOWS_DENIED = [
+    ("curl https://pastebin.com", "Invoke-WebRequest https://PASTEBIN.com/api"),
+    ("curl https://pastebin.com", "iwr -Uri pastebin.com -Method Post"),
+    ("curl https://pastebin.com", "irm https://www.pastebin.com"),
+]
 
 NOT_CAUGHT = [
     ("curl https://pastebin.com", "curl https://pastebin.com.evil.io"),
@@ -63,6 +69,12 @@ NOT_CAUGHT = [
 @pytest.mark.parametrize("rule, command", DENIED)
 def test_a_url_a_rule_names_however_written(rule: str, command: str, rank: str, runs_in: str) -> None:
     assert_rule_refuses(rule, command, runs_in, rank)
+
+
+@pytest.mark.parametrize("rank", ["deny", "ask"])
+@pytest.mark.parametrize("rule, command", WINDOWS_DENIED)
+def test_a_url_a_rule_names_in_powershells_requests(rule: str, command: str, rank: str) -> None:
+    assert_rule_refuses(rule, command, "agent", rank)
 
 
 @pytest.mark.parametrize("rule, command", NOT_CAUGHT)

@@ -9,7 +9,8 @@ or deletes the rule's place all the same, and each was auto-approved in auto mod
 whose operands are all places (matching._FILE_OPERANDS: rm, cat, less, head, cp, mv, source, ...; not `chown`'s
 owner or `chmod`'s mode), a pattern whose operands all name places (no wildcard, option, setting or number) now
 meets them wherever the segment writes them (matching._places_among), after options too where the program has no
-table. Another place stays another place.
+table, and a file given on its input is read as its operand (`cat < .env`). Another place stays another place, and
+another program reading the place is another act (`sort < .env`).
 
 DENIED: every case but two failed on the base this change started from (d6f5d88), as deny and as ask, in the
 sandbox and on the agent; `rm -f .env` and `source ./.envrc` were refused there already (rm's table, the path
@@ -39,6 +40,15 @@ DENIED = [
     ("rm .env", "rm -v notes.txt .env"),
     ("rm -rf /srv/data", "rm -rf /srv/cache /srv/data/"),
     ("source .envrc", "source ./.envrc"),
+    # the place given on the program's input: read as its operand (decide._paths_spelt)
+    ("cat .env", "cat < .env"),
+    ("cat .env", "< .env cat"),
+    ("cat .env", "cat 0< .env"),
+    ("cat .env", "cat <./.env"),
+    ("cat .env", "cat - < .env"),
+    ("cat .env", "cd src && cat < ../.env"),
+    ("less id_rsa", "less < id_rsa"),
+    ("base64 id_rsa", "base64 < ./id_rsa"),
 ]
 
 NOT_CAUGHT = [
@@ -46,6 +56,9 @@ NOT_CAUGHT = [
     ("cat .env", "cat -n README.md"),
     ("cat .env", "cat notes.txt env"),
     ("cat .env", "head -n 5 README.md"),
+    ("cat .env", "cat < README.md"),
+    ("cat .env", "sort < .env"),
+    ("cat .env", "cat > .env"),
     ("rm -rf data", "rm -rf build"),
     ("rm -rf data", "rm -rf build data2"),
     ("rm -rf data", "rm -rf src/data"),
