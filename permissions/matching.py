@@ -566,10 +566,17 @@ def _operands_match(ops: tuple[WordSpec, ...], words: Iterable[str]) -> bool:
     return True
 
 
-def _places_among(ops: tuple[WordSpec, ...], words: Sequence[str]) -> bool:
+def _places_among(ops: tuple[WordSpec, ...], words: Sequence[str], under: bool = False) -> bool:
     """Every place a pattern names is among ``words`` wherever it stands (`cat x .env` reads `.env` as `cat .env`
-    does, `rm -rf build data` deletes `data`): R4.10, the act and not the order it is written in."""
-    return all(any(w == stem or (prefix and w.startswith(stem)) for w in words) for stem, prefix in ops)
+    does, `rm -rf build data` deletes `data`): R4.10, the act and not the order it is written in. ``under``: a
+    place inside it counts too (`rm -rf data/*`, `rm -rf data/sub` delete what `rm -rf data` would)."""
+    return all(
+        any(
+            w == stem or (prefix and w.startswith(stem)) or (under and w.startswith(stem.rstrip("/") + "/"))
+            for w in words
+        )
+        for stem, prefix in ops
+    )
 
 
 def _operands_are_places(path: tuple[str, ...]) -> bool:
@@ -578,6 +585,7 @@ def _operands_are_places(path: tuple[str, ...]) -> bool:
     return len(path) == 1 and path[0] in _FILE_OPERANDS
 
 
+_DELETES_UNDER = frozenset({"rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put"})
 _FILE_OPERANDS = frozenset(
     "rm rmdir unlink shred srm trash trash-put cat bat batcat less more most nl tac head tail wc file stat strings"
     " xxd od hexdump base64 source . touch truncate cp mv".split()
@@ -599,7 +607,7 @@ class Meaning:
     spelled there: clustered, long, abbreviated, after the operands), and its operands are a word prefix of
     what follows the path. The pattern still matches literally too: meaning only widens what it refuses."""
 
-    __slots__ = ("anywhere", "fold", "folded", "keys", "operands", "path")
+    __slots__ = ("anywhere", "fold", "folded", "keys", "operands", "path", "under")
 
     def __init__(self, path: tuple[str, ...], keys: frozenset[str], operands: tuple[WordSpec, ...]) -> None:
         self.path = path
@@ -617,6 +625,7 @@ class Meaning:
         self.fold = _fold_url_operand if path and path[0] in _URL_TAKERS else fold_path
         # a pattern whose operands all name places meets them wherever the segment writes them (_places_among)
         self.anywhere = self.folded is not None and _operands_are_places(path) and _all_places(operands)
+        self.under = self.anywhere and path[0] in _DELETES_UNDER  # (a deleter's place: what is inside it too)
 
     def matches(self, r: Reading) -> bool:
         path = self.path
@@ -642,7 +651,9 @@ class Meaning:
     def _folded_match(self, rest: tuple[str, ...]) -> bool:
         assert self.folded is not None
         words = [self.fold(w) for w in rest]
-        return _operands_match(self.folded, words) or (self.anywhere and _places_among(self.folded, words))
+        return _operands_match(self.folded, words) or (
+            self.anywhere and _places_among(self.folded, words, self.under)
+        )
 
     def may_match(self, r: Reading) -> bool:
         """It would match ``r`` if the operands ``r`` reads at run time (UNREAD) were the pattern's, or the
@@ -751,7 +762,9 @@ class FoldedMeaning:
         words = [self.fold(w) for w in r.operands]
         if _operands_match(self.words, words):
             return True
-        return self.anywhere and _places_among(self.words, [w for w in words if w[:1] != "-"])
+        return self.anywhere and _places_among(
+            self.words, [w for w in words if w[:1] != "-"], self.path[0] in _DELETES_UNDER
+        )
 
     def may_match(self, r: Reading) -> bool:
         return False

@@ -9,7 +9,8 @@ or deletes the rule's place all the same, and each was auto-approved in auto mod
 whose operands are all places (matching._FILE_OPERANDS: rm, cat, less, head, cp, mv, source, ...; not `chown`'s
 owner or `chmod`'s mode), a pattern whose operands all name places (no wildcard, option, setting or number) now
 meets them wherever the segment writes them (matching._places_among), after options too where the program has no
-table, and a file given on its input is read as its operand (`cat < .env`). Another place stays another place, and
+table, and a file given on its input is read as its operand (`cat < .env`); a deleter's place is met by what is
+inside it too (`rm -rf data/*`, `rm -rf data/old`: R4.6's floor reads `rm -rf /*` as `rm -rf /` alike). Another place stays another place, and
 another program reading the place is another act (`sort < .env`).
 
 DENIED: every case but two failed on the base this change started from (d6f5d88), as deny and as ask, in the
@@ -40,6 +41,11 @@ DENIED = [
     ("rm .env", "rm -v notes.txt .env"),
     ("rm -rf /srv/data", "rm -rf /srv/cache /srv/data/"),
     ("source .envrc", "source ./.envrc"),
+    # a deleter's place: what is inside it too (`rm -rf data/*` deletes what `rm -rf data` would)
+    ("rm -rf data", "rm -rf data/*"),
+    ("rm -rf data", "rm -rf ./data/old"),
+    ("rm -rf data", "rm -r -f tmp data/cache/"),
+    ("rm -rf /srv/data", "rm -rf /srv/data/*"),
     # the place given on the program's input: read as its operand (decide._paths_spelt)
     ("cat .env", "cat < .env"),
     ("cat .env", "< .env cat"),
@@ -62,6 +68,8 @@ NOT_CAUGHT = [
     ("rm -rf data", "rm -rf build"),
     ("rm -rf data", "rm -rf build data2"),
     ("rm -rf data", "rm -rf src/data"),
+    ("rm -rf data", "rm -rf database"),
+    ("cat .env", "cat .env.d/x"),
     ("chmod 600 secrets", "chmod 600 notes"),
 ]
 

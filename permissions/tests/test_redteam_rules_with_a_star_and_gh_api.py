@@ -316,7 +316,9 @@ HELD = [
 ]
 
 NOT_CAUGHT = [
-    ("rm -rf ./build", "cd sub && rm -rf ./build/x"),
+    # (`cd sub && rm -rf ./build/x` is caught since session 22: a deleter's rule meets what is inside its place as
+    # written, as `cd sub && rm -rf ./build` meets it -- test_redteam_rules_naming_places_in_any_order)
+    ("rm -rf ./build", "cd sub && rm -rf ./build2/x"),
     ("cat .env", "cat /srv/ws/other/.env"),
     ("cat .env", "cd src && cat .env.example"),
     ("python manage.py flush", "python3 manage.py migrate"),
