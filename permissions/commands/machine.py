@@ -2076,6 +2076,21 @@ _DOCTL_KUBECONFIG = " ".join(
     for cfg in ("kubeconfig", "kubecfg", "k8scfg", "config", "cfg")
     for act in ("save", "s", "remove", "rm", "d")
 )
+_AZ = _first_row(
+    Sub(KEYCHAIN, writes="login logout acr+login aks+get-credentials", values=_AZ_VALUES),
+    Sub(SETTINGS, writes="config+set config+unset"),
+    Sub(INSTALL, writes="extension+add extension+update extension+remove upgrade"),
+)
+
+
+def _az(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``az aks get-credentials --file -`` prints the kubeconfig (a credential read,
+    permissions.commands.credentials, says so); without it the credentials are merged into ``~/.kube/config``."""
+    if "get-credentials" in view and _option_value(view[1:], "--file", "-f") == "-":
+        return None
+    return _AZ(view, words)
+
+
 _MINIKUBE = _first_row(Sub(SETTINGS, writes="update-context", values="-p --profile"))
 _UV_AUTH = _first_row(Sub(KEYCHAIN, writes="auth+login auth+logout"))
 _ENGINE_LOGIN = Sub(KEYCHAIN, writes=_LOGIN, values="-c --context -H --host --config -l --log-level")
@@ -2098,11 +2113,7 @@ def _vcluster(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
 
 
 _CLIENT_READERS: dict[str, Reader] = {
-    "az": _first_row(
-        Sub(KEYCHAIN, writes="login logout acr+login aks+get-credentials", values=_AZ_VALUES),
-        Sub(SETTINGS, writes="config+set config+unset"),
-        Sub(INSTALL, writes="extension+add extension+update extension+remove upgrade"),
-    ),
+    "az": _az,
     "gcloud": _first_row(
         Sub(
             KEYCHAIN,
@@ -2212,6 +2223,19 @@ _CLIENT_READERS: dict[str, Reader] = {
     "cloudflared": _first_row(Sub(KEYCHAIN, writes="login tunnel+login")),
     "rclone": _first_row(Sub(KEYCHAIN, writes="config+create config+update config+password config+delete")),
     "gsutil": _first_row(Sub(KEYCHAIN, writes="config")),
+    # the kubeconfig rewritten to kubelogin's (Azure), Teleport's certificates and kubeconfig entries, the
+    # profiles of Databricks, Snowflake and Snyk (read for these forms only: vocabulary.FORM_READ_ONLY)
+    "kubelogin": _first_row(Sub(KEYCHAIN, writes="convert-kubeconfig remove-tokens remove-cache-dir")),
+    "tsh": _first_row(
+        Sub(
+            KEYCHAIN,
+            writes=f"{_LOGIN} kube+login app+login app+logout db+login db+logout",
+            values="--proxy --user --auth --cluster -i --identity --kube-cluster",
+        )
+    ),
+    "databricks": _first_row(Sub(KEYCHAIN, writes="configure auth+login", values="-p --profile")),
+    "snow": _first_row(Sub(KEYCHAIN, writes="connection+add connection+remove")),
+    "snyk": _first_row(Sub(KEYCHAIN, writes="auth logout config+set config+unset config+clear")),
     # MinIO's client: an alias holds the access and secret keys (``~/.mc/config.json``)
     "mc": _first_row(
         Sub(
