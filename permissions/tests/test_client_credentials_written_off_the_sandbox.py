@@ -172,6 +172,8 @@ SANDBOX_KEEPS = [
     "uv auth login pypi.org",
     "keyring set svc me",
     "vcluster connect dev",
+    "tsh login --proxy=p",
+    "kubelogin convert-kubeconfig -l azurecli",
 ]
 
 ORDINARY = [
