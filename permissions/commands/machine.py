@@ -52,7 +52,14 @@ The families, each a table of tools in the style of ``permissions.commands.effec
 - keychains and the login: ``ssh-add`` (but ``-l``/``-L``), ``ssh-keygen`` writing ``~/.ssh``,
   ``security add-…``, ``secret-tool store``, ``gpg --import``, ``chsh``, ``passwd``, ``npm login``,
   ``gh auth login``, and the other clients' logins, user settings and plugins (``az login``, ``gcloud auth
-  login``, ``gcloud config set``, ``terraform login``, ``helm repo add``, ``kubectl krew install`` ...);
+  login``, ``gcloud config set``, ``terraform login``, ``helm repo add``, ``kubectl krew install`` ...); the
+  clusters' credentials merged into the home folder's kubeconfig (session 22: ``aws eks update-kubeconfig``,
+  ``gcloud container clusters get-credentials``, ``az aks get-credentials``, ``doctl kubernetes cluster
+  kubeconfig save``, ``kind export kubeconfig``, ``k3d kubeconfig merge``, ``minikube update-context``,
+  ``eksctl utils write-kubeconfig``, ``vcluster connect``), the registries' logins and logouts (``oras``,
+  ``skopeo``, ``crane auth``, ``regctl registry``, ``docker|podman logout``) and the tools' stored tokens
+  (``sentry-cli login``, ``ngrok config add-authtoken``, ``uv auth login``, ``keyring set``, ``rclone config
+  create``, ``mc alias set``, ``gsutil config``); switching between contexts already stored stays;
 - accounts, privileges and the system's protections (red team): a user put in the admin group (``dseditgroup
   -o edit``, ``adduser x sudo``), ``visudo``, ``setcap``, a file's immutable or append-only flag (``chattr
   +i``, ``chflags schg``), a download's quarantine taken off (``xattr -d com.apple.quarantine``, ``xattr -c``,
@@ -183,7 +190,17 @@ class Sub:
     known to take the next word; ``write_flags``: options that are such a change wherever they stand
     (``networksetup -setdnsservers``, ``nix-env -i``); ``read_flags``: options after which the run only prints."""
 
-    __slots__ = ("bare", "family", "groups", "read_flags", "reads", "values", "write_flags", "writes")
+    __slots__ = (
+        "bare",
+        "depth",
+        "family",
+        "groups",
+        "read_flags",
+        "reads",
+        "values",
+        "write_flags",
+        "writes",
+    )
 
     def __init__(
         self,
@@ -201,6 +218,8 @@ class Sub:
         self.family = family
         self.reads = None if reads is None else _forms(reads)
         self.writes = _forms(writes)
+        # forms of three words or more (``container+clusters+get-credentials``): the longest one's length
+        self.depth = max((f.count("+") + 1 for f in self.writes), default=1)
         self.values = frozenset(values.split())
         self.bare = bare
         self.groups = frozenset(groups.split())
@@ -244,7 +263,9 @@ def _sub_changes(tool: Sub, words: list[str]) -> bool:
         if first in tool.groups:
             return pair not in tool.reads and not (len(words) == 1 and first in tool.reads)
         return first not in tool.reads and pair not in tool.reads
-    return first in tool.writes or pair in tool.writes
+    if first in tool.writes or pair in tool.writes:
+        return True
+    return any("+".join(words[:n]).lower() in tool.writes for n in range(3, min(tool.depth, len(words)) + 1))
 
 
 def _by_row(tool: Sub, view: tuple[str, ...]) -> str | None:
@@ -1604,8 +1625,8 @@ def _cargo(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
             root = _option_value(view[1:], "--root") or _assigned(words, "CARGO_INSTALL_ROOT")
             if root is None or not _relative_inside(root):
                 return INSTALL
-        if sub in ("login", "logout"):
-            return KEYCHAIN
+        if sub in ("login", "logout") and not any(w in ("--help", "-h") for w in view[2:]):
+            return KEYCHAIN  # (its help only prints: session 22)
     return None
 
 
@@ -2033,19 +2054,79 @@ def _first_row(*rows: Sub) -> Reader:
 # accounts already stored stays a read where the tool's own login is not involved (``kubectl config
 # use-context``, ``gcloud config configurations activate``), as the protected files' reading has it.
 _LOGIN = "login logout"
+# The cloud CLIs' global options that take a value (``aws --profile p --region r eks update-kubeconfig``).
+_AWS_VALUES = "--profile --region --output --endpoint-url --query --ca-bundle --color --cli-read-timeout"
+_GCLOUD_VALUES = (
+    "--project --account --configuration --impersonate-service-account --billing-project --verbosity --format"
+    " --flags-file --filter --flatten --trace-token"
+)
+_AZ_VALUES = "--subscription -o --output --query"
+# ``gcloud container clusters get-credentials`` (and the fleet's, GKE on AWS or Azure's), in every release track
+_GCLOUD_KUBECONFIG = " ".join(
+    f"{track}container+{kind}get-credentials"
+    for track in ("", "alpha+", "beta+")
+    for kind in ("clusters+", "fleet+memberships+", "hub+memberships+", "aws+clusters+", "azure+clusters+",
+                 "attached+clusters+")
+)  # fmt: skip
+# ``doctl kubernetes cluster kubeconfig save|remove`` in its aliases (``doctl k8s c kubecfg s``)
+_DOCTL_KUBECONFIG = " ".join(
+    f"{k8s}+{cluster}+{cfg}+{act}"
+    for k8s in ("kubernetes", "kube", "k8s", "k")
+    for cluster in ("cluster", "clusters", "c")
+    for cfg in ("kubeconfig", "kubecfg", "k8scfg", "config", "cfg")
+    for act in ("save", "s", "remove", "rm", "d")
+)
+_AZ = _first_row(
+    Sub(KEYCHAIN, writes="login logout acr+login aks+get-credentials", values=_AZ_VALUES),
+    Sub(SETTINGS, writes="config+set config+unset"),
+    Sub(INSTALL, writes="extension+add extension+update extension+remove upgrade"),
+)
+
+
+def _az(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``az aks get-credentials --file -`` prints the kubeconfig (a credential read,
+    permissions.commands.credentials, says so); without it the credentials are merged into ``~/.kube/config``."""
+    if "get-credentials" in view and _option_value(view[1:], "--file", "-f") == "-":
+        return None
+    return _AZ(view, words)
+
+
+_MINIKUBE = _first_row(Sub(SETTINGS, writes="update-context", values="-p --profile"))
+_UV_AUTH = _first_row(Sub(KEYCHAIN, writes="auth+login auth+logout"))
+_ENGINE_LOGIN = Sub(KEYCHAIN, writes=_LOGIN, values="-c --context -H --host --config -l --log-level")
+
+
+def _engine_login() -> Reader:
+    """``docker login|logout`` (and podman's, nerdctl's, finch's): the registry's credential stored in or taken
+    from the user's config; the engine's other changes are ``_engine``'s."""
+    return lambda v, w: _engine(v, w) or _by_row(_ENGINE_LOGIN, v)
+
+
+def _vcluster(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``vcluster connect NAME`` merges the virtual cluster's admin context into the home folder's kubeconfig and
+    switches to it; ``--print`` only prints it (permissions.commands.secret_keepers), ``--update-current=false``
+    writes the ``--kube-config`` file (./kubeconfig.yaml, the project's) instead."""
+    subs = plain_words(view[1:], frozenset({"-n", "--namespace", "--context", "--kube-config"}))
+    if subs[:1] != ["connect"] or "--print" in view or "--update-current=false" in view:
+        return None
+    return KEYCHAIN
+
+
 _CLIENT_READERS: dict[str, Reader] = {
-    "az": _first_row(
-        Sub(KEYCHAIN, writes="login logout acr+login"),
-        Sub(SETTINGS, writes="config+set config+unset"),
-        Sub(INSTALL, writes="extension+add extension+update extension+remove upgrade"),
-    ),
+    "az": _az,
     "gcloud": _first_row(
         Sub(
             KEYCHAIN,
             writes="auth+login auth+activate-service-account auth+revoke auth+application-default"
-            " auth+configure-docker",
+            " auth+configure-docker " + _GCLOUD_KUBECONFIG,
+            values=_GCLOUD_VALUES,
         ),
-        Sub(SETTINGS, writes="config+set config+unset"),
+        Sub(
+            SETTINGS,
+            writes="config+set config+unset config+configurations+create config+configurations+delete"
+            " config+configurations+rename",
+            values=_GCLOUD_VALUES,
+        ),
         Sub(INSTALL, writes="components+install components+update components+remove components+reinstall"),
     ),
     "heroku": _first_row(
@@ -2071,10 +2152,16 @@ _CLIENT_READERS: dict[str, Reader] = {
             "supabase",
             "pulumi",
             "oc",
-            "ibmcloud",
         ),
         _first_row(Sub(KEYCHAIN, writes=_LOGIN)),
     ),  # fmt: skip
+    # session 22: IBM Cloud's cluster config merged into the home folder's kubeconfig
+    "ibmcloud": _first_row(
+        Sub(
+            KEYCHAIN,
+            writes=f"{_LOGIN} ks+cluster+config ks+cluster-config cs+cluster-config cs+cluster+config",
+        )
+    ),
     "cf": _first_row(Sub(KEYCHAIN, writes=f"{_LOGIN} auth")),
     "firebase": _first_row(Sub(KEYCHAIN, writes=f"{_LOGIN} login:add login:use")),
     "vault": _first_row(Sub(KEYCHAIN, writes="login")),
@@ -2092,9 +2179,15 @@ _CLIENT_READERS: dict[str, Reader] = {
         ),
         Sub(INSTALL, writes="update"),
     ),
-    "aws": _first_row(Sub(KEYCHAIN, writes=f"{_LOGIN} sso+login sso+logout")),
+    "aws": _first_row(
+        Sub(KEYCHAIN, writes=f"{_LOGIN} sso+login sso+logout eks+update-kubeconfig", values=_AWS_VALUES)
+    ),
     "doctl": _first_row(
-        Sub(KEYCHAIN, writes="auth+init auth+remove auth+switch registry+login registry+logout")
+        Sub(
+            KEYCHAIN,
+            writes="auth+init auth+remove auth+switch registry+login registry+logout " + _DOCTL_KUBECONFIG,
+            values="-t --access-token -c --config --context -o --output -u --api-url",
+        )
     ),
     "glab": _first_row(Sub(KEYCHAIN, writes="auth+login auth+logout")),
     "tea": _first_row(Sub(KEYCHAIN, writes="logout login+add login+delete login+default login+edit")),
@@ -2102,6 +2195,54 @@ _CLIENT_READERS: dict[str, Reader] = {
     "huggingface-cli": _first_row(Sub(KEYCHAIN, writes=_LOGIN)),
     "kubectl": _first_row(Sub(INSTALL, writes="krew+install krew+uninstall krew+upgrade")),
     "krew": _first_row(Sub(INSTALL, writes="install uninstall upgrade")),
+    # session 22: the clusters' credentials merged into the home folder's kubeconfig (``--kubeconfig`` or
+    # ``--file`` naming a project file is capped too: rare, and the path may be the home's); switching contexts
+    # already stored stays (above). ``kind``/``k3d`` delete and ``minikube``'s engine stay their rows' and readers'.
+    "kind": _first_row(Sub(KEYCHAIN, writes="export+kubeconfig")),
+    "k3d": _first_row(Sub(KEYCHAIN, writes="kubeconfig+merge kubeconfig+write")),
+    "minikube": lambda v, w: _engine_in_vm(v, w) or _MINIKUBE(v, w),
+    "eksctl": _first_row(Sub(KEYCHAIN, writes="utils+write-kubeconfig")),
+    "vcluster": _vcluster,
+    # the registries' logins (``~/.docker/config.json``, containers' ``auth.json``, regclient's config)
+    **dict.fromkeys(("oras", "skopeo"), _first_row(Sub(KEYCHAIN, writes=_LOGIN))),
+    "crane": _first_row(Sub(KEYCHAIN, writes="auth+login auth+logout")),
+    "regctl": _first_row(Sub(KEYCHAIN, writes="registry+login registry+logout registry+set")),
+    **dict.fromkeys(("docker", "podman", "nerdctl", "finch"), _engine_login()),
+    # the tools' tokens written in the home folder (``~/.sentryclirc``, ngrok.yml, uv's and the keyring's store)
+    "sentry-cli": _first_row(Sub(KEYCHAIN, writes="login")),
+    "ngrok": _first_row(
+        Sub(KEYCHAIN, writes="authtoken config+add-authtoken config+add-api-key"),
+        Sub(SETTINGS, writes="config+add-connect-url config+add-server-addr config+upgrade config+edit"),
+    ),
+    "uv": lambda v, w: _uv(v, w) or _UV_AUTH(v, w),
+    "keyring": _first_row(Sub(KEYCHAIN, writes="set del")),
+    **dict.fromkeys(
+        ("doppler", "eas", "stripe", "consul", "nomad", "infisical", "pscale", "turso"),
+        _first_row(Sub(KEYCHAIN, writes=f"{_LOGIN} auth+login auth+logout configure+set configure+unset")),
+    ),
+    "cloudflared": _first_row(Sub(KEYCHAIN, writes="login tunnel+login")),
+    "rclone": _first_row(Sub(KEYCHAIN, writes="config+create config+update config+password config+delete")),
+    "gsutil": _first_row(Sub(KEYCHAIN, writes="config")),
+    # the kubeconfig rewritten to kubelogin's (Azure), Teleport's certificates and kubeconfig entries, the
+    # profiles of Databricks, Snowflake and Snyk (read for these forms only: vocabulary.FORM_READ_ONLY)
+    "kubelogin": _first_row(Sub(KEYCHAIN, writes="convert-kubeconfig remove-tokens remove-cache-dir")),
+    "tsh": _first_row(
+        Sub(
+            KEYCHAIN,
+            writes=f"{_LOGIN} kube+login app+login app+logout db+login db+logout",
+            values="--proxy --user --auth --cluster -i --identity --kube-cluster",
+        )
+    ),
+    "databricks": _first_row(Sub(KEYCHAIN, writes="configure auth+login", values="-p --profile")),
+    "snow": _first_row(Sub(KEYCHAIN, writes="connection+add connection+remove")),
+    "snyk": _first_row(Sub(KEYCHAIN, writes="auth logout config+set config+unset config+clear")),
+    # MinIO's client: an alias holds the access and secret keys (``~/.mc/config.json``)
+    "mc": _first_row(
+        Sub(
+            KEYCHAIN,
+            writes="alias+set alias+add alias+remove alias+rm alias+import config+host+add config+host+rm",
+        )
+    ),
 }
 
 

@@ -702,7 +702,8 @@ def test_the_sentence_says_what_it_does():
         "glab mr list",
         "convex dev --once",
         "eas env:list",
-        "kubelogin convert-kubeconfig -l azurecli",
+        # (`kubelogin convert-kubeconfig` rewrites ~/.kube/config: it asks off the sandbox now,
+        # test_client_credentials_written_off_the_sandbox)
         "sst dev",
         "shopify app dev",
         "turso db list",
