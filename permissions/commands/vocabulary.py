@@ -171,7 +171,7 @@ FORM_READ_ONLY = frozenset(
     # session 22: microk8s' alias printing its admin kubeconfig, the kernel keyring's client (permissions.commands.
     # secret_keepers); file layers and trash cans read for their writing acts only (writes._LAYER_ACTS)
     " microk8s.config keyctl kfmclient gtrash"
-    # session 22: Azure's kubeconfig rewriter, read by machine.py for its writing forms only (other helpers add blocks too: keep yours one line group, at the very end)
+    # session 22: Azure's kubeconfig rewriter, read by machine.py for its writing forms only
     " kubelogin".split()
 )
 KNOWN_PROGRAMS.difference_update(FORM_READ_ONLY)
