@@ -195,6 +195,12 @@ CODE_VARS = frozenset(
         "GIT_CONFIG_GLOBAL",
         "GIT_CONFIG_SYSTEM",
         "GIT_DIR",
+        # red team (session 22): objects and an index from another folder -- loose objects written with shell
+        # tools, landed by an ordinary `git switch --detach SHA` (R3.7: git's plumbing that builds them asks)
+        "GIT_OBJECT_DIRECTORY",
+        "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+        "GIT_INDEX_FILE",
+        "GIT_COMMON_DIR",
         "GIT_SSH_VARIANT",
         "SSH_CONFIG",
         "PYTHONHOME",

@@ -51,6 +51,7 @@ from permissions.commands.machine import (
     HOOK_NAMES,
     HOOK_SIGNAL,
     INSTALL,
+    KEYCHAIN,
     MACHINES,
     MARKS,
     NETWORK,
@@ -1167,6 +1168,24 @@ _ALWAYS: dict[str, str] = {
         INSTALL,
     ),
     "clear-recyclebin": _RECYCLED,
+    # red team (session 22): the user's secret vaults and Windows' credential store changed, as `security
+    # add-generic-password` and `secret-tool store` are (permissions.commands.machine)
+    **dict.fromkeys(
+        (
+            "set-secret",
+            "remove-secret",
+            "unlock-secretstore",
+            "reset-secretstore",
+            "set-secretstoreconfiguration",
+            "set-secretstorepassword",
+            "register-secretvault",
+            "unregister-secretvault",
+            "set-secretvaultdefault",
+            "new-storedcredential",
+            "remove-storedcredential",
+        ),
+        KEYCHAIN,
+    ),
 }
 # Programs that change with some of their words (any case, `/create` or `-create`): reg's writing commands,
 # schtasks' (all but /query), sc.exe's, wmic's, netsh's, and cmd's `net` changing users, shares or services
