@@ -27,6 +27,7 @@ from permissions.commands.options import (
     WIDER,
     Reading,
     gate,
+    level_at,
     normalise,
     normalised,
     program_name,
@@ -507,9 +508,8 @@ def paths_from(view: tuple[str, ...], folder: str, start: str) -> list[tuple[str
     here = folder.rstrip("/") + "/"
     top = start.rstrip("/") + "/"
     head = view[0]
-    place = _place(head, here) if "/" in head else None  # a program run by its path (`../deploy.sh`)
-    lead = head if place is None else _as_written_home(place) if head[:1] != "/" else head
-    led = head if place is None or not place.startswith(top) else place[len(top) :]
+    # a program run by its path (`../deploy.sh`)
+    lead, led = _respelt(head, _place(head, here) if "/" in head else None, top)
     relative: list[str] = [led]
     absolute: list[str] = [lead]
     # ... and with a plain word kept as written (`compose` in `docker compose -f ../prod.yml` is a subcommand)
@@ -518,8 +518,7 @@ def paths_from(view: tuple[str, ...], folder: str, start: str) -> list[tuple[str
     homes: list[str] = [head]  # a user's home folder written `~` (`/home/me/.ssh` as `~/.ssh`)
     for w in view[1:]:
         place = _place(w, here)
-        spelt = _as_written_home(place) if place is not None and w[:1] != "/" else w
-        inside = place[len(top) :] if place is not None and place.startswith(top) else w
+        spelt, inside = _respelt(w, place, top)
         absolute.append(spelt)
         relative.append(inside)
         plain = w[:1].isalnum() and "/" not in w
@@ -528,6 +527,16 @@ def paths_from(view: tuple[str, ...], folder: str, start: str) -> list[tuple[str
         homes.append(w if plain or place is None else _as_written_home(place, users=True))
     views = dict.fromkeys(tuple(v) for v in (relative, absolute, relative_paths, absolute_paths, homes))
     return [v for v in views if v != view]
+
+
+def _respelt(word: str, place: str | None, top: str) -> tuple[str, str]:
+    """``word`` (naming ``place``, or None) written absolute -- as written when it is, from `~` under the home
+    folder -- and relative to ``top`` where the place is inside it; the word as written for no place."""
+    if place is None:
+        return word, word
+    return (word if word[:1] == "/" else _as_written_home(place)), (
+        place[len(top) :] if place.startswith(top) else word
+    )
 
 
 def windows_places(view: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -586,9 +595,9 @@ def _operands_are_places(path: tuple[str, ...]) -> bool:
 
 
 _DELETES_UNDER = frozenset({"rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put"})
-_FILE_OPERANDS = frozenset(
-    "rm rmdir unlink shred srm trash trash-put cat bat batcat less more most nl tac head tail wc file stat strings"
-    " xxd od hexdump base64 source . touch truncate cp mv".split()
+_FILE_OPERANDS = _DELETES_UNDER | frozenset(
+    "cat bat batcat less more most nl tac head tail wc file stat strings xxd od hexdump base64 source . touch"
+    " truncate cp mv".split()
 )
 
 
@@ -615,16 +624,15 @@ class Meaning:
         self.operands = operands
         # A path among the operands (`cat .env`, `rm -rf /srv/data`) is the same path written another way
         # (`./.env`, `/srv/data/`, `//srv/./data`): the operands folded, or None when none is a path.
+        # a pattern whose operands all name places meets them wherever the segment writes them (_places_among)
+        self.anywhere = _operands_are_places(path) and _all_places(operands)
         self.folded = (
             tuple(_fold_rule_operand(stem, prefix) for stem, prefix in operands)
-            if any(_path_like(stem) for stem, _ in operands)
-            or (_operands_are_places(path) and _all_places(operands))
+            if self.anywhere or any(_path_like(stem) for stem, _ in operands)
             else None
         )
         # (a URL's operand is a prefix: every URL at or under it, however written -- _fold_url)
         self.fold = _fold_url_operand if path and path[0] in _URL_TAKERS else fold_path
-        # a pattern whose operands all name places meets them wherever the segment writes them (_places_among)
-        self.anywhere = self.folded is not None and _operands_are_places(path) and _all_places(operands)
         self.under = self.anywhere and path[0] in _DELETES_UNDER  # (a deleter's place: what is inside it too)
 
     def matches(self, r: Reading) -> bool:
@@ -744,7 +752,7 @@ class FoldedMeaning:
     /etc/shadow`): it matches the segment's words with its paths written another way (`cat ./.env`, `cat
     //etc/shadow`), a word prefix as R4.1's, each path compared as fold_path writes it."""
 
-    __slots__ = ("anywhere", "fold", "keys", "operands", "path", "words")
+    __slots__ = ("anywhere", "fold", "keys", "operands", "path", "under", "words")
 
     def __init__(self, name: str, words: tuple[WordSpec, ...]) -> None:
         self.path = (name,)  # (options.gate: no table, any segment the program leads is read)
@@ -755,6 +763,7 @@ class FoldedMeaning:
         # a pattern naming places only: they are met among the segment's words that are no option, in any order
         # (`cat -n .env`, `cat a .env` for `cat .env`: with no table, an option's value is kept as a word)
         self.anywhere = name in _FILE_OPERANDS and _all_places(words)
+        self.under = self.anywhere and name in _DELETES_UNDER  # (a deleter's place: what is inside it too)
 
     def matches(self, r: Reading) -> bool:
         if r.path == _WRAPPED or len(self.words) > len(r.operands):
@@ -762,9 +771,7 @@ class FoldedMeaning:
         words = [self.fold(w) for w in r.operands]
         if _operands_match(self.words, words):
             return True
-        return self.anywhere and _places_among(
-            self.words, [w for w in words if w[:1] != "-"], self.path[0] in _DELETES_UNDER
-        )
+        return self.anywhere and _places_among(self.words, [w for w in words if w[:1] != "-"], self.under)
 
     def may_match(self, r: Reading) -> bool:
         return False
@@ -992,9 +999,7 @@ def _subcommand_stars(p: Pattern, specs: tuple[WordSpec, ...], first: Reading) -
     k = specs.index(_LONE_STAR) if _LONE_STAR in specs else -1
     if k < 1 or first.path != (program_name(specs[0][0]), *(stem for stem, _ in specs[1:k])):
         return ()
-    level = PROGRAMS.get(first.path[0])
-    for word in first.path[1:]:
-        level = level.subcommands.get(word) if level is not None else None
+    level = level_at(first.path)
     if level is None or not level.subcommands:
         return ()
     by_word: dict[str, list[Meaning]] = {}

@@ -92,6 +92,7 @@ __all__ = [
     "Program",
     "Reading",
     "canonical_words",
+    "level_at",
     "normalise",
     "normalised",
     "program_name",
@@ -523,10 +524,16 @@ def _level_gate(prog: Program, path: tuple[str, ...], first_operand: str | None)
         if first_operand is not None and prog.subcommands:
             return frozenset((first_operand,))
         return None
-    level: Program = prog
+    level = level_at(path)
+    return None if level is None else frozenset(_ENTERED_BY.get(id(level), ()))
+
+
+def level_at(path: tuple[str, ...]) -> Program | None:
+    """The table of ``path``'s deepest subcommand (`("git", "push")`: git's push), or None where a word of it is
+    none of its level's subcommands, or the program has no table."""
+    level = PROGRAMS.get(path[0]) if path else None
     for word in path[1:]:
-        nxt: Program | None = level.subcommands.get(word)
-        if nxt is None:
+        if level is None:
             return None
-        level = nxt
-    return frozenset(_ENTERED_BY.get(id(level), ()))
+        level = level.subcommands.get(word)
+    return level
