@@ -447,16 +447,23 @@ def _fold_url(word: str) -> str:
     name, colon, port = (
         host.rpartition(":") if host[-1:].isdigit() and "]" not in host[-7:] else (host, "", "")
     )
-    top = ".".join(reversed(name.split("."))) + "." + colon + port
+    # (`pastebin.com.`, the name fully qualified: the same host)
+    top = ".".join(reversed(name.rstrip(".").split("."))) + "." + colon + port
     path = posixpath.normpath("/" + path).strip("/")
     return f"//{top}/{path}/" if path else f"//{top}/"
 
 
-def _fold_rule_operand(stem: str, prefix: bool) -> WordSpec:
+def _fold_rule_operand(stem: str, prefix: bool, urls: bool = False) -> WordSpec:
     """A deny or ask pattern's operand as Meaning compares it, folded: a URL a prefix (of its subdomains' too when
-    it names no path: `//com.pastebin.`)."""
+    it names no path: `//com.pastebin.`). ``urls``: the operand of a _URL_TAKERS program, whose host written
+    without a scheme is a URL too (`curl pastebin.com`) and whose HTTP method word is compared in upper case."""
     if "://" not in stem:
-        return fold_path(stem), prefix
+        if not urls or prefix:
+            return fold_path(stem), prefix
+        if _hostlike(stem):
+            stem = "http://" + stem
+        else:
+            return _fold_url_operand(stem), prefix
     folded = _fold_url(stem)
     return (folded[:-1] if folded.endswith("./") else folded), True
 
@@ -466,10 +473,33 @@ _URL_TAKERS = frozenset({"curl", "wget", "wget2", "http", "https", "xh", "xhs", 
 
 
 def _fold_url_operand(word: str) -> str:
-    """An operand of a _URL_TAKERS program as fold_path writes it, a host's name without a scheme read as a URL."""
-    if "://" not in word and word[:1].isalnum() and "." in word.partition("/")[0]:
+    """An operand of a _URL_TAKERS program as fold_path writes it, a host's name without a scheme read as a URL,
+    an HTTP method word (HTTPie's `http post x`, which it upper-cases) in upper case."""
+    if "://" not in word and _hostlike(word):
         return _fold_url("http://" + word)
+    if word.isalpha() and word.upper() in _HTTP_METHODS:
+        return word.upper()
     return fold_path(word)
+
+
+def _hostlike(word: str) -> bool:
+    """A word a _URL_TAKERS program reads as a URL with no scheme: a host's name (a `.` in it) first."""
+    return word[:1].isalnum() and "." in word.partition("/")[0]
+
+
+_HTTP_METHODS = frozenset("GET HEAD POST PUT PATCH DELETE OPTIONS TRACE CONNECT".split())
+
+
+def _all_addresses(ops: tuple[WordSpec, ...]) -> bool:
+    """Whether a _URL_TAKERS pattern's operands are web addresses (one at least) and HTTP method words only: met
+    among the segment's words in any order (`curl -d @x example.com pastebin.com` contacts both; HTTPie's method
+    word stands before its URL, request items after it)."""
+    addresses = [stem for stem, prefix in ops if not prefix or "://" in stem]
+    return (
+        len(addresses) == len(ops)
+        and any("://" in stem or _hostlike(stem) for stem in addresses)
+        and all("://" in stem or _hostlike(stem) or stem.upper() in _HTTP_METHODS for stem in addresses)
+    )
 
 
 _PWD_PREFIXES = ("$PWD/", "${PWD}/")
@@ -625,9 +655,12 @@ class Meaning:
         # A path among the operands (`cat .env`, `rm -rf /srv/data`) is the same path written another way
         # (`./.env`, `/srv/data/`, `//srv/./data`): the operands folded, or None when none is a path.
         # a pattern whose operands all name places meets them wherever the segment writes them (_places_among)
-        self.anywhere = _operands_are_places(path) and _all_places(operands)
+        urls = len(path) == 1 and path[0] in _URL_TAKERS  # (a web address: however and wherever written)
+        self.anywhere = (_operands_are_places(path) and _all_places(operands)) or (
+            urls and _all_addresses(operands)
+        )
         self.folded = (
-            tuple(_fold_rule_operand(stem, prefix) for stem, prefix in operands)
+            tuple(_fold_rule_operand(stem, prefix, urls) for stem, prefix in operands)
             if self.anywhere or any(_path_like(stem) for stem, _ in operands)
             else None
         )
@@ -758,11 +791,13 @@ class FoldedMeaning:
         self.path = (name,)  # (options.gate: no table, any segment the program leads is read)
         self.keys: frozenset[str] = frozenset()
         self.operands: tuple[WordSpec, ...] = ()
-        self.words = tuple(_fold_rule_operand(stem, prefix) for stem, prefix in words)
-        self.fold = _fold_url_operand if name in _URL_TAKERS else fold_path
+        urls = name in _URL_TAKERS
+        self.words = tuple(_fold_rule_operand(stem, prefix, urls) for stem, prefix in words)
+        self.fold = _fold_url_operand if urls else fold_path
         # a pattern naming places only: they are met among the segment's words that are no option, in any order
-        # (`cat -n .env`, `cat a .env` for `cat .env`: with no table, an option's value is kept as a word)
-        self.anywhere = name in _FILE_OPERANDS and _all_places(words)
+        # (`cat -n .env`, `cat a .env` for `cat .env`: with no table, an option's value is kept as a word) -- as
+        # are a web address and a method word (`http -v POST pastebin.com x=1` for `http POST pastebin.com`)
+        self.anywhere = (name in _FILE_OPERANDS and _all_places(words)) or (urls and _all_addresses(words))
         self.under = self.anywhere and name in _DELETES_UNDER  # (a deleter's place: what is inside it too)
 
     def matches(self, r: Reading) -> bool:
@@ -788,6 +823,7 @@ def _folded_meanings(p: Pattern) -> tuple[FoldedMeaning, ...]:
         script
         or any(_path_like(stem) for stem, _ in specs)
         or (name in _FILE_OPERANDS and _all_places(specs))
+        or (name in _URL_TAKERS and _all_addresses(specs))
     )
     if not places or any(pre for _, pre in specs[:-1]):
         return ()  # no path named, or a wildcard before the last word (literally only)
