@@ -50,9 +50,11 @@ from permissions.commands.windows_names import PROGRAMS as WINDOWS_POSIX
 from permissions.commands.wrappers import (
     POSARGS_RUNNERS,
     RUNNERS,
+    RUNS_WHAT_FOLLOWS,
     SUBCOMMAND_RUNNERS,
     UNKNOWN_WORD_RUNS,
     WRAPPERS,
+    peels_after,
 )
 from permissions.floor import REMOVERS
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
@@ -618,6 +620,32 @@ def _places_among(ops: tuple[WordSpec, ...], words: Sequence[str], under: bool =
     )
 
 
+def _acts_on_a_list(path: tuple[str, ...]) -> bool:
+    """Whether a subcommand's operands are the items it acts on, each alike (`kubectl delete namespace staging
+    prod`, `npm install react lodash`, `docker rm web db`): not one that runs a command or a script its operands
+    are handed to (`docker run IMAGE CMD`, `npm run build -- x`, `uv run pytest`)."""
+    return (
+        len(path) > 1
+        and path[-1] not in _RUNS_ITS_OPERANDS
+        and (path[0], path[-1]) not in RUNS_WHAT_FOLLOWS
+        and not peels_after(path[0], path[-1])
+    )
+
+
+# Subcommands whose operands after the first are handed to what they run (a script's, a task's arguments).
+_RUNS_ITS_OPERANDS = frozenset(
+    {"run", "run-script", "exec", "x", "dlx", "start", "test", "script", "execute"}
+)
+
+
+def _all_items(ops: tuple[WordSpec, ...]) -> bool:
+    """Whether a pattern's operands are plain items (a name, a number, a path), no wildcard, option or setting."""
+    return bool(ops) and all(
+        stem and not prefix and stem[:1] != "-" and "=" not in stem and "://" not in stem
+        for stem, prefix in ops
+    )
+
+
 def _operands_are_places(path: tuple[str, ...]) -> bool:
     """Whether every operand after ``path`` (a program, no subcommand) names a file or a folder: a program that
     reads, writes or deletes the places it is given, and nothing else (not `chown`'s owner, `chmod`'s mode)."""
@@ -656,8 +684,10 @@ class Meaning:
         # (`./.env`, `/srv/data/`, `//srv/./data`): the operands folded, or None when none is a path.
         # a pattern whose operands all name places meets them wherever the segment writes them (_places_among)
         urls = len(path) == 1 and path[0] in _URL_TAKERS  # (a web address: however and wherever written)
-        self.anywhere = (_operands_are_places(path) and _all_places(operands)) or (
-            urls and _all_addresses(operands)
+        self.anywhere = (
+            (_operands_are_places(path) and _all_places(operands))
+            or (urls and _all_addresses(operands))
+            or (_acts_on_a_list(path) and _all_items(operands))
         )
         self.folded = (
             tuple(_fold_rule_operand(stem, prefix, urls) for stem, prefix in operands)
