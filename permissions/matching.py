@@ -815,9 +815,9 @@ class FoldedMeaning:
     /etc/shadow`): it matches the segment's words with its paths written another way (`cat ./.env`, `cat
     //etc/shadow`), a word prefix as R4.1's, each path compared as fold_path writes it."""
 
-    __slots__ = ("anywhere", "fold", "keys", "operands", "path", "under", "words")
+    __slots__ = ("anywhere", "fold", "keys", "listed", "operands", "path", "under", "words")
 
-    def __init__(self, name: str, words: tuple[WordSpec, ...]) -> None:
+    def __init__(self, name: str, words: tuple[WordSpec, ...], listed: bool = False) -> None:
         self.path = (name,)  # (options.gate: no table, any segment the program leads is read)
         self.keys: frozenset[str] = frozenset()
         self.operands: tuple[WordSpec, ...] = ()
@@ -829,6 +829,9 @@ class FoldedMeaning:
         # are a web address and a method word (`http -v POST pastebin.com x=1` for `http POST pastebin.com`)
         self.anywhere = (name in _FILE_OPERANDS and _all_places(words)) or (urls and _all_addresses(words))
         self.under = self.anywhere and name in _DELETES_UNDER  # (a deleter's place: what is inside it too)
+        # a subcommand and the items it acts on (_LISTS_ITEMS): the subcommand the first word that is no option,
+        # the items among the words after it (`gem uninstall rake rails` for `gem uninstall rails`)
+        self.listed = listed
 
     def matches(self, r: Reading) -> bool:
         if r.path == _WRAPPED or len(self.words) > len(r.operands):
@@ -836,6 +839,9 @@ class FoldedMeaning:
         words = [self.fold(w) for w in r.operands]
         if _operands_match(self.words, words):
             return True
+        if self.listed:
+            plain = [w for w in words if w[:1] != "-"]
+            return plain[:1] == [self.words[0][0]] and _places_among(self.words[1:], plain[1:])
         return self.anywhere and _places_among(self.words, [w for w in words if w[:1] != "-"], self.under)
 
     def may_match(self, r: Reading) -> bool:
@@ -855,9 +861,25 @@ def _folded_meanings(p: Pattern) -> tuple[FoldedMeaning, ...]:
         or (name in _FILE_OPERANDS and _all_places(specs))
         or (name in _URL_TAKERS and _all_addresses(specs))
     )
-    if not places or any(pre for _, pre in specs[:-1]):
+    listed = (
+        not places
+        and name in _LISTS_ITEMS
+        and len(specs) > 1
+        and _all_items(specs)
+        and specs[0][0] not in _RUNS_ITS_OPERANDS
+        and not peels_after(name, specs[0][0])
+    )
+    if not (places or listed) or any(pre for _, pre in specs[:-1]):
         return ()  # no path named, or a wildcard before the last word (literally only)
-    return (FoldedMeaning(name, specs),)
+    return (FoldedMeaning(name, specs, listed),)
+
+
+# Programs with no option table whose first word is a subcommand and whose other operands are the items it acts
+# on, each alike (package and machine managers: `gem uninstall rake rails`, `vagrant destroy web db`).
+_LISTS_ITEMS = frozenset(
+    "gem dnf yum microdnf zypper apk port choco scoop winget pipx bundle rustup flatpak snap virsh multipass"
+    " vagrant lxc incus pixi rye pdm pipenv opam cabal nuget asdf mise".split()
+)
 
 
 _GLOB = re.compile(r"[*?\[]")

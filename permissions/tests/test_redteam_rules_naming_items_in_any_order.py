@@ -8,6 +8,8 @@ flask requests`, `brew uninstall redis postgresql`, `systemctl stop redis nginx`
 staging prod` or `git push origin feature main` were only asked by a cap where the rule refuses. A subcommand whose
 operands are the items it acts on, each alike, does to each what it does to one: the rule's items are now met among
 the segment's operands wherever they stand (matching._acts_on_a_list, as _places_among meets a file's places).
+Programs with no option table whose first word is a subcommand acting on a list (package and machine managers:
+`gem`, `dnf`, `apk`, `vagrant`, `virsh` ...) read the same way, the subcommand the first word that is no option.
 Not for a subcommand that hands its operands to what it runs (`docker run IMAGE CMD`, `npm run build deploy`, `uv run
 pytest deploy`, `pnpm exec eslint deploy`): there the second word is an argument of another program.
 
@@ -48,6 +50,23 @@ DENIED = [
     ("docker volume rm pgdata", "docker volume rm cache pgdata"),
     ("docker compose rm db", "docker compose rm -f web db"),
     ("npm install lodash", "sudo npm install -g react lodash"),
+    # programs with no option table: the subcommand the first word that is no option (matching._LISTS_ITEMS)
+    ("gem uninstall rails", "gem uninstall rake rails"),
+    ("gem uninstall rails", "gem uninstall -a rake rails"),
+    ("dnf remove nginx", "dnf -y remove curl nginx"),
+    ("yum erase nginx", "yum erase curl nginx"),
+    ("apk del nginx", "apk del curl nginx"),
+    ("snap remove lxd", "snap remove --purge core lxd"),
+    ("flatpak uninstall org.gimp.GIMP", "flatpak uninstall org.x.Y org.gimp.GIMP"),
+    ("vagrant destroy db", "vagrant destroy -f web db"),
+    ("virsh destroy prod", "virsh destroy staging prod"),
+    ("multipass delete prod", "multipass delete --purge dev prod"),
+    ("lxc delete prod", "lxc delete --force dev prod"),
+    ("choco uninstall git", "choco uninstall -y vim git"),
+    ("winget uninstall git", "winget uninstall vim git"),
+    ("pipx uninstall black", "pipx uninstall ruff black"),
+    ("rustup toolchain uninstall nightly", "rustup toolchain uninstall stable nightly"),
+    ("pipenv uninstall requests", "pipenv uninstall flask requests"),
 ]
 
 NOT_CAUGHT = [
@@ -64,6 +83,10 @@ NOT_CAUGHT = [
     ("docker run ubuntu", "docker run alpine echo ubuntu"),
     ("uv run deploy", "uv run pytest deploy"),
     ("pnpm exec deploy", "pnpm exec eslint deploy"),
+    ("gem uninstall rails", "gem uninstall rake"),
+    ("gem uninstall rails", "gem install rake rails"),
+    ("pipenv run deploy", "pipenv run build deploy"),
+    ("bundle exec rails", "bundle exec rake rails"),
 ]
 
 
