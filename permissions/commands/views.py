@@ -393,12 +393,51 @@ def _gh_alias_views(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 def _module_program(module: str) -> str:
     """red team: the program a module runs as -- `pkg.__main__` is `pkg` (what `-m pkg` runs), and pip's
-    internals (`pip._internal.cli.main`) are pip."""
+    internals (`pip._internal.cli.main`) are pip; a module whose command has another name is that command
+    (MODULE_COMMANDS: `python -m django flush` is `django-admin flush`)."""
     if module.endswith(".__main__"):
         module = module[: -len(".__main__")]
     if module.startswith(("brabo_client", "brabo_client.cli")):
         return "brabo"  # Brabo's own client (`python -m brabo_client hook install ...`)
-    return "pip" if module.startswith("pip._internal") else module
+    if module.startswith("pip._internal"):
+        return "pip"
+    return MODULE_COMMANDS.get(module, module)
+
+
+# R4.10, red team: Python packages whose command is not their module's name -- `python -m django flush` emptied
+# the database with nothing asking (the caps know `django-admin flush`), `python -m samcli deploy`, `python -m
+# azure.cli group delete`, `python -m ghp_import -p` (pushes a branch) were auto-approved. The module run by `-m`
+# is read as the command its package installs.
+MODULE_COMMANDS = {
+    "django": "django-admin",
+    "samcli": "sam",
+    "azure.cli": "az",
+    "ghp_import": "ghp-import",
+    "pre_commit": "pre-commit",
+    "huggingface_hub.commands.huggingface_cli": "huggingface-cli",
+    "huggingface_hub.cli.hf": "hf",
+    "yt_dlp": "yt-dlp",
+    "youtube_dl": "youtube-dl",
+    "ansible_runner": "ansible-runner",
+    "databricks_cli.cli": "databricks",
+    "openstackclient.shell": "openstack",
+    "ebcli.core.ebcore": "eb",
+    "zappa.cli": "zappa",
+    "kaggle.cli": "kaggle",
+    "jupyterlab": "jupyter-lab",
+    "notebook": "jupyter-notebook",
+    "IPython": "ipython",
+    "compose.cli.main": "docker-compose",
+    "httpie": "http",
+    "sqlite_utils": "sqlite-utils",
+    "fabric": "fab",
+    "PyInstaller": "pyinstaller",
+    **{
+        f"ansible.cli.{name}": f"ansible-{name}"
+        for name in ("playbook", "galaxy", "vault", "pull", "console", "config", "inventory", "doc")
+    },
+    "ansible.cli.adhoc": "ansible",
+}
 
 
 def _python_module(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
