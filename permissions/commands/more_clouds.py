@@ -155,7 +155,11 @@ FORMS: dict[str, Forms] = {
         " cloud+version+release cloud+version+revoke cloud+version+delete cloud+provider+upload"
         " cloud+provider+create cloud+provider+delete push share"
     ),
-    "ddev": forms("push"),
+    # local development environments: pushing the project to a hosting provider, sharing the local site on the
+    # internet (DDEV's and Sail's `share` open a tunnel); their shortcuts are read as what they run (wrappers.SHORTCUTS)
+    "ddev": forms("push share"),
+    "lando": forms("push share"),
+    "sail": forms("share"),
     "telepresence": forms("intercept replace ingest"),
     "ktunnel": forms("expose inject"),
     "kbld": forms("relocate"),

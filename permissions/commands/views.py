@@ -36,6 +36,7 @@ from permissions.commands.wrappers import (
     RUN_AFTER_DASHES,
     RUNNERS,
     SCOPED_BINS,
+    SHORTCUTS,
     SUBCOMMAND_RUNNERS,
     SUBCOMMAND_THEN,
     UNKNOWN_WORD_RUNS,
@@ -1080,6 +1081,11 @@ def _runner_views(cur: tuple[str, ...]) -> list[tuple[str, ...]] | None:
         sub = SUBCOMMAND_RUNNERS.get((cur[0], cur[1]))
         if sub is not None:
             return _subcommand_runner(cur, sub)
+        line = SHORTCUTS.get((cur[0], cur[1]))
+        if line is not None:
+            return (
+                [(*line, *cur[2:])] if len(cur) > 2 or line else None
+            )  # (`sail artisan x`: `php artisan x`)
         known = UNKNOWN_WORD_RUNS.get(cur[0])
         if known is not None and cur[1][:1] != "-" and cur[1] not in known:
             return [cur[1:]]

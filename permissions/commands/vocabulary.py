@@ -172,7 +172,9 @@ FORM_READ_ONLY = frozenset(
     # secret_keepers); file layers and trash cans read for their writing acts only (writes._LAYER_ACTS)
     " microk8s.config keyctl kfmclient gtrash"
     # session 22: Azure's kubeconfig rewriter, read by machine.py for its writing forms only
-    " kubelogin".split()
+    " kubelogin"
+    # session 23: Laravel Sail's and Lando's shortcuts (wrappers.SHORTCUTS) and their pushes and tunnels (more_clouds)
+    " sail lando".split()
 )
 KNOWN_PROGRAMS.difference_update(FORM_READ_ONLY)
 # (and their other released names, `grm`, `gsed`: a plain word, found without resolving it)

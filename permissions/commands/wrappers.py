@@ -901,21 +901,56 @@ VERSION_FIRST: frozenset[tuple[str, str]] = frozenset(
 )
 # R4.10: verb + subcommand pairs read in views as another command line: the runners above,
 # `yarn workspace NAME <yarn command>` / `yarn workspaces foreach … <yarn command>`, and `uv pip`.
-RESOLVED_PAIRS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | {
-    ("yarn", "workspace"),
-    ("yarn", "workspaces"),
-    ("uv", "pip"),  # `uv pip install …` is pip's command line
-    ("yarn", "node"),  # `yarn node args` runs node with yarn's loader
-    ("docker", "compose"),  # `docker compose exec app cmd`, `docker compose run app cmd`
-    # red team: `docker container run img cmd`, `docker create img cmd`, on every engine that reads docker's
-    # command line (permissions.commands.containers)
-    *(
-        (engine, sub)
-        for engine in ("docker", "podman", "nerdctl", "finch")
-        for sub in ("container", "create")
-    ),
-    *((engine, "compose") for engine in ("podman", "nerdctl", "finch")),
+# R4.10, red team: local development environments' shortcuts -- Laravel Sail, DDEV, Lando run a framework's
+# commands inside the project's containers under a short name: `sail artisan migrate:fresh` (what a Laravel
+# agent runs) is `php artisan migrate:fresh`, which empties the database, and was auto-approved. Each pair is
+# read as the command line it runs (views._runner_views); `sail bin X` runs the package binary X.
+_PHP_ARTISAN = ("php", "artisan")
+_SHARED_SHORTCUTS = {
+    "artisan": _PHP_ARTISAN,
+    **{name: (name,) for name in ("php", "composer", "npm", "npx", "node", "yarn", "pnpm", "mysql", "psql")},
 }
+SHORTCUTS: dict[tuple[str, str], tuple[str, ...]] = {
+    **{("sail", word): line for word, line in _SHARED_SHORTCUTS.items()},
+    ("sail", "art"): _PHP_ARTISAN,
+    ("sail", "bun"): ("bun",),
+    ("sail", "bunx"): ("bunx",),
+    ("sail", "mariadb"): ("mariadb",),
+    ("sail", "redis"): ("redis-cli",),
+    ("sail", "mongodb"): ("mongosh",),
+    ("sail", "test"): (*_PHP_ARTISAN, "test"),
+    ("sail", "dusk"): (*_PHP_ARTISAN, "dusk"),
+    ("sail", "tinker"): (*_PHP_ARTISAN, "tinker"),
+    ("sail", "bin"): (),
+    **{("ddev", word): line for word, line in _SHARED_SHORTCUTS.items()},
+    ("ddev", "drush"): ("drush",),
+    ("ddev", "wp"): ("wp",),
+    ("ddev", "craft"): ("php", "craft"),
+    ("ddev", "magento"): ("php", "bin/magento"),
+    **{("lando", word): line for word, line in _SHARED_SHORTCUTS.items()},
+    ("lando", "drush"): ("drush",),
+    ("lando", "wp"): ("wp",),
+}
+
+RESOLVED_PAIRS: frozenset[tuple[str, str]] = (
+    frozenset(SUBCOMMAND_RUNNERS)
+    | frozenset(SHORTCUTS)
+    | {
+        ("yarn", "workspace"),
+        ("yarn", "workspaces"),
+        ("uv", "pip"),  # `uv pip install …` is pip's command line
+        ("yarn", "node"),  # `yarn node args` runs node with yarn's loader
+        ("docker", "compose"),  # `docker compose exec app cmd`, `docker compose run app cmd`
+        # red team: `docker container run img cmd`, `docker create img cmd`, on every engine that reads docker's
+        # command line (permissions.commands.containers)
+        *(
+            (engine, sub)
+            for engine in ("docker", "podman", "nerdctl", "finch")
+            for sub in ("container", "create")
+        ),
+        *((engine, "compose") for engine in ("podman", "nerdctl", "finch")),
+    }
+)
 
 # R4.9, red team: pnpm runs a first word that names none of its commands as a script of that name or, when
 # there is none, as a program (`pnpm eslint .` is `pnpm exec eslint .`; `pnpm git push` runs git). The
@@ -1139,6 +1174,7 @@ PEELED_VERBS: frozenset[str] = (
     | frozenset(PACKAGE_SPELLS)
     | frozenset(RUNNERS)
     | _SUB_VERBS
+    | frozenset(verb for verb, _ in SHORTCUTS)
     | {
         "git",
         "hub",
