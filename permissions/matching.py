@@ -127,7 +127,7 @@ class CompiledList:
             if not loose:
                 self._index(p)
                 continue
-            for q in (p, *_posix_named(p), *_home_named(p), *_script_named(p)):
+            for q in (p, *_posix_named(p), *_home_named(p), *_script_named(p), *_entry_named(p)):
                 found = meanings(q)
                 if found:
                     for name in _names_of_program(program_name(q.words[0][0])):
@@ -815,9 +815,11 @@ class FoldedMeaning:
     /etc/shadow`): it matches the segment's words with its paths written another way (`cat ./.env`, `cat
     //etc/shadow`), a word prefix as R4.1's, each path compared as fold_path writes it."""
 
-    __slots__ = ("anywhere", "fold", "keys", "listed", "operands", "path", "under", "words")
+    __slots__ = ("anywhere", "fold", "keys", "listed", "operands", "path", "script", "under", "words")
 
-    def __init__(self, name: str, words: tuple[WordSpec, ...], listed: bool = False) -> None:
+    def __init__(
+        self, name: str, words: tuple[WordSpec, ...], listed: bool = False, script: bool = False
+    ) -> None:
         self.path = (name,)  # (options.gate: no table, any segment the program leads is read)
         self.keys: frozenset[str] = frozenset()
         self.operands: tuple[WordSpec, ...] = ()
@@ -832,6 +834,8 @@ class FoldedMeaning:
         # a subcommand and the items it acts on (_LISTS_ITEMS): the subcommand the first word that is no option,
         # the items among the words after it (`gem uninstall rake rails` for `gem uninstall rails`)
         self.listed = listed
+        # an interpreter's script: met past the interpreter's options, by its name in another folder (_script_run)
+        self.script = script
 
     def matches(self, r: Reading) -> bool:
         if r.path == _WRAPPED or len(self.words) > len(r.operands):
@@ -839,6 +843,8 @@ class FoldedMeaning:
         words = [self.fold(w) for w in r.operands]
         if _operands_match(self.words, words):
             return True
+        if self.script:
+            return _operands_match(self.words, _script_run(words, self.words[0][0]))
         if self.listed:
             plain = [w for w in words if w[:1] != "-"]
             return plain[:1] == [self.words[0][0]] and _places_among(self.words[1:], plain[1:])
@@ -854,7 +860,13 @@ def _folded_meanings(p: Pattern) -> tuple[FoldedMeaning, ...]:
     plain names (`less id_rsa`)."""
     specs = p.words[1:]
     name = program_name(p.words[0][0])
-    script = name in _PYTHONS and bool(specs) and "." in specs[0][0] and specs[0][0][:1] != "-"
+    script = (
+        (name in _PYTHONS or name in _SCRIPT_INTERPRETERS)
+        and bool(specs)
+        and not specs[0][1]
+        and specs[0][0][:1] != "-"
+        and ("." in specs[0][0] or "/" in specs[0][0] or specs[0][0] in _ENTRY_INTERPRETER)
+    )
     places = (
         script
         or any(_path_like(stem) for stem, _ in specs)
@@ -871,7 +883,91 @@ def _folded_meanings(p: Pattern) -> tuple[FoldedMeaning, ...]:
     )
     if not (places or listed) or any(pre for _, pre in specs[:-1]):
         return ()  # no path named, or a wildcard before the last word (literally only)
-    return (FoldedMeaning(name, specs, listed),)
+    return (FoldedMeaning(name, specs, listed, script),)
+
+
+# Interpreters a project's script is run by, beside Python's (`php artisan`, `node ace`, `ruby bin/rails`).
+_SCRIPT_INTERPRETERS = frozenset({"php", "node", "nodejs", "ruby", "perl", "bun", "deno"})
+# An interpreter's options that take the next word (`python3 -W ignore x.py`, `php -d memory_limit=-1 artisan`,
+# `node -r dotenv/config ace`): skipped before the script it runs.
+_INTERPRETER_VALUES = frozenset(
+    {"-W", "-X", "-Q", "-c", "-d", "-r", "-I", "-E", "-C", "--require", "--import", "--loader"}
+)
+# A project's entry scripts, by the name its framework gives them, and the interpreter that runs them.
+_ENTRY_INTERPRETER = {
+    "manage.py": "python",
+    "artisan": "php",
+    "bin/console": "php",
+    "bin/magento": "php",
+    "craft": "php",
+    "yii": "php",
+    "spark": "php",
+    "bin/cake": "php",
+    "ace": "node",
+    "bin/rails": "ruby",
+    "bin/rake": "ruby",
+}
+_BY_SUFFIX = {
+    ".py": "python",
+    ".php": "php",
+    ".js": "node",
+    ".mjs": "node",
+    ".cjs": "node",
+    ".rb": "ruby",
+    ".pl": "perl",
+}
+# Django's manage.py is django-admin with the project's settings: the same commands.
+_DJANGO = ("django-admin", "django-admin.py")
+
+
+def _script_run(words: Sequence[str], script: str) -> list[str]:
+    """An interpreter's operands (folded) from the script it runs: its options and their values skipped, the
+    script written as ``script`` when it is that script in another folder (a script is known by its name, as
+    `/usr/bin/curl` is `curl`)."""
+    k = 0
+    while k < len(words) and words[k][:1] == "-" and words[k] != "-":
+        k += 2 if words[k] in _INTERPRETER_VALUES else 1
+    rest = list(words[k:])
+    if rest and "/" not in script and rest[0].rpartition("/")[2] == script:
+        rest[0] = script
+    return rest
+
+
+def _entry_named(p: Pattern) -> tuple[Pattern, ...]:
+    """R4.10, deny and ask: a pattern naming a project's script by its interpreter (`python manage.py flush`, `php
+    artisan migrate:fresh`) also as the script run itself (`./manage.py flush`, `./artisan migrate:fresh`, `uv run
+    manage.py flush`), and one naming the script (`./manage.py flush`, `bin/console x`) also by its interpreter;
+    Django's manage.py and django-admin one another. The same text, for the reason."""
+    specs = p.words
+    if not specs or any(prefix for _, prefix in specs[:2]):
+        return ()
+    first, second = specs[0][0], specs[1][0] if len(specs) > 1 else "-"
+    name = program_name(first)
+    rest = specs[2:]
+    leads: list[tuple[str, ...]] = []
+    if (name in _PYTHONS or name in _SCRIPT_INTERPRETERS) and second[:1] != "-":
+        script = fold_path(second)
+        leads += [(script,), (script.rpartition("/")[2],)]
+        base = script.rpartition("/")[2]
+    elif name in _DJANGO:
+        base, rest = "manage.py", specs[1:]
+        leads += [("manage.py",), ("python", "manage.py")]
+    else:
+        script = fold_path(first)
+        base = script.rpartition("/")[2]
+        interpreter = _ENTRY_INTERPRETER.get(script) or _ENTRY_INTERPRETER.get(base)
+        if interpreter is None and "/" in first:
+            interpreter = _BY_SUFFIX.get(base[base.rfind(".") :]) if "." in base else None
+        if interpreter is None:
+            return ()
+        rest = specs[1:]
+        leads += [(interpreter, script), (script,), (base,)]
+    if base == "manage.py":
+        leads += [(d,) for d in _DJANGO]
+    own = tuple(stem for stem, _ in specs[: len(specs) - len(rest)])
+    return tuple(
+        replace(p, words=(*((w, False) for w in lead), *rest)) for lead in dict.fromkeys(leads) if lead != own
+    )
 
 
 # Programs with no option table whose first word is a subcommand and whose other operands are the items it acts
