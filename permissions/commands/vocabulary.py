@@ -172,7 +172,9 @@ FORM_READ_ONLY = frozenset(
     # secret_keepers); file layers and trash cans read for their writing acts only (writes._LAYER_ACTS)
     " microk8s.config keyctl kfmclient gtrash"
     # session 22: Azure's kubeconfig rewriter, read by machine.py for its writing forms only
-    " kubelogin".split()
+    " kubelogin"
+    # session 23: kwok's cluster maker and Tanzu's CLI, read for their kubeconfig and login forms only (machine.py)
+    " kwokctl tanzu".split()
 )
 KNOWN_PROGRAMS.difference_update(FORM_READ_ONLY)
 # (and their other released names, `grm`, `gsed`: a plain word, found without resolving it)
