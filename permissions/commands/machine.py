@@ -59,7 +59,12 @@ The families, each a table of tools in the style of ``permissions.commands.effec
   ``eksctl utils write-kubeconfig``, ``vcluster connect``), the registries' logins and logouts (``oras``,
   ``skopeo``, ``crane auth``, ``regctl registry``, ``docker|podman logout``) and the tools' stored tokens
   (``sentry-cli login``, ``ngrok config add-authtoken``, ``uv auth login``, ``keyring set``, ``rclone config
-  create``, ``mc alias set``, ``gsutil config``); switching between contexts already stored stays;
+  create``, ``mc alias set``, ``gsutil config``); the local clusters made or started, each writing its admin
+  context into the kubeconfig and switching to it (session 23: ``kind create cluster``, ``minikube start``,
+  ``k3d cluster create``, ``kwokctl``, ``ctlptl``, ``colima start --kubernetes``), and more clients' logins and
+  endpoints (``argocd login``, ``rancher login``, ``okteto context use``, ``talosctl config merge|endpoint``,
+  ``hcloud context create``, ``scw init``, ``jf config add``, ``composer config --global``); switching between
+  contexts already stored stays;
 - accounts, privileges and the system's protections (red team): a user put in the admin group (``dseditgroup
   -o edit``, ``adduser x sudo``), ``visudo``, ``setcap``, a file's immutable or append-only flag (``chattr
   +i``, ``chflags schg``), a download's quarantine taken off (``xattr -d com.apple.quarantine``, ``xattr -c``,
@@ -138,6 +143,10 @@ EVERY_PROJECT = (
 INSTALL = "installs outside the project (a global install)"
 SETTINGS = "changes settings outside the project (the user's or the system's)"
 KEYCHAIN = "changes a keychain or the login, outside the project"
+LOCAL_CLUSTER = (
+    "starts a local cluster and writes its admin credentials into the home folder's kubeconfig, switching kubectl"
+    " to it, outside the project"
+)
 APPS = "drives other applications or the system, outside the project"
 TRUST = "changes which certificates the machine trusts (a new authority can read its encrypted traffic)"
 CLOCK = "sets the machine's clock, outside the project"
@@ -2077,8 +2086,13 @@ _DOCTL_KUBECONFIG = " ".join(
     for act in ("save", "s", "remove", "rm", "d")
 )
 _AZ = _first_row(
-    Sub(KEYCHAIN, writes="login logout acr+login aks+get-credentials", values=_AZ_VALUES),
+    Sub(
+        KEYCHAIN,
+        writes="login logout acr+login aks+get-credentials devops+login devops+logout",
+        values=_AZ_VALUES,
+    ),
     Sub(SETTINGS, writes="config+set config+unset"),
+    Sub(SETTINGS, writes="devops+configure", values=_AZ_VALUES, read_flags="-l --list"),
     Sub(INSTALL, writes="extension+add extension+update extension+remove upgrade"),
 )
 
@@ -2091,7 +2105,61 @@ def _az(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return _AZ(view, words)
 
 
-_MINIKUBE = _first_row(Sub(SETTINGS, writes="update-context", values="-p --profile"))
+# The local cluster makers' help (Go's cobra: ``-h`` as well)
+_COBRA_HELPS = _HELPS | {"-h"}
+_MINIKUBE = _first_row(
+    Sub(SETTINGS, writes="update-context", values="-p --profile"),
+    Sub(LOCAL_CLUSTER, writes="start", values="-p --profile", helps=_COBRA_HELPS),
+)
+_K3D = _first_row(
+    Sub(KEYCHAIN, writes="kubeconfig+merge kubeconfig+write"),
+    Sub(LOCAL_CLUSTER, writes="cluster+create clusters+create create+cluster", helps=_COBRA_HELPS),
+)
+_COLIMA_K8S = _first_row(
+    Sub(LOCAL_CLUSTER, writes=" ".join(f"{k}+{a}" for k in ("kubernetes", "k8s", "k3s", "kube", "k")
+                                        for a in ("start", "reset", "restart")), values="-p --profile")
+)  # fmt: skip
+_OFF = ("false", "0", "f")
+
+
+def _k3d(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``k3d cluster create`` merges the new cluster's context into the home folder's kubeconfig and switches to
+    it, unless told not to (``--kubeconfig-update-default=false``)."""
+    if any(
+        w.startswith("--kubeconfig-update-default=") and w.partition("=")[2].lower() in _OFF for w in view
+    ):
+        return None
+    return _K3D(view, words)
+
+
+def _colima(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``colima start --kubernetes`` (``-k``) and ``colima kubernetes start|reset`` write the k3s cluster's context
+    into the home folder's kubeconfig and switch to it; the engine inside the VM is ``_engine_in_vm``'s."""
+    found = _engine_in_vm(view, words) or _COLIMA_K8S(view, words)
+    if found is not None:
+        return found
+    if _COBRA_HELPS.intersection(view):
+        return None
+    subs = plain_words(view[1:], _VM_VALUES)
+    on = any(
+        w in ("-k", "--kubernetes") or w.lower() in ("--kubernetes=true", "--kubernetes=1") for w in view
+    )
+    return LOCAL_CLUSTER if subs[:1] == ["start"] and on else None
+
+
+def _composer(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``composer config --global KEY VALUE`` (``-g``, ``--unset``, ``--editor``) writes the user's config or
+    ``auth.json`` (a repository's ``http-basic`` password, a token): every project's installs; without
+    ``--global`` it writes the project's ``composer.json``. ``composer config -g KEY`` prints a value."""
+    if "-g" not in view and "--global" not in view:
+        return None
+    subs = plain_words(view[1:], frozenset({"-d", "--working-dir", "-f", "--file"}))
+    if subs[:1] != ["config"] or _HELPS.intersection(view) or "-l" in view or "--list" in view:
+        return None
+    edits = {"--unset", "-e", "--editor"}.intersection(view)
+    return KEYCHAIN if len(subs) > 2 or edits else None
+
+
 _UV_AUTH = _first_row(Sub(KEYCHAIN, writes="auth+login auth+logout"))
 _ENGINE_LOGIN = Sub(KEYCHAIN, writes=_LOGIN, values="-c --context -H --host --config -l --log-level")
 
@@ -2198,9 +2266,21 @@ _CLIENT_READERS: dict[str, Reader] = {
     # session 22: the clusters' credentials merged into the home folder's kubeconfig (``--kubeconfig`` or
     # ``--file`` naming a project file is capped too: rare, and the path may be the home's); switching contexts
     # already stored stays (above). ``kind``/``k3d`` delete and ``minikube``'s engine stay their rows' and readers'.
-    "kind": _first_row(Sub(KEYCHAIN, writes="export+kubeconfig")),
-    "k3d": _first_row(Sub(KEYCHAIN, writes="kubeconfig+merge kubeconfig+write")),
+    "kind": _first_row(
+        Sub(KEYCHAIN, writes="export+kubeconfig"),
+        Sub(LOCAL_CLUSTER, writes="create+cluster", values="-v --verbosity", helps=_COBRA_HELPS),
+    ),
+    "k3d": _k3d,
     "minikube": lambda v, w: _engine_in_vm(v, w) or _MINIKUBE(v, w),
+    # session 23: the local clusters made (or started) write their admin context into the home folder's
+    # kubeconfig and switch kubectl to it, so a later ``kubectl apply`` goes there -- ``kind create cluster``,
+    # ``minikube start`` (``--keep-context`` writes it too), ``k3d cluster create``, kwok's, ctlptl's, colima's
+    # k3s; ``--kubeconfig ./x`` naming a project file asks too, as the kubeconfig exports above do
+    "kwokctl": _first_row(
+        Sub(LOCAL_CLUSTER, writes="create+cluster", values="--name -c --config", helps=_COBRA_HELPS)
+    ),
+    "ctlptl": _first_row(Sub(LOCAL_CLUSTER, writes="create+cluster apply", helps=_COBRA_HELPS)),
+    "colima": _colima,
     "eksctl": _first_row(Sub(KEYCHAIN, writes="utils+write-kubeconfig")),
     "vcluster": _vcluster,
     # the registries' logins (``~/.docker/config.json``, containers' ``auth.json``, regclient's config)
@@ -2237,6 +2317,77 @@ _CLIENT_READERS: dict[str, Reader] = {
     "snow": _first_row(Sub(KEYCHAIN, writes="connection+add connection+remove")),
     "snyk": _first_row(Sub(KEYCHAIN, writes="auth logout config+set config+unset config+clear")),
     # MinIO's client: an alias holds the access and secret keys (``~/.mc/config.json``)
+    # session 23: more clients' logins and stored tokens, their endpoints' settings -- Argo CD's and Rancher's
+    # logins, Okteto's contexts (each written with the cluster's credentials into the kubeconfig), Talos'
+    # config merged or repointed, the clouds' API tokens (Hetzner, Linode, Exoscale, Scaleway, Civo, Tanzu),
+    # JFrog's servers, Hatch's and pixi's index credentials, Hex's, NuGet's API key, composer's global
+    # ``auth.json``. Switching to one already stored stays (``argocd context x``, ``hcloud context use x``,
+    # ``rancher context switch``, ``scw config profile activate``, ``jf config use``, ``talosctl config context``).
+    "argocd": _first_row(
+        Sub(
+            KEYCHAIN,
+            writes="login logout relogin",
+            values="--config --server --auth-token --grpc-web-root-path",
+        )
+    ),
+    "rancher": _first_row(Sub(KEYCHAIN, writes="login server+delete server+rm")),
+    "okteto": _first_row(
+        Sub(
+            KEYCHAIN,
+            writes="kubeconfig update-kubeconfig context+use context+create context+delete context+rm",
+        )
+    ),
+    "talosctl": _first_row(
+        Sub(
+            KEYCHAIN,
+            writes="config+merge config+add config+remove config+rm config+endpoint config+endpoints config+node"
+            " config+nodes",
+            values="-n --nodes -e --endpoints --talosconfig --context --cluster",
+        )
+    ),
+    "hcloud": _first_row(Sub(KEYCHAIN, writes="context+create context+delete context+rm", values="--config")),
+    "linode-cli": _first_row(Sub(KEYCHAIN, writes="configure remove-user")),
+    "exo": _first_row(Sub(KEYCHAIN, writes="config+add config+delete config+remove")),
+    "scw": _first_row(
+        Sub(
+            KEYCHAIN,
+            writes="init login config+set config+unset config+reset config+destroy config+import"
+            " config+profile+delete",
+            values="-p --profile -c --config -o --output",
+        )
+    ),
+    "civo": _first_row(
+        Sub(
+            KEYCHAIN,
+            writes=" ".join(
+                f"{k}+{a}"
+                for k in ("apikey", "apikeys", "key", "keys")
+                for a in ("add", "save", "store", "create", "new", "remove", "rm", "delete")
+            ),
+        )
+    ),  # fmt: skip
+    "tanzu": _first_row(Sub(KEYCHAIN, writes="login context+create context+delete")),
+    **dict.fromkeys(
+        ("jf", "jfrog"),
+        _first_row(
+            Sub(
+                KEYCHAIN,
+                writes="login config+add config+edit config+import config+remove config+rm c+add c+edit"
+                " c+import c+remove c+rm",
+            )
+        ),
+    ),
+    "hatch": _first_row(Sub(SETTINGS, writes="config+set config+update config+restore")),
+    "pixi": _first_row(Sub(KEYCHAIN, writes="auth+login auth+logout")),
+    "mix": _first_row(
+        Sub(
+            KEYCHAIN,
+            writes="hex.user+auth hex.user+register hex.user+deauth hex.organization+auth hex.organization+deauth"
+            " hex.repo+add hex.repo+set hex.repo+remove",
+        )
+    ),
+    "nuget": _first_row(Sub(KEYCHAIN, writes="setapikey")),
+    "composer": _composer,
     "mc": _first_row(
         Sub(
             KEYCHAIN,

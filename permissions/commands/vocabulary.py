@@ -174,7 +174,9 @@ FORM_READ_ONLY = frozenset(
     # session 22: Azure's kubeconfig rewriter, read by machine.py for its writing forms only
     " kubelogin"
     # session 23: Laravel Sail's and Lando's shortcuts (wrappers.SHORTCUTS) and their pushes and tunnels (more_clouds)
-    " sail lando".split()
+    " sail lando"
+    # session 23: kwok's cluster maker and Tanzu's CLI, read for their kubeconfig and login forms only (machine.py)
+    " kwokctl tanzu".split()
 )
 KNOWN_PROGRAMS.difference_update(FORM_READ_ONLY)
 # (and their other released names, `grm`, `gsed`: a plain word, found without resolving it)

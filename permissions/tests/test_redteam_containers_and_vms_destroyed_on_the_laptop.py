@@ -270,15 +270,11 @@ KEPT = [
     "nerdctl ps -a",
     "minikube status",
     "minikube stop",
-    "minikube start",
-    "minikube start --driver docker",
     "minikube ssh -- docker ps",
     "colima start --runtime docker",
     "colima nerdctl ps",
     "kind get clusters",
-    "kind create cluster",
     "k3d cluster list",
-    "k3d cluster create dev",
     "vagrant status",
     "vagrant up",
     "vagrant halt",
@@ -310,6 +306,17 @@ KEPT = [
 @pytest.mark.parametrize("command", KEPT)
 def test_friction_kept(command):
     stays_auto_where(command)
+
+
+# Session 23: a local cluster made or started writes its admin context into the home folder's kubeconfig and
+# switches kubectl to it -- asked off the sandbox since
+# (test_local_clusters_and_client_endpoints_off_the_sandbox); in Brabo's sandbox they stay auto-approved.
+@pytest.mark.parametrize(
+    "command",
+    ["minikube start", "minikube start --driver docker", "kind create cluster", "k3d cluster create dev"],
+)
+def test_local_clusters_made_stay_auto_in_the_sandbox(command):
+    stays_auto_where(command, places=("sandbox",))
 
 
 @pytest.mark.parametrize(
