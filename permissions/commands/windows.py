@@ -695,6 +695,9 @@ _INVOKERS = frozenset({"invoke-item", "ii"})
 # A name taken off the drives (`Remove-Item alias:curl`) hides nothing: the name then means the program again.
 _ALIAS_MAKERS = frozenset({"set-alias", "sal", "new-alias", "nal", "import-alias", "ipal"})
 _NAME_DRIVE = re.compile(r"(?i)(?:^|[\s'\"(=:\\])(?:alias|function):").search
+# ... and a function's variable assigned (`$function:x = 'iex $args'`, `${function:x} = ...`): a string becomes
+# the function's body
+_FUNCTION_SET = re.compile(r"(?i)\$\{?function:[^=\s]*\s*=(?!=)").match
 _NAME_REMOVERS = frozenset({"remove-item", "ri", "rm", "del", "erase", "rd", "rmdir"})
 _RUNNERS = _STARTERS | _CMD | _POWERSHELLS | _ADD_TYPE | _EACH | _INVOKERS | _ALIAS_MAKERS | {"start"}
 # PowerShell's parameters that take a value and run nothing
@@ -735,7 +738,11 @@ def _opened(words: list[str], first: str) -> str | None:
 def runs_unread(text: str) -> str | None:
     """Why the segment ``text``, read as PowerShell and cmd read it, runs a command no rule reads, or None."""
     if not _first_is(text, _RUNNERS):
-        return _named_on_a_drive(text) if ":" in text else None
+        if ":" not in text:
+            return None
+        if text[:1] == "$" and _FUNCTION_SET(text) is not None:
+            return "it makes a function of a string, whose later uses no rule reads"
+        return _named_on_a_drive(text)
     words = windows_words(text)
     if not words:
         return None
@@ -1945,6 +1952,13 @@ def windows_readings(texts: list[str]) -> int:
             found |= WINDOWS_SPLITS
         if "%" in text or (":" in text and ("v:" in text or "V:" in text or "::" in text)):
             found = _environment_bits(text, texts, found)
+        if (
+            not found & WINDOWS_LED
+            and text[:1] == "$"
+            and ("n:" in text or "N:" in text)
+            and _FUNCTION_SET(text) is not None
+        ):
+            found |= WINDOWS_LED | texts.index(text) << FIRST_LED_SHIFT  # `$function:x = '...'` (runs_unread)
         if found & WINDOWS_LED and (found & WINDOWS_ENV or text[:1] not in "sScC@^dte!{(."):
             continue  # (a later `set`, `s^et`, `call set`, `@set` may still need WINDOWS_ENV)
         head = text.split(None, 1)
