@@ -663,6 +663,17 @@ _STARTERS = frozenset(
         *_suffixed("mshta", ".exe"),
         *_suffixed("cmstp", ".exe"),
         *_suffixed("odbcconf", ".exe"),
+        # red team (session 23): more of them -- .NET's runner of an assembly at an address (`ieexec
+        # https://...`), a compiled help file's and an XAML browser application's host (their pages' script), an
+        # XSL's script (msxsl), and .NET's registration and installer tools (the assembly's own registration or
+        # installer code runs). (pcalua, conhost and scriptrunner are wrappers: the program they start is read.)
+        *_suffixed("ieexec", ".exe"),
+        *_suffixed("hh", ".exe"),
+        *_suffixed("presentationhost", ".exe"),
+        *_suffixed("msxsl", ".exe"),
+        *_suffixed("regasm", ".exe"),
+        *_suffixed("regsvcs", ".exe"),
+        *_suffixed("installutil", ".exe"),
     }
 )
 # cmd's `start` opening one document (`start index.html`) is what `open` and `xdg-open` are; a program, or
@@ -688,6 +699,9 @@ _MEMBER = re.compile(r"[A-Za-z_]\w*")
 # red team: Invoke-Item opens an item with its associated program -- a script, a shortcut or a program runs, as
 # `start` runs it (permissions.commands.desktop is the other systems' reading)
 _INVOKERS = frozenset({"invoke-item", "ii"})
+# red team (session 23): Explorer given a program or a script runs it as opening it does (`explorer x.bat`,
+# `explorer.exe calc.exe`); a folder, a document or an address is shown (`explorer .`, `explorer src`)
+_EXPLORERS = frozenset({"explorer", "explorer.exe"})
 # red team (session 23), R4.9: a new name made for a command -- an alias (`Set-Alias g git; g push --force`,
 # `sal x iex; x calc`, `New-Alias x Set-Content`, `Import-Alias x.csv`), or one made on the Alias: or Function:
 # drive (`Set-Item Alias:x Invoke-Expression`, `New-Item function:x -Value 'iex $args'`) -- runs under that name
@@ -699,7 +713,9 @@ _NAME_DRIVE = re.compile(r"(?i)(?:^|[\s'\"(=:\\])(?:alias|function):").search
 # the function's body
 _FUNCTION_SET = re.compile(r"(?i)\$\{?function:[^=\s]*\s*=(?!=)").match
 _NAME_REMOVERS = frozenset({"remove-item", "ri", "rm", "del", "erase", "rd", "rmdir"})
-_RUNNERS = _STARTERS | _CMD | _POWERSHELLS | _ADD_TYPE | _EACH | _INVOKERS | _ALIAS_MAKERS | {"start"}
+_RUNNERS = (
+    _STARTERS | _CMD | _POWERSHELLS | _ADD_TYPE | _EACH | _INVOKERS | _EXPLORERS | _ALIAS_MAKERS | {"start"}
+)
 # PowerShell's parameters that take a value and run nothing
 _PS_VALUED = (
     "executionpolicy",
@@ -751,6 +767,8 @@ def runs_unread(text: str) -> str | None:
         return f"{words[0]} runs a command no rule reads"
     if first in _ALIAS_MAKERS:
         return _alias_made(words, first)
+    if first in _EXPLORERS:
+        return _explored(words)
     if first == "start" or first in _INVOKERS:
         return _opened(words, first)
     if first in _ADD_TYPE:
@@ -827,6 +845,16 @@ _ALIAS_READ_VALUES = frozenset(
         "get-command", "gcm", "get-help", "help", "get-date", "clear-host", "cls", "clear",
     }
 )  # fmt: skip
+
+
+def _explored(words: list[str]) -> str | None:
+    """Why Explorer's ``words`` run what it opens (see _EXPLORERS): an operand (`/select,x.exe` too) named with a
+    runnable suffix; an address is the browser's."""
+    for w in words[1:]:
+        name = w.replace("/", "\\").rpartition("\\")[2].rpartition(",")[2]
+        if "://" not in w and "." in name and name.rpartition(".")[2].lower() in RUNNABLE_SUFFIXES:
+            return f"{words[0]} runs what it opens, which no rule reads"
+    return None
 
 
 def _named_on_a_drive(text: str) -> str | None:
