@@ -754,11 +754,7 @@ def _opened(words: list[str], first: str) -> str | None:
 def runs_unread(text: str) -> str | None:
     """Why the segment ``text``, read as PowerShell and cmd read it, runs a command no rule reads, or None."""
     if not _first_is(text, _RUNNERS):
-        if ":" not in text:
-            return None
-        if text[:1] == "$" and _FUNCTION_SET(text) is not None:
-            return "it makes a function of a string, whose later uses no rule reads"
-        return _named_on_a_drive(text)
+        return _name_made(text) if ":" in text else None
     words = windows_words(text)
     if not words:
         return None
@@ -777,8 +773,12 @@ def runs_unread(text: str) -> str | None:
         return _member_called(words)
     if first in _CMD:
         return _cmd_unread(words, text)
-    if first not in _POWERSHELLS:
-        return None
+    return _powershell_unread(words) if first in _POWERSHELLS else None
+
+
+def _powershell_unread(words: list[str]) -> str | None:
+    """Why PowerShell's ``words`` run a command no rule reads: -Command's (or an operand's) text, -EncodedCommand's,
+    -CommandWithArgs'; a script file (-File) is read as the rules read running a file."""
     k = 1
     while k < len(words):
         w = words[k]
@@ -857,8 +857,11 @@ def _explored(words: list[str]) -> str | None:
     return None
 
 
-def _named_on_a_drive(text: str) -> str | None:
-    """An item cmdlet making or changing a name on the Alias: or Function: drive (see _ALIAS_MAKERS), or None."""
+def _name_made(text: str) -> str | None:
+    """A function's variable assigned, or an item cmdlet making or changing a name on the Alias: or Function:
+    drive (see _ALIAS_MAKERS), or None."""
+    if text[:1] == "$" and _FUNCTION_SET(text) is not None:
+        return "it makes a function of a string, whose later uses no rule reads"
     if _NAME_DRIVE(text) is None or not _first_is(text, _ITEMS):
         return None
     name = _first_name(text)
@@ -1946,9 +1949,13 @@ PASSED_FIRST: set[str] = set()
 def _environment_bits(text: str, texts: list[str], found: int) -> int:
     """windows_readings' bits for a text naming the environment: WINDOWS_ENV where it may change it, and
     (red team) WINDOWS_LED where it may read the env: drive, a $env: variable or cmd's %NAME%
-    (windows_machine_change)."""
+    (windows_machine_change), or assign a function's variable (runs_unread)."""
     if _ENV_NAMED.search(text):
         found |= WINDOWS_ENV
+    if not found & WINDOWS_LED and text[:1] == "$" and _FUNCTION_SET(text) is not None:
+        return (
+            found | WINDOWS_LED | texts.index(text) << FIRST_LED_SHIFT
+        )  # `$function:x = '...'` (runs_unread)
     if not found & WINDOWS_LED and (
         (_ENV_DRIVE_OR_VARIABLE(text) is not None and _ENV_ASSIGNED(text) is None)
         or ("%" in text and _CMD_VARIABLE.search(text) is not None)  # cmd's `echo %NAME%` (red team)
@@ -1978,15 +1985,8 @@ def windows_readings(texts: list[str]) -> int:
             ("\\" in text and _DIVERGES.search(text) is not None) or ("'" in text and _cmd_quoted(text))
         ) and windows_split(text) is not None:
             found |= WINDOWS_SPLITS
-        if "%" in text or (":" in text and ("v:" in text or "V:" in text or "::" in text)):
+        if "%" in text or (":" in text and ("v:" in text or "V:" in text or "::" in text or "n:" in text)):
             found = _environment_bits(text, texts, found)
-        if (
-            not found & WINDOWS_LED
-            and text[:1] == "$"
-            and ("n:" in text or "N:" in text)
-            and _FUNCTION_SET(text) is not None
-        ):
-            found |= WINDOWS_LED | texts.index(text) << FIRST_LED_SHIFT  # `$function:x = '...'` (runs_unread)
         if found & WINDOWS_LED and (found & WINDOWS_ENV or text[:1] not in "sScC@^dte!{(."):
             continue  # (a later `set`, `s^et`, `call set`, `@set` may still need WINDOWS_ENV)
         head = text.split(None, 1)
