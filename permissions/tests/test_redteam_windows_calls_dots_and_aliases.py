@@ -12,13 +12,19 @@ and cmd commands read as something they are not.
   $args'`) -- runs under that name what no rule reads (bash's own `alias g=git` is read through): `unparseable`.
   An alias for a command that only lists or shapes output (`Set-Alias ll Get-ChildItem`) stays; one for a stopper
   keeps its hook-signal reading.
+- Windows' own programs that run what they are handed: Explorer given a program or a script (`explorer x.bat`),
+  .NET's runner of an assembly at an address (`ieexec https://...`), a compiled help file's and an XAML browser
+  application's host, msxsl's script, and .NET's registration and installer tools (`regasm`, `regsvcs`,
+  `InstallUtil`): `unparseable`, as rundll32, regsvr32 and mshta were. Explorer showing a folder or a document
+  stays.
 - Guards (pass on base): .NET static calls and methods that delete, write, download or run code
   (`[IO.File]::WriteAllText`, `[Diagnostics.Process]::Start`, `(New-Object Net.WebClient).DownloadString(u) |
   iex`), Invoke-Expression fed a download, Start-Process -Verb RunAs, `cmd /c` running a deletion ask
   `unparseable`; Set-ExecutionPolicy, Defender's exclusions, the Run keys, schtasks and Register-ScheduledTask ask
   through the path scope's machine change; a drive root deleted is the floor's.
 
-Of this file's cases, 30 fail on base (the dot-led and alias-making ones); the guards and friction pass there too.
+Of this file's cases, 40 fail on base (the dot-led ones, the names made, the programs that run what they are
+handed); the guards and friction pass there too.
 """
 
 from __future__ import annotations
