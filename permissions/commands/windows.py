@@ -202,13 +202,16 @@ def windows_words(text: str) -> list[str]:
 # The shell's words a segment's text may start with before its command (`do iwr …` in a loop, `then sc …`).
 # red team: and cmd's own -- `call` runs the rest as a command, `@` keeps it from being echoed (`call del x`,
 # `@powershell -c ...`).
-_LEADING = re.compile(r"^(?:\s*(?:(?:do|then|else|elif|time|!|\{|\(|(?i:call))(?=\s|$)|@+))+\s*")
+# red team (session 23): and PowerShell's dot-source operator -- `. iex 'calc'`, `. Set-ExecutionPolicy Bypass`,
+# `. sc .claude\settings.json x` run the command after the dot in the current scope, where bash sources a file
+# named by the next word (`. .\x.ps1`, `. $PROFILE`: the file's name is what is read then, as before).
+_LEADING = re.compile(r"^(?:\s*(?:(?:do|then|else|elif|time|!|\{|\(|\.|(?i:call))(?=\s|$)|@+))+\s*")
 
 
 def _command_text(text: str) -> str:
     """``text`` from its command on: a loop's or a branch's keyword before it is the shell's, not a word of it."""
     c = text[:1]
-    if c in "dte!{(@" or (c in "cC" and text[:5].lower() in ("call ", "call\t")):
+    if c in "dte!{(@." or (c in "cC" and text[:5].lower() in ("call ", "call\t")):
         return _LEADING.sub("", text, count=1)
     return text
 
@@ -660,6 +663,17 @@ _STARTERS = frozenset(
         *_suffixed("mshta", ".exe"),
         *_suffixed("cmstp", ".exe"),
         *_suffixed("odbcconf", ".exe"),
+        # red team (session 23): more of them -- .NET's runner of an assembly at an address (`ieexec
+        # https://...`), a compiled help file's and an XAML browser application's host (their pages' script), an
+        # XSL's script (msxsl), and .NET's registration and installer tools (the assembly's own registration or
+        # installer code runs). (pcalua, conhost and scriptrunner are wrappers: the program they start is read.)
+        *_suffixed("ieexec", ".exe"),
+        *_suffixed("hh", ".exe"),
+        *_suffixed("presentationhost", ".exe"),
+        *_suffixed("msxsl", ".exe"),
+        *_suffixed("regasm", ".exe"),
+        *_suffixed("regsvcs", ".exe"),
+        *_suffixed("installutil", ".exe"),
     }
 )
 # cmd's `start` opening one document (`start index.html`) is what `open` and `xdg-open` are; a program, or
@@ -685,7 +699,23 @@ _MEMBER = re.compile(r"[A-Za-z_]\w*")
 # red team: Invoke-Item opens an item with its associated program -- a script, a shortcut or a program runs, as
 # `start` runs it (permissions.commands.desktop is the other systems' reading)
 _INVOKERS = frozenset({"invoke-item", "ii"})
-_RUNNERS = _STARTERS | _CMD | _POWERSHELLS | _ADD_TYPE | _EACH | _INVOKERS | {"start"}
+# red team (session 23): Explorer given a program or a script runs it as opening it does (`explorer x.bat`,
+# `explorer.exe calc.exe`); a folder, a document or an address is shown (`explorer .`, `explorer src`)
+_EXPLORERS = frozenset({"explorer", "explorer.exe"})
+# red team (session 23), R4.9: a new name made for a command -- an alias (`Set-Alias g git; g push --force`,
+# `sal x iex; x calc`, `New-Alias x Set-Content`, `Import-Alias x.csv`), or one made on the Alias: or Function:
+# drive (`Set-Item Alias:x Invoke-Expression`, `New-Item function:x -Value 'iex $args'`) -- runs under that name
+# what no rule reads as the command it stands for (bash's own `alias g=git` is read through by the shell reader).
+# A name taken off the drives (`Remove-Item alias:curl`) hides nothing: the name then means the program again.
+_ALIAS_MAKERS = frozenset({"set-alias", "sal", "new-alias", "nal", "import-alias", "ipal"})
+_NAME_DRIVE = re.compile(r"(?i)(?:^|[\s'\"(=:\\])(?:alias|function):").search
+# ... and a function's variable assigned (`$function:x = 'iex $args'`, `${function:x} = ...`): a string becomes
+# the function's body
+_FUNCTION_SET = re.compile(r"(?i)\$\{?function:[^=\s]*\s*=(?!=)").match
+_NAME_REMOVERS = frozenset({"remove-item", "ri", "rm", "del", "erase", "rd", "rmdir"})
+_RUNNERS = (
+    _STARTERS | _CMD | _POWERSHELLS | _ADD_TYPE | _EACH | _INVOKERS | _EXPLORERS | _ALIAS_MAKERS | {"start"}
+)
 # PowerShell's parameters that take a value and run nothing
 _PS_VALUED = (
     "executionpolicy",
@@ -724,13 +754,17 @@ def _opened(words: list[str], first: str) -> str | None:
 def runs_unread(text: str) -> str | None:
     """Why the segment ``text``, read as PowerShell and cmd read it, runs a command no rule reads, or None."""
     if not _first_is(text, _RUNNERS):
-        return None
+        return _name_made(text) if ":" in text else None
     words = windows_words(text)
     if not words:
         return None
     first = words[0].lower().rpartition("\\")[2]
     if first in _STARTERS:
         return f"{words[0]} runs a command no rule reads"
+    if first in _ALIAS_MAKERS:
+        return _alias_made(words, first)
+    if first in _EXPLORERS:
+        return _explored(words)
     if first == "start" or first in _INVOKERS:
         return _opened(words, first)
     if first in _ADD_TYPE:
@@ -739,8 +773,12 @@ def runs_unread(text: str) -> str | None:
         return _member_called(words)
     if first in _CMD:
         return _cmd_unread(words, text)
-    if first not in _POWERSHELLS:
-        return None
+    return _powershell_unread(words) if first in _POWERSHELLS else None
+
+
+def _powershell_unread(words: list[str]) -> str | None:
+    """Why PowerShell's ``words`` run a command no rule reads: -Command's (or an operand's) text, -EncodedCommand's,
+    -CommandWithArgs'; a script file (-File) is read as the rules read running a file."""
     k = 1
     while k < len(words):
         w = words[k]
@@ -759,6 +797,77 @@ def runs_unread(text: str) -> str | None:
             k += 1
         k += 1
     return None
+
+
+def _alias_made(words: list[str], first: str) -> str | None:
+    """Why an alias maker's ``words`` make a name whose later uses no rule reads, or None: the command it names
+    (its -Value, else its second operand) only lists or shapes output (_ALIAS_READ_VALUES: `Set-Alias ll
+    Get-ChildItem`). Import-Alias, a splat, a value given by a variable or an expression: any command."""
+    why = f"{words[0]} makes a new name for a command, whose later uses no rule reads"
+    if first in ("import-alias", "ipal"):
+        return why
+    value: str | None = None
+    operands: list[str] = []
+    named = False
+    k = 1
+    while k < len(words):
+        w = words[k]
+        k += 1
+        if w[:1] != "-" or len(w) < 2:
+            operands.append(w)
+            continue
+        name, colon, glued = w[1:].partition(":")
+        name = name.lower()
+        if not any(p.startswith(name) for p in _ALIAS_SWITCHES):
+            given = glued if colon else (words[k] if k < len(words) else "")
+            k += 0 if colon else 1
+            if "value".startswith(name):
+                value = given
+            named = named or "name".startswith(name)
+    if value is None:
+        value = operands[0] if named and operands else operands[1] if len(operands) > 1 else None
+    if value is None:
+        return why
+    low = _unquoted(value).lower().rpartition("\\")[2]
+    if low in _ALIAS_READ_VALUES or low in _STOPPERS:
+        return None  # (a stopper's new name is windows_machine_change's: the hook may be what it stops)
+    return why
+
+
+# An alias maker's switches (they take no value), and the commands an alias may name and stay read: they list,
+# select or format what the pipeline holds.
+_ALIAS_SWITCHES = ("passthru", "force", "whatif", "confirm")
+_ALIAS_READ_VALUES = frozenset(
+    {
+        "get-childitem", "gci", "ls", "dir", "get-location", "gl", "pwd", "select-object", "select",
+        "format-table", "ft", "format-list", "fl", "format-wide", "fw", "measure-object", "measure",
+        "sort-object", "sort", "where-object", "where", "?", "group-object", "group", "out-string",
+        "get-command", "gcm", "get-help", "help", "get-date", "clear-host", "cls", "clear",
+    }
+)  # fmt: skip
+
+
+def _explored(words: list[str]) -> str | None:
+    """Why Explorer's ``words`` run what it opens (see _EXPLORERS): an operand (`/select,x.exe` too) named with a
+    runnable suffix; an address is the browser's."""
+    for w in words[1:]:
+        name = w.replace("/", "\\").rpartition("\\")[2].rpartition(",")[2]
+        if "://" not in w and "." in name and name.rpartition(".")[2].lower() in RUNNABLE_SUFFIXES:
+            return f"{words[0]} runs what it opens, which no rule reads"
+    return None
+
+
+def _name_made(text: str) -> str | None:
+    """A function's variable assigned, or an item cmdlet making or changing a name on the Alias: or Function:
+    drive (see _ALIAS_MAKERS), or None."""
+    if text[:1] == "$" and _FUNCTION_SET(text) is not None:
+        return "it makes a function of a string, whose later uses no rule reads"
+    if _NAME_DRIVE(text) is None or not _first_is(text, _ITEMS):
+        return None
+    name = _first_name(text)
+    if not name or name in _NAME_REMOVERS:
+        return None
+    return f"{name} makes a new name for a command on the Alias: or Function: drive, whose later uses no rule reads"
 
 
 # R4.9 ("programs that run a command line they are given ... are wrappers whose command is a segment"), SPEC §5:
@@ -1817,7 +1926,7 @@ _LED_BY = (
 # A first word that may be any name: quoted, or holding PowerShell's or cmd's escape
 _ODD = re.compile(r"[\"'`^]").search
 # The first words _command_text drops (its _LEADING)
-_KEYWORDS = frozenset({"do", "then", "else", "elif", "time", "!", "{", "(", "call", "CALL", "Call"})
+_KEYWORDS = frozenset({"do", "then", "else", "elif", "time", "!", "{", "(", ".", "call", "CALL", "Call"})
 
 
 _MANY_TEXTS = 64
@@ -1840,9 +1949,13 @@ PASSED_FIRST: set[str] = set()
 def _environment_bits(text: str, texts: list[str], found: int) -> int:
     """windows_readings' bits for a text naming the environment: WINDOWS_ENV where it may change it, and
     (red team) WINDOWS_LED where it may read the env: drive, a $env: variable or cmd's %NAME%
-    (windows_machine_change)."""
+    (windows_machine_change), or assign a function's variable (runs_unread)."""
     if _ENV_NAMED.search(text):
         found |= WINDOWS_ENV
+    if not found & WINDOWS_LED and text[:1] == "$" and _FUNCTION_SET(text) is not None:
+        return (
+            found | WINDOWS_LED | texts.index(text) << FIRST_LED_SHIFT
+        )  # `$function:x = '...'` (runs_unread)
     if not found & WINDOWS_LED and (
         (_ENV_DRIVE_OR_VARIABLE(text) is not None and _ENV_ASSIGNED(text) is None)
         or ("%" in text and _CMD_VARIABLE.search(text) is not None)  # cmd's `echo %NAME%` (red team)
@@ -1872,9 +1985,9 @@ def windows_readings(texts: list[str]) -> int:
             ("\\" in text and _DIVERGES.search(text) is not None) or ("'" in text and _cmd_quoted(text))
         ) and windows_split(text) is not None:
             found |= WINDOWS_SPLITS
-        if "%" in text or (":" in text and ("v:" in text or "V:" in text or "::" in text)):
+        if "%" in text or (":" in text and ("v:" in text or "V:" in text or "::" in text or "n:" in text)):
             found = _environment_bits(text, texts, found)
-        if found & WINDOWS_LED and (found & WINDOWS_ENV or text[:1] not in "sScC@^dte!{("):
+        if found & WINDOWS_LED and (found & WINDOWS_ENV or text[:1] not in "sScC@^dte!{(."):
             continue  # (a later `set`, `s^et`, `call set`, `@set` may still need WINDOWS_ENV)
         head = text.split(None, 1)
         if not head or head[0] in PASSED_FIRST:
@@ -2435,7 +2548,7 @@ _CMD_PROGRAMS = {
 _SAME_NAMED = frozenset(name for name in SHARED if POWERSHELL.get(name, ("", ""))[1] == name)
 # What may hide the command's name (_LEADING): a keyword or `call`, `!`, a brace or parenthesis, `@`s; a quote,
 # PowerShell's or cmd's escape.
-_KEYWORD_HEADS = frozenset({"do", "then", "else", "elif", "time", "call"})
+_KEYWORD_HEADS = frozenset({"do", "then", "else", "elif", "time", "call", "."})
 # texts_to_spell's gate before posix_spellings, by a segment's first word as parsed (lower case): absent, no table here
 # names it; None, read the segment; else the two-letter starts of the parameters of the cmdlet a POSIX
 # program's own name also stands for (`rm`, `curl`): read it only when a word names one (_names_a_parameter).
