@@ -567,11 +567,11 @@ _MAX_CODE = 20_000  # (what is read of one program: a long one past it is opaque
 
 
 # red team: a variable of the environment read by code (`os.environ['D']`, `process.env.D`, `ENV['D']`, `$ENV{D}`,
-# `os.getenv('D')`) is the shell's `$D` -- permissions.where reads it with the values the command gives it (`D=/
-# python3 -c …`) --, and the working directory as code asks for it (`os.getcwd()`, `process.cwd()`, `Dir.pwd`,
+# `os.getenv('D')`, awk's `ENVIRON["D"]`) is the shell's `$D` -- permissions.where reads it with the values the
+# command gives it (`D=/ python3 -c …`) --, and the working directory as code asks for it (`os.getcwd()`, `process.cwd()`, `Dir.pwd`,
 # `Path.cwd()`) is `.`, read from where the program runs (`cd / && node -e "fs.rmSync(process.cwd(), …)"`).
 _ENV_CODE = re.compile(
-    r"(?:os\.environ\[|os\.environ\.get\(|os\.getenv\(|process\.env\[|ENV\[|ENV\.fetch\(|Deno\.env\.get\("
+    r"(?:os\.environ\[|os\.environ\.get\(|os\.getenv\(|process\.env\[|ENV\[|ENVIRON\[|ENV\.fetch\(|Deno\.env\.get\("
     r"|\bgetenv\(|Sys\.getenv\()\s*['\"](\w+)['\"]\s*(?:[\])]|(?=,))|process\.env\.(\w+)|\$ENV\{\s*['\"]?(\w+)['\"]?\s*\}"
 )
 _CWD_CODE = re.compile(
