@@ -816,14 +816,19 @@ _PRINTS = re.compile(
 _MAX_PRINTS = 16
 
 
-def code_prints(code: str) -> list[str]:
-    """The literal words ``code`` (inline code of an interpreter, or an awk program) may print."""
+def code_prints(code: str, args: Sequence[str] = ()) -> list[str]:
+    """The literal words ``code`` (inline code of an interpreter, or an awk program) may print; ``args``: the program's
+    arguments after the code, any of them an indexed argument (`print(sys.argv[1])`, red team)."""
     code = _places_as_literals(code[:_MAX_CODE])
+    codes = [code]
+    if args and _ARGV.search(code) is not None:
+        codes = [_ARGV.sub(_quoted(a).replace("\\", "\\\\"), code) for a in args[:8]]
     out: list[str] = []
-    for k, m in enumerate(_PRINTS.finditer(code)):
-        if k >= _MAX_PRINTS:
-            break
-        for item in _arguments(code, m.end()):
-            if isinstance(item, str):
-                out.append(item)
+    for text in codes:
+        for k, m in enumerate(_PRINTS.finditer(text)):
+            if k >= _MAX_PRINTS:
+                break
+            for item in _arguments(text, m.end()):
+                if isinstance(item, str):
+                    out.append(item)
     return out

@@ -54,6 +54,7 @@ from permissions.commands.fed_code import (
     here_doc_texts,
     input_texts,
     jq_prints,
+    printf_formatted,
     substitution_prints,
     written_texts,
 )
@@ -1087,7 +1088,7 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
         return (
             _code_printed(words, verb)
             if verb in CODE_FLOOR_VERBS or verb in AWKS
-            else _printed_more(words, verb)
+            else _printed_more(words, verb, dirs)
         )
     if verb == "dirname":
         return [a.rstrip("/").rpartition("/")[0] or "/" for a in args]
@@ -1105,12 +1106,17 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
         for sep in ("\\n", "\\0", "\\t", "\\x00", "\n", "\t", "\x00"):
             a = a.replace(sep, " ")
         out.extend(a.replace("'", " ").replace('"', " ").split())
+    if verb == "printf" and args and "%" in args[0]:
+        out.extend(printf_formatted(args).split())  # red team: `printf %c /etc`, `printf '/%.0s' x`
     return out
 
 
-def _printed_more(words: tuple[str, ...], verb: str) -> list[str]:
-    """R4.6, red team: what jq prints of its filter (`jq -rn '"/"'`, `env.HOME`: permissions.commands.fed_code), and
-    the variables of the environment `printenv NAME` prints (`$NAME`, read with the command's values)."""
+def _printed_more(words: tuple[str, ...], verb: str, dirs: frozenset[str]) -> list[str]:
+    """R4.6, red team: what jq prints of its filter (`jq -rn '"/"'`, `env.HOME`: permissions.commands.fed_code), the
+    variables of the environment `printenv NAME` prints (`$NAME`, read with the command's values), what a command
+    behind a wrapper prints (`$(command printf %s /)`, `$(sudo echo ~)`, `env echo / | xargs rm -rf`)."""
+    if verb in PEELED_VERBS and len(words) > 1:
+        return [p for v in views(words) if v and v[0] != words[0] for p in _printed(v, dirs)][:_MAX_READINGS]
     if verb in _JQS:
         return jq_prints(words)
     if verb == "printenv":
@@ -1140,6 +1146,8 @@ def _code_printed(words: tuple[str, ...], verb: str) -> list[str]:
         codes = found[1] if found is not None else []
         if found is not None and found[0] in _JS_PRINTS and any(w in _PRINT_OPTIONS for w in words):
             codes = [f"console.log({code})" for code in codes]  # `node -p EXPR` prints its value
+        if found is not None and found[2]:
+            return [p for code in codes for p in code_prints(code, found[2])]  # `print(sys.argv[1])` /
     return [p for code in codes for p in code_prints(code)]
 
 
@@ -1245,6 +1253,8 @@ def _values(
             (i + 1 < len(segments) and segments[i + 1].hidden) or (k < len(words) and words[k] == "printf")
         ):
             _printed_values(segments, i, k, single, found, command)
+        if k < len(words) and words[k] in _NAMEREFS:
+            _nameref_values(words, k, found)  # `declare -n r=HOME`: `$r` is `$HOME`
         if k < len(words) and words[k] in _GIVERS:
             if words[k] not in _READERS:
                 _positional_values(segments, i, k, single, found)
@@ -1255,6 +1265,20 @@ def _values(
     if _TEXT_GIVES.search(command) is not None:
         _text_values(segments, command, single, found)
     return {name: frozenset(v) for name, v in found.items() if v}
+
+
+_NAMEREFS = frozenset({"declare", "typeset", "local"})
+
+
+def _nameref_values(words: tuple[str, ...], k: int, found: dict[str, set[str]]) -> None:
+    """R4.6, red team: a name `declare -n` (`typeset -n`, `local -n`) makes a reference to another is that other
+    variable (`declare -n r=HOME; rm -rf "$r"`): its value `$OTHER`, read with the command's values."""
+    if not any(w[:1] == "-" and "n" in w[1:] for w in words[k + 1 :]):
+        return
+    for w in words[k + 1 :]:
+        name, eq, other = w.partition("=")
+        if eq and name.isidentifier() and other.isidentifier():
+            found.setdefault(name, set()).add("$" + other)
 
 
 # R4.6, red team: `$(…)` and `` `…` `` in a value are read by _printed_values; any other `$` there names a variable
@@ -1594,6 +1618,11 @@ def _floor_where(
                 joins = joiners(segments, command)
             fed = _xargs_fed(segments, joins, i, command, sets, single)
             replace = _xargs_replace(seg.words)
+        elif "{}" in seg.words and "find" in seg.text:
+            vs = (
+                vs if len(vs) > 1 else views(seg.words)
+            )  # (`find` first: picked as written, its views unread)
+            fed, replace = _find_fed(vs)  # `find / -exec python3 -c '…sys.argv[1]…' {} \;`
         printed: list[str] | None = None
         # (most picked segments are one view of no program that runs code: no call for them)
         one = len(vs) == 1 and vs[0][:1] not in _RUNS_CODE
@@ -1880,6 +1909,15 @@ def _deleted(
         # rm -rf /{}` deletes every child of the root): a pattern over that folder's children.
         targets = targets + [t.replace(r, "*") for t in targets for r in replace if r in t]
     return targets
+
+
+def _find_fed(vs: Sequence[tuple[str, ...]]) -> tuple[list[str], list[str]]:
+    """R4.6, red team: find's starting points, as what its `-exec` hands on in place of `{}` to a program that runs
+    code (its views: find's, then the program's), with `{}` as the replace string; ([], []) for any other segment."""
+    finds = [v for v in vs if v[:1] == ("find",)]
+    if not finds or not any(v and (v[0] in _CODE_VERBS or v[0] in SHELLS) for v in vs):
+        return [], []
+    return _find_starts(finds[0])[0], ["{}"]
 
 
 def _xargs_code(view: tuple[str, ...], fed: list[str], replace: list[str]) -> list[tuple[str, ...]]:

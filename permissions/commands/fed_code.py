@@ -29,6 +29,7 @@ __all__ = [
     "JQS",
     "TURNS",
     "jq_prints",
+    "printf_formatted",
     "printed_text",
     "substitution_prints",
     "written_texts",
@@ -306,6 +307,99 @@ def _decoded(words: tuple[str, ...], text: str) -> str:
         return ""
 
 
+def _cut_list(spec: str) -> list[tuple[int, int]]:
+    """cut's LIST (`6`, `1-3`, `2-`, `-2`, `1,3`) as spans from 1, both ends included."""
+    out: list[tuple[int, int]] = []
+    for piece in spec.split(",")[:16]:
+        low, dash, high = piece.partition("-")
+        if not (low or high) or not (low or "0").isdigit() or not (high or "0").isdigit():
+            continue
+        start = int(low) if low else 1
+        out.append((start, int(high) if high else (start if not dash else 1 << 20)))
+    return out
+
+
+def _cut(words: tuple[str, ...], text: str) -> str:
+    """What `cut -c LIST` (`-b`) or `cut -d D -f LIST` prints of ``text``, line by line."""
+    given: dict[str, str] = {}
+    k = 1
+    while k < len(words):
+        w = words[k]
+        k += 1
+        letter = {"--delimiter": "d", "--fields": "f", "--characters": "c", "--bytes": "b"}.get(
+            w.partition("=")[0]
+        )
+        if letter is not None and "=" in w:
+            given[letter] = w.partition("=")[2]
+        elif w[:1] == "-" and len(w) > 1 and w[1] in "dfcb":
+            value = w[2:] or (words[k] if k < len(words) else "")
+            k += not w[2:]
+            given[w[1]] = value
+        elif letter is not None and k < len(words):
+            given[letter] = words[k]
+            k += 1
+    spans = _cut_list(given.get("f") or given.get("c") or given.get("b") or "")
+    if not spans:
+        return text
+    lines = []
+    for line in text.split("\n")[:64]:
+        if "f" in given:
+            parts = line.split(given.get("d", "\t")[:1] or "\t")
+            lines.append(given.get("d", "\t")[:1].join(p for n, p in enumerate(parts, 1) if _in(n, spans)))
+        else:
+            lines.append("".join(c for n, c in enumerate(line, 1) if _in(n, spans)))
+    return "\n".join(lines)
+
+
+def _in(n: int, spans: list[tuple[int, int]]) -> bool:
+    return any(low <= n <= high for low, high in spans)
+
+
+def _head(words: tuple[str, ...], text: str) -> str:
+    """What `head -c N` (`tail -c N`) prints of ``text``: its first (last) N characters; the text for any other."""
+    count = ""
+    for k, w in enumerate(words[1:], 1):
+        if w in ("-c", "--bytes") and k + 1 < len(words):
+            count = words[k + 1]
+        elif w[:2] == "-c" or w.startswith("--bytes="):
+            count = w[2:] if w[:2] == "-c" else w.partition("=")[2]
+    count = count.lstrip("+")
+    if not count.isdigit():
+        return text
+    n = int(count)
+    return text[:n] if words[0].rpartition("/")[2] == "head" else text[-n:] if n else ""
+
+
+_PRINTF_CONVERSION = re.compile(r"%(?:%|[-+ #0']*(?:\d+|\*)?(?:\.(\d*))?([a-zA-Z]))")
+
+
+def printf_formatted(args: Sequence[str]) -> str:
+    """What `printf FORMAT ARGS` prints (red team: `printf %c /etc`, `printf '/%.0s' x`, `printf '%.1s' /etc`): each
+    conversion filled in with the next argument (`%c` its first character, a precision cutting it), the format read
+    again while arguments remain, a few times."""
+    if not args:
+        return ""
+    rest = list(args[1:_MAX_TEXTS])
+    out: list[str] = []
+
+    def filled(m: re.Match[str]) -> str:
+        if m.group(0) == "%%":
+            return "%"
+        value = rest.pop(0) if rest else ""
+        if m.group(2) == "c":
+            value = value[:1]
+        if m.group(1) is not None:
+            value = value[: int(m.group(1) or 0)]
+        return value
+
+    for _ in range(4):
+        out.append(_PRINTF_CONVERSION.sub(filled, args[0][:_MAX_TEXT]))
+        if not rest:
+            break
+    joined = "".join(out)
+    return _PRINTF_ESCAPES.sub(_unescaped, joined) if "\\" in joined else joined
+
+
 _TURNERS = {
     "tr": _tr,
     "sed": _sed,
@@ -314,6 +408,9 @@ _TURNERS = {
     "base32": _decoded,
     "gbase64": _decoded,
     "xxd": _decoded,
+    "cut": _cut,
+    "head": _head,
+    "tail": _head,
     "rev": lambda words, text: "\n".join(line[::-1] for line in text.split("\n")),
 }
 # (the filters substitution_prints turns the input of: permissions.where asks it for them, and for a here-document)
