@@ -220,10 +220,12 @@ def substitution_prints(seg: Segment, command: str, before: Sequence[str]) -> li
     verb = words[0].rpartition("/")[2] if words else ""
     docs = here_doc_texts(command) if "<<" in seg.text.replace("<<<", "") else []
     out: list[str] = []
+    code = bool(words) and fed_program(words) is not None
     for text in docs:
-        out.extend(text.replace("'", " ").replace('"', " ").split()[: _MAX_TEXTS * 4])
-        if words and fed_program(words) is not None:
-            out.extend(code_prints(text))
+        # (code fed on it: what its printing calls print, not every word of it -- `10 / 2` prints no `/`)
+        out.extend(
+            code_prints(text) if code else text.replace("'", " ").replace('"', " ").split()[: _MAX_TEXTS * 4]
+        )
     turn = _TURNERS.get(verb)
     if turn is not None:
         given = [*docs, *(_here_strings(seg.text) if "<<<" in seg.text else ()), *before[:_MAX_TEXTS]]

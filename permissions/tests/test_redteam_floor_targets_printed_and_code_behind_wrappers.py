@@ -24,7 +24,7 @@ decide() it is asked, never approved (as the previous session's `echo 'rm -rf /'
 Where the target is not knowable the floor stays silent and the command is asked, as before (UNKNOWABLE_ASKED).
 Friction guards keep their verdicts: ordinary substitutions in deletions and ordinary interpreter runs behind wrappers.
 
-On the frozen base 83 of the 118 cases failed: 72 of the 74 of DENIED (asked rather than denied; `find ~ -maxdepth 0 |
+On the frozen base 84 of the 120 cases failed: 73 of the 75 of DENIED (asked rather than denied; `find ~ -maxdepth 0 |
 xargs -0 rm -rf` and `find / -maxdepth 0 -exec bash -c 'rm -rf {}' \\;` were denied already, kept as guards) and the
 11 of FLOOR_READS; the unknowable, look-alike and ordinary cases held there and hold here.
 """
@@ -48,6 +48,7 @@ SUBSTITUTIONS = [
     "rm -rf `cat <<EOF\n/\nEOF\n`",
     'rm -rf "$(head -n1 <<EOF\n/\nEOF\n)"',
     'rm -rf $(python3 <<EOF\nprint("/")\nEOF\n)',
+    'rm -rf "$(python3 - <<EOF\nimport os\nprint(os.path.expanduser("~"))\nEOF\n)"',
     "rm -rf $(jq -rn '\"/\"')",
     "rm -rf $(jq -rn '\"~\"')",
     "rm -rf $(jq -rn env.HOME)",
@@ -187,6 +188,7 @@ NOT_DENIED = [
     "rm -rf $(find . -name __pycache__)",
     'rm -rf "$TMPDIR/x"',
     'rm -rf "$(cat <<EOF\nbuild\ndist\nEOF\n)"',
+    "rm -rf $(python3 - <<EOF\nprint(int(10 / 2))\nEOF\n)",
     'rm -rf $(jq -rn \'"build/" + "x"\')',
     "rm -rf $(echo build/x | tr -d x)",
     "rm -rf $(tr / _ <<< a/b)",
