@@ -24,7 +24,7 @@ decide() it is asked, never approved (as the previous session's `echo 'rm -rf /'
 Where the target is not knowable the floor stays silent and the command is asked, as before (UNKNOWABLE_ASKED).
 Friction guards keep their verdicts: ordinary substitutions in deletions and ordinary interpreter runs behind wrappers.
 
-On the frozen base 84 of the 120 cases failed: 73 of the 75 of DENIED (asked rather than denied; `find ~ -maxdepth 0 |
+On the frozen base 89 of the 125 cases failed: 78 of the 80 of DENIED (asked rather than denied; `find ~ -maxdepth 0 |
 xargs -0 rm -rf` and `find / -maxdepth 0 -exec bash -c 'rm -rf {}' \\;` were denied already, kept as guards) and the
 11 of FLOOR_READS; the unknowable, look-alike and ordinary cases held there and hold here.
 """
@@ -57,6 +57,7 @@ SUBSTITUTIONS = [
     "rm -rf $(yq -n '\"/\"')",
     "rm -rf $(jq -rn --arg d / '$d')",
     "rm -rf $(printenv HOME)",
+    'rm -rf "$(sudo -u root printenv HOME)"',
     'sudo rm -rf "$(printenv HOME)"',
     "rm -rf $(tr -d x <<< /x)",
     "rm -rf $(echo /x | tr -d x)",
@@ -65,6 +66,7 @@ SUBSTITUTIONS = [
     "rm -rf $(echo x | tr a-z /)",
     "rm -rf $(sed 's/x//' <<< /x)",
     "rm -rf $(echo /etc | sed 's/etc//')",
+    "rm -rf \"$(echo /x | sed -E 's/[a-z]+//g')\"",
     "rm -rf $(echo Lw== | base64 -d)",
     "rm -rf $(base64 --decode <<< Lw==)",
     "rm -rf $(xxd -r -p <<< 2f)",
@@ -77,6 +79,8 @@ SUBSTITUTIONS = [
     "rm -rf $(printf '%.1s' /etc)",
     "rm -rf $(python3 -c 'import sys; print(sys.argv[1])' /)",
     "rm -rf $(node -e 'console.log(process.argv[1])' /)",
+    "rm -rf \"$(perl -e 'print $ARGV[0]' /)\"",
+    "rm -rf \"$(ruby -e 'puts ARGV[0]' ~)\"",
     "rm -rf $(awk -v d=/ 'BEGIN{print d}')",
     "rm -rf $(awk 'BEGIN{print ENVIRON[\"HOME\"]}')",
     "rm -rf $(command printf %s /)",
@@ -91,6 +95,7 @@ VARIABLES = [
     'IFS= read -r d <<EOF\n/\nEOF\nrm -rf "$d"',
     'read d <<EOF\n~\nEOF\nsudo rm -rf "$d"',
     'd=$(cat <<EOF\n/\nEOF\n); rm -rf "$d"',
+    "X=$(jq -rn '\"/\"'); rm -rf $X",
     'printf -v d %c /etc; rm -rf "$d"',
     'declare -n r=HOME; rm -rf "$r"',
     'typeset -n r=HOME; rm -rf "$r"/',
