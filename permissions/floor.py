@@ -567,11 +567,11 @@ _MAX_CODE = 20_000  # (what is read of one program: a long one past it is opaque
 
 
 # red team: a variable of the environment read by code (`os.environ['D']`, `process.env.D`, `ENV['D']`, `$ENV{D}`,
-# `os.getenv('D')`) is the shell's `$D` -- permissions.where reads it with the values the command gives it (`D=/
-# python3 -c …`) --, and the working directory as code asks for it (`os.getcwd()`, `process.cwd()`, `Dir.pwd`,
+# `os.getenv('D')`, awk's `ENVIRON["D"]`) is the shell's `$D` -- permissions.where reads it with the values the
+# command gives it (`D=/ python3 -c …`) --, and the working directory as code asks for it (`os.getcwd()`, `process.cwd()`, `Dir.pwd`,
 # `Path.cwd()`) is `.`, read from where the program runs (`cd / && node -e "fs.rmSync(process.cwd(), …)"`).
 _ENV_CODE = re.compile(
-    r"(?:os\.environ\[|os\.environ\.get\(|os\.getenv\(|process\.env\[|ENV\[|ENV\.fetch\(|Deno\.env\.get\("
+    r"(?:os\.environ\[|os\.environ\.get\(|os\.getenv\(|process\.env\[|ENV\[|ENVIRON\[|ENV\.fetch\(|Deno\.env\.get\("
     r"|\bgetenv\(|Sys\.getenv\()\s*['\"](\w+)['\"]\s*(?:[\])]|(?=,))|process\.env\.(\w+)|\$ENV\{\s*['\"]?(\w+)['\"]?\s*\}"
 )
 _CWD_CODE = re.compile(
@@ -816,14 +816,19 @@ _PRINTS = re.compile(
 _MAX_PRINTS = 16
 
 
-def code_prints(code: str) -> list[str]:
-    """The literal words ``code`` (inline code of an interpreter, or an awk program) may print."""
+def code_prints(code: str, args: Sequence[str] = ()) -> list[str]:
+    """The literal words ``code`` (inline code of an interpreter, or an awk program) may print; ``args``: the program's
+    arguments after the code, any of them an indexed argument (`print(sys.argv[1])`, red team)."""
     code = _places_as_literals(code[:_MAX_CODE])
+    codes = [code]
+    if args and _ARGV.search(code) is not None:
+        codes = [_ARGV.sub(_quoted(a).replace("\\", "\\\\"), code) for a in args[:8]]
     out: list[str] = []
-    for k, m in enumerate(_PRINTS.finditer(code)):
-        if k >= _MAX_PRINTS:
-            break
-        for item in _arguments(code, m.end()):
-            if isinstance(item, str):
-                out.append(item)
+    for text in codes:
+        for k, m in enumerate(_PRINTS.finditer(text)):
+            if k >= _MAX_PRINTS:
+                break
+            for item in _arguments(text, m.end()):
+                if isinstance(item, str):
+                    out.append(item)
     return out

@@ -43,7 +43,21 @@ import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 
-from permissions.commands.fed_code import file_key, input_texts, written_texts
+from permissions.commands.fed_code import (
+    JQS as _JQS,
+)
+from permissions.commands.fed_code import (
+    TURNS as _TURNS,
+)
+from permissions.commands.fed_code import (
+    file_key,
+    here_doc_texts,
+    input_texts,
+    jq_prints,
+    printf_formatted,
+    substitution_prints,
+    written_texts,
+)
 from permissions.commands.interpreters import CODE_FLOOR_VERBS, fed_program, inline_program
 from permissions.commands.shells import FROM_INPUT as SHELL_FROM_INPUT
 from permissions.commands.shells import SHELLS, inline_script
@@ -1071,7 +1085,11 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
     if verb == "getent":
         return ["~"] if "passwd" in words else []  # a user's line, the home folder in it (`| cut -d: -f6`)
     if verb not in _PRINTS_OPERANDS:
-        return _code_printed(words, verb) if verb in CODE_FLOOR_VERBS or verb in AWKS else []
+        return (
+            _code_printed(words, verb)
+            if verb in CODE_FLOOR_VERBS or verb in AWKS
+            else _printed_more(words, verb, dirs)
+        )
     if verb == "dirname":
         return [a.rstrip("/").rpartition("/")[0] or "/" for a in args]
     if verb == "basename":
@@ -1088,7 +1106,22 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
         for sep in ("\\n", "\\0", "\\t", "\\x00", "\n", "\t", "\x00"):
             a = a.replace(sep, " ")
         out.extend(a.replace("'", " ").replace('"', " ").split())
+    if verb == "printf" and args and "%" in args[0]:
+        out.extend(printf_formatted(args).split())  # red team: `printf %c /etc`, `printf '/%.0s' x`
     return out
+
+
+def _printed_more(words: tuple[str, ...], verb: str, dirs: frozenset[str]) -> list[str]:
+    """R4.6, red team: what jq prints of its filter (`jq -rn '"/"'`, `env.HOME`: permissions.commands.fed_code), the
+    variables of the environment `printenv NAME` prints (`$NAME`, read with the command's values), what a command
+    behind a wrapper prints (`$(command printf %s /)`, `$(sudo echo ~)`, `env echo / | xargs rm -rf`)."""
+    if verb in PEELED_VERBS and len(words) > 1:
+        return [p for v in views(words) if v and v[0] != words[0] for p in _printed(v, dirs)][:_MAX_READINGS]
+    if verb in _JQS:
+        return jq_prints(words)
+    if verb == "printenv":
+        return ["$" + w for w in words[1:] if w.isidentifier()]
+    return []
 
 
 def _basename(word: str) -> str:
@@ -1107,13 +1140,27 @@ def _code_printed(words: tuple[str, ...], verb: str) -> list[str]:
     """R4.6, red team: the literals inline code (`python3 -c 'print("/")'`, node's `-p '"/"'`: its value) or an awk
     program prints."""
     if verb in AWKS:
-        codes = [words[k] for k in program_words(words)]
+        codes = [_awk_assigned(words) + words[k] for k in program_words(words)]
     else:
         found = inline_program(words)
         codes = found[1] if found is not None else []
         if found is not None and found[0] in _JS_PRINTS and any(w in _PRINT_OPTIONS for w in words):
             codes = [f"console.log({code})" for code in codes]  # `node -p EXPR` prints its value
+        if found is not None and found[2]:
+            return [p for code in codes for p in code_prints(code, found[2])]  # `print(sys.argv[1])` /
     return [p for code in codes for p in code_prints(code)]
+
+
+def _awk_assigned(words: tuple[str, ...]) -> str:
+    """awk's `-v NAME=VALUE` (`-vNAME=…`, `--assign`) as the code's own assignments (`NAME = "VALUE";`), so what the
+    program prints of NAME is read as the literal it is (`awk -v d=/ 'BEGIN{print d}'`); "" for none."""
+    out = ""
+    for k, w in enumerate(words[:-1]):
+        given = words[k + 1] if w in ("-v", "--assign") else w[2:] if w[:2] == "-v" else ""
+        name, eq, value = given.partition("=")
+        if eq and name.isidentifier() and '"' not in value and "\\" not in value:
+            out += f'{name} = "{value}";\n'
+    return out
 
 
 _JS_PRINTS = frozenset({"node", "nodejs", "bun"})
@@ -1205,7 +1252,9 @@ def _values(
         if printing and (
             (i + 1 < len(segments) and segments[i + 1].hidden) or (k < len(words) and words[k] == "printf")
         ):
-            _printed_values(segments, i, k, single, found)
+            _printed_values(segments, i, k, single, found, command)
+        if k < len(words) and words[k] in _NAMEREFS:
+            _nameref_values(words, k, found)  # `declare -n r=HOME`: `$r` is `$HOME`
         if k < len(words) and words[k] in _GIVERS:
             if words[k] not in _READERS:
                 _positional_values(segments, i, k, single, found)
@@ -1216,6 +1265,20 @@ def _values(
     if _TEXT_GIVES.search(command) is not None:
         _text_values(segments, command, single, found)
     return {name: frozenset(v) for name, v in found.items() if v}
+
+
+_NAMEREFS = frozenset({"declare", "typeset", "local"})
+
+
+def _nameref_values(words: tuple[str, ...], k: int, found: dict[str, set[str]]) -> None:
+    """R4.6, red team: a name `declare -n` (`typeset -n`, `local -n`) makes a reference to another is that other
+    variable (`declare -n r=HOME; rm -rf "$r"`): its value `$OTHER`, read with the command's values."""
+    if not any(w[:1] == "-" and "n" in w[1:] for w in words[k + 1 :]):
+        return
+    for w in words[k + 1 :]:
+        name, eq, other = w.partition("=")
+        if eq and name.isidentifier() and other.isidentifier():
+            found.setdefault(name, set()).add("$" + other)
 
 
 # R4.6, red team: `$(…)` and `` `…` `` in a value are read by _printed_values; any other `$` there names a variable
@@ -1346,8 +1409,22 @@ def _read_values(
             break
         j -= 1
     printed.extend(here_strings(command))  # given to `read` or to its loop (`done <<< /`)
+    if "<<" in command.replace("<<<", "") or "<(…)" in segments[i].redirects:
+        # red team: a here-document (`read -r d <<EOF`), a process substitution (`read d < <(echo /)`)
+        printed.extend(_read_fed(segments, i, single, command))
     for name in names:
         found.setdefault(name, set()).update(printed)
+
+
+def _read_fed(segments: Sequence[Segment], i: int, single: frozenset[str], command: str) -> list[str]:
+    """The words `read` (segment ``i``) may be given by a here-document of the command's (loosely: any) or by the
+    process substitution it reads from (what its commands print)."""
+    out: list[str] = []
+    for text in here_doc_texts(command):
+        out.extend(text.replace("'", " ").replace('"', " ").split()[:_MAX_READINGS])
+    if "<(…)" in segments[i].redirects:
+        out.extend(_substitutions_print(segments, i, single, None, command))
+    return out[:_MAX_READINGS]
 
 
 _DEFAULTED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*+):?=([^}]{0,200})\}")
@@ -1397,7 +1474,12 @@ def _called_values(
 
 
 def _printed_values(
-    segments: Sequence[Segment], i: int, k: int, single: frozenset[str], found: dict[str, set[str]]
+    segments: Sequence[Segment],
+    i: int,
+    k: int,
+    single: frozenset[str],
+    found: dict[str, set[str]],
+    command: str = "",
 ) -> None:
     """R4.6, red team: an assignment of a command substitution (`a=$(echo /)`, `export d=$(pwd)/..`) gives the
     variable each word the substitution's commands may print (:func:`_substitutions_print`); `printf -v a /`
@@ -1414,7 +1496,7 @@ def _printed_values(
         if m is None or not any(mark in m.group(2) for mark in _SUBSTITUTED):
             continue
         if printed is None:
-            printed = _substitutions_print(segments, i, single, None)
+            printed = _substitutions_print(segments, i, single, None, command)
         found.setdefault(m.group(1), set()).update(_filled_in([m.group(2)], printed))
 
 
@@ -1495,12 +1577,17 @@ def _deleters(
                 continue
             vs = views(words)
             if hit is None:
-                known[words] = any(
-                    v and v[0] in deleters and (v[0] not in _RUNS_FED or _code_may_delete(v)) for v in vs
-                )
+                known[words] = any(v and v[0] in deleters for v in vs)
                 if not known[words]:
                     continue
-        if any(v and v[0] in deleters and (v[0] not in _RUNS_FED or _code_may_delete(v)) for v in vs):
+        if any(
+            v
+            and v[0] in deleters
+            and (v[0] not in _RUNS_FED or _code_may_delete(v) or _reads_fed(v, i, segments, command))
+            for v in vs
+        ):
+            # (a program behind a wrapper may run code the command feeds it: `sudo python3 - <<EOF`,
+            # `echo 'rm -rf ~' > x.sh && sudo bash x.sh`)
             picked.append((i, vs))
     return picked
 
@@ -1531,6 +1618,11 @@ def _floor_where(
                 joins = joiners(segments, command)
             fed = _xargs_fed(segments, joins, i, command, sets, single)
             replace = _xargs_replace(seg.words)
+        elif "{}" in seg.words and "find" in seg.text:
+            vs = (
+                vs if len(vs) > 1 else views(seg.words)
+            )  # (`find` first: picked as written, its views unread)
+            fed, replace = _find_fed(vs)  # `find / -exec python3 -c '…sys.argv[1]…' {} \;`
         printed: list[str] | None = None
         # (most picked segments are one view of no program that runs code: no call for them)
         one = len(vs) == 1 and vs[0][:1] not in _RUNS_CODE
@@ -1540,7 +1632,7 @@ def _floor_where(
             targets = _deleted(view, seg.words, fed, replace, windows, dirs, values)
             if targets and any(_SUBSTITUTED[0] in t or _SUBSTITUTED[1] in t for t in targets):
                 if printed is None:
-                    printed = _substitutions_print(segments, i, dirs, sets)
+                    printed = _substitutions_print(segments, i, dirs, sets, command)
                 targets = targets + _filled_in(targets, printed)
             if _lands(targets, dirs, values, windows, command):
                 return i
@@ -1568,7 +1660,7 @@ def _xargs_fed(
     if "<<<" in segments[i].text:
         fed.extend(here_strings(segments[i].text))
         if "$(" in segments[i].text or "`" in segments[i].text:  # `xargs rm -rf <<< "$(echo /)"`
-            fed.extend(_substitutions_print(segments, i, single, sets))
+            fed.extend(_substitutions_print(segments, i, single, sets, command))
     fed.extend(_xargs_fed_more(segments, joins, i, command, sets, single))
     return fed
 
@@ -1592,7 +1684,7 @@ def _code_views(
             continue
         more = _fed_views(view, segments, i, command)
         if any(_SUBSTITUTED[0] in w or _SUBSTITUTED[1] in w for w in view):
-            printed = _substitutions_print(segments, i, dirs, sets)[:_MAX_CODE_LINES]
+            printed = _substitutions_print(segments, i, dirs, sets, command)[:_MAX_CODE_LINES]
             more += [
                 tuple(w.replace(_SUBSTITUTED[0], p).replace(_SUBSTITUTED[1], p) for w in view)
                 for p in printed
@@ -1711,7 +1803,11 @@ _SUBSTITUTED = ("$(…)", "`…`")
 
 
 def _substitutions_print(
-    segments: Sequence[Segment], i: int, dirs: frozenset[str], sets: list[frozenset[str]] | None
+    segments: Sequence[Segment],
+    i: int,
+    dirs: frozenset[str],
+    sets: list[frozenset[str]] | None,
+    command: str = "",
 ) -> list[str]:
     """R4.6, red team: what the command substitutions of segment ``i`` print, when a literal reading knows it
     (`$(echo /)`, `$(pwd)` after `cd /`, `$(dirname /tmp)`, `$(realpath ..)`): the hidden segments right after
@@ -1724,8 +1820,12 @@ def _substitutions_print(
             out.extend(_dirname(a) for a in words[1:] if not (a.startswith("-") and len(a) > 1))
         elif words:
             out.extend(_printed(words, dirs | sets[j] if sets is not None else dirs))  # (`$(cd / && pwd)`)
-        if "<<<" in segments[j].text:
-            out.extend(here_strings(segments[j].text))  # what it reads may be what it prints: `$(cat <<< /)`
+        text = segments[j].text
+        if "<<<" in text:
+            out.extend(here_strings(text))  # what it reads may be what it prints: `$(cat <<< /)`
+        if words and ("<<" in text or words[0].rpartition("/")[2] in _TURNS):
+            # a here-document it reads (`$(cat <<EOF … EOF)`), what a filter turns (`$(echo /x | tr -d x)`)
+            out.extend(substitution_prints(segments[j], command, out))
         j += 1
     return out
 
@@ -1796,6 +1896,12 @@ def _deleted(
     else:
         remover = REMOVERS.get(verb)
         if remover is None:
+            if fed and (verb in _CODE_VERBS or verb in SHELLS):
+                return (
+                    _ROOT
+                    if any(_code_lands(v, dirs, values, windows) for v in _xargs_code(view, fed, replace))
+                    else []
+                )
             return _ROOT if verb in _CODE_VERBS and _code_lands(view, dirs, values, windows) else []
         targets = remover(view)
     if replace and targets:
@@ -1803,6 +1909,32 @@ def _deleted(
         # rm -rf /{}` deletes every child of the root): a pattern over that folder's children.
         targets = targets + [t.replace(r, "*") for t in targets for r in replace if r in t]
     return targets
+
+
+def _find_fed(vs: Sequence[tuple[str, ...]]) -> tuple[list[str], list[str]]:
+    """R4.6, red team: find's starting points, as what its `-exec` hands on in place of `{}` to a program that runs
+    code (its views: find's, then the program's), with `{}` as the replace string; ([], []) for any other segment."""
+    finds = [v for v in vs if v[:1] == ("find",)]
+    if not finds or not any(v and (v[0] in _CODE_VERBS or v[0] in SHELLS) for v in vs):
+        return [], []
+    return _find_starts(finds[0])[0], ["{}"]
+
+
+def _xargs_code(view: tuple[str, ...], fed: list[str], replace: list[str]) -> list[tuple[str, ...]]:
+    """R4.6, red team: a program xargs runs with inline code (`xargs python3 -c '…sys.argv[1]…'`, `xargs -I{} node -e
+    '…"{}"…'`, `xargs -I% sh -c 'rm -rf %'`), each word xargs hands on as one of its arguments and in place of its
+    replace string: the views whose code _code_lands reads (a shell's script as a command line of its own)."""
+    out = [view] if view[0] not in SHELLS else []
+    given = fed[:_MAX_CODE_DIRS]
+    if view[0] not in SHELLS:
+        out.append(view + tuple(given))
+    for r in replace:
+        if any(r in w for w in view[1:]):
+            out.extend(tuple(w.replace(r, f) for w in view) for f in given)
+    if view[0] in SHELLS:
+        at = (inline_script(v)[0] for v in out[:_MAX_CODE_LINES])
+        return [(_FED, _SHELL_FAMILY, v[k]) for v, k in zip(out, at) if k is not None and k < len(v)]
+    return out[:_MAX_CODE_LINES]
 
 
 # -- R4.6: more deleters the floor reads ---------------------------------------------------------------------
