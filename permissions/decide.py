@@ -22,7 +22,7 @@ from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_A
 from permissions.autonomy import resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
-from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
+from permissions.commands import FILE_WRITERS, PATH_WRITERS, WRITTEN_THEN_RUN, runs_a_written_file
 from permissions.commands.agent_clis import AGENT_FIRSTS, moves_folder, nested_agent, starts_agent
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.credentials import CREDENTIAL_VERBS, credential_hint, credential_named
@@ -744,6 +744,13 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
             st.never_auto = _never_auto(st, comp, command)
         return st
     st.never_auto = never_auto = _never_auto(st, comp, command)
+    if never_auto == WRITTEN_THEN_RUN and not reading.may_delete:
+        # R4.6: a script the command writes and then runs (`echo 'rm -rf ~' > x.sh && sudo bash x.sh`): where
+        # what it was written to hold deletes is the floor's (permissions.where reads the written script)
+        denied = _floor_where(st, reading, doomed)
+        if denied is not None:
+            st.opinion(DENY, denied[0], denied[1])
+            return st
     if never_auto is not None:
         st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
     elif len(segs) == 1 and st.block_uncovered is None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
-from permissions.commands import OPAQUE_VERBS, opaque_reason
+from permissions.commands import OPAQUE_VERBS, feeds_a_program, opaque_reason
 from permissions.commands.interpreters import CODE_FLOOR_VERBS
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
@@ -564,6 +564,8 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         if not deletes and (
             (seg_opaque is INLINE and CODE_MAY_DELETE(seg.text) is not None)
             or seg_opaque is PROGRAM_FROM_INPUT
+            # (behind a wrapper whose own reason comes first: `env -i python3 <<EOF`)
+            or (many and feeds_a_program(words))
         ):
             # R4.6: where what inline code recognisably deletes lands, and what code fed on the input deletes
             # (permissions.where, permissions.commands.fed_code)
