@@ -465,14 +465,59 @@ def _windows_switch(word: str) -> bool:
 
 
 def names_windows_deleter(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> bool:
-    """Whether a view of some segment is led by a Windows deleter (any case): off the sandbox, the floor reads
-    a command that deletes nothing by the POSIX verbs only then."""
+    """Whether a view of some segment is led by a Windows deleter (any case), also as PowerShell's dot, cmd's
+    `/c` or PowerShell's `-Command` runs it (windows_inner): off the sandbox, the floor reads a command that
+    deletes nothing by the POSIX verbs only then."""
     deleters = WINDOWS_DELETERS
     for seg in seg_views:
         for v in seg:
             if v and (v[0] in deleters or (not v[0].islower() and v[0].lower() in deleters)):
                 return True
+            if v and v[0].lower() in WINDOWS_RUNNERS:
+                inner = windows_inner(v)
+                if inner is not None and (inner[0] == "rm" or names_windows_deleter(((inner,),))):
+                    return True
     return False
+
+
+# What runs a command line on Windows: PowerShell's dot-source operator, cmd, PowerShell.
+WINDOWS_RUNNERS = frozenset({".", "cmd", "cmd.exe", "powershell", "powershell.exe", "pwsh", "pwsh.exe"})
+
+
+# PowerShell's parameters that take the next word (`-ExecutionPolicy Bypass`, `-ep`, `-WindowStyle Hidden`).
+_PS_VALUED = (
+    "-executionpolicy",
+    "-ep",
+    "-windowstyle",
+    "-outputformat",
+    "-inputformat",
+    "-workingdirectory",
+    "-wd",
+    "-configurationname",
+    "-settingsfile",
+)
+
+
+def windows_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The command a Windows view runs, its first word in lower case -- `. Remove-Item x` runs `remove-item x`,
+    `cmd /c "rd /s /q C:\\"` `rd /s /q C:\\`, `pwsh -Command Remove-Item x` `remove-item x` -- or None."""
+    head = view[0].lower()
+    if head not in WINDOWS_RUNNERS or len(view) < 2:
+        return None
+    k = 1
+    if head != ".":
+        while k < len(view):
+            w = view[k].lower()
+            if head.startswith("cmd") and w in ("/c", "/k", "/r"):
+                break
+            if not head.startswith("cmd") and w[:1] == "-" and len(w) > 1 and "-command".startswith(w):
+                break
+            if w[:1] not in "-/":
+                return None  # a script file, or something else than a command line
+            k += 2 if not head.startswith("cmd") and any(v.startswith(w) for v in _PS_VALUED) else 1
+        k += 1
+    words = [piece for word in view[k:] for piece in word.strip('"').split()]
+    return (words[0].lower(), *words[1:]) if words else None
 
 
 def windows_deleted(view: tuple[str, ...]) -> list[str] | None:

@@ -71,12 +71,14 @@ from permissions.floor import (
     FLOOR_VERBS,
     REMOVERS,
     WINDOWS_DELETERS,
+    WINDOWS_RUNNERS,
     code_deletions,
     code_prints,
     deleted_trees,
     find_exec_deletes,
     floor_denies_views,
     windows_deleted,
+    windows_inner,
 )
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
@@ -486,7 +488,22 @@ def _as_posix(word: str, raw: str) -> str:
         place = windows_place(word, raw)
         if place is not None:
             return place[1]
+    if word[:1] in "$%":
+        # PowerShell's and cmd's names of the home folder (`$env:USERPROFILE`, `%USERPROFILE%`) are `~`
+        low = word.lower()
+        for home in _WINDOWS_HOMES:
+            if low.startswith(home) and low[len(home) : len(home) + 1] in ("", "\\", "/"):
+                return "~" + word[len(home) :].replace("\\", "/")
     return word.replace("\\", "/") if "\\" in word else word
+
+
+_WINDOWS_HOMES = (
+    "$env:homedrive$env:homepath",
+    "${env:userprofile}",
+    "$env:userprofile",
+    "%userprofile%",
+    "$home",
+)
 
 
 Values = Mapping[str, frozenset[str]]
@@ -1562,6 +1579,14 @@ def _deleters(
                 continue  # `git status`, `rsync a/ b/`: the common case, nothing deleted
             picked.append((i, [words] if seg_views is None else seg_views[i]))
             continue
+        if windows and first.lower() in WINDOWS_RUNNERS:
+            # SPEC §5: `. Remove-Item -Recurse C:\\`, `cmd /c rd /s /q C:\\`, `pwsh -c "rm -r ~"` run the deleter
+            inner = windows_inner(words)
+            if inner is not None and (inner[0] in WINDOWS_DELETERS or inner[0] in _DELETERS):
+                # (PowerShell's `rm` is Remove-Item: `pwsh -c "rm -r -fo ~"`; read both ways, deny matches more)
+                ps_rm = inner[0] == "rm" and not first.lower().startswith("cmd")
+                picked.append((i, [inner, ("remove-item", *inner[1:])] if ps_rm else [inner]))
+                continue
         if not (
             first in PEELED_VERBS
             or "/" in first
