@@ -55,7 +55,13 @@ the clear) what only the machine's keys and logins unlock:
   ``_authToken`` in clear) and yarn's ``config ... --no-redacted``; ``hatch config show -a|--all``; ``git
   config --get-regexp|get --regexp PATTERN`` where the pattern may reach a secret setting (``http``, ``url``,
   ``token``, ``.``: a branch whose literal parts all stand in one), ``--get-urlmatch http URL`` and ``get
-  --url=URL http`` (every ``http.<url>.*``, ``extraHeader`` among them);
+  --url=URL http`` (every ``http.<url>.*``, ``extraHeader`` among them); ``composer config -l|--list`` (every
+  setting, auth.json's ``github-oauth`` and ``http-basic`` among them; composer runs a command's unique prefix,
+  ``conf -l``, ``global config --list``); ``mvn help:evaluate -Dexpression=`` of ``settings.servers``, a
+  ``password``, a ``passphrase``, ``proxies``; and the AWS login helpers' temporary credentials, as ``aws
+  configure export-credentials`` prints them: ``aws-vault exec --json`` (credential_process JSON), ``aws-vault
+  login -s|--stdout`` (a console URL carrying its sign-in token), ``granted credential-process``, ``aws-sso-util
+  credential-process``, ``aws-sso process|eval``;
 - state that holds the secrets it made: ``terraform|tofu|terragrunt output -json|-raw`` (the documentation:
   "any sensitive values in Terraform state will be displayed in plain text"), ``show -json``, ``state pull``,
   ``console``; ``pulumi config --show-secrets``, ``config get`` (a secret key prints decrypted), ``stack
@@ -83,7 +89,8 @@ list|status|history|get notes|get metadata|get hooks``, ``helm template`` (the p
 ``gradle tasks|projects|dependencies``, ``pip config get global.timeout``, ``npm config list [-l|--json]`` (npm
 prints ``(protected)`` for the auth keys), ``npm config get registry``, ``hatch config show`` (scrubbed), ``git
 config --get-regexp alias|credential|'^user'|remote`` (``credential.*`` holds the helpers' names and user
-names, not their secrets).
+names, not their secrets), ``composer config name``, ``mvn help:evaluate -Dexpression=project.version``,
+``aws-vault login`` (it opens the browser), ``aws-vault exec PROFILE -- CMD`` (read by the command it runs).
 
 A tool read here and by no other table of Brabo's (``keepassxc-cli``, ``passage``, ``databricks``, ...) stays
 out of views.KNOWN_PROGRAMS (HANDS_ON_KEEPERS, left out by permissions.commands.vocabulary): views.hands_on
@@ -345,6 +352,18 @@ def _doppler_configure(view: tuple[str, ...]) -> str | None:
     )
 
 
+_MAVEN_SECRETS = ("servers", "password", "passphrase", "proxies", "privatekey")
+
+
+def _maven_evaluated(view: tuple[str, ...]) -> str | None:
+    """(session 23) ``mvn help:evaluate -Dexpression=settings.servers[0].password`` prints what settings.xml
+    keeps for a server or a proxy (``settings.localRepository`` stays ordinary)."""
+    if "help:evaluate" not in view:
+        return None
+    asked = [w.lower() for w in view[1:] if w.lower().startswith("-dexpression=")]
+    return CREDENTIAL if any(s in w for w in asked for s in _MAVEN_SECRETS) else None
+
+
 def _maven_settings(view: tuple[str, ...]) -> str | None:
     """``mvn help:effective-settings -DshowPasswords=true`` prints ~/.m2/settings.xml's server passwords (masked
     without it)."""
@@ -596,11 +615,17 @@ _COMPOSER_AUTH = ("github-oauth", "gitlab-oauth", "gitlab-token", "http-basic", 
 
 
 def _composer(view: tuple[str, ...]) -> str | None:
-    """``composer config [-g] github-oauth.github.com`` prints the token kept in auth.json (a key, no value)."""
+    """``composer config [-g] github-oauth.github.com`` prints the token kept in auth.json (a key, no value);
+    (session 23) ``composer config -l|--list`` prints every setting, auth.json's tokens and passwords among
+    them. Composer runs a command's unique prefix (``conf``, ``global config``)."""
     words = positional(view[1:], frozenset(("-d", "--working-dir", "-f", "--file")))
-    if words[:1] == ["config"] and len(words) == 2 and words[1].startswith(_COMPOSER_AUTH):
+    if len(words) > 1 and len(words[0]) > 1 and "global".startswith(words[0]):
+        words = words[1:]
+    if not words or len(words[0]) < 2 or not "config".startswith(words[0]):
+        return None
+    if len(words) == 2 and words[1].startswith(_COMPOSER_AUTH):
         return CREDENTIAL
-    return None
+    return CREDENTIAL if len(words) == 1 and flagged(view[1:], ("--list",), "l", "df") else None
 
 
 _GIT_CRYPT = then(_only(DECRYPTED, Forms("unlock")), Forms("export-key"))
@@ -731,7 +756,7 @@ KEEPERS: dict[str, Reader] = {
     "keyctl": Forms(
         "print pipe read"
     ),  # the kernel keyring's payloads (Kerberos tickets, ecryptfs, a service's keys)
-    **dict.fromkeys(("mvn", "mvnw", "mvnd"), _maven_settings),
+    **dict.fromkeys(("mvn", "mvnw", "mvnd"), then(_maven_settings, _maven_evaluated)),
     "crane": Forms(
         "auth+get auth+token", values="--platform"
     ),  # docker's helper protocol; a registry's token
@@ -753,6 +778,17 @@ KEEPERS: dict[str, Reader] = {
     "doppler": _doppler_configure,
     # `hatch config show` scrubs the secret fields (a publishing index's auth) unless told `-a|--all`
     "hatch": _hatch_config,
+    # the AWS login helpers printing the temporary credentials (credential_process JSON, exports, a console
+    # sign-in URL carrying its token), as `aws configure export-credentials` does
+    "aws-vault": lambda v: (
+        CREDENTIAL
+        if ("exec" in v and flagged(v[1:], ("--json",)))
+        or ("login" in v and flagged(v[1:], ("--stdout",), "s"))
+        else None
+    ),
+    "granted": Forms("credential-process"),
+    "aws-sso-util": Forms("credential-process"),
+    "aws-sso": Forms("eval process"),
 }
 
 
@@ -762,6 +798,8 @@ HANDS_ON_KEEPERS = frozenset(
         "keepassxc-cli keepassxc.cli kpcli rbw passage enpass-cli passbolt kwallet-query ykman akeyless conjur gpgsm gpgtar"
         " transcrypt git-crypt git-secret kubeseal sf sfdx databricks ejson ejson2env blackbox keeper snyk travis dcli ksm hcp phase sq"
         " kubelogin aws-iam-authenticator gke-gcloud-auth-plugin ansible-inventory vals vlt"
+        # session 23: the AWS login helpers read for their printing forms only
+        " aws-sso-util aws-sso"
     ).split()
 ) | frozenset(_BLACKBOX)
 

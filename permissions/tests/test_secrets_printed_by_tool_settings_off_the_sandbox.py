@@ -3,15 +3,18 @@ credentials they keep for the developer -- ``helm get values|all|manifest`` (a r
 db.password=...``, and the chart's rendered Secrets), ``gradle properties`` (``~/.gradle/gradle.properties``'
 ``ossrhPassword``, by gradle's unique task prefix too), ``pip config list|debug`` and ``pip config get`` of an
 index URL (``https://user:token@host/simple``), bare ``doppler configure`` and ``configure debug`` (the CLI's
-token), yarn 1's ``config list`` and yarn's ``--no-redacted``, ``hatch config show -a``, and ``git config
---get-regexp``/``--get-urlmatch`` reaching a secret setting (``http.extraHeader``, a token in an ``insteadOf``
-URL) -- ask off the sandbox as ``gh auth token`` and ``heroku config`` do (permissions.commands.secret_keepers,
+token), yarn 1's ``config list`` and yarn's ``--no-redacted``, ``hatch config show -a``, ``composer config --list``
+(auth.json's tokens), ``mvn help:evaluate`` of ``settings.servers``, the AWS login helpers' temporary credentials
+(``aws-vault exec --json``, ``aws-vault login --stdout``, ``granted|aws-sso-util credential-process``, ``aws-sso
+process|eval``), and ``git config --get-regexp``/``--get-urlmatch`` reaching a secret setting
+(``http.extraHeader``, a token in an ``insteadOf`` URL) -- ask off the sandbox as ``gh auth token`` and ``heroku config`` do (permissions.commands.secret_keepers,
 ``cap_path_scope``). In Brabo's own sandbox they stay as they were (it holds none of the developer's secrets),
 and the same tools' ordinary reads stay ordinary everywhere.
 
-On the session's base 92 of this file's 193 cases fail: 46 of the 51 attack commands, each on the agent's machine
-and the host (the other five asked there already: an absolute path outside the project, ``git config
---get-regexp token|extraheader``, ``git config get --url=URL http``); the sandbox and friction cases pass there.
+On the session's base 118 of this file's 245 cases fail: 59 of the 65 attack commands, each on the agent's
+machine and the host (the other six asked there already: an absolute path outside the project, ``composer global
+config --list``, ``git config --get-regexp token|extraheader``, ``git config get --url=URL http``); the sandbox
+and friction cases pass there.
 """
 
 from __future__ import annotations
@@ -69,6 +72,23 @@ PRINTED = [
     # hatch: the secret fields unscrubbed
     "hatch config show -a",
     "hatch config show --all",
+    # composer: every setting, auth.json's tokens among them (a command's unique prefix too)
+    "composer config --list",
+    "composer config -g --list",
+    "composer config -gl",
+    "composer conf -l",
+    "composer global config --list",
+    # maven: a server's or a proxy's settings evaluated
+    "mvn help:evaluate -Dexpression=settings.servers -q -DforceStdout",
+    "./mvnw help:evaluate -Dexpression=settings.servers[0].password -q -DforceStdout",
+    # the AWS login helpers' temporary credentials
+    "aws-vault exec --json prof",
+    "aws-vault login prof --stdout",
+    "aws-vault login -s prof",
+    "granted credential-process --profile x",
+    "aws-sso-util credential-process --profile x",
+    "aws-sso process --profile x",
+    "aws-sso eval --profile x",
     # git: a pattern or URL match reaching a secret setting
     "git config --get-regexp http",
     "git config --global --get-regexp 'url\\..*\\.insteadof'",
@@ -116,6 +136,16 @@ ORDINARY = [
     "terraform output",
     "terraform output db_password",
     "vercel env ls",
+    "composer config name",
+    "composer install",
+    "mvn help:evaluate -Dexpression=project.version -q -DforceStdout",
+    "mvn help:evaluate -Dexpression=settings.localRepository -q -DforceStdout",
+    "aws-vault list",
+    "aws-vault login prof",
+    "aws-vault exec prof -- make test",
+    "granted sso populate",
+    "aws-sso-util login",
+    "aws-sso list",
     "git config --get-regexp alias",
     "git config --get-regexp credential",
     "git config --get-regexp '^user\\.'",
