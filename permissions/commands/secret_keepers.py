@@ -1,4 +1,4 @@
-"""Secrets printed by the tools that keep or decrypt them on the developer's machine (SPEC §5 where it runs, R6,
+r"""Secrets printed by the tools that keep or decrypt them on the developer's machine (SPEC §5 where it runs, R6,
 R4.10).
 
 permissions.commands.credentials reads the machine's own logins (``aws configure export-credentials``, ``gh auth
@@ -45,6 +45,23 @@ the clear) what only the machine's keys and logins unlock:
   ``mvn help:effective-settings -DshowPasswords=true``; and the shell's whole environment printed by ``docker
   compose config --environment`` (Compose interpolates from it; the ENVIRONMENT sentence of
   permissions.commands.peeks);
+- (session 23) the package, build and release tools' own settings with the credentials they keep: ``helm get
+  values`` (the release's values, ``--set db.password=...``; ``-a`` with the chart's), ``get all``, ``get
+  manifest`` (the chart's rendered Secrets, their data as ``kubectl get secret -o yaml`` prints it); ``gradle
+  properties`` (every project property, ``~/.gradle/gradle.properties``' ``ossrhPassword`` among them; gradle
+  runs a task's unique prefix, ``prop``, ``:app:prope``); ``pip config list|debug`` and ``pip config get`` of
+  an index URL, ``find-links``, a proxy or a secret (``https://user:token@host/simple``); bare ``doppler
+  configure`` (``--all``) and ``configure debug`` (the CLI's token); yarn 1's ``config list`` (the npm config's
+  ``_authToken`` in clear) and yarn's ``config ... --no-redacted``; ``hatch config show -a|--all``; ``git
+  config --get-regexp|get --regexp PATTERN`` where the pattern may reach a secret setting (``http``, ``url``,
+  ``token``, ``.``: a branch whose literal parts all stand in one), ``--get-urlmatch http URL`` and ``get
+  --url=URL http`` (every ``http.<url>.*``, ``extraHeader`` among them); ``composer config -l|--list`` (every
+  setting, auth.json's ``github-oauth`` and ``http-basic`` among them; composer runs a command's unique prefix,
+  ``conf -l``, ``global config --list``); ``mvn help:evaluate -Dexpression=`` of ``settings.servers``, a
+  ``password``, a ``passphrase``, ``proxies``; and the AWS login helpers' temporary credentials, as ``aws
+  configure export-credentials`` prints them: ``aws-vault exec --json`` (credential_process JSON), ``aws-vault
+  login -s|--stdout`` (a console URL carrying its sign-in token), ``granted credential-process``, ``aws-sso-util
+  credential-process``, ``aws-sso process|eval``;
 - state that holds the secrets it made: ``terraform|tofu|terragrunt output -json|-raw`` (the documentation:
   "any sensitive values in Terraform state will be displayed in plain text"), ``show -json``, ``state pull``,
   ``console``; ``pulumi config --show-secrets``, ``config get`` (a secret key prints decrypted), ``stack
@@ -67,7 +84,13 @@ Stays ordinary (names, digests, or a value the tool itself masks): ``gh secret l
 stack output``, ``keepassxc-cli show db entry`` (the password reads PROTECTED), ``keepassxc-cli ls|search``,
 ``rbw list``, ``gpg --list-keys|--verify|-e``, ``age -e``, ``sops -e``, ``ansible-vault encrypt``,
 ``git-crypt status|lock``, ``git config user.email`` and ``git config --list`` (a listing, left: the path scope
-does not read it), ``twilio profiles:list`` (account SIDs), ``npm token list`` (truncated).
+does not read it), ``twilio profiles:list`` (account SIDs), ``npm token list`` (truncated); (session 23) ``helm
+list|status|history|get notes|get metadata|get hooks``, ``helm template`` (the project's own chart and values),
+``gradle tasks|projects|dependencies``, ``pip config get global.timeout``, ``npm config list [-l|--json]`` (npm
+prints ``(protected)`` for the auth keys), ``npm config get registry``, ``hatch config show`` (scrubbed), ``git
+config --get-regexp alias|credential|'^user'|remote`` (``credential.*`` holds the helpers' names and user
+names, not their secrets), ``composer config name``, ``mvn help:evaluate -Dexpression=project.version``,
+``aws-vault login`` (it opens the browser), ``aws-vault exec PROFILE -- CMD`` (read by the command it runs).
 
 A tool read here and by no other table of Brabo's (``keepassxc-cli``, ``passage``, ``databricks``, ...) stays
 out of views.KNOWN_PROGRAMS (HANDS_ON_KEEPERS, left out by permissions.commands.vocabulary): views.hands_on
@@ -79,6 +102,7 @@ run``) are read by that command, as ``sops exec-env`` would be were it not a dec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from permissions.commands.credential_forms import (
@@ -91,6 +115,7 @@ from permissions.commands.credential_forms import (
     secret_key,
     then,
 )
+from permissions.commands.options import spellings
 from permissions.commands.peeks import ENVIRONMENT
 
 __all__ = ["DECRYPTED", "HANDS_ON_KEEPERS", "KEEPERS", "amend"]
@@ -238,7 +263,105 @@ _SCW = then(
     ),
     key_after("-p --profile -c --config -o --output", "config+get", secret_key),
 )
-_YARN = key_after("--cwd", "config+get", secret_key)
+_YARN = then(
+    key_after("--cwd", "config+get", secret_key),
+    # session 23: yarn 1's `config list` prints the npm config's `_authToken` in clear; berry's `config` redacts
+    # its secrets unless told `--no-redacted`
+    Forms("config+list", values="--cwd", flagged={"config": "--no-redacted"}),
+)
+
+# -- session 23: the package and release tools' own settings, printed with the credentials they keep ------------
+_HELM_VALUES = (
+    "--kube-context --kubeconfig -n --namespace --registry-config --repository-cache --repository-config"
+    " --burst-limit --kube-apiserver --kube-as-group --kube-as-user --kube-ca-file --kube-token"
+    " --kube-tls-server-name --qps --revision -o --output --template --content-cache"
+)
+# `helm get values` (the values given to the release, `-a` with the chart's: `--set db.password=...`), `get all`
+# (values and manifest), `get manifest` (the rendered objects, the chart's Secrets with their data as
+# `kubectl get secret -o yaml` prints them)
+_HELM = then(
+    _only(DECRYPTED, Forms("secrets+decrypt secrets+dec secrets+view secrets+edit secrets+template")),
+    Forms("get+values get+all get+manifest", values=_HELM_VALUES),
+)
+_GRADLE_VALUES = frozenset(
+    "-x --exclude-task --tests -p --project-dir -b --build-file -c --settings-file -g --gradle-user-home -I"
+    " --init-script --include-build --console --warning-mode --priority --max-workers --property"
+    " --project-cache-dir -F --dependency-verification -M --write-verification-metadata".split()
+)
+
+
+def _gradle_properties(view: tuple[str, ...]) -> str | None:
+    """``gradle properties`` prints every project property, those ``~/.gradle/gradle.properties`` keeps
+    (``ossrhPassword``, ``signing.password``) in clear; gradle runs a task's unique prefix (``prop``,
+    ``:app:prope``)."""
+    if "prop" not in " ".join(view).lower():
+        return None
+    for task in positional(view[1:], _GRADLE_VALUES):
+        name = task.rpartition(":")[2]
+        if len(name) >= 4 and "properties".startswith(name):
+            return CREDENTIAL
+    return None
+
+
+_PIP_VALUES = frozenset(
+    "--editor --log --proxy --retries --timeout --exists-action --trusted-host --cert --client-cert --cache-dir"
+    " --python --use-feature --use-deprecated --keyring-provider --progress-bar --resume-retries".split()
+)
+
+
+def _pip_config(view: tuple[str, ...]) -> str | None:
+    """``pip config list|debug`` prints every setting of pip.conf, an ``index-url`` carrying its login
+    (``https://user:token@host/simple``); ``pip config get`` of such a URL, a proxy or a secret."""
+    if "config" not in view:
+        return None
+    words = positional(view[1:], _PIP_VALUES)
+    if words[:1] != ["config"] or len(words) < 2 or "--help" in view or "-h" in view:
+        return None
+    if words[1] in ("list", "debug"):
+        return CREDENTIAL
+    if words[1] == "get" and len(words) > 2:
+        key = words[2]
+        return CREDENTIAL if key.endswith(("index-url", "find-links", "proxy")) or secret_key(key) else None
+    return None
+
+
+_HATCH_VALUES = frozenset("-e --env -p --project --data-dir --cache-dir --config --color".split())
+
+
+def _hatch_config(view: tuple[str, ...]) -> str | None:
+    """``hatch config show`` scrubs the secret fields (a publishing index's auth) unless told ``-a|--all``."""
+    if "show" not in view or positional(view[1:], _HATCH_VALUES)[:2] != ["config", "show"]:
+        return None
+    return CREDENTIAL if flagged(view[1:], ("--all",), "a") else None
+
+
+_DOPPLER_VALUES = frozenset(
+    "--project -p --config -c --token --scope --configuration --config-dir --api-host --dashboard-host".split()
+)
+
+
+def _doppler_configure(view: tuple[str, ...]) -> str | None:
+    """Bare ``doppler configure`` (``--all``) and ``configure debug`` print the CLI's configuration, its
+    ``token`` in clear."""
+    if "configure" not in view or "--help" in view or "-h" in view:
+        return None
+    return (
+        CREDENTIAL
+        if positional(view[1:], _DOPPLER_VALUES) in (["configure"], ["configure", "debug"])
+        else None
+    )
+
+
+_MAVEN_SECRETS = ("servers", "password", "passphrase", "proxies", "privatekey")
+
+
+def _maven_evaluated(view: tuple[str, ...]) -> str | None:
+    """(session 23) ``mvn help:evaluate -Dexpression=settings.servers[0].password`` prints what settings.xml
+    keeps for a server or a proxy (``settings.localRepository`` stays ordinary)."""
+    if "help:evaluate" not in view:
+        return None
+    asked = [w.lower() for w in view[1:] if w.lower().startswith("-dexpression=")]
+    return CREDENTIAL if any(s in w for w in asked for s in _MAVEN_SECRETS) else None
 
 
 def _maven_settings(view: tuple[str, ...]) -> str | None:
@@ -445,10 +568,37 @@ def _git_config(view: tuple[str, ...]) -> str | None:
         return None  # a change of the setting (asked for as such where it is one), not a print
     if words[:1] == ["get"]:
         words = words[1:]
-    getting = any(w.startswith("--get") for w in view[2:])
-    if words and (getting or len(words) == 1) and _secret_setting(words[0]):
+    if not words:
+        return None
+    opts = [w.partition("=")[0] for w in view[2:] if w[:1] == "-"]
+    if "--get-regexp" in opts or "--regexp" in opts:
+        return CREDENTIAL if _pattern_reaches_secret(words[0]) else None
+    if words[0] == "http" and ("--get-urlmatch" in opts or "--url" in opts):
+        return CREDENTIAL  # every http.<url>.* setting for the URL, its extraHeader among them
+    getting = any(w.startswith("--get") for w in opts)
+    if (getting or len(words) == 1) and _secret_setting(words[0]):
         return CREDENTIAL
     return None
+
+
+# session 23: the settings a `--get-regexp` may reach that hold a secret (a token in an `insteadOf` URL too)
+_SECRET_SETTINGS = (
+    "http.https://host/.extraheader github.token github.oauth-token hub.oauthtoken gitlab.token"
+    " sendemail.smtppass url.https://x-access-token:t@github.com/.insteadof url.https://t@host/.pushinsteadof"
+).split()
+_REGEX_SYNTAX = re.compile(r"[\\^$.*+?()]+")
+
+
+def _pattern_reaches_secret(pattern: str) -> bool:
+    """A ``--get-regexp`` pattern that may match a secret setting: a branch whose literal parts all stand in one
+    of them (``http``, ``url``, ``token``, ``.``, ``.*``); a bracket or a count is taken as matching."""
+    for branch in pattern.split("|"):
+        if "[" in branch or "{" in branch:
+            return True
+        parts = [p for p in _REGEX_SYNTAX.split(branch) if p]
+        if any(all(p in key for p in parts) for key in _SECRET_SETTINGS):
+            return True
+    return False
 
 
 def _git_tools(view: tuple[str, ...]) -> str | None:
@@ -465,11 +615,17 @@ _COMPOSER_AUTH = ("github-oauth", "gitlab-oauth", "gitlab-token", "http-basic", 
 
 
 def _composer(view: tuple[str, ...]) -> str | None:
-    """``composer config [-g] github-oauth.github.com`` prints the token kept in auth.json (a key, no value)."""
+    """``composer config [-g] github-oauth.github.com`` prints the token kept in auth.json (a key, no value);
+    (session 23) ``composer config -l|--list`` prints every setting, auth.json's tokens and passwords among
+    them. Composer runs a command's unique prefix (``conf``, ``global config``)."""
     words = positional(view[1:], frozenset(("-d", "--working-dir", "-f", "--file")))
-    if words[:1] == ["config"] and len(words) == 2 and words[1].startswith(_COMPOSER_AUTH):
+    if len(words) > 1 and len(words[0]) > 1 and "global".startswith(words[0]):
+        words = words[1:]
+    if not words or len(words[0]) < 2 or not "config".startswith(words[0]):
+        return None
+    if len(words) == 2 and words[1].startswith(_COMPOSER_AUTH):
         return CREDENTIAL
-    return None
+    return CREDENTIAL if len(words) == 1 and flagged(view[1:], ("--list",), "l", "df") else None
 
 
 _GIT_CRYPT = then(_only(DECRYPTED, Forms("unlock")), Forms("export-key"))
@@ -572,7 +728,7 @@ KEEPERS: dict[str, Reader] = {
     "age": _age,
     "sq": _only(DECRYPTED, Forms("decrypt key+export")),
     "rage": _age,
-    "helm": _only(DECRYPTED, Forms("secrets+decrypt secrets+dec secrets+view secrets+edit secrets+template")),
+    "helm": _HELM,
     "git-crypt": _GIT_CRYPT,
     "git-secret": _GIT_SECRET,
     "transcrypt": lambda v: CREDENTIAL if flagged(v[1:], ("--display",), "d", "cpCei") else None,
@@ -600,7 +756,7 @@ KEEPERS: dict[str, Reader] = {
     "keyctl": Forms(
         "print pipe read"
     ),  # the kernel keyring's payloads (Kerberos tickets, ecryptfs, a service's keys)
-    **dict.fromkeys(("mvn", "mvnw", "mvnd"), _maven_settings),
+    **dict.fromkeys(("mvn", "mvnw", "mvnd"), then(_maven_settings, _maven_evaluated)),
     "crane": Forms(
         "auth+get auth+token", values="--platform"
     ),  # docker's helper protocol; a registry's token
@@ -616,6 +772,23 @@ KEEPERS: dict[str, Reader] = {
         ),
     ),
     "claude": Forms("setup-token"),
+    # session 23: the build and package tools' settings with the credentials they keep
+    **dict.fromkeys(("gradle", "gradlew"), _gradle_properties),
+    **dict.fromkeys(spellings("pip"), _pip_config),
+    "doppler": _doppler_configure,
+    # `hatch config show` scrubs the secret fields (a publishing index's auth) unless told `-a|--all`
+    "hatch": _hatch_config,
+    # the AWS login helpers printing the temporary credentials (credential_process JSON, exports, a console
+    # sign-in URL carrying its token), as `aws configure export-credentials` does
+    "aws-vault": lambda v: (
+        CREDENTIAL
+        if ("exec" in v and flagged(v[1:], ("--json",)))
+        or ("login" in v and flagged(v[1:], ("--stdout",), "s"))
+        else None
+    ),
+    "granted": Forms("credential-process"),
+    "aws-sso-util": Forms("credential-process"),
+    "aws-sso": Forms("eval process"),
 }
 
 
@@ -625,6 +798,8 @@ HANDS_ON_KEEPERS = frozenset(
         "keepassxc-cli keepassxc.cli kpcli rbw passage enpass-cli passbolt kwallet-query ykman akeyless conjur gpgsm gpgtar"
         " transcrypt git-crypt git-secret kubeseal sf sfdx databricks ejson ejson2env blackbox keeper snyk travis dcli ksm hcp phase sq"
         " kubelogin aws-iam-authenticator gke-gcloud-auth-plugin ansible-inventory vals vlt"
+        # session 23: the AWS login helpers read for their printing forms only
+        " aws-sso-util aws-sso"
     ).split()
 ) | frozenset(_BLACKBOX)
 

@@ -143,8 +143,10 @@ ORDINARY = [
     "git log --oneline -5",
     "git log -Sfoo --oneline",
     "openssl base64 -d -in x -out=y.bin",
-    "pip config list",
-    "pip config get global.index-url",
+    # (session 23: `pip config list` and `get global.index-url` print an index URL's login: they ask off the
+    # sandbox now, test_secrets_printed_by_tool_settings_off_the_sandbox; the reading forms kept here print none)
+    "pip config get global.timeout",
+    "pip config --user get global.require-virtualenv",
     "npm config get registry",
     "npm config list",
     "pnpm -C packages/ui install",
