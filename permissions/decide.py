@@ -70,6 +70,7 @@ from permissions.commands.windows import (
     windows_environment,
     windows_machine_change,
     windows_readings,
+    windows_runs_written,
     windows_split,
     windows_statements,
     windows_texts,
@@ -1065,6 +1066,10 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
     if never_auto is None and not writes and st.windows:
         # SPEC §5: off the sandbox, PowerShell's and cmd's writers too (permissions.commands.windows)
         writes = any(names_windows_writer(t) for t in st.win_texts)
+    if never_auto is None and writes and len(st.win_texts) > 1 and windows_runs_written(st.win_texts):
+        never_auto = (
+            WRITTEN_THEN_RUN  # R4.9, SPEC §5: `iwr URL -OutFile x.ps1; .\x.ps1` (win_texts: off the sandbox)
+        )
     if never_auto is None and st.req.runs_in == "agent":
         never_auto = _through_a_hook(st, comp, command)
     elif never_auto is None and starts_agent(st.seg_views):

@@ -2557,3 +2557,38 @@ _SPELT_GATE: dict[str, frozenset[str] | None] = {
     for name in _WINDOWS_NAMES
 }
 _ODD_HEADS = frozenset("!{(@\"'`^")
+
+
+# R4.9 and SPEC §5, red team: what runs a file it is given on Windows (PowerShell's and cmd's own, the script
+# hosts, the installers), beside the file run by its own name (`.\x.ps1`, `& .\x.ps1`, `. .\x.ps1`, `x.exe`).
+_RUNS_A_FILE = frozenset(
+    "powershell powershell.exe pwsh pwsh.exe start-process saps start invoke-item ii cmd cmd.exe start-job sajb"
+    " import-module ipmo wscript wscript.exe cscript cscript.exe mshta mshta.exe rundll32 rundll32.exe regsvr32"
+    " regsvr32.exe msiexec msiexec.exe bash sh python python3 py node call".split()
+)
+
+
+def _run_key(word: str) -> str:
+    """A file's name as written and as run compare: separators `/`, no leading `./`, in lower case (Windows)."""
+    w = word.strip("\"'").replace("\\", "/").lower()
+    while w.startswith("./"):
+        w = w[2:]
+    return w
+
+
+def windows_runs_written(texts: Sequence[str]) -> bool:
+    """R4.9 off the sandbox: whether a segment runs a file an earlier one wrote as PowerShell and cmd read them
+    (`iwr URL -OutFile x.ps1; .\\x.ps1`, `sc x.ps1 '...'; & ./x.ps1`, `curl.exe -o x.exe URL; Start-Process x.exe`):
+    what it runs no rule read (commands.runs_a_written_file reads the shell's spellings)."""
+    written: set[str] = set()
+    for text in texts:
+        if written:
+            words = windows_words(text)
+            if words and (
+                _run_key(words[0]) in written
+                or (words[0].lower() in _RUNS_A_FILE and any(_run_key(w) in written for w in words[1:]))
+            ):
+                return True
+        for target, _ in windows_writes(text):
+            written.add(_run_key(target))
+    return False
