@@ -60,6 +60,7 @@ from permissions.commands.windows import (
     WINDOWS_LED,
     WINDOWS_SPLITS,
     cmd_line_read,
+    may_run_a_file,
     names_windows_writer,
     posix_spellings,
     powershell_statements,
@@ -1066,7 +1067,13 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
     if never_auto is None and not writes and st.windows:
         # SPEC §5: off the sandbox, PowerShell's and cmd's writers too (permissions.commands.windows)
         writes = any(names_windows_writer(t) for t in st.win_texts)
-    if never_auto is None and writes and len(st.win_texts) > 1 and windows_runs_written(st.win_texts):
+    if (
+        never_auto is None
+        and writes
+        and len(st.win_texts) > 1
+        and may_run_a_file(command)
+        and windows_runs_written(st.win_texts)
+    ):
         never_auto = (
             WRITTEN_THEN_RUN  # R4.9, SPEC §5: `iwr URL -OutFile x.ps1; .\x.ps1` (win_texts: off the sandbox)
         )

@@ -468,12 +468,13 @@ def names_windows_deleter(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> boo
     """Whether a view of some segment is led by a Windows deleter (any case), also as PowerShell's dot, cmd's
     `/c` or PowerShell's `-Command` runs it (windows_inner): off the sandbox, the floor reads a command that
     deletes nothing by the POSIX verbs only then."""
-    deleters = WINDOWS_DELETERS
+    heads = _DELETERS_AND_RUNNERS
     for seg in seg_views:
         for v in seg:
-            if v and (v[0] in deleters or (not v[0].islower() and v[0].lower() in deleters)):
-                return True
-            if v and v[0].lower() in WINDOWS_RUNNERS:
+            if v and (v[0] in heads or (not v[0].islower() and v[0].lower() in heads)):
+                head = v[0].lower()
+                if head in WINDOWS_DELETERS:
+                    return True
                 inner = windows_inner(v)
                 if inner is not None and (inner[0] == "rm" or names_windows_deleter(((inner,),))):
                     return True
@@ -877,3 +878,6 @@ def code_prints(code: str, args: Sequence[str] = ()) -> list[str]:
                 if isinstance(item, str):
                     out.append(item)
     return out
+
+
+_DELETERS_AND_RUNNERS = frozenset(WINDOWS_DELETERS) | WINDOWS_RUNNERS  # (names_windows_deleter's one lookup)

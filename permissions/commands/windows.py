@@ -2576,13 +2576,25 @@ def _run_key(word: str) -> str:
     return w
 
 
+# Whether a command may run a file at all, as Windows runs one: a segment led by `.\\`, `./`, `&` or `. `, a word
+# naming what runs a file, or a file with an extension Windows runs (decide's cheap filter, one search).
+_MAY_RUN_A_FILE = re.compile(
+    r"(?i)(?:^|[;&|\n(])\s*(?:\.[\\/]|\.\s)|(?:^|[;|\n(\s])&\s+[^\s&]|(?:^|\s)(?:"
+    + "|".join(sorted(map(re.escape, _RUNS_A_FILE), key=len, reverse=True))
+    + r")(?:\s|$)|\.(?:exe|com|bat|cmd|vbs|vbe|jse?|wsf|msi|hta|ps1|psm1|py|sh)\b"
+).search
+
+
 def windows_runs_written(texts: Sequence[str]) -> bool:
     """R4.9 off the sandbox: whether a segment runs a file an earlier one wrote as PowerShell and cmd read them
     (`iwr URL -OutFile x.ps1; .\\x.ps1`, `sc x.ps1 '...'; & ./x.ps1`, `curl.exe -o x.exe URL; Start-Process x.exe`):
     what it runs no rule read (commands.runs_a_written_file reads the shell's spellings)."""
     written: set[str] = set()
+    names: set[str] = (
+        set()
+    )  # the written files' names: a segment naming none of them runs none (the common case)
     for text in texts:
-        if written:
+        if names and any(name in text.lower() for name in names):
             words = windows_words(text)
             if words and (
                 _run_key(words[0]) in written
@@ -2590,5 +2602,12 @@ def windows_runs_written(texts: Sequence[str]) -> bool:
             ):
                 return True
         for target, _ in windows_writes(text):
-            written.add(_run_key(target))
+            key = _run_key(target)
+            written.add(key)
+            names.add(key.rpartition("/")[2])
     return False
+
+
+def may_run_a_file(command: str) -> bool:
+    """decide's cheap filter before windows_runs_written: whether ``command`` may run a file as Windows does."""
+    return _MAY_RUN_A_FILE(command) is not None
