@@ -179,6 +179,26 @@ def parallel_commands(view: tuple[str, ...]) -> list[tuple[str, ...]]:
     return out
 
 
+_PARALLEL_ARGS_READ = 16  # the arguments a template is read with, each (hostile input gives thousands)
+
+
+def _with_arguments(command: tuple[str, ...], rest: tuple[str, ...]) -> list[str]:
+    """R4.6, red team: the command lines a template runs with the literal arguments after `:::` (`parallel rm -rf
+    ::: /` runs `rm -rf /`): each put where `{}` stands, else after the template, as parallel does; after `::::`
+    (a file's lines) they are not known. The template alone is read too (its scripts' first)."""
+    if not rest or rest[0] != ":::":
+        return []
+    args: list[str] = []
+    for w in rest[1:]:
+        if w in _ARG_SEPARATORS:
+            break  # `:::+`, `::::`: arguments combined with others, or read from a file
+        args.append(w)
+    template = " ".join(command)
+    if "{" not in template:
+        return [f"{template} {' '.join(args)}"] if args else []
+    return [template.replace("{}", arg) for arg in args[:_PARALLEL_ARGS_READ] if "{}" in template]
+
+
 def _parallel(view: tuple[str, ...]) -> Carried:
     scripts: list[str] = []
     unseen: str | None = None
@@ -190,6 +210,7 @@ def _parallel(view: tuple[str, ...]) -> Carried:
         command = words[:cut]
         if command:
             scripts.append(" ".join(command))  # parallel runs the template through a shell
+            scripts.extend(_with_arguments(command, words[cut:]))
         elif cut < len(words):
             # No command: every argument is a command line of its own.
             scripts.extend(w for w in words[cut + 1 :] if w not in _ARG_SEPARATORS)
