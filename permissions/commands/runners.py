@@ -64,6 +64,15 @@ def _argv(words: tuple[str, ...]) -> str:
     return " ".join(quote(w) for w in words)
 
 
+_EXPANDED = re.compile(r"(?:~|\$\{?HOME\}?)(?:/[\w./-]*)?\Z")
+
+
+def _as_given(word: str) -> str:
+    """A word of the command put into a script it runs: quoted, but for the home folder as the shell expanded it
+    before the program saw it (`~`, `$HOME/x`)."""
+    return word if _EXPANDED.match(word) else quote(word)
+
+
 def _shell(view: tuple[str, ...]) -> Carried:
     at, problem = inline_script(view)
     if at is not None:
@@ -952,8 +961,45 @@ def _fd(view: tuple[str, ...]) -> Carried:
             argv = view[k + 1 :]
             if ";" in argv:
                 argv = argv[: argv.index(";")]
-            return Carried((_argv(argv),) if argv else ())
+            if not argv:
+                return Carried(())
+            # R4.6, red team: and with each folder it searches in place of what it finds there (`fd . / -x rm
+            # -rf` deletes what is under `/`, as `find / -exec rm -rf {} +` does, which the floor reads so)
+            searched = [
+                " ".join(_as_given(a.replace("{}", place)) for a in argv)
+                if "{}" in argv
+                else f"{_argv(argv)} {_as_given(place)}"
+                for place in _fd_places(view[1:k])[:_PARALLEL_ARGS_READ]
+            ]
+            return Carried((_argv(argv), *searched))
     return _NOTHING
+
+
+# fd's options that take the next word (`fd -e py -d 2 x src`), and those naming a folder it searches from.
+_FD_VALUES = frozenset(
+    "-t -e -E -d -S -c -j -o --type --extension --exclude --max-depth --min-depth --exact-depth --size --color"
+    " --threads --changed-within --changed-before --change-newer-than --change-older-than --newer --older --owner"
+    " --base-directory --path-separator --search-path --ignore-file --max-results --batch-size --format --and".split()
+)
+_FD_FOLDERS = ("--search-path", "--base-directory")
+
+
+def _fd_places(words: tuple[str, ...]) -> list[str]:
+    """The folders `fd [options] [pattern] [path]...` searches that its words name (none: the working folder)."""
+    positional: list[str] = []
+    places: list[str] = []
+    k = 0
+    while k < len(words):
+        w = words[k]
+        name, eq, value = w.partition("=")
+        if w[:1] == "-" and w != "-":
+            if name in _FD_FOLDERS:
+                places.append(value if eq else words[k + 1] if k + 1 < len(words) else "")
+            k += 2 if name in _FD_VALUES and not eq else 1
+            continue
+        positional.append(w)
+        k += 1
+    return [p for p in (*places, *positional[1:]) if p]
 
 
 def _option_programs(view: tuple[str, ...], longs: tuple[str, ...], shorts: tuple[str, ...]) -> Carried:
