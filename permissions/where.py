@@ -375,6 +375,7 @@ _PS_ENV = re.compile(r"\$env:\w+", re.IGNORECASE)
 _PS_ENV_STATEMENT = re.compile(r"\$env:\w+(?:=(?!.*\.\.)[\w.,;+@-]*)?", re.IGNORECASE)
 _PS_SWITCH_VALUE = re.compile(r"-\w+:\$(?:true|false)", re.IGNORECASE)
 _PS_PRINTERS = frozenset({"write-output", "write-host", "echo"})
+_PS_NEGATIONS = frozenset({"-not", "!"})
 
 
 def ps_value(words: Sequence[str], k: int) -> bool:
@@ -387,7 +388,15 @@ def ps_value(words: Sequence[str], k: int) -> bool:
     while start and words[start - 1] != "{":  # the statement: from the segment's or its script block's start
         start -= 1
     if start and _PS_ITEM.fullmatch(word) is not None:  # the item only means it inside a script block
-        return k == start or words[start].lower() in _PS_PRINTERS
+        # (a statement led by the item or by `-not` is an expression: `{ -not $_.PSIsContainer }`, `{ $_.Length
+        # -gt 0 -and $_.Name -like '*.py' }` -- every item in it a value, none a command's argument)
+        lead = words[start]
+        return (
+            k == start
+            or lead.lower() in _PS_PRINTERS
+            or lead.lower() in _PS_NEGATIONS
+            or _PS_ITEM.fullmatch(lead) is not None
+        )
     if k == start:
         return (
             _PS_ENV_STATEMENT.fullmatch(word) is not None
