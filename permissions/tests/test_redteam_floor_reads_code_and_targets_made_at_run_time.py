@@ -214,10 +214,14 @@ STDIN_DENIED = [
     "node --input-type=module <<'EOF'\nimport fs from 'fs'; fs.rmSync('/', {recursive: true})\nEOF",
     "perl -de 'system(\"rm -rf /\")'",
 ]
-# A shell fed from a process substitution, a script written and run in one command: asked, never auto-approved
-# (decide() asks the floor about them only where another segment deletes: FED_WITH_A_DELETER).
+# A shell fed from a process substitution: asked, never auto-approved (decide() asks the floor about it only
+# where another segment deletes: FED_WITH_A_DELETER).
 STDIN_AND_WRITTEN_ASKED = [
     "sh -s < <(echo 'rm -rf ~')",
+]
+# A script written and run in one command was asked too when this file was written; the floor reads it since
+# (test_redteam_floor_reads_a_script_written_then_run.py): denied.
+WRITTEN_THEN_RUN_DENIED = [
     "echo 'rm -rf /' > x.sh && bash x.sh",
     "printf 'import shutil\\nshutil.rmtree(\"/\")' > /tmp/a.py; python3 /tmp/a.py",
     "cat > t.sh <<EOF\nrm -rf ~\nEOF\nsh t.sh",
@@ -233,7 +237,7 @@ def test_a_deletion_made_at_run_time_is_denied(command, runs_in):
 
 
 @pytest.mark.parametrize("runs_in", EVERYWHERE)
-@pytest.mark.parametrize("command", STDIN_DENIED)
+@pytest.mark.parametrize("command", STDIN_DENIED + WRITTEN_THEN_RUN_DENIED)
 def test_code_fed_to_an_interpreter_that_deletes_the_root_is_denied(command, runs_in):
     for v in _verdicts(command, runs_in):
         assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, runs_in, v.reason)
