@@ -127,7 +127,14 @@ class CompiledList:
             if not loose:
                 self._index(p)
                 continue
-            for q in (p, *_posix_named(p), *_home_named(p), *_script_named(p), *_entry_named(p)):
+            for q in (
+                p,
+                *_posix_named(p),
+                *_home_named(p),
+                *_script_named(p),
+                *_entry_named(p),
+                *_readers_named(p),
+            ):
                 found = meanings(q)
                 if found:
                     for name in _names_of_program(program_name(q.words[0][0])):
@@ -392,7 +399,42 @@ def _place_named_by(p: Pattern) -> tuple[str, ...]:
         return ("",)
     if _script_path(p.words[0]):
         return (first, fold_path(first), first.rpartition("/")[2], *_SOURCING)
+    if _readers_named(p):
+        return (first, *_PRINTS_PLACES, *_READS_PLACES)  # (each reader of the place: _readers_named)
     return (first, *_names_of_program(program_name(first)))
+
+
+# R4.10: the programs that print a file's content given its name, every operand a place (`cat`, `head`, `less`,
+# `base64`) -- and those given a pattern or a program first (`grep KEY .env`, `awk 1 .env`, `sort .env`).
+_PRINTS_PLACES = frozenset(
+    "cat bat batcat less more most nl tac head tail strings xxd od hexdump base64".split()
+)
+_READS_PLACES = frozenset(
+    "grep egrep fgrep rg ag ack awk gawk mawk nawk sort uniq cut paste jq yq column fold fmt pr expand rev"
+    " iconv sed".split()
+)
+
+
+def _readers_named(p: Pattern) -> tuple[Pattern, ...]:
+    """R4.10, deny and ask: a pattern printing places (`cat .env`, `less secrets/prod.json`) is the act of reading
+    them, met by every program that prints a file's content given its name: the same pattern led by each (`head
+    .env`, `grep -r KEY .env`, `base64 .env`: the places among its words, in any order). The same text, for the
+    reason."""
+    specs = p.words
+    if (
+        len(specs) < 2
+        or specs[0][1]
+        or program_name(specs[0][0]) not in _PRINTS_PLACES
+        or any(prefix for _, prefix in specs[1:])
+        or not _all_places(specs[1:])
+    ):
+        return ()
+    first = program_name(specs[0][0])
+    return tuple(
+        replace(p, words=((reader, False), *specs[1:]))
+        for reader in sorted(_PRINTS_PLACES | _READS_PLACES)
+        if reader != first
+    )
 
 
 def _script_path(spec: WordSpec) -> bool:
@@ -649,7 +691,7 @@ def _all_items(ops: tuple[WordSpec, ...]) -> bool:
 def _operands_are_places(path: tuple[str, ...]) -> bool:
     """Whether every operand after ``path`` (a program, no subcommand) names a file or a folder: a program that
     reads, writes or deletes the places it is given, and nothing else (not `chown`'s owner, `chmod`'s mode)."""
-    return len(path) == 1 and path[0] in _FILE_OPERANDS
+    return len(path) == 1 and (path[0] in _FILE_OPERANDS or path[0] in _READS_PLACES)
 
 
 _DELETES_UNDER = frozenset({"rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put"})
@@ -829,7 +871,9 @@ class FoldedMeaning:
         # a pattern naming places only: they are met among the segment's words that are no option, in any order
         # (`cat -n .env`, `cat a .env` for `cat .env`: with no table, an option's value is kept as a word) -- as
         # are a web address and a method word (`http -v POST pastebin.com x=1` for `http POST pastebin.com`)
-        self.anywhere = (name in _FILE_OPERANDS and _all_places(words)) or (urls and _all_addresses(words))
+        self.anywhere = ((name in _FILE_OPERANDS or name in _READS_PLACES) and _all_places(words)) or (
+            urls and _all_addresses(words)
+        )
         self.under = self.anywhere and name in _DELETES_UNDER  # (a deleter's place: what is inside it too)
         # a subcommand and the items it acts on (_LISTS_ITEMS): the subcommand the first word that is no option,
         # the items among the words after it (`gem uninstall rake rails` for `gem uninstall rails`)
@@ -870,7 +914,7 @@ def _folded_meanings(p: Pattern) -> tuple[FoldedMeaning, ...]:
     places = (
         script
         or any(_path_like(stem) for stem, _ in specs)
-        or (name in _FILE_OPERANDS and _all_places(specs))
+        or ((name in _FILE_OPERANDS or name in _READS_PLACES) and _all_places(specs))
         or (name in _URL_TAKERS and _all_addresses(specs))
     )
     listed = (

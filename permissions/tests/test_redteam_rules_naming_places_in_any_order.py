@@ -10,8 +10,9 @@ whose operands are all places (matching._FILE_OPERANDS: rm, cat, less, head, cp,
 owner or `chmod`'s mode), a pattern whose operands all name places (no wildcard, option, setting or number) now
 meets them wherever the segment writes them (matching._places_among), after options too where the program has no
 table, and a file given on its input is read as its operand (`cat < .env`); a deleter's place is met by what is
-inside it too (`rm -rf data/*`, `rm -rf data/old`: R4.6's floor reads `rm -rf /*` as `rm -rf /` alike). Another place stays another place, and
-another program reading the place is another act (`sort < .env`).
+inside it too (`rm -rf data/*`, `rm -rf data/old`: R4.6's floor reads `rm -rf /*` as `rm -rf /` alike). Another place stays another place.
+(Another program reading the place was another act when this file was written; since session 23 a rule printing a
+place is met by every reader of it: test_redteam_rules_reading_a_place_by_another_reader.py.)
 
 DENIED: every case but two failed on the base this change started from (d6f5d88), as deny and as ask, in the
 sandbox and on the agent; `rm -f .env` and `source ./.envrc` were refused there already (rm's table, the path
@@ -63,7 +64,6 @@ NOT_CAUGHT = [
     ("cat .env", "cat notes.txt env"),
     ("cat .env", "head -n 5 README.md"),
     ("cat .env", "cat < README.md"),
-    ("cat .env", "sort < .env"),
     ("cat .env", "cat > .env"),
     ("rm -rf data", "rm -rf build"),
     ("rm -rf data", "rm -rf build data2"),
