@@ -20,7 +20,7 @@ from __future__ import annotations
 SWITCH, VALUE, OPERAND, LAST, OPTION, METHOD = range(6)
 
 # The POSIX programs a Windows name may be read as (a deny or ask pattern must name one for any reading here).
-PROGRAMS = frozenset({"rm", "cp", "mv", "curl", "cat"})
+PROGRAMS = frozenset({"rm", "cp", "mv", "curl", "cat", "grep", "xxd"})
 
 # PowerShell's common parameters that take a value, with their aliases (and -Credential).
 COMMON_VALUED = (
@@ -136,6 +136,38 @@ PARAMETERS["get-content"] = {
         (VALUE, ()),
     ),
 }
+# red team (R4.10, session 23): and the other cmdlets that print a file's content -- Select-String is grep (its
+# pattern and its path both operands: a rule printing a place meets it among them), Format-Hex is xxd, Import-Csv
+# prints the file as objects (cat)
+PARAMETERS["select-string"] = {
+    **_ITEMS,
+    "pattern": (OPERAND, ()),
+    **dict.fromkeys(
+        (
+            "casesensitive",
+            "simplematch",
+            "notmatch",
+            "allmatches",
+            "list",
+            "quiet",
+            "raw",
+            "noemphasis",
+        ),
+        (SWITCH, ()),
+    ),
+    **dict.fromkeys(("context", "encoding", "include", "exclude", "culture", "inputobject"), (VALUE, ())),
+}
+PARAMETERS["format-hex"] = {
+    **_ITEMS,
+    "raw": (SWITCH, ()),
+    **dict.fromkeys(("count", "offset", "encoding", "inputobject"), (VALUE, ())),
+}
+PARAMETERS["import-csv"] = {
+    **_ITEMS,
+    "usequote": (SWITCH, ()),
+    "useculture": (SWITCH, ()),
+    **dict.fromkeys(("delimiter", "header", "encoding"), (VALUE, ())),
+}
 PARAMETERS["invoke-restmethod"] = {
     **PARAMETERS["invoke-webrequest"],
     "followrellink": (SWITCH, ()),
@@ -154,6 +186,9 @@ POWERSHELL: dict[str, tuple[str, str]] = {
     **dict.fromkeys(("invoke-webrequest", "iwr", "curl", "wget"), ("invoke-webrequest", "curl")),
     **dict.fromkeys(("invoke-restmethod", "irm"), ("invoke-restmethod", "curl")),
     **dict.fromkeys(("get-content", "gc", "cat", "type"), ("get-content", "cat")),
+    **dict.fromkeys(("select-string", "sls"), ("select-string", "grep")),
+    **dict.fromkeys(("format-hex", "fhx"), ("format-hex", "xxd")),
+    **dict.fromkeys(("import-csv", "ipcsv"), ("import-csv", "cat")),
 }
 
 # Names a POSIX program of its own also answers to: read as PowerShell too, but a parameter PowerShell does
@@ -177,6 +212,7 @@ CMD: dict[str, tuple[str, dict[str, tuple[str, ...]], tuple[str, ...]]] = {
     "move": ("mv", {"y": ("-f",)}, ()),
     **dict.fromkeys(("ren", "rename"), ("mv", {}, ())),
     "type": ("cat", {}, ()),
+    **dict.fromkeys(("findstr", "findstr.exe"), ("grep", {}, ())),
 }
 
 # A POSIX program's widest reading: what a command it cannot read in full (an ambiguous or unknown parameter, a
@@ -187,6 +223,8 @@ WIDEST: dict[str, tuple[str, ...]] = {
     "cp": ("-r", "-f"),
     "mv": ("-f",),
     "cat": (),
+    "grep": (),
+    "xxd": (),
     "curl": ("-X", "POST", "-X", "PUT", "-X", "PATCH", "-X", "DELETE", "-d", "@-", "-F", "@-", "-T", "-"),
 }
 # HTTP methods that only read (-Method Get gives no -X)

@@ -10,7 +10,10 @@ places read by each of them and by those given a pattern or a program first (`gr
 `cut`, `jq` ...): the places met among the segment's words in any order (matching._readers_named). What reads only
 a file's size or name (`wc -l .env`, `ls .env`) or another file (`head .env.example`) stays outside.
 
-DENIED: every case failed on the base this change started from (69580d6), as deny or as ask, in the sandbox or on
+Off the sandbox, PowerShell's and cmd's readers too (windows_names: Select-String and `sls` as grep, `findstr` as grep,
+Format-Hex as xxd, Import-Csv as cat; Get-Content and `type` were cat already): WINDOWS_DENIED, on the agent.
+
+DENIED and WINDOWS_DENIED: every case failed on the base this change started from (69580d6), as deny or as ask, in the sandbox or on
 the agent.
 """
 
@@ -50,6 +53,15 @@ DENIED = [
     ("head /etc/shadow", "grep root /etc/shadow"),
 ]
 
+WINDOWS_DENIED = [
+    ("cat .env", "Select-String -Path .env -Pattern KEY"),
+    ("cat .env", "sls KEY .env"),
+    ("cat .env", "findstr /s /i KEY .env"),
+    ("cat .env", "Format-Hex .env"),
+    ("cat .env", "Import-Csv .env"),
+    ("cat .env", "sls -Pattern token -Path .\\.env"),
+]
+
 NOT_CAUGHT = [
     ("cat .env", "head .env.example"),
     ("cat .env", "grep KEY .env.example"),
@@ -57,6 +69,7 @@ NOT_CAUGHT = [
     ("cat .env", "ls .env"),
     ("cat .env", "grep env README.md"),
     ("cat README.md", "grep x src/a.py"),
+    ("cat .env", "find . -name .env"),
 ]
 
 
@@ -67,6 +80,12 @@ def test_a_place_a_rule_prints_read_by_another_reader(
     rule: str, command: str, rank: str, runs_in: str
 ) -> None:
     assert_rule_refuses(rule, command, runs_in, rank)
+
+
+@pytest.mark.parametrize("rank", ["deny", "ask"])
+@pytest.mark.parametrize("rule, command", WINDOWS_DENIED)
+def test_a_place_a_rule_prints_read_by_windows_readers(rule: str, command: str, rank: str) -> None:
+    assert_rule_refuses(rule, command, "agent", rank)
 
 
 @pytest.mark.parametrize("rule, command", NOT_CAUGHT)
