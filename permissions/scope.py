@@ -31,11 +31,20 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
+from permissions.commands.list_feeds import (
+    FEED_TAKERS,
+    PLACE_READERS,
+    fed_names_unjudged,
+    loop_feed_unjudged,
+    reader_operand,
+    substituted_place_unjudged,
+)
 from permissions.commands.neutral import TESTS, test_strings
 from permissions.commands.plain_settings import SHOWN_VARIABLES
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import NOT_PEELED, _peels, views_of
 from permissions.commands.windows import environment_printed
+from permissions.commands.wrappers import PEELED_VERBS
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.where import (
@@ -285,7 +294,7 @@ class Scope:
                         continue  # a Windows place holds a colon or a backslash; a climb Windows reads, `..`
                     if dyn and k in dyn:
                         data = self._check_expansion(
-                            words, k, segments, command, cwds, out, data, i in listed, screen
+                            words, k, segments, command, cwds, out, data, i in listed, screen, seg.text
                         )
                         continue
                     if windows and "%" in w and cmd_variable_place(words, w):
@@ -306,6 +315,8 @@ class Scope:
                     if eq > 0 or w[0] == "-":
                         self._check_option(w, eq, cwds, out)
             self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out)
+            if seg.words and (seg.words[0] in _FEED_GATE or seg.words[0][:1] == "/"):
+                _check_fed_names(seg, segments, i, command, out)
             if words and (words[0] in DIRECTORY_CHANGERS or (windows and words[0][:1] in _MOVER_INITIALS)):
                 self._check_move(
                     seg, words, dyn, sets[i + 1] if sets is not None else None, i + 1 < len(segments), out
@@ -347,6 +358,7 @@ class Scope:
         data: frozenset[str] | None,
         listed: bool = False,
         screen: bool = False,
+        text: str = "",
     ) -> frozenset[str] | None:
         """The word ``words[k]``, which holds an expansion; returns ``data`` (the loop and `read` variables
         holding what commands print), read on the first word that needs it. ``listed``: the segment's script
@@ -370,7 +382,10 @@ class Scope:
         # Where `cd` goes decides where every later word points: its target is never data.
         if words[0] not in DIRECTORY_CHANGERS and _printed_only(w, data, segments, command):
             # R6.2, R4.7: what a substitution prints is not a location the scope can
-            # judge; the commands inside are segments, judged on their own.
+            # judge; the commands inside are segments, judged on their own -- unless a program that reads
+            # its operands as files is handed a place that is no listing (permissions.commands.list_feeds).
+            if _fed_place(words, k, text, segments, command, data):
+                out.append(text or w)
             return data
         if words[0] in _DESCENDERS and descends(w, segments, command):
             return data  # `for p in packages/*; do (cd "$p" && npm test); done`
@@ -615,6 +630,65 @@ class Scope:
         if isinstance(cwd, frozenset):
             return bool(cwd) and all(self.contains(normalize(target, c)) for c in cwd)
         return self.contains(normalize(target, cwd or self.cwd))
+
+
+# R6.2, R4.7: the first words of the segments whose operands may be places named by text they read
+# (permissions.commands.list_feeds): xargs and the programs that take a list of files, and the wrappers.
+_FEED_GATE = FEED_TAKERS | PEELED_VERBS
+
+
+def _reader_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The views of ``words`` led by a program of PLACE_READERS, each a suffix of ``words``."""
+    first = words[0]
+    if first in PLACE_READERS:
+        return [words]
+    if first in NOT_PEELED or not _peels(first):
+        return []
+    n = len(words)
+    return [v for v in views_of(words) if v and v[0] in PLACE_READERS and words[n - len(v) :] == v]
+
+
+def _fed_place(
+    words: tuple[str, ...],
+    k: int,
+    text: str,
+    segments: tuple[Segment, ...],
+    command: str,
+    data: frozenset[str],
+) -> bool:
+    """R6.2, R4.7: whether ``words[k]``, which holds only what commands print, is a place a program of
+    PLACE_READERS reads or writes, printed by something that is not a listing of the project (a file's
+    content, a variable, the network: permissions.commands.list_feeds)."""
+    views = _reader_views(words)
+    if not views:
+        return False
+    w = words[k]
+    for view in views:
+        at = k - (len(words) - len(view))
+        if at < 1:
+            continue
+        if substituted_place_unjudged(view, at, text):
+            return True
+        if data and "$" in w and reader_operand(view, at):
+            names = {m.group(1) or m.group(2) for m in _DATA_REF.finditer(w)} & data
+            joins = joiners(segments, command)
+            for name in names:
+                lists = [m.group(2) for m in _FOR.finditer(command) if m.group(1) == name]
+                if loop_feed_unjudged(name, segments, joins, command, lists):
+                    return True
+    return False
+
+
+def _check_fed_names(
+    seg: Segment, segments: tuple[Segment, ...], i: int, command: str, out: list[str]
+) -> None:
+    """R6.2: xargs running a reader, or a program reading its list of files, fed what is no listing."""
+    words = seg.words
+    views = [words] if words[0] in FEED_TAKERS else views_of(words)
+    if any(v and v[0] in FEED_TAKERS for v in views) and fed_names_unjudged(
+        views, segments, i, joiners(segments, command), command
+    ):
+        out.append(seg.text)
 
 
 # SPEC §5: the spaces that end a component of a Windows path, which Windows drops (`.. ` is `..`).
