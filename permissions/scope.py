@@ -294,7 +294,7 @@ class Scope:
                         continue  # a Windows place holds a colon or a backslash; a climb Windows reads, `..`
                     if dyn and k in dyn:
                         data = self._check_expansion(
-                            words, k, segments, command, cwds, out, data, i in listed, screen, seg.text
+                            words, k, segments, command, cwds, out, data, i in listed, screen, seg
                         )
                         continue
                     if windows and "%" in w and cmd_variable_place(words, w):
@@ -315,12 +315,12 @@ class Scope:
                     if eq > 0 or w[0] == "-":
                         self._check_option(w, eq, cwds, out)
             self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out)
-            if seg.words and (seg.words[0] in _FEED_GATE or seg.words[0][:1] == "/"):
-                _check_fed_names(seg, segments, i, command, out)
             if words and (words[0] in DIRECTORY_CHANGERS or (windows and words[0][:1] in _MOVER_INITIALS)):
                 self._check_move(
                     seg, words, dyn, sets[i + 1] if sets is not None else None, i + 1 < len(segments), out
                 )
+        if _FEEDS_NAMES(command):
+            _check_fed_names(segments, command, out)
         return out
 
     def _check_move(
@@ -358,7 +358,7 @@ class Scope:
         data: frozenset[str] | None,
         listed: bool = False,
         screen: bool = False,
-        text: str = "",
+        seg: Segment | None = None,
     ) -> frozenset[str] | None:
         """The word ``words[k]``, which holds an expansion; returns ``data`` (the loop and `read` variables
         holding what commands print), read on the first word that needs it. ``listed``: the segment's script
@@ -384,8 +384,13 @@ class Scope:
             # R6.2, R4.7: what a substitution prints is not a location the scope can
             # judge; the commands inside are segments, judged on their own -- unless a program that reads
             # its operands as files is handed a place that is no listing (permissions.commands.list_feeds).
-            if _fed_place(words, k, text, segments, command, data):
-                out.append(text or w)
+            first = words[0]
+            if (
+                (first in _READER_GATE or "/" in first or "=" in first)
+                and seg is not None
+                and _fed_place(words, k, seg.text, segments, command, data)
+            ):
+                out.append(seg.text)
             return data
         if words[0] in _DESCENDERS and descends(w, segments, command):
             return data  # `for p in packages/*; do (cd "$p" && npm test); done`
@@ -632,9 +637,12 @@ class Scope:
         return self.contains(normalize(target, cwd or self.cwd))
 
 
-# R6.2, R4.7: the first words of the segments whose operands may be places named by text they read
-# (permissions.commands.list_feeds): xargs and the programs that take a list of files, and the wrappers.
-_FEED_GATE = FEED_TAKERS | PEELED_VERBS
+# R6.2, R4.7: the first words of the segments whose operands may be places a substitution prints
+# (permissions.commands.list_feeds): the readers, and the wrappers that may run one (a verb spelt as a path too).
+_READER_GATE = PLACE_READERS | PEELED_VERBS
+# What a command that hands a reader names it reads holds (xargs, parallel, a list of files: `tar -T`,
+# `--files-from`, `--files0-from`, `zip -@`, `cpio -o`, `file -f`).
+_FEEDS_NAMES = re.compile(r"xargs|parallel|cpio|files0?-from|\s-[A-Za-z]*[T@]|\bfile\s+-f").search
 
 
 def _reader_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -679,16 +687,21 @@ def _fed_place(
     return False
 
 
-def _check_fed_names(
-    seg: Segment, segments: tuple[Segment, ...], i: int, command: str, out: list[str]
-) -> None:
-    """R6.2: xargs running a reader, or a program reading its list of files, fed what is no listing."""
-    words = seg.words
-    views = [words] if words[0] in FEED_TAKERS else views_of(words)
-    if any(v and v[0] in FEED_TAKERS for v in views) and fed_names_unjudged(
-        views, segments, i, joiners(segments, command), command
-    ):
-        out.append(seg.text)
+def _check_fed_names(segments: tuple[Segment, ...], command: str, out: list[str]) -> None:
+    """R6.2: xargs or parallel running a reader, or a program reading its list of files, fed what is no
+    listing (permissions.commands.list_feeds)."""
+    joins = None
+    for i, seg in enumerate(segments):
+        words = seg.words
+        if not words:
+            continue
+        views = [words] if words[0] in FEED_TAKERS else views_of(words)
+        if not any(v and v[0] in FEED_TAKERS for v in views):
+            continue
+        joins = joins or joiners(segments, command)
+        if fed_names_unjudged(views, segments, i, joins, command):
+            out.append(seg.text)
+            return
 
 
 # SPEC §5: the spaces that end a component of a Windows path, which Windows drops (`.. ` is `..`).

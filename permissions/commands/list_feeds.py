@@ -22,6 +22,7 @@ program of PLACE_READERS, at an operand it reads as a place (`kill $(cat server.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
@@ -159,20 +160,54 @@ def _git_lists(words: tuple[str, ...]) -> bool:
     if sub in _GIT_NAMES:
         return True
     if sub in _GIT_NAMES_WITH:
-        return any(w in ("--name-only", "--name-status") for w in words[k:])
+        # (a commit's message is text anyone may have written: log, show and whatchanged print names only
+        # with a format of their own, which permissions.scope reads for a place)
+        return any(w in ("--name-only", "--name-status") for w in words[k:]) and (
+            sub[:4] == "diff" or any(w.startswith(("--format", "--pretty")) for w in words[k:])
+        )
     if sub == "grep":
         return _names_only(words[k:])
     return False
 
 
 def _names_only(words: Sequence[str]) -> bool:
-    """A grep-like search that prints the names of the files it matched only (`-l`, `-L`, `-rl`)."""
+    """A grep-like search that prints the names of the files it matched only (`-l`, `-L`, `-rl`; not a
+    pattern's letters, `-elocal`, nor an option's value, `-e -l`)."""
+    valued = _GREP_VALUED.get(words[0], "ABCefmdD")
+    names = "l" if words[0] == "rg" else "lL"
+    skip = False
     for w in words[1:]:
+        if skip:
+            skip = False
+            continue
         if w in _GREP_NAMES_ONLY:
             return True
-        if w[:1] == "-" and w[1:2] != "-" and ("l" in w or (words[0] != "rg" and "L" in w)):
-            return True
+        if w[:1] != "-" or w[1:2] == "-":
+            continue
+        for j in range(1, len(w)):
+            if w[j] in names:
+                return True
+            if w[j] in valued:
+                skip = j + 1 == len(w)  # the next word is its value
+                break
     return False
+
+
+_GREP_VALUED = {"rg": "ABCefgjmMrtTEd", "ag": "ABCGgmp", "ack": "ABCgm"}
+
+
+def _expansions_list(seg: Segment) -> bool:
+    """Whether every expansion of ``seg``'s words is a substitution that lists (`ls $(git rev-parse
+    --show-toplevel)`; not `ls $(cat p)`, which prints the name it is given, nor a variable)."""
+    if not seg.dynamic:
+        return True
+    subs = substitutions(seg.text)
+    if subs is None or not all(map(_text_lists, subs)):
+        return False
+    rest = seg.text
+    for sub in subs:
+        rest = rest.replace(sub, "")
+    return "$" not in rest.replace("$()", "") and "~" not in rest
 
 
 def _source_lists(seg: Segment) -> bool:
@@ -182,11 +217,15 @@ def _source_lists(seg: Segment) -> bool:
         return False  # `$(<p)`, `$(cat < p)`: a file's content
     first = words[0]
     if first == "git":
-        return _git_lists(words)
+        return _git_lists(words) and _expansions_list(seg)
     if first in GREPS:
-        return _names_only(words)
+        return _names_only(words) and _expansions_list(seg)
     if first in _LISTERS:
-        return not any(w in _RUNS_ON_FOUND for w in words) and not any("=" in w for w in words[1:])
+        return (
+            not any(w in _RUNS_ON_FOUND for w in words)
+            and not any("=" in w for w in words[1:])
+            and _expansions_list(seg)
+        )
     if first in _NAMERS:
         return not seg.dynamic  # literal words, each checked by the scope (`echo $SECRET_PATH` is not)
     return first == "command" and words[1:2] == ("-v",) and not seg.dynamic
@@ -233,68 +272,53 @@ def _text_lists(text: str) -> bool:
     return hit
 
 
-def _closing(text: str, j: int) -> int:
-    """Where the `)` closing a `$(` or `<(` opened before ``j`` is, or -1."""
-    depth = 1
-    quote = ""
-    n = len(text)
-    while j < n:
-        c = text[j]
-        if quote == "'":
-            if c == "'":
-                quote = ""
-        elif c == "\\":
-            j += 1
-        elif quote:
-            if c == '"':
-                quote = ""
-            elif c == "$" and text[j + 1 : j + 2] == "(":
-                depth += 1
-                j += 1
-        elif c in "'\"":
-            quote = c
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return j
-        j += 1
-    return -1
+# The characters a substitution's bounds depend on: an escape, quotes, backticks, parentheses and the openers.
+_TOKEN = re.compile(r"\\.|['\"`()]|\$\(\(?|<\(", re.S)
 
 
 def substitutions(text: str, opener: str = "$(") -> list[str] | None:
     """The commands of the top-level substitutions of ``text`` (``$(…)`` and backticks, or ``<(…)``), in order;
-    None when the text cannot be read plainly."""
+    None when the text cannot be read plainly (an unbalanced quote or parenthesis). A loop over the characters
+    the bounds depend on only (a regular expression finds them)."""
     out: list[str] = []
     quote = ""
-    i = 0
-    n = len(text)
-    while i < n:
-        c = text[i]
+    stack: list[str] = []  # the quote each open parenthesis was opened in
+    start = -1  # where the recorded substitution's command starts
+    tick = -1  # where a top-level backtick's command starts
+    for m in _TOKEN.finditer(text):
+        t = m.group()
         if quote == "'":
-            if c == "'":
+            if t == "'" or t == "\\'":
                 quote = ""
-        elif c == "\\":
-            i += 1
-        elif c == "'" and not quote:
-            quote = c
-        elif c == '"':
-            quote = "" if quote else '"'
-        elif text.startswith(opener, i) and text[i + 2 : i + 3] != "(":
-            end = _closing(text, i + 2)
-            if end < 0:
-                return None
-            out.append(text[i + 2 : end])
-            i = end
-        elif c == "`" and opener == "$(":
-            end = text.find("`", i + 1)
-            if end < 0:
-                return None
-            out.append(text[i + 1 : end])
-            i = end
-        i += 1
-    return out
+        elif t[0] == "\\":
+            continue
+        elif t == '"' or t == "'":
+            if not quote:
+                quote = t
+            elif quote == t:
+                quote = ""
+        elif t == "`":
+            if not stack and opener == "$(":
+                if tick < 0:
+                    tick = m.end()
+                else:
+                    out.append(text[tick : m.start()])
+                    tick = -1
+        elif t[0] in "$<" and (quote == "" or t[0] == "$"):
+            if not stack and t == opener:
+                start = m.end()
+            stack.append(quote)
+            if t == "$((":
+                stack.append("")
+            quote = ""
+        elif t == "(" and not quote:
+            stack.append("")
+        elif t == ")" and not quote and stack:
+            quote = stack.pop()
+            if not stack and start >= 0:
+                out.append(text[start : m.start()])
+                start = -1
+    return None if stack or quote or tick >= 0 else out
 
 
 def _markers(word: str) -> int:
@@ -321,30 +345,48 @@ def substituted_place_unjudged(view: tuple[str, ...], k: int, text: str) -> bool
 
 
 def _piped_into(segments: Sequence[Segment], i: int, joins: Sequence[str | None], command: str) -> int:
-    """The index of the segment piped into ``segments[i]``, -1 when nothing is, -2 when it is not plain."""
-    if i == 0:
+    """The index of the segment piped into ``segments[i]``, -1 when nothing is, -2 when it is not plain. (The
+    segments of a substitution follow the one that holds it: they are skipped.)"""
+    if not segments[i].hidden:
+        j = next((k for k in range(i - 1, -1, -1) if not segments[k].hidden), -1)
+        if j >= 0 and joins[j] == "|":
+            return j
+        # a compound command's output (`{ cat p; } | xargs cat`, `done | xargs cat`): not read here
+        return -2 if _after_a_pipe(segments[i].text, command) else -1
+    # (inside a substitution, a group or `bash -c`: the text before it says whether a pipe feeds it)
+    text = segments[i].text
+    at = command.find(text)
+    if at < 0 or command.count(text) > 1:
+        return -2
+    before = command[:at].rstrip()
+    if before[-1:] != "|" or before[-2:] == "||":
         return -1
-    j = i - 1
-    if segments[i].hidden or joins[j] is None:
-        prev, seg = segments[j].text, segments[i].text
-        at = command.find(prev + " | " + seg)
-        if at < 0:
-            at = command.find(prev + "|" + seg)
-        return j if at >= 0 else (-1 if "|" not in command else -2)
-    return j if joins[j] == "|" else -1
+    before = before[:-1].rstrip()
+    return next((k for k in range(i - 1, -1, -1) if before.endswith(segments[k].text)), -2)
+
+
+def _after_a_pipe(text: str, command: str) -> bool:
+    """Whether some occurrence of ``text`` in ``command`` follows a `|`."""
+    at = command.find(text)
+    while at >= 0:
+        before = command[:at].rstrip()
+        if before[-1:] == "|" and before[-2:] != "||":
+            return True
+        at = command.find(text, at + 1)
+    return False
 
 
 def _pipeline_lists(segments: Sequence[Segment], j: int, joins: Sequence[str | None], command: str) -> bool:
     """Whether the pipeline ending at ``segments[j]`` prints a listing."""
-    start = j
-    while start > 0:
-        k = _piped_into(segments, start, joins, command)
+    chain = [j]
+    while chain[-1] > 0:
+        k = _piped_into(segments, chain[-1], joins, command)
         if k < 0:
             if k == -2:
                 return False
             break
-        start = k
-    return lists_places([s._replace(hidden=False) for s in segments[start : j + 1]])
+        chain.append(k)
+    return lists_places([segments[k]._replace(hidden=False) for k in reversed(chain)])
 
 
 def _stdin_lists(segments: Sequence[Segment], i: int, joins: Sequence[str | None], command: str) -> bool:
@@ -478,8 +520,8 @@ def fed_names_unjudged(
                 return True
         elif view[0] == "xargs":
             program, from_file = _xargs_program(view)
-            if program not in PLACE_READERS:
-                continue
+            if program not in PLACE_READERS and not any(v and v[0] in PLACE_READERS for v in views):
+                continue  # (what it runs, through a wrapper too: `xargs sudo cat`)
             if from_file or not _stdin_lists(segments, i, joins, command):
                 return True
         elif view[0] in FEED_TAKERS:
@@ -511,6 +553,8 @@ def loop_feed_unjudged(
             continue
         if not _stdin_lists(segments, i, joins, command):
             return True
+        if "<<<" in command and _here_string(command[command.find("done", command.find(seg.text)) :]):
+            return True  # `done <<< "$(cat p)"` (a here-string makes no segment of its own)
         done = next((s for s in segments[i + 1 :] if s.text.startswith("done") and s.redirects), None)
         if done is not None and not _stdin_lists(segments, segments.index(done), joins, command):
             return True
