@@ -269,7 +269,7 @@ class Scope:
         start: Collection[str] = (self.cwd,)
         data: frozenset[str] | None = None  # loop and `read` variables holding what commands print
         fed_and_sliced = _fed_and_sliced(segments, command)  # read once: every segment may ask
-        self._check_text(command, fed_and_sliced[0], out)
+        self._check_text(command, fed_and_sliced[0], out, segments)
         listed = _listed(segments, command) if windows and "$" in command else _NONE_LISTED
         for i, seg in enumerate(segments):
             words = seg.words
@@ -319,8 +319,6 @@ class Scope:
                 self._check_move(
                     seg, words, dyn, sets[i + 1] if sets is not None else None, i + 1 < len(segments), out
                 )
-        if _FEEDS_NAMES(command):
-            _check_fed_names(segments, command, out)
         return out
 
     def _check_move(
@@ -456,14 +454,19 @@ class Scope:
             if _decodes_a_location(view, feeds):
                 out.append(seg.text)
 
-    def _check_text(self, command: str, fed: bool, out: list[str]) -> None:
+    def _check_text(
+        self, command: str, fed: bool, out: list[str], segments: tuple[Segment, ...] = ()
+    ) -> None:
         """What the text of a command shows that its words hide. On Windows, a rooted place the reader drops a
         backslash of (`gc \\x`, `type \\\\srv\\share\\x`: permissions.where.rooted_in_text). The words of the
         here-strings (`<<< /etc/passwd`) of a command where text becomes words (``fed``: `read`, xargs; or a
         substitution): `while read f; do cat "$f"; done <<< /etc/passwd` hands on what it spells out. Each is
-        checked as a word is (from where the command starts)."""
+        checked as a word is (from where the command starts). And a reader xargs or parallel runs, or a
+        program reading its list of files, fed what is no listing (`cat p | xargs cat`, `tar -T p`)."""
         if self.windows:
             out.extend(rooted_in_text(command))
+        if _FEEDS_NAMES(command):
+            _check_fed_names(segments, command, out)
         if "<<<" not in command or not (fed or "$(" in command or "`" in command or "<(" in command):
             return
         for piece in here_strings(command):

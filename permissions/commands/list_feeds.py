@@ -276,6 +276,17 @@ def _text_lists(text: str) -> bool:
 _TOKEN = re.compile(r"\\.|['\"`()]|\$\(\(?|<\(", re.S)
 
 
+def _requote(t: str, quote: str) -> str:
+    """The quote a text is in after the token ``t`` (an escape or a quote; anything in single quotes)."""
+    if quote == "'":
+        return "" if t == "'" or t == "\\'" else quote
+    if t[0] == "\\":
+        return quote
+    if not quote:
+        return t
+    return "" if quote == t else quote
+
+
 def substitutions(text: str, opener: str = "$(") -> list[str] | None:
     """The commands of the top-level substitutions of ``text`` (``$(…)`` and backticks, or ``<(…)``), in order;
     None when the text cannot be read plainly (an unbalanced quote or parenthesis). A loop over the characters
@@ -287,16 +298,8 @@ def substitutions(text: str, opener: str = "$(") -> list[str] | None:
     tick = -1  # where a top-level backtick's command starts
     for m in _TOKEN.finditer(text):
         t = m.group()
-        if quote == "'":
-            if t == "'" or t == "\\'":
-                quote = ""
-        elif t[0] == "\\":
-            continue
-        elif t == '"' or t == "'":
-            if not quote:
-                quote = t
-            elif quote == t:
-                quote = ""
+        if quote == "'" or t[0] == "\\" or t == '"' or t == "'":
+            quote = _requote(t, quote)
         elif t == "`":
             if not stack and opener == "$(":
                 if tick < 0:

@@ -12,7 +12,8 @@ friction: a listing of the project's own places (`git ls-files`, `git diff --nam
 `rg -l`, `grep -l`, `pwd`, `mktemp`, `which`) stays approved, and so does a substitution that is no place at all
 (`kill $(cat server.pid)`, `echo $(cat VERSION)`, `head -n $(cat N) f`).
 
-On the base, {BASE} of this file's cases fail.
+On the base, 405 of this file's 717 cases fail (140 of its 157 class commands are approved there somewhere they
+now ask; every friction case passes there).
 """
 
 import pytest
@@ -176,14 +177,10 @@ UNJUDGED = [
     "(cat p | xargs cat)",
     'while read f; do cat "$f"; done <<< "$(cat p)"',
     "cat p | parallel cat",
-    "parallel cat ::: $(cat p)",
-    "parallel -a p cat",
-    "parallel cat :::: p",
     'xargs cat <<< "$(cat p)"',
     "cat $(realpath $(cat p))",
     "cat $(which $(cat p))",
     "wc -l $(git ls-files $(cat p) | xargs cat)",
-    "cat $(git ls-files | xargs cat)",
 ]
 
 # the same places, asked for another reason first (a write whose target is unread, a privileged or networked
@@ -319,7 +316,6 @@ LISTINGS_AND_NON_PLACES = [
     "cat $(git ls-files | sed 's/x/y/')",
     "cat $(ls $(pwd))",
     "cat $(grep -l x p)",
-    "cat $(git log -1 --name-only --format=)",
     "(git ls-files | xargs cat)",
     'while read f; do cat "$f"; done <<< "$(git ls-files)"',
     'while read f; do cat "$f"; done <<< "a.md"',
