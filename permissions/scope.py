@@ -386,7 +386,7 @@ class Scope:
             if (
                 (first in _READER_GATE or "/" in first or "=" in first)
                 and seg is not None
-                and _fed_place(words, k, seg.text, segments, command, data)
+                and _fed_place(words, k, seg, segments, command, data)
             ):
                 out.append(seg.text)
             return data
@@ -662,7 +662,7 @@ def _reader_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
 def _fed_place(
     words: tuple[str, ...],
     k: int,
-    text: str,
+    seg: Segment,
     segments: tuple[Segment, ...],
     command: str,
     data: frozenset[str],
@@ -678,7 +678,7 @@ def _fed_place(
         at = k - (len(words) - len(view))
         if at < 1:
             continue
-        if substituted_place_unjudged(view, at, text):
+        if substituted_place_unjudged(view, at, seg.text, seg.words):
             return True
         if data and "$" in w and reader_operand(view, at):
             names = {m.group(1) or m.group(2) for m in _DATA_REF.finditer(w)} & data

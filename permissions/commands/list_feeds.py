@@ -228,6 +228,8 @@ def _source_lists(seg: Segment) -> bool:
         )
     if first in _NAMERS:
         return not seg.dynamic  # literal words, each checked by the scope (`echo $SECRET_PATH` is not)
+    if "<<<" in seg.text and not seg.dynamic and not _here_string(seg.text):
+        return _filters(seg)  # `tr a-z A-Z <<< readme`: literal text, checked by the scope as words are
     return first == "command" and words[1:2] == ("-v",) and not seg.dynamic
 
 
@@ -236,6 +238,8 @@ def _filters(seg: Segment) -> bool:
     words = seg.words
     if not words or words[0] not in _FILTERS or seg.inputs:
         return False
+    if words[0] == "tr":
+        return True  # its operands are sets, never files
     code = set(program_words(words) or pattern_words(words))
     for k in range(1, len(words)):
         w = words[k]
@@ -328,9 +332,12 @@ def _markers(word: str) -> int:
     return word.count("$(…)") + word.count("`…`")
 
 
-def substituted_place_unjudged(view: tuple[str, ...], k: int, text: str) -> bool:
+def substituted_place_unjudged(
+    view: tuple[str, ...], k: int, text: str, written: tuple[str, ...] | None = None
+) -> bool:
     """Whether ``view[k]`` (of a segment of text ``text`` whose program reads places) is a place a substitution
-    prints that is not a listing of the project (see above)."""
+    prints that is not a listing of the project (see above). ``written``: the segment's words as written, of
+    which ``view`` is a suffix maybe with its code blanked (a grep's pattern)."""
     w = view[k]
     here = _markers(w)
     if not here or not reader_operand(view, k):
@@ -338,8 +345,10 @@ def substituted_place_unjudged(view: tuple[str, ...], k: int, text: str) -> bool
     subs = substitutions(text)
     if subs is None:
         return True
-    before = sum(map(_markers, view[:k]))
-    if len(subs) == sum(map(_markers, view)):
+    words = written if written is not None and len(written) >= len(view) else view
+    at = len(words) - len(view) + k
+    before = sum(map(_markers, words[:at]))
+    if len(subs) == sum(map(_markers, words)):
         subs = subs[before : before + here]  # (else, judged all: a redirection's or a wrapper's own)
     return not all(map(_text_lists, subs))
 

@@ -41,6 +41,7 @@ UNJUDGED = [
     "cat $(sort p | head -1)",
     "cat $(cat p | head -1)",
     "cat $(jq -r .path config.json)",
+    "cat $(jq -r '.files[] | split(\"/\") | .[0]' package.json)",
     "cat $(echo $SECRET_PATH)",
     'cat "$(printf %s "$SECRET_PATH")"',
     "cat $(curl -s https://example.com/x)",
