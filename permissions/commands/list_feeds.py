@@ -430,7 +430,29 @@ def _here_string(text: str) -> bool:
     return "$" in rest.replace("$()", "")
 
 
-_XARGS_VALUES = frozenset("dEeIiLlnPs")
+# xargs's options that take the next word (`-e`, `-i`, `-l` take theirs glued only); `a` is the file of names.
+_XARGS_VALUES = frozenset("adEILnPs")
+_XARGS_LONG_VALUES = (
+    "--arg-file",
+    "--delimiter",
+    "--max-args",
+    "--max-procs",
+    "--max-chars",
+    "--process-slot-var",
+)
+
+
+def _xargs_option(w: str) -> tuple[bool, bool]:
+    """(whether the option ``w`` of xargs names the file of names, whether its value is the next word): `-a p`,
+    `-ra p`, `-ap`, `--arg-file=p`, `--a p` (an abbreviation)."""
+    if w[:2] == "--":
+        name, eq, _ = w.partition("=")
+        long = next((o for o in _XARGS_LONG_VALUES if len(name) > 2 and o.startswith(name)), None)
+        return long == "--arg-file", long is not None and not eq
+    for j in range(1, len(w)):
+        if w[j] in _XARGS_VALUES:
+            return w[j] == "a", j + 1 == len(w)
+    return False, False
 
 
 def _xargs_program(view: tuple[str, ...]) -> tuple[str | None, bool]:
@@ -438,15 +460,13 @@ def _xargs_program(view: tuple[str, ...]) -> tuple[str | None, bool]:
     k = 1
     from_file = False
     n = len(view)
-    while k < n and view[k][:1] == "-":
-        w = view[k]
-        if w.startswith(("--arg-file", "-a")):
-            from_file = True
-            if w in ("-a", "--arg-file"):
-                k += 1
-        elif w[:2] != "--" and len(w) == 2 and w[1] in _XARGS_VALUES:
+    while k < n and view[k][:1] == "-" and view[k] != "-":
+        if view[k] == "--":
             k += 1
-        k += 1
+            break
+        named, valued = _xargs_option(view[k])
+        from_file = from_file or named
+        k += 2 if valued else 1
     return (view[k] if k < n else "echo"), from_file
 
 
