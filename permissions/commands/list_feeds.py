@@ -48,7 +48,9 @@ PLACE_READERS = (
         " md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum"
         " gzip gunzip zcat bzip2 bunzip2 bzcat xz unxz xzcat zstd unzstd zstdcat lz4 brotli"
         " tar bsdtar gtar zip unzip 7z 7za rsync scp sftp"
-        " jq yq gojq jaq view vi vim nvim nano emacs code open xdg-open".split()
+        " jq yq gojq jaq view vi vim nvim nano emacs code open xdg-open"
+        # interpreters read their script as a file (what follows it is its arguments)
+        " python python3 python2 pypy3 node bash sh zsh dash ksh ruby perl php lua Rscript".split()
     )
     | GREPS
     | SEDS
@@ -124,10 +126,36 @@ def reader_operand(view: tuple[str, ...], k: int) -> bool:
         return first if program in ("source", ".") else not first
     if program in GREPS or program in SEDS or program in AWKS:
         return k not in (program_words(view) or pattern_words(view))
+    if program in _SCRIPT_RUNNERS:
+        return _the_script(view, k)
     return True
 
 
 _CODE_FIRST = frozenset({"jq", "yq", "gojq", "jaq"})
+_SCRIPT_RUNNERS = frozenset(
+    "python python3 python2 pypy3 node bash sh zsh dash ksh ruby perl php lua Rscript".split()
+)
+# Options after which an interpreter runs no script (code, a module), and options that take the next word.
+_RUNS_NO_SCRIPT = frozenset({"-c", "-m", "-e", "-E", "-p", "--eval", "--print"})
+_RUNNER_VALUES = frozenset(
+    {"-W", "-X", "-o", "-O", "+o", "+O", "--rcfile", "--init-file", "--require", "--import", "--loader"}
+    | {"-I", "-M", "-d", "-z", "-t", "-S", "--env-file", "--conditions", "--input-type"}
+)
+
+
+_PHP_CODE = frozenset({"-r", "-R", "-B", "-E", "-F"})
+
+
+def _the_script(view: tuple[str, ...], k: int) -> bool:
+    """Whether ``view[k]`` is the script an interpreter runs (`python3 $(cat p)`), not an argument of it nor
+    of code it is given (`python3 -c '…' $(cat p)`, `python -m pytest $(git diff --name-only)`)."""
+    j = 1
+    while j < k:
+        w = view[j]
+        if w in _RUNS_NO_SCRIPT or (view[0] == "php" and w in _PHP_CODE) or w[:1] != "-":
+            return False
+        j += 2 if w in _RUNNER_VALUES or (w == "-r" and view[0] in ("node", "ruby")) else 1
+    return j == k
 
 
 # What lists the project's own places (or text the scope reads as words): a substitution or a feed made of it,

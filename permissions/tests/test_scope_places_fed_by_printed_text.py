@@ -190,6 +190,14 @@ UNJUDGED = [
     "cat $(realpath $(cat p))",
     "cat $(which $(cat p))",
     "wc -l $(git ls-files $(cat p) | xargs cat)",
+    "python3 $(cat p)",
+    "bash $(cat p)",
+    "node $(cat p)",
+    "sh -x $(cat p)",
+    "node -r dotenv/config $(cat p)",
+    "ruby -r json $(cat p)",
+    "perl $(cat p)",
+    "bash -r $(cat p)",
 ]
 
 # the same places, asked for another reason first (a write whose target is unread, a privileged or networked
@@ -334,6 +342,13 @@ LISTINGS_AND_NON_PLACES = [
     'xargs wc -l <<< "a.md b.md"',
     "find $(git rev-parse --show-toplevel) -name '*.md' | xargs wc -l",
     "cat $(git ls-files | sed 's|^src/|lib/|')",
+    "python -m pytest $(git diff --name-only)",
+    "python -m pytest $(cat tests.txt)",
+    "python manage.py test $(cat tests.txt)",
+    "python3 $(which pytest)",
+    "bash $(git rev-parse --show-toplevel)/scripts/x.sh",
+    "pytest $(cat tests.txt)",
+    "node $(git ls-files 'scripts/*.js' | head -1)",
 ]
 
 
