@@ -31,11 +31,20 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
+from permissions.commands.list_feeds import (
+    FEED_TAKERS,
+    PLACE_READERS,
+    fed_names_unjudged,
+    loop_feed_unjudged,
+    reader_operand,
+    substituted_place_unjudged,
+)
 from permissions.commands.neutral import TESTS, test_strings
 from permissions.commands.plain_settings import SHOWN_VARIABLES
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import NOT_PEELED, _peels, views_of
 from permissions.commands.windows import environment_printed
+from permissions.commands.wrappers import PEELED_VERBS
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.where import (
@@ -260,7 +269,7 @@ class Scope:
         start: Collection[str] = (self.cwd,)
         data: frozenset[str] | None = None  # loop and `read` variables holding what commands print
         fed_and_sliced = _fed_and_sliced(segments, command)  # read once: every segment may ask
-        self._check_text(command, fed_and_sliced[0], out)
+        self._check_text(command, fed_and_sliced[0], out, segments)
         listed = _listed(segments, command) if windows and "$" in command else _NONE_LISTED
         for i, seg in enumerate(segments):
             words = seg.words
@@ -285,7 +294,7 @@ class Scope:
                         continue  # a Windows place holds a colon or a backslash; a climb Windows reads, `..`
                     if dyn and k in dyn:
                         data = self._check_expansion(
-                            words, k, segments, command, cwds, out, data, i in listed, screen
+                            words, k, segments, command, cwds, out, data, i in listed, screen, seg
                         )
                         continue
                     if windows and "%" in w and cmd_variable_place(words, w):
@@ -347,6 +356,7 @@ class Scope:
         data: frozenset[str] | None,
         listed: bool = False,
         screen: bool = False,
+        seg: Segment | None = None,
     ) -> frozenset[str] | None:
         """The word ``words[k]``, which holds an expansion; returns ``data`` (the loop and `read` variables
         holding what commands print), read on the first word that needs it. ``listed``: the segment's script
@@ -370,7 +380,15 @@ class Scope:
         # Where `cd` goes decides where every later word points: its target is never data.
         if words[0] not in DIRECTORY_CHANGERS and _printed_only(w, data, segments, command):
             # R6.2, R4.7: what a substitution prints is not a location the scope can
-            # judge; the commands inside are segments, judged on their own.
+            # judge; the commands inside are segments, judged on their own -- unless a program that reads
+            # its operands as files is handed a place that is no listing (permissions.commands.list_feeds).
+            first = words[0]
+            if (
+                (first in _READER_GATE or "/" in first or "=" in first)
+                and seg is not None
+                and _fed_place(words, k, seg, segments, command, data)
+            ):
+                out.append(seg.text)
             return data
         if words[0] in _DESCENDERS and descends(w, segments, command):
             return data  # `for p in packages/*; do (cd "$p" && npm test); done`
@@ -436,14 +454,19 @@ class Scope:
             if _decodes_a_location(view, feeds):
                 out.append(seg.text)
 
-    def _check_text(self, command: str, fed: bool, out: list[str]) -> None:
+    def _check_text(
+        self, command: str, fed: bool, out: list[str], segments: tuple[Segment, ...] = ()
+    ) -> None:
         """What the text of a command shows that its words hide. On Windows, a rooted place the reader drops a
         backslash of (`gc \\x`, `type \\\\srv\\share\\x`: permissions.where.rooted_in_text). The words of the
         here-strings (`<<< /etc/passwd`) of a command where text becomes words (``fed``: `read`, xargs; or a
         substitution): `while read f; do cat "$f"; done <<< /etc/passwd` hands on what it spells out. Each is
-        checked as a word is (from where the command starts)."""
+        checked as a word is (from where the command starts). And a reader xargs or parallel runs, or a
+        program reading its list of files, fed what is no listing (`cat p | xargs cat`, `tar -T p`)."""
         if self.windows:
             out.extend(rooted_in_text(command))
+        if _FEEDS_NAMES(command):
+            _check_fed_names(segments, command, out)
         if "<<<" not in command or not (fed or "$(" in command or "`" in command or "<(" in command):
             return
         for piece in here_strings(command):
@@ -615,6 +638,73 @@ class Scope:
         if isinstance(cwd, frozenset):
             return bool(cwd) and all(self.contains(normalize(target, c)) for c in cwd)
         return self.contains(normalize(target, cwd or self.cwd))
+
+
+# R6.2, R4.7: the first words of the segments whose operands may be places a substitution prints
+# (permissions.commands.list_feeds): the readers, and the wrappers that may run one (a verb spelt as a path too).
+_READER_GATE = PLACE_READERS | PEELED_VERBS
+# What a command that hands a reader names it reads holds (xargs, parallel, a list of files: `tar -T`,
+# `--files-from`, `--files0-from`, `zip -@`, `cpio -o`, `file -f`).
+_FEEDS_NAMES = re.compile(r"xargs|parallel|cpio|files0?-from|\s-[A-Za-z]*[T@]|\bfile\s+-f").search
+
+
+def _reader_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The views of ``words`` led by a program of PLACE_READERS, each a suffix of ``words``."""
+    first = words[0]
+    if first in PLACE_READERS:
+        return [words]
+    if first in NOT_PEELED or not _peels(first):
+        return []
+    n = len(words)
+    return [v for v in views_of(words) if v and v[0] in PLACE_READERS and words[n - len(v) :] == v]
+
+
+def _fed_place(
+    words: tuple[str, ...],
+    k: int,
+    seg: Segment,
+    segments: tuple[Segment, ...],
+    command: str,
+    data: frozenset[str],
+) -> bool:
+    """R6.2, R4.7: whether ``words[k]``, which holds only what commands print, is a place a program of
+    PLACE_READERS reads or writes, printed by something that is not a listing of the project (a file's
+    content, a variable, the network: permissions.commands.list_feeds)."""
+    views = _reader_views(words)
+    if not views:
+        return False
+    w = words[k]
+    for view in views:
+        at = k - (len(words) - len(view))
+        if at < 1:
+            continue
+        if substituted_place_unjudged(view, at, seg.text, seg.words):
+            return True
+        if data and "$" in w and reader_operand(view, at):
+            names = {m.group(1) or m.group(2) for m in _DATA_REF.finditer(w)} & data
+            joins = joiners(segments, command)
+            for name in names:
+                lists = [m.group(2) for m in _FOR.finditer(command) if m.group(1) == name]
+                if loop_feed_unjudged(name, segments, joins, command, lists):
+                    return True
+    return False
+
+
+def _check_fed_names(segments: tuple[Segment, ...], command: str, out: list[str]) -> None:
+    """R6.2: xargs or parallel running a reader, or a program reading its list of files, fed what is no
+    listing (permissions.commands.list_feeds)."""
+    joins = None
+    for i, seg in enumerate(segments):
+        words = seg.words
+        if not words:
+            continue
+        views = [words] if words[0] in FEED_TAKERS else views_of(words)
+        if not any(v and v[0] in FEED_TAKERS for v in views):
+            continue
+        joins = joins or joiners(segments, command)
+        if fed_names_unjudged(views, segments, i, joins, command):
+            out.append(seg.text)
+            return
 
 
 # SPEC §5: the spaces that end a component of a Windows path, which Windows drops (`.. ` is `..`).

@@ -202,8 +202,10 @@ def test_the_reason_is_the_external_effect(command):
         "gpg --verify x.sig x",
         "gpg --recv-keys ABCD1234",
         "curlie https://example.com",
-        "xargs -a files.txt wc -l",
-        "xargs -a list.txt grep -l TODO",
+        # (a file's names handed to a reader are places the path scope cannot judge, asked for since session
+        # 23: test_scope_places_fed_by_printed_text; the names on xargs's own input stay ordinary)
+        "xargs wc -l",
+        "xargs -n1 grep -l TODO",
         "xargs -n1 echo < list.txt",
         "httpx -h",
         "nuclei -version",

@@ -1,0 +1,621 @@
+"""R6.2, R4.7, SPEC §5: places named by what a command prints, handed to a program that reads or writes them.
+
+A substitution is not a path: the commands inside it are segments judged on their own (R4.7). What it prints,
+though, becomes the operand of the command around it -- and when that command reads or writes its operands as
+files (`cat`, `cp`, `tar`, `grep PATTERN FILE…`), the printed text is a place the scope cannot see. When the text
+comes from a file's content (`cat $(cat p)`, `cat $(<p)`, `cat $(head -1 p)`), a variable
+(`cat $(echo $SECRET_PATH)`), the network (`cat $(curl -s URL)`) or any other command whose output is not a
+listing, the place is outside as far as the scope knows: it asks as `cat ~/.ssh/id_rsa` asks (``cap_path_scope``:
+off the sandbox in every mode, in Brabo's sandbox outside auto mode). The same holds for the names xargs hands
+on (`xargs cat < p`, `xargs -a p cat`, `cat p | xargs cat`), for a `read` or `for` variable that holds them
+(`while read f; do cat "$f"; done < p`, `for f in $(cat p); do cat "$f"; done`), and for the programs that read
+their list of files from a file or their input (`tar -T p`, `tar --files-from=p`, `rsync --files-from=p`,
+`zip x.zip -@ < p`, `cpio -o < p`, `wc --files0-from=p`, `file -f p`).
+
+friction: a listing of the project's own places stays approved -- `git ls-files`, `git diff --name-only`,
+`find .`, `fd`, `ls`, `rg -l`, `grep -l`, `pwd`, `git rev-parse --show-toplevel`, `mktemp`, `which`, and `echo`
+or `printf` of literal words (each of whose own words the scope checks as any segment's), maybe filtered
+(`| grep '\\.py$' | sort | head`) -- and a substitution that is no place at all is never read here: only a
+program of PLACE_READERS, at an operand it reads as a place (`kill $(cat server.pid)`, `echo $(cat VERSION)`,
+`head -n $(cat N) f` are left alone).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
+from permissions.memos import Memo
+from permissions.shell import Segment, parse_command
+
+__all__ = [
+    "FEED_TAKERS",
+    "PLACE_READERS",
+    "fed_names_unjudged",
+    "loop_feed_unjudged",
+    "reader_operand",
+    "substituted_place_unjudged",
+]
+
+# Programs whose operands are places they read or write (the first operand of a grep, sed, awk or jq is its
+# code: textproc blanks it before the scope reads the words; source's later operands are the script's).
+PLACE_READERS = (
+    frozenset(
+        "cat bat batcat less more most nl tac head tail wc file stat strings xxd od hexdump base64 base32 source ."
+        " touch truncate cp mv rm rmdir unlink shred srm trash trash-put ln install tee dd"
+        " sort uniq cut paste join comm diff diff3 cmp sdiff column fold expand unexpand rev fmt pr"
+        " md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum"
+        " gzip gunzip zcat bzip2 bunzip2 bzcat xz unxz xzcat zstd unzstd zstdcat lz4 brotli"
+        " tar bsdtar gtar zip unzip 7z 7za rsync scp sftp"
+        " jq yq gojq jaq view vi vim nvim nano emacs code open xdg-open"
+        # interpreters read their script as a file (what follows it is its arguments)
+        " python python3 python2 pypy3 node bash sh zsh dash ksh ruby perl php lua Rscript".split()
+    )
+    | GREPS
+    | SEDS
+    | AWKS
+)
+
+# Value options that are no place, per program (short letters taking a value; long names taking the next word).
+_SHORT_VALUES: dict[str, str] = {
+    "head": "nc",
+    "tail": "ncs",
+    "less": "bhjkoOpPTxyz",
+    "more": "n",
+    "nl": "bdfhilnsvw",
+    "strings": "nte",
+    "xxd": "cglson",
+    "od": "AjNtSw",
+    "hexdump": "enfs",
+    "base64": "w",
+    "base32": "w",
+    "cut": "bcdf",
+    "sort": "kStT",
+    "uniq": "fsw",
+    "fold": "w",
+    "column": "cstoNRW",
+    "pr": "wlNhoe",
+    "split": "abl",
+    "cp": "S",
+    "mv": "S",
+    "ln": "S",
+    "install": "mogS",
+    "touch": "dt",
+    "truncate": "s",
+    "stat": "c",
+    "file": "mFP",
+    "bat": "lHmr",
+    "batcat": "lHmr",
+    "diff": "CUFIxX",
+    "cmp": "in",
+    "shred": "ns",
+    "jq": "",
+    "tar": "bbH",
+}
+_LONG_VALUES = frozenset(
+    "--lines --bytes --sleep-interval --pid --max-unchanged-stats --key --field-separator --buffer-size"
+    " --suffix --mode --owner --group --format --printf --language --theme --style --line-range --tabs"
+    " --terminal-width --wrap --map-syntax --highlight-line --arg --argjson --slurpfile --rawfile --indent"
+    " --max-count --context --after-context --before-context --color --colour --include --exclude"
+    " --exclude-dir --type --type-not --glob --iglob --max-depth --encoding --width --delimiter --fields"
+    " --characters --skip-fields --check-chars --sort".split()
+)
+
+
+def _value_word(view: tuple[str, ...], k: int) -> bool:
+    """Whether ``view[k]`` is the value of the option before it (a count, a format, a key: no place)."""
+    prev = view[k - 1] if k > 1 else ""
+    if prev[:2] == "--":
+        return prev in _LONG_VALUES
+    if prev[:1] != "-" or len(prev) < 2:
+        return False
+    return prev[-1] in _SHORT_VALUES.get(view[0], "")
+
+
+def reader_operand(view: tuple[str, ...], k: int) -> bool:
+    """Whether ``view[k]`` (``view[0]`` a program of PLACE_READERS) is an operand it reads or writes as a place:
+    not an option, nor an option's value, nor code (blanked), nor a sourced script's argument."""
+    w = view[k]
+    if not w or w[:1] == "-" or _value_word(view, k):
+        return False
+    program = view[0]
+    if program in ("source", ".") or program in _CODE_FIRST:
+        # the script (what follows is its arguments); jq's filter
+        first = all(x[:1] == "-" for x in view[1:k])
+        return first if program in ("source", ".") else not first
+    if program in GREPS or program in SEDS or program in AWKS:
+        return k not in (program_words(view) or pattern_words(view))
+    if program in _SCRIPT_RUNNERS:
+        return _the_script(view, k)
+    return True
+
+
+_CODE_FIRST = frozenset({"jq", "yq", "gojq", "jaq"})
+_SCRIPT_RUNNERS = frozenset(
+    "python python3 python2 pypy3 node bash sh zsh dash ksh ruby perl php lua Rscript".split()
+)
+# Options after which an interpreter runs no script (code, a module), and options that take the next word.
+_RUNS_NO_SCRIPT = frozenset({"-c", "-m", "-e", "-E", "-p", "--eval", "--print"})
+_RUNNER_VALUES = frozenset(
+    {"-W", "-X", "-o", "-O", "+o", "+O", "--rcfile", "--init-file", "--require", "--import", "--loader"}
+    | {"-I", "-M", "-d", "-z", "-t", "-S", "--env-file", "--conditions", "--input-type"}
+)
+
+
+_PHP_CODE = frozenset({"-r", "-R", "-B", "-E", "-F"})
+
+
+def _the_script(view: tuple[str, ...], k: int) -> bool:
+    """Whether ``view[k]`` is the script an interpreter runs (`python3 $(cat p)`), not an argument of it nor
+    of code it is given (`python3 -c '…' $(cat p)`, `python -m pytest $(git diff --name-only)`)."""
+    j = 1
+    while j < k:
+        w = view[j]
+        if w in _RUNS_NO_SCRIPT or (view[0] == "php" and w in _PHP_CODE) or w[:1] != "-":
+            return False
+        j += 2 if w in _RUNNER_VALUES or (w == "-r" and view[0] in ("node", "ruby")) else 1
+    return j == k
+
+
+# What lists the project's own places (or text the scope reads as words): a substitution or a feed made of it,
+# maybe filtered, names places the scope judged where the listing was written.
+_LISTERS = frozenset({"ls", "tree", "find", "gfind", "fd", "fdfind", "pwd", "mktemp", "which", "realpath"})
+_NAMERS = frozenset({"basename", "dirname", "readlink", "echo", "printf", "true", "false", ":"})
+_FILTERS = (
+    frozenset(
+        {"sort", "uniq", "head", "tail", "cut", "tr", "tac", "rev", "nl", "column", "fold", "cat", "paste"}
+    )
+    | GREPS
+    | SEDS
+    | AWKS
+)
+_GREP_NAMES_ONLY = frozenset({"--files-with-matches", "--files-without-match", "--files", "--name-only"})
+_RUNS_ON_FOUND = frozenset(
+    {"-exec", "-execdir", "-ok", "-okdir", "-files0-from", "-x", "-X", "--exec", "--exec-batch"}
+)
+# git's subcommands that print names of the checkout's files or revisions, never a file's content.
+_GIT_NAMES = frozenset({"ls-files", "status", "rev-parse", "merge-base", "branch", "describe", "ls-tree"})
+_GIT_NAMES_WITH = frozenset({"diff", "diff-tree", "diff-index", "diff-files", "show", "log", "whatchanged"})
+_GIT_VALUED = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace"})
+
+
+def _git_lists(words: tuple[str, ...]) -> bool:
+    k = 1
+    while k < len(words) and words[k][:1] == "-":
+        k += 2 if words[k] in _GIT_VALUED else 1
+    sub = words[k] if k < len(words) else ""
+    if sub in _GIT_NAMES:
+        return True
+    if sub in _GIT_NAMES_WITH:
+        # (a commit's message is text anyone may have written: log, show and whatchanged print names only
+        # with a format of their own, which permissions.scope reads for a place)
+        return any(w in ("--name-only", "--name-status") for w in words[k:]) and (
+            sub[:4] == "diff" or any(w.startswith(("--format", "--pretty")) for w in words[k:])
+        )
+    if sub == "grep":
+        return _names_only(words[k:])
+    return False
+
+
+def _names_only(words: Sequence[str]) -> bool:
+    """A grep-like search that prints the names of the files it matched only (`-l`, `-L`, `-rl`; not a
+    pattern's letters, `-elocal`, nor an option's value, `-e -l`)."""
+    valued = _GREP_VALUED.get(words[0], "ABCefmdD")
+    names = "l" if words[0] == "rg" else "lL"
+    skip = False
+    for w in words[1:]:
+        if skip:
+            skip = False
+            continue
+        if w in _GREP_NAMES_ONLY:
+            return True
+        if w[:1] != "-" or w[1:2] == "-":
+            continue
+        for j in range(1, len(w)):
+            if w[j] in names:
+                return True
+            if w[j] in valued:
+                skip = j + 1 == len(w)  # the next word is its value
+                break
+    return False
+
+
+_GREP_VALUED = {"rg": "ABCefgjmMrtTEd", "ag": "ABCGgmp", "ack": "ABCgm"}
+
+
+def _expansions_list(seg: Segment) -> bool:
+    """Whether every expansion of ``seg``'s words is a substitution that lists (`ls $(git rev-parse
+    --show-toplevel)`; not `ls $(cat p)`, which prints the name it is given, nor a variable)."""
+    if not seg.dynamic:
+        return True
+    subs = substitutions(seg.text)
+    if subs is None or not all(map(_text_lists, subs)):
+        return False
+    rest = seg.text
+    for sub in subs:
+        rest = rest.replace(sub, "")
+    return "$" not in rest.replace("$()", "") and "~" not in rest
+
+
+def _source_lists(seg: Segment) -> bool:
+    """Whether ``seg``, the head of what is printed, lists the project's places (see above)."""
+    words = seg.words
+    if not words or seg.inputs:
+        return False  # `$(<p)`, `$(cat < p)`: a file's content
+    first = words[0]
+    if first == "git":
+        return _git_lists(words) and _expansions_list(seg)
+    if first in GREPS:
+        return _names_only(words) and _expansions_list(seg)
+    if first in _LISTERS:
+        return (
+            not any(w in _RUNS_ON_FOUND for w in words)
+            and not any("=" in w for w in words[1:])
+            and _expansions_list(seg)
+        )
+    if first in _NAMERS:
+        return not seg.dynamic  # literal words, each checked by the scope (`echo $SECRET_PATH` is not)
+    if "<<<" in seg.text and not seg.dynamic and not _here_string(seg.text):
+        return _filters(seg)  # `tr a-z A-Z <<< readme`: literal text, checked by the scope as words are
+    return first == "command" and words[1:2] == ("-v",) and not seg.dynamic
+
+
+def _filters(seg: Segment) -> bool:
+    """Whether ``seg``, after a listing in a pipeline, reads its input only (no file of its own)."""
+    words = seg.words
+    if not words or words[0] not in _FILTERS or seg.inputs:
+        return False
+    if words[0] == "tr":
+        return True  # its operands are sets, never files
+    code = set(program_words(words) or pattern_words(words))
+    for k in range(1, len(words)):
+        w = words[k]
+        if k in code or w[:1] == "-" and w != "-":
+            continue
+        if not _value_word(words, k) and not (words[0] in ("head", "tail") and w.lstrip("+").isdigit()):
+            return False  # a file it reads (`sort - p`, `grep x p`)
+    return words[0] not in GREPS or "-f" not in words
+
+
+def lists_places(segs: Sequence[Segment]) -> bool:
+    """Whether the top-level segments ``segs`` print only a listing (see above): each a lister, or a filter
+    after one."""
+    top = [s for s in segs if not s.hidden]
+    if not top:
+        return False
+    listed = False
+    for seg in top:
+        if _source_lists(seg):
+            listed = True
+        elif not (listed and _filters(seg)):
+            return False
+    return True
+
+
+_LISTS_MEMO: Memo[str, bool] = Memo(1024)
+
+
+def _text_lists(text: str) -> bool:
+    hit = _LISTS_MEMO.get(text)
+    if hit is None:
+        parsed = parse_command(text)
+        hit = _LISTS_MEMO.keep(text, not parsed.unparseable and lists_places(parsed.segments))
+    return hit
+
+
+# The characters a substitution's bounds depend on: an escape, quotes, backticks, parentheses and the openers.
+_TOKEN = re.compile(r"\\.|['\"`()]|\$\(\(?|<\(", re.S)
+
+
+def _requote(t: str, quote: str) -> str:
+    """The quote a text is in after the token ``t`` (an escape or a quote; anything in single quotes)."""
+    if quote == "'":
+        return "" if t == "'" or t == "\\'" else quote
+    if t[0] == "\\":
+        return quote
+    if not quote:
+        return t
+    return "" if quote == t else quote
+
+
+def substitutions(text: str, opener: str = "$(") -> list[str] | None:
+    """The commands of the top-level substitutions of ``text`` (``$(…)`` and backticks, or ``<(…)``), in order;
+    None when the text cannot be read plainly (an unbalanced quote or parenthesis). A loop over the characters
+    the bounds depend on only (a regular expression finds them)."""
+    out: list[str] = []
+    quote = ""
+    stack: list[str] = []  # the quote each open parenthesis was opened in
+    start = -1  # where the recorded substitution's command starts
+    tick = -1  # where a top-level backtick's command starts
+    for m in _TOKEN.finditer(text):
+        t = m.group()
+        if quote == "'" or t[0] == "\\" or t == '"' or t == "'":
+            quote = _requote(t, quote)
+        elif t == "`":
+            if not stack and opener == "$(":
+                if tick < 0:
+                    tick = m.end()
+                else:
+                    out.append(text[tick : m.start()])
+                    tick = -1
+        elif t[0] in "$<" and (quote == "" or t[0] == "$"):
+            if not stack and t == opener:
+                start = m.end()
+            stack.append(quote)
+            if t == "$((":
+                stack.append("")
+            quote = ""
+        elif t == "(" and not quote:
+            stack.append("")
+        elif t == ")" and not quote and stack:
+            quote = stack.pop()
+            if not stack and start >= 0:
+                out.append(text[start : m.start()])
+                start = -1
+    return None if stack or quote or tick >= 0 else out
+
+
+def _markers(word: str) -> int:
+    return word.count("$(…)") + word.count("`…`")
+
+
+def substituted_place_unjudged(
+    view: tuple[str, ...], k: int, text: str, written: tuple[str, ...] | None = None
+) -> bool:
+    """Whether ``view[k]`` (of a segment of text ``text`` whose program reads places) is a place a substitution
+    prints that is not a listing of the project (see above). ``written``: the segment's words as written, of
+    which ``view`` is a suffix maybe with its code blanked (a grep's pattern)."""
+    w = view[k]
+    here = _markers(w)
+    if not here or not reader_operand(view, k):
+        return False
+    subs = substitutions(text)
+    if subs is None:
+        return True
+    words = written if written is not None and len(written) >= len(view) else view
+    at = len(words) - len(view) + k
+    before = sum(map(_markers, words[:at]))
+    if len(subs) == sum(map(_markers, words)):
+        subs = subs[before : before + here]  # (else, judged all: a redirection's or a wrapper's own)
+    return not all(map(_text_lists, subs))
+
+
+# --- what a `read` variable or xargs is fed -------------------------------------------------------------
+
+
+def _piped_into(segments: Sequence[Segment], i: int, joins: Sequence[str | None], command: str) -> int:
+    """The index of the segment piped into ``segments[i]``, -1 when nothing is, -2 when it is not plain. (The
+    segments of a substitution follow the one that holds it: they are skipped.)"""
+    if not segments[i].hidden:
+        j = next((k for k in range(i - 1, -1, -1) if not segments[k].hidden), -1)
+        if j >= 0 and joins[j] == "|":
+            return j
+        # a compound command's output (`{ cat p; } | xargs cat`, `done | xargs cat`): not read here
+        return -2 if _after_a_pipe(segments[i].text, command) else -1
+    # (inside a substitution, a group or `bash -c`: the text before it says whether a pipe feeds it)
+    text = segments[i].text
+    at = command.find(text)
+    if at < 0 or command.count(text) > 1:
+        return -2
+    before = command[:at].rstrip()
+    if before[-1:] != "|" or before[-2:] == "||":
+        return -1
+    before = before[:-1].rstrip()
+    return next((k for k in range(i - 1, -1, -1) if before.endswith(segments[k].text)), -2)
+
+
+def _after_a_pipe(text: str, command: str) -> bool:
+    """Whether some occurrence of ``text`` in ``command`` follows a `|`."""
+    at = command.find(text)
+    while at >= 0:
+        before = command[:at].rstrip()
+        if before[-1:] == "|" and before[-2:] != "||":
+            return True
+        at = command.find(text, at + 1)
+    return False
+
+
+def _pipeline_lists(segments: Sequence[Segment], j: int, joins: Sequence[str | None], command: str) -> bool:
+    """Whether the pipeline ending at ``segments[j]`` prints a listing."""
+    chain = [j]
+    while chain[-1] > 0:
+        k = _piped_into(segments, chain[-1], joins, command)
+        if k < 0:
+            if k == -2:
+                return False
+            break
+        chain.append(k)
+    return lists_places([segments[k]._replace(hidden=False) for k in reversed(chain)])
+
+
+def _stdin_lists(segments: Sequence[Segment], i: int, joins: Sequence[str | None], command: str) -> bool:
+    """Whether what ``segments[i]`` reads on its input is a listing: piped from one, or from `< <(…)` of one.
+    A file (`< p`, `-a p`) is a file's content; nothing piped or redirected is the agent's own input."""
+    seg = segments[i]
+    if seg.inputs:
+        if _here_string(seg.text) or not all(seg.redirects[n] == "<(…)" for n in seg.inputs):
+            return False  # `< p`: a file's content
+        fed = substitutions(seg.text, "<(")
+        return fed is not None and all(map(_text_lists, fed))
+    if _here_string(seg.text):
+        return False
+    j = _piped_into(segments, i, joins, command)
+    return j == -1 or (j >= 0 and _pipeline_lists(segments, j, joins, command))
+
+
+def _here_string(text: str) -> bool:
+    """Whether ``text`` hands a here-string holding an expansion that is no listing (`<<< "$(cat p)"`,
+    `<<< "$P"`); its literal words are the scope's (permissions.scope._check_text)."""
+    if "<<<" not in text or ("$" not in text and "`" not in text):
+        return False
+    subs = substitutions(text)
+    if subs is None or not all(map(_text_lists, subs)):
+        return True
+    rest = text
+    for sub in subs:
+        rest = rest.replace(sub, "")
+    return "$" in rest.replace("$()", "")
+
+
+# xargs's options that take the next word (`-e`, `-i`, `-l` take theirs glued only); `a` is the file of names.
+_XARGS_VALUES = frozenset("adEILnPs")
+_XARGS_LONG_VALUES = (
+    "--arg-file",
+    "--delimiter",
+    "--max-args",
+    "--max-procs",
+    "--max-chars",
+    "--process-slot-var",
+)
+
+
+def _xargs_option(w: str) -> tuple[bool, bool]:
+    """(whether the option ``w`` of xargs names the file of names, whether its value is the next word): `-a p`,
+    `-ra p`, `-ap`, `--arg-file=p`, `--a p` (an abbreviation)."""
+    if w[:2] == "--":
+        name, eq, _ = w.partition("=")
+        long = next((o for o in _XARGS_LONG_VALUES if len(name) > 2 and o.startswith(name)), None)
+        return long == "--arg-file", long is not None and not eq
+    for j in range(1, len(w)):
+        if w[j] in _XARGS_VALUES:
+            return w[j] == "a", j + 1 == len(w)
+    return False, False
+
+
+def _xargs_program(view: tuple[str, ...]) -> tuple[str | None, bool]:
+    """(what xargs runs, whether its names come from a file: `-a p`, `--arg-file=p`)."""
+    k = 1
+    from_file = False
+    n = len(view)
+    while k < n and view[k][:1] == "-" and view[k] != "-":
+        if view[k] == "--":
+            k += 1
+            break
+        named, valued = _xargs_option(view[k])
+        from_file = from_file or named
+        k += 2 if valued else 1
+    return (view[k] if k < n else "echo"), from_file
+
+
+def _file_list_option(view: tuple[str, ...]) -> str | None:
+    """Where a program of FEED_TAKERS reads the list of places it opens: a file, `-` (its input), or None."""
+    program = view[0]
+    n = len(view)
+    for k in range(1, n):
+        w = view[k]
+        nxt = view[k + 1] if k + 1 < n else "-"
+        if w.startswith(("--files-from=", "--files0-from=")):
+            return w.partition("=")[2]
+        if w in ("--files-from", "--files0-from"):
+            return nxt
+        if program in ("tar", "bsdtar", "gtar") and w[:1] == "-" and w[1:2] != "-" and "T" in w:
+            at = w.index("T")
+            return w[at + 1 :] or nxt
+        if program == "file" and w == "-f":
+            return nxt
+        if program == "zip" and (w == "-@" or (w[:1] == "-" and "@" in w)):
+            return "-"
+        if program == "cpio" and (w in ("-o", "--create", "-p", "--pass-through") or _cluster(w, "op")):
+            return "-"
+    return None
+
+
+def _cluster(w: str, letters: str) -> bool:
+    return w[:1] == "-" and w[1:2] != "-" and any(c in w for c in letters)
+
+
+# GNU parallel's options that take the next word (its `-a`/`--arg-file` and `::::` give a file of arguments).
+_PARALLEL_VALUES = frozenset(
+    "-j --jobs -P --max-procs -S --sshlogin -N -n --max-args -L --max-lines -I -E -d --delimiter -C --colsep"
+    " --joblog --results --tmpdir --workdir --wd --halt --timeout --delay --memfree --load --tag-string"
+    " --tagstring --sshloginfile --slf --basefile --bf --return --transfer-file --tf --shebang".split()
+)
+
+
+def _parallel_unjudged(view: tuple[str, ...], text: str, fed: bool) -> bool:
+    """GNU parallel running a reader on arguments that are no listing: a file of them (`-a p`, `:::: p`), the
+    words after `:::` that substitutions print, or its input (``fed``: whether that is a listing)."""
+    k = 1
+    n = len(view)
+    from_file = False
+    while k < n and view[k][:1] == "-":
+        w = view[k]
+        if w in ("-a", "--arg-file", "--a") or w.startswith(("--arg-file=", "-a")):
+            from_file = True
+            k += 1 if w in ("-a", "--arg-file", "--a") else 0
+        elif w in _PARALLEL_VALUES:
+            k += 1
+        k += 1
+    if k >= n or view[k] not in PLACE_READERS:
+        return False
+    rest = view[k + 1 :]
+    if from_file or any(w.startswith("::::") for w in rest):
+        return True
+    if any(w.startswith(":::") for w in rest):
+        subs = substitutions(text)
+        return subs is None or not all(map(_text_lists, subs))
+    return not fed
+
+
+FEED_TAKERS = frozenset(
+    {"parallel", "xargs", "tar", "bsdtar", "gtar", "rsync", "zip", "cpio", "wc", "du", "file"}
+)
+
+
+def fed_names_unjudged(
+    views: Sequence[tuple[str, ...]],
+    segments: Sequence[Segment],
+    i: int,
+    joins: Sequence[str | None],
+    command: str,
+) -> bool:
+    """Whether segment ``i`` (its ``views``) opens places named by text it reads -- xargs running a reader, a
+    list of files given by a file or the input -- and that text is not a listing (see above)."""
+    for view in views:
+        if not view:
+            continue
+        if view[0] == "parallel":
+            if _parallel_unjudged(view, segments[i].text, _stdin_lists(segments, i, joins, command)):
+                return True
+        elif view[0] == "xargs":
+            program, from_file = _xargs_program(view)
+            if program not in PLACE_READERS and not any(v and v[0] in PLACE_READERS for v in views):
+                continue  # (what it runs, through a wrapper too: `xargs sudo cat`)
+            if from_file or not _stdin_lists(segments, i, joins, command):
+                return True
+        elif view[0] in FEED_TAKERS:
+            where = _file_list_option(view)
+            if where is None or where in ("/dev/null",):
+                continue
+            if where not in ("-", "/dev/stdin") or not _stdin_lists(segments, i, joins, command):
+                return True
+    return False
+
+
+def loop_feed_unjudged(
+    name: str,
+    segments: Sequence[Segment],
+    joins: Sequence[str | None],
+    command: str,
+    for_lists: Sequence[str],
+) -> bool:
+    """Whether the `for` or `read` variable ``name``, read where a program reads a place, holds text that is not
+    a listing: a `for` list's substitutions (``for_lists``: the lists of the loops binding it), or what the
+    `read` of a `while` loop reads (`done < p`, `cat p | while read f`)."""
+    for listed in for_lists:
+        subs = substitutions(listed)
+        if subs is None or not all(map(_text_lists, subs)):
+            return True
+    for i, seg in enumerate(segments):
+        words = seg.words
+        if not words or name not in words or "read" not in words[:3]:
+            continue
+        if not _stdin_lists(segments, i, joins, command):
+            return True
+        if "<<<" in command and _here_string(command[command.find("done", command.find(seg.text)) :]):
+            return True  # `done <<< "$(cat p)"` (a here-string makes no segment of its own)
+        done = next((s for s in segments[i + 1 :] if s.text.startswith("done") and s.redirects), None)
+        if done is not None and not _stdin_lists(segments, segments.index(done), joins, command):
+            return True
+    return False
