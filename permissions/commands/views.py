@@ -774,8 +774,33 @@ _HOOKS_OFF_WHEN_SET = frozenset(
     {"HUSKY_SKIP_HOOKS", "LEFTHOOK_EXCLUDE", "SKIP", "SKIP_SIMPLE_GIT_HOOKS", "OVERCOMMIT_DISABLE"}
 )
 
+# R4.10, red team: options a CLI reads from one variable each -- the account, project, context, namespace or host
+# an act is aimed at (`AWS_PROFILE=prod aws s3 rm ...` is `aws s3 rm ... --profile=prod`, met by a deny of `aws
+# --profile prod`; `CLOUDSDK_CORE_PROJECT=prod gcloud ...`, `HELM_KUBECONTEXT`, `DOCKER_HOST`, `GH_REPO`).
+_ENV_NAMED: dict[str, dict[str, str]] = {
+    "aws": {
+        "AWS_PROFILE": "--profile",
+        "AWS_DEFAULT_PROFILE": "--profile",
+        "AWS_REGION": "--region",
+        "AWS_DEFAULT_REGION": "--region",
+        "AWS_ENDPOINT_URL": "--endpoint-url",
+    },
+    "gcloud": {
+        "CLOUDSDK_CORE_PROJECT": "--project",
+        "CLOUDSDK_CORE_ACCOUNT": "--account",
+        "CLOUDSDK_COMPUTE_REGION": "--region",
+        "CLOUDSDK_COMPUTE_ZONE": "--zone",
+        "CLOUDSDK_CONFIG": "--configuration",
+        "CLOUDSDK_ACTIVE_CONFIG_NAME": "--configuration",
+    },
+    "az": {"AZURE_DEFAULTS_GROUP": "--resource-group", "AZURE_DEFAULTS_LOCATION": "--location"},
+    "helm": {"HELM_NAMESPACE": "--namespace", "HELM_KUBECONTEXT": "--kube-context"},
+    "docker": {"DOCKER_CONTEXT": "--context", "DOCKER_HOST": "--host"},
+    "gh": {"GH_REPO": "--repo", "GH_HOST": "--hostname"},
+}
+
 # The programs that read options from the environment (permissions.exported reads them across segments).
-ENV_READERS = frozenset({*_ENV_OPTIONS, "git", "terraform", "tofu"})
+ENV_READERS = frozenset({*_ENV_OPTIONS, *_ENV_NAMED, "git", "terraform", "tofu"})
 
 
 def _hooks_off(word: str) -> bool:
@@ -802,6 +827,13 @@ def env_options(assigned: Sequence[str], rest: tuple[str, ...]) -> list[tuple[st
         return _git_environment(assigned, rest)
     if verb in _TF_CLI_ARGS_READERS:
         options = _tf_cli_args(assigned, rest)
+    elif verb in _ENV_NAMED:
+        named = _ENV_NAMED[verb]
+        options = [
+            f"{named[upper]}={v}"
+            for n, _, v in (w.partition("=") for w in assigned)
+            if (upper := n.upper()) in named
+        ]
     else:
         prefixes = _ENV_OPTIONS.get(verb)
         if prefixes is None:
@@ -815,6 +847,8 @@ def env_options(assigned: Sequence[str], rest: tuple[str, ...]) -> list[tuple[st
                     break
     if not options:
         return []
+    if verb == "docker":
+        return [(verb, *options, *rest[1:])]  # (docker's own options stand before its command)
     end = rest.index("--", 1) if "--" in rest[1:] else len(rest)
     return [(*rest[:end], *options, *rest[end:])]
 
