@@ -201,7 +201,10 @@ def _with_arguments(command: tuple[str, ...], rest: tuple[str, ...]) -> list[str
     for w in rest[1:]:
         if w in _ARG_SEPARATORS:
             break  # `:::+`, `::::`: arguments combined with others, or read from a file
-        args.append(w)
+        if ("$" not in w and "`" not in w) or _EXPANDED.match(w):
+            # (another expansion is the outer shell's, read where it stands by the scope and the floor; parallel
+            # quotes what it puts in, the home folder as the shell expanded it before: _as_given)
+            args.append(_as_given(w))
     template = " ".join(command)
     if "{" not in template:
         return [f"{template} {' '.join(args)}"] if args else []
