@@ -746,15 +746,8 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
             st.never_auto = _never_auto(st, comp, command)
         return st
     st.never_auto = never_auto = _never_auto(st, comp, command)
-    if never_auto == WRITTEN_THEN_RUN and not reading.may_delete:
-        # R4.6: a script the command writes and then runs (`echo 'rm -rf ~' > x.sh && sudo bash x.sh`): where
-        # what it was written to hold deletes is the floor's (permissions.where reads the written script)
-        denied = _floor_where(st, reading, doomed)
-        if denied is not None:
-            st.opinion(DENY, denied[0], denied[1])
-            return st
     if never_auto is not None:
-        st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
+        _never_auto_opinion(st, reading, never_auto, doomed)
     elif len(segs) == 1 and st.block_uncovered is None:
         if reading.allowed_reason is not None:
             st.opinion(AUTO_APPROVE, reading.allowed_reason, segs[0].pattern)
@@ -766,6 +759,18 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
             # R4.4: a segment with no rule is a concrete opinion. Dropped in auto mode (RN-603).
             st.opinion(REQUIRE_APPROVAL, "compound_uncovered", st.block_uncovered)
     return st
+
+
+def _never_auto_opinion(st: _State, reading: SegmentReading, never_auto: str, doomed: bool) -> None:
+    """Why the command is never auto-approved, as the opinion -- or the floor's deny for a script the command
+    writes and then runs (`echo 'rm -rf ~' > x.sh && sudo bash x.sh`: permissions.where reads what it was
+    written to hold; R4.6), which the floor was not asked about when no segment deletes by its name."""
+    if never_auto == WRITTEN_THEN_RUN and not reading.may_delete:
+        denied = _floor_where(st, reading, doomed)
+        if denied is not None:
+            st.opinion(DENY, denied[0], denied[1])
+            return
+    st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
 
 
 def _blocks_and_floor(
