@@ -78,7 +78,7 @@ from permissions.commands.windows import (
 )
 from permissions.commands.wrappers import RUNNERS, WRAPPERS, looks_up
 from permissions.commands.writes import WRITE_VERBS, may_write
-from permissions.exported import ENV_READERS, exported_options
+from permissions.exported import ENV_READERS, assigned_rules, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import DENY_RANK, CompiledPermissions, paths_from, windows_places
@@ -708,8 +708,8 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     st.opaque = reading.opaque
     st.opaque_note = reading.opaque_note
     denied = reading.denied
-    if denied is None and "=" in command and len(parsed.segments) > 1 and comp.reads_meaning_of(ENV_READERS):
-        denied = _exported(parsed, reading, comp)  # R4.10: `export PIP_USER=1 && pip install x`
+    if denied is None and "=" in command:
+        denied = _environment_rules(parsed, reading, comp)
     # SPEC §5, R4.10: off the sandbox `Remove-Item -Recurse x` is `rm -r x` to a deny or ask pattern naming rm
     denied = (  # (st.windows is never set in the sandbox)
         _windows_spelt(st, comp, reading)
@@ -888,6 +888,33 @@ def _exported(
     an earlier segment exported are read into it (permissions.exported); the deny is returned, an ask is kept
     in ``reading`` as a segment's own would be."""
     hit = exported_options(parsed.segments, reading.seg_views, comp)
+    if hit is None:
+        return None
+    i, rank, pattern = hit
+    return _segment_named(reading, i, parsed.segments[i].text, rank, pattern.text)
+
+
+def _environment_rules(
+    parsed: ParsedCommand, reading: SegmentReading, comp: CompiledPermissions
+) -> tuple[str, str] | None:
+    """R4.10, for a command that assigns: a deny or ask pattern met once a segment is read with what its
+    environment gives it -- the options its program reads from variables an earlier segment exported (`export
+    PIP_USER=1 && pip install x`), the assignments a pattern sets before its program (`CI=1 NODE_ENV=production
+    npm run deploy` for `NODE_ENV=production npm run deploy`)."""
+    denied = None
+    if len(parsed.segments) > 1 and comp.reads_meaning_of(ENV_READERS):
+        denied = _exported(parsed, reading, comp)
+    if denied is None and comp.env_led:
+        denied = _assigned(parsed, reading, comp)
+    return denied
+
+
+def _assigned(
+    parsed: ParsedCommand, reading: SegmentReading, comp: CompiledPermissions
+) -> tuple[str, str] | None:
+    """R4.10: a deny (else an ask) pattern setting assignments before its program that matches a segment read with
+    the environment it runs in (permissions.exported.assigned_rules); the deny is returned, an ask is kept."""
+    hit = assigned_rules(parsed.segments, reading.seg_views, comp)
     if hit is None:
         return None
     i, rank, pattern = hit

@@ -18,7 +18,7 @@ from permissions.commands.views import ENV_READERS, env_options, is_assignment
 from permissions.matching import DENY_RANK, CompiledPermissions, Pattern
 from permissions.shell import Segment
 
-__all__ = ["ENV_READERS", "exported_options"]
+__all__ = ["ENV_READERS", "assigned_rules", "exported_options"]
 
 
 def exported_options(
@@ -44,3 +44,53 @@ def exported_options(
         if first in DECLARATION_BUILTINS or ("=" in first and all(is_assignment(w) for w in words)):
             exported.extend(w for w in words if is_assignment(w))
     return found
+
+
+def assigned_rules(
+    segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]], comp: CompiledPermissions
+) -> tuple[int, int, Pattern] | None:
+    """R4.10: the first segment (index, rank, pattern) a deny -- else an ask -- pattern that sets assignments
+    before its program (`NODE_ENV=production npm run deploy`: CompiledPermissions.env_led) matches once the segment
+    is read with the environment it runs in: what earlier segments exported, its own assignments in any order
+    and among others (`CI=1 NODE_ENV=production npm run deploy`), those `env` sets (`env NODE_ENV=production npm
+    ...`). Each view of a program such a pattern names is read led by the pattern's assignments when they are all
+    in that environment; None when no pattern matches."""
+    exported: list[str] = []
+    found: tuple[int, int, Pattern] | None = None
+    led = comp.env_led
+    for i, seg in enumerate(segments):
+        words = seg.words
+        if not words:
+            continue
+        views = seg_views[i] if i < len(seg_views) and seg_views[i] else (words,)
+        if any(v and v[0] in led for v in views):
+            env = {*exported, *(w for v in views if v for w in _set_by(v))}
+            extra = [
+                (*lead, *v) for v in views if v and v[0] in led for lead in led[v[0]] if env.issuperset(lead)
+            ]
+            hit = comp.deny_or_ask(extra) if extra else None
+            if hit is not None and (found is None or hit[0] < found[1]):
+                found = (i, hit[0], hit[1])
+                if hit[0] == DENY_RANK:
+                    return found
+        first = words[0]
+        if first in DECLARATION_BUILTINS or ("=" in first and all(is_assignment(w) for w in words)):
+            exported.extend(w for w in words if is_assignment(w))
+    return found
+
+
+def _set_by(view: tuple[str, ...]) -> list[str]:
+    """The assignments a view sets for its command: those leading it, or `env`'s (after its options)."""
+    k = 1 if view[0] == "env" else 0
+    out: list[str] = []
+    while k < len(view):
+        w = view[k]
+        if "=" in w and is_assignment(w):
+            out.append(w)
+        elif not (view[0] == "env" and w[:1] == "-"):
+            break
+        k += 2 if w in _ENV_VALUED else 1
+    return out
+
+
+_ENV_VALUED = frozenset({"-u", "--unset", "-C", "--chdir"})  # env's options that take the next word

@@ -1299,6 +1299,7 @@ class CompiledPermissions:
         "segment_memo",
         "windows_posix",
         "path_rules",
+        "env_led",
     )
 
     def __init__(self, allow: Iterable[str], deny: Iterable[str], ask: Iterable[str]) -> None:
@@ -1351,6 +1352,18 @@ class CompiledPermissions:
             if p.action_type == "terminal" and _names_a_place(p)
         ]
         self.path_rules: frozenset[str] = frozenset(name for p in placed for name in _place_named_by(p))
+        # R4.10: the assignments a deny or ask pattern sets before its program (`NODE_ENV=production npm run deploy`),
+        # by the program's names: decide() reads a segment with the environment it runs in (permissions.exported)
+        self.env_led: dict[str, list[tuple[str, ...]]] = {}
+        for lst in (self.deny, self.ask):
+            for p in lst.patterns:
+                lead = _assignments_led(p) if p.action_type == "terminal" else None
+                if lead is not None:
+                    word = p.words[len(lead)][
+                        0
+                    ]  # (a script's path as written and plainly, or a program's names)
+                    for name in {word, fold_path(word), *_names_of_program(program_name(word))}:
+                        self.env_led.setdefault(name, []).append(lead)
         # ... and those patterns' words as they spell them, by their case-folded spelling (places_as_ruled)
         self._ruled_cases: dict[str, str] = {
             stem.casefold(): stem for p in placed for stem, _ in p.words[1:] if _may_name_a_place(stem)
@@ -1508,6 +1521,15 @@ class CompiledPermissions:
             if rank == DENY_RANK:
                 break
         return best
+
+
+def _assignments_led(p: Pattern) -> tuple[str, ...] | None:
+    """The assignments a pattern sets before its program (`A=1 B=2 cmd ...`: ("A=1", "B=2")), or None."""
+    k = 0
+    words = p.words
+    while k < len(words) and not words[k][1] and "=" in words[k][0] and is_assignment(words[k][0]):
+        k += 1
+    return tuple(w for w, _ in words[:k]) if 0 < k < len(words) and not words[k][1] else None
 
 
 def _names_of(*lists: CompiledList) -> frozenset[str]:
