@@ -11,7 +11,7 @@ it reads added.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from permissions.commands.environment import DECLARATION_BUILTINS
 from permissions.commands.views import ENV_READERS, env_options, is_assignment
@@ -21,58 +21,62 @@ from permissions.shell import Segment
 __all__ = ["ENV_READERS", "assigned_rules", "exported_options"]
 
 
+Views = Sequence[tuple[str, ...]]
+Found = tuple[int, int, Pattern]
+
+
 def exported_options(
-    segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]], comp: CompiledPermissions
-) -> tuple[int, int, Pattern] | None:
+    segments: Sequence[Segment], seg_views: Sequence[Views], comp: CompiledPermissions
+) -> Found | None:
     """The first segment (index, rank, pattern) a deny -- else an ask -- pattern matches once the options its
     program reads from what earlier segments exported are read into it; None when none does."""
-    exported: list[str] = []
-    found: tuple[int, int, Pattern] | None = None
-    for i, seg in enumerate(segments):
-        words = seg.words
-        if not words:
-            continue
-        if exported:
-            views = seg_views[i] if i < len(seg_views) and seg_views[i] else (words,)
-            extra = [e for v in views if v for e in env_options(exported, v)]
-            hit = comp.deny_or_ask(extra) if extra else None
-            if hit is not None and (found is None or hit[0] < found[1]):
-                found = (i, hit[0], hit[1])
-                if hit[0] == DENY_RANK:
-                    return found
-        first = words[0]
-        if first in DECLARATION_BUILTINS or ("=" in first and all(is_assignment(w) for w in words)):
-            exported.extend(w for w in words if is_assignment(w))
-    return found
+
+    def with_options(views: Views, exported: list[str]) -> list[tuple[str, ...]]:
+        return [e for v in views if v for e in env_options(exported, v)] if exported else []
+
+    return _first_named(segments, seg_views, comp, with_options)
 
 
 def assigned_rules(
-    segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]], comp: CompiledPermissions
-) -> tuple[int, int, Pattern] | None:
+    segments: Sequence[Segment], seg_views: Sequence[Views], comp: CompiledPermissions
+) -> Found | None:
     """R4.10: the first segment (index, rank, pattern) a deny -- else an ask -- pattern that sets assignments
     before its program (`NODE_ENV=production npm run deploy`: CompiledPermissions.env_led) matches once the segment
     is read with the environment it runs in: what earlier segments exported, its own assignments in any order
     and among others (`CI=1 NODE_ENV=production npm run deploy`), those `env` sets (`env NODE_ENV=production npm
     ...`). Each view of a program such a pattern names is read led by the pattern's assignments when they are all
     in that environment; None when no pattern matches."""
-    exported: list[str] = []
-    found: tuple[int, int, Pattern] | None = None
     led = comp.env_led
+
+    def led_by_assignments(views: Views, exported: list[str]) -> list[tuple[str, ...]]:
+        if not any(v and v[0] in led for v in views):
+            return []
+        env = {*exported, *(w for v in views if v for w in _set_by(v))}
+        return [(*lead, *v) for v in views if v and v[0] in led for lead in led[v[0]] if env.issuperset(lead)]
+
+    return _first_named(segments, seg_views, comp, led_by_assignments)
+
+
+def _first_named(
+    segments: Sequence[Segment],
+    seg_views: Sequence[Views],
+    comp: CompiledPermissions,
+    extra_views: Callable[[Views, list[str]], list[tuple[str, ...]]],
+) -> Found | None:
+    """The first segment a deny -- else an ask -- pattern matches in the views ``extra_views`` gives it from its own
+    views and what earlier segments exported (a variable assigned alone counts: the shell may export it)."""
+    exported: list[str] = []
+    found: Found | None = None
     for i, seg in enumerate(segments):
         words = seg.words
         if not words:
             continue
-        views = seg_views[i] if i < len(seg_views) and seg_views[i] else (words,)
-        if any(v and v[0] in led for v in views):
-            env = {*exported, *(w for v in views if v for w in _set_by(v))}
-            extra = [
-                (*lead, *v) for v in views if v and v[0] in led for lead in led[v[0]] if env.issuperset(lead)
-            ]
-            hit = comp.deny_or_ask(extra) if extra else None
-            if hit is not None and (found is None or hit[0] < found[1]):
-                found = (i, hit[0], hit[1])
-                if hit[0] == DENY_RANK:
-                    return found
+        extra = extra_views(seg_views[i] if i < len(seg_views) and seg_views[i] else (words,), exported)
+        hit = comp.deny_or_ask(extra) if extra else None
+        if hit is not None and (found is None or hit[0] < found[1]):
+            found = (i, hit[0], hit[1])
+            if hit[0] == DENY_RANK:
+                return found
         first = words[0]
         if first in DECLARATION_BUILTINS or ("=" in first and all(is_assignment(w) for w in words)):
             exported.extend(w for w in words if is_assignment(w))
