@@ -908,8 +908,7 @@ def _folded_meanings(p: Pattern) -> tuple[FoldedMeaning, ...]:
         (name in _PYTHONS or name in _SCRIPT_INTERPRETERS)
         and bool(specs)
         and not specs[0][1]
-        and specs[0][0][:1] != "-"
-        and ("." in specs[0][0] or "/" in specs[0][0] or specs[0][0] in _ENTRY_INTERPRETER)
+        and _names_a_script(specs[0][0])
     )
     places = (
         script
@@ -964,6 +963,12 @@ _BY_SUFFIX = {
 _DJANGO = ("django-admin", "django-admin.py")
 
 
+def _names_a_script(word: str) -> bool:
+    """An interpreter's word that names a script it runs (`manage.py`, `bin/console`, `artisan`), not an option or
+    a subcommand of its own (`bun install`, `deno run`)."""
+    return word[:1] != "-" and ("." in word or "/" in word or word in _ENTRY_INTERPRETER)
+
+
 def _script_run(words: Sequence[str], script: str) -> list[str]:
     """An interpreter's operands (folded) from the script it runs: its options and their values skipped, the
     script written as ``script`` when it is that script in another folder (a script is known by its name, as
@@ -989,7 +994,7 @@ def _entry_named(p: Pattern) -> tuple[Pattern, ...]:
     name = program_name(first)
     rest = specs[2:]
     leads: list[tuple[str, ...]] = []
-    if (name in _PYTHONS or name in _SCRIPT_INTERPRETERS) and second[:1] != "-":
+    if (name in _PYTHONS or name in _SCRIPT_INTERPRETERS) and _names_a_script(second):
         script = fold_path(second)
         leads += [(script,), (script.rpartition("/")[2],)]
         base = script.rpartition("/")[2]

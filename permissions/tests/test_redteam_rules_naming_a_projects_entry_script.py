@@ -64,6 +64,9 @@ NOT_CAUGHT = [
     ("php artisan migrate:fresh", "./artisan migrate:status"),
     ("ruby bin/rails db:drop", "bin/rails db:migrate"),
     ("scripts/release.js", "node scripts/build.js"),
+    # an interpreter's own subcommand is no script (`bun install` is not a program named `install`)
+    ("bun install lodash", "install -m 755 lodash /usr/local/bin/x"),
+    ("deno run x.ts", "run x.ts"),
 ]
 
 
