@@ -81,7 +81,7 @@ from permissions.commands.writes import WRITE_VERBS, may_write
 from permissions.exported import ENV_READERS, assigned_rules, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
-from permissions.matching import DENY_RANK, CompiledPermissions, paths_from, windows_places
+from permissions.matching import DENY_RANK, CompiledPermissions, blob_reads, paths_from, windows_places
 from permissions.memos import Memo
 from permissions.messages import sentence
 from permissions.protected_paths import (
@@ -981,6 +981,8 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
                 for v in paths_from(view, d, scope.cwd)
             ),
         ]
+        if "git" in named:
+            spelt += [v for view in views for v in blob_reads(view)]  # `git show HEAD:.env` for `cat .env`
         if not st.in_sandbox:
             # SPEC §5: the developer's machine may name files in any case (macOS's and Windows' file systems
             # fold it): `cat .ENV` reads `.env`

@@ -400,7 +400,8 @@ def _place_named_by(p: Pattern) -> tuple[str, ...]:
     if _script_path(p.words[0]):
         return (first, fold_path(first), first.rpartition("/")[2], *_SOURCING)
     if _readers_named(p):
-        return (first, *_PRINTS_PLACES, *_READS_PLACES)  # (each reader of the place: _readers_named)
+        # (each reader of the place: _readers_named; git printing a committed copy: blob_reads)
+        return (first, *_PRINTS_PLACES, *_READS_PLACES, "git")
     return (first, *_names_of_program(program_name(first)))
 
 
@@ -413,6 +414,24 @@ _READS_PLACES = frozenset(
     "grep egrep fgrep rg ag ack awk gawk mawk nawk sort uniq cut paste jq yq column fold fmt pr expand rev"
     " iconv sed".split()
 )
+
+
+def blob_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: git printing a file's committed or staged copy (`git show HEAD:.env`, `git show :.env`, `git cat-file -p
+    main:config/.env`) read as `cat` of that file, for a rule printing it (_readers_named); [] for any other view."""
+    if len(view) < 3 or view[0] != "git":
+        return []
+    k = 1
+    while k < len(view) and view[k][:1] == "-":
+        k += 2 if view[k] in ("-C", "-c") else 1  # git's own options (`--no-pager`, `-C dir`)
+    if k >= len(view) or view[k] not in ("show", "cat-file"):
+        return []
+    out: list[tuple[str, ...]] = []
+    for w in view[k + 1 :]:
+        _, colon, path = w.partition(":")
+        if colon and path and w[:1] != "-":
+            out.append(("cat", fold_path(path[2:] if path.startswith("./") else path)))
+    return out
 
 
 def _readers_named(p: Pattern) -> tuple[Pattern, ...]:

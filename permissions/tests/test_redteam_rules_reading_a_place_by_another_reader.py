@@ -10,10 +10,11 @@ places read by each of them and by those given a pattern or a program first (`gr
 `cut`, `jq` ...): the places met among the segment's words in any order (matching._readers_named). What reads only
 a file's size or name (`wc -l .env`, `ls .env`) or another file (`head .env.example`) stays outside.
 
-Off the sandbox, PowerShell's and cmd's readers too (windows_names: Select-String and `sls` as grep, `findstr` as grep,
+git printing the file's committed or staged copy is read as `cat` of it (GIT_DENIED: `git show HEAD:.env`, `git show
+:.env`, `git cat-file -p main:.env`: matching.blob_reads). Off the sandbox, PowerShell's and cmd's readers too (windows_names: Select-String and `sls` as grep, `findstr` as grep,
 Format-Hex as xxd, Import-Csv as cat; Get-Content and `type` were cat already): WINDOWS_DENIED, on the agent.
 
-DENIED and WINDOWS_DENIED: every case failed on the base this change started from (69580d6), as deny or as ask, in the sandbox or on
+DENIED, GIT_DENIED and WINDOWS_DENIED: every case failed on the base this change started from (69580d6), as deny or as ask, in the sandbox or on
 the agent.
 """
 
@@ -90,4 +91,35 @@ def test_a_place_a_rule_prints_read_by_windows_readers(rule: str, command: str, 
 
 @pytest.mark.parametrize("rule, command", NOT_CAUGHT)
 def test_another_file_or_its_size_stays_outside_the_rule(rule: str, command: str) -> None:
+    assert_rule_does_not_catch(rule, command, "sandbox")
+
+
+# git printing the file's committed or staged copy (matching.blob_reads): read as `cat` of it
+GIT_DENIED = [
+    ("cat .env", "git show HEAD:.env"),
+    ("cat .env", "git show :.env"),
+    ("cat .env", "git show origin/main:.env"),
+    ("cat .env", "git cat-file -p HEAD:.env"),
+    ("cat .env", "git cat-file blob :.env"),
+    ("cat .env", "git --no-pager show HEAD~1:.env"),
+    ("cat .env", "git show HEAD:./.env"),
+    ("cat config/prod.json", "git show main:config/prod.json"),
+]
+GIT_NOT_CAUGHT = [
+    ("cat .env", "git show HEAD"),
+    ("cat .env", "git show HEAD:README.md"),
+    ("cat .env", "git show main:config/.env"),
+    ("cat .env", "git log -1 --stat"),
+]
+
+
+@pytest.mark.parametrize("runs_in", ["sandbox", "agent"])
+@pytest.mark.parametrize("rank", ["deny", "ask"])
+@pytest.mark.parametrize("rule, command", GIT_DENIED)
+def test_a_place_a_rule_prints_read_from_gits_copy(rule: str, command: str, rank: str, runs_in: str) -> None:
+    assert_rule_refuses(rule, command, runs_in, rank)
+
+
+@pytest.mark.parametrize("rule, command", GIT_NOT_CAUGHT)
+def test_another_file_from_git_stays_outside_the_rule(rule: str, command: str) -> None:
     assert_rule_does_not_catch(rule, command, "sandbox")
