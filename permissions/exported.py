@@ -84,7 +84,10 @@ def _first_named(
 
 
 def _set_by(view: tuple[str, ...]) -> list[str]:
-    """The assignments a view sets for its command: those leading it, or `env`'s (after its options)."""
+    """The assignments a view sets for its command: those leading it, or `env`'s (after its options) -- and rake's,
+    which reads `NAME=value` among its arguments into its environment (`bin/rails db:migrate RAILS_ENV=production`)."""
+    if view[0].rpartition("/")[2] in _RAKES:
+        return [w for w in view[1:] if "=" in w and is_assignment(w)]
     k = 1 if view[0] == "env" else 0
     out: list[str] = []
     while k < len(view):
@@ -98,3 +101,4 @@ def _set_by(view: tuple[str, ...]) -> list[str]:
 
 
 _ENV_VALUED = frozenset({"-u", "--unset", "-C", "--chdir"})  # env's options that take the next word
+_RAKES = frozenset({"rake", "rails"})  # (rails runs rake's tasks: `rails db:migrate RAILS_ENV=production`)

@@ -9,9 +9,10 @@ auto-approved). A segment of a program such a rule names is now also read led by
 one of them is in the environment the segment runs in: its own assignments in any order and among others, `env`'s
 (after its options), what an earlier segment exported or assigned (permissions.exported.assigned_rules). The
 program is read by its other names and entry points as the rule's program is (`RAILS_ENV=production bin/rails
-db:migrate`). Another value, or no assignment, stays outside the rule.
+db:migrate`); rake and rails read `NAME=value` among their arguments into their environment (`bin/rails db:migrate
+RAILS_ENV=production`). Another value, or no assignment, stays outside the rule.
 
-DENIED: 11 of the 12 cases failed on the base this change started from (69580d6), as deny or as ask, in the sandbox
+DENIED: 13 of the 14 cases failed on the base this change started from (69580d6), as deny or as ask, in the sandbox
 or on the agent (`NODE_ENV=production CI=1 npm run deploy`, the rule's own assignment first, held: a guard).
 """
 
@@ -34,6 +35,9 @@ DENIED = [
     ("A=1 B=2 make deploy", "B=2 A=1 make deploy"),
     ("A=1 B=2 make deploy", "export A=1 && B=2 make deploy"),
     ("DEBUG=1 ./scripts/release.sh", "env DEBUG=1 ./scripts/release.sh"),
+    # rake reads `NAME=value` among its arguments into its environment (rails runs its tasks)
+    ("RAILS_ENV=production rails db:migrate", "bin/rails db:migrate RAILS_ENV=production"),
+    ("RAILS_ENV=production rake db:drop", "bundle exec rake db:drop RAILS_ENV=production"),
 ]
 
 NOT_CAUGHT = [
@@ -41,6 +45,7 @@ NOT_CAUGHT = [
     ("NODE_ENV=production npm run deploy", "CI=1 npm run deploy"),
     ("NODE_ENV=production npm run deploy", "NODE_ENV=production npm run build"),
     ("RAILS_ENV=production rails db:migrate", "RAILS_ENV=test bin/rails db:migrate"),
+    ("RAILS_ENV=production rails db:migrate", "bin/rails db:migrate RAILS_ENV=test"),
 ]
 
 
