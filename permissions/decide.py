@@ -881,44 +881,27 @@ _VALUE_LEADS = frozenset("$'\"-@[")
 _ASSIGNED_FROM = re.compile(r"\$[\w:{}.]+\s*[-+*/%?]?=(?!=)\s*(.+)", re.S)
 
 
-def _exported(
-    parsed: ParsedCommand, reading: SegmentReading, comp: CompiledPermissions
-) -> tuple[str, str] | None:
-    """R4.10: a deny (else an ask) pattern that matches a segment once the options its program reads from what
-    an earlier segment exported are read into it (permissions.exported); the deny is returned, an ask is kept
-    in ``reading`` as a segment's own would be."""
-    hit = exported_options(parsed.segments, reading.seg_views, comp)
-    if hit is None:
-        return None
-    i, rank, pattern = hit
-    return _segment_named(reading, i, parsed.segments[i].text, rank, pattern.text)
-
-
 def _environment_rules(
     parsed: ParsedCommand, reading: SegmentReading, comp: CompiledPermissions
 ) -> tuple[str, str] | None:
-    """R4.10, for a command that assigns: a deny or ask pattern met once a segment is read with what its
+    """R4.10, for a command that assigns: a deny (else an ask) pattern met once a segment is read with what its
     environment gives it -- the options its program reads from variables an earlier segment exported (`export
-    PIP_USER=1 && pip install x`), the assignments a pattern sets before its program (`CI=1 NODE_ENV=production
-    npm run deploy` for `NODE_ENV=production npm run deploy`)."""
-    denied = None
+    PIP_USER=1 && pip install x`: permissions.exported.exported_options), the assignments a pattern sets before its
+    program (`CI=1 NODE_ENV=production npm run deploy` for `NODE_ENV=production npm run deploy`: assigned_rules).
+    The deny is returned; an ask is kept in ``reading`` as a segment's own would be."""
+    finders = []
     if len(parsed.segments) > 1 and comp.reads_meaning_of(ENV_READERS):
-        denied = _exported(parsed, reading, comp)
-    if denied is None and comp.env_led:
-        denied = _assigned(parsed, reading, comp)
-    return denied
-
-
-def _assigned(
-    parsed: ParsedCommand, reading: SegmentReading, comp: CompiledPermissions
-) -> tuple[str, str] | None:
-    """R4.10: a deny (else an ask) pattern setting assignments before its program that matches a segment read with
-    the environment it runs in (permissions.exported.assigned_rules); the deny is returned, an ask is kept."""
-    hit = assigned_rules(parsed.segments, reading.seg_views, comp)
-    if hit is None:
-        return None
-    i, rank, pattern = hit
-    return _segment_named(reading, i, parsed.segments[i].text, rank, pattern.text)
+        finders.append(exported_options)
+    if comp.env_led:
+        finders.append(assigned_rules)
+    for find in finders:
+        hit = find(parsed.segments, reading.seg_views, comp)
+        if hit is not None:
+            i, rank, pattern = hit
+            denied = _segment_named(reading, i, parsed.segments[i].text, rank, pattern.text)
+            if denied is not None:
+                return denied
+    return None
 
 
 def _segment_named(
@@ -1108,9 +1091,8 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
         and may_run_a_file(command)
         and windows_runs_written(st.win_texts)
     ):
-        never_auto = (
-            WRITTEN_THEN_RUN  # R4.9, SPEC §5: `iwr URL -OutFile x.ps1; .\x.ps1` (win_texts: off the sandbox)
-        )
+        # R4.9, SPEC §5: `iwr URL -OutFile x.ps1; .\x.ps1` (win_texts: off the sandbox only)
+        never_auto = WRITTEN_THEN_RUN
     if never_auto is None and st.req.runs_in == "agent":
         never_auto = _through_a_hook(st, comp, command)
     elif never_auto is None and starts_agent(st.seg_views):

@@ -507,15 +507,18 @@ def windows_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
         return None
     k = 1
     if head != ".":
+        cmd = head.startswith("cmd")
         while k < len(view):
             w = view[k].lower()
-            if head.startswith("cmd") and w in ("/c", "/k", "/r"):
-                break
-            if not head.startswith("cmd") and w[:1] == "-" and len(w) > 1 and "-command".startswith(w):
+            if (
+                (w in ("/c", "/k", "/r"))
+                if cmd
+                else (w[:1] == "-" and len(w) > 1 and "-command".startswith(w))
+            ):
                 break
             if w[:1] not in "-/":
                 return None  # a script file, or something else than a command line
-            k += 2 if not head.startswith("cmd") and any(v.startswith(w) for v in _PS_VALUED) else 1
+            k += 2 if not cmd and any(v.startswith(w) for v in _PS_VALUED) else 1
         k += 1
     words = [piece for word in view[k:] for piece in word.strip('"').split()]
     return (words[0].lower(), *words[1:]) if words else None

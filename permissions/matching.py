@@ -399,7 +399,7 @@ def _place_named_by(p: Pattern) -> tuple[str, ...]:
         return ("",)
     if _script_path(p.words[0]):
         return (first, fold_path(first), first.rpartition("/")[2], *_SOURCING)
-    if _readers_named(p):
+    if _prints_places(p):
         # (each reader of the place: _readers_named; git printing a committed copy: blob_reads)
         return (first, *_PRINTS_PLACES, *_READS_PLACES, "git")
     return (first, *_names_of_program(program_name(first)))
@@ -434,20 +434,26 @@ def blob_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
     return out
 
 
+def _prints_places(p: Pattern) -> bool:
+    """Whether a pattern is a program printing the content of places it names, every operand a place."""
+    specs = p.words
+    return (
+        len(specs) > 1
+        and not specs[0][1]
+        and program_name(specs[0][0]) in _PRINTS_PLACES
+        and not any(prefix for _, prefix in specs[1:])
+        and _all_places(specs[1:])
+    )
+
+
 def _readers_named(p: Pattern) -> tuple[Pattern, ...]:
     """R4.10, deny and ask: a pattern printing places (`cat .env`, `less secrets/prod.json`) is the act of reading
     them, met by every program that prints a file's content given its name: the same pattern led by each (`head
     .env`, `grep -r KEY .env`, `base64 .env`: the places among its words, in any order). The same text, for the
     reason."""
-    specs = p.words
-    if (
-        len(specs) < 2
-        or specs[0][1]
-        or program_name(specs[0][0]) not in _PRINTS_PLACES
-        or any(prefix for _, prefix in specs[1:])
-        or not _all_places(specs[1:])
-    ):
+    if not _prints_places(p):
         return ()
+    specs = p.words
     first = program_name(specs[0][0])
     return tuple(
         replace(p, words=((reader, False), *specs[1:]))
@@ -707,10 +713,13 @@ def _all_items(ops: tuple[WordSpec, ...]) -> bool:
     )
 
 
-def _operands_are_places(path: tuple[str, ...]) -> bool:
-    """Whether every operand after ``path`` (a program, no subcommand) names a file or a folder: a program that
-    reads, writes or deletes the places it is given, and nothing else (not `chown`'s owner, `chmod`'s mode)."""
-    return len(path) == 1 and (path[0] in _FILE_OPERANDS or path[0] in _READS_PLACES)
+def _met_anywhere(name: str, ops: tuple[WordSpec, ...]) -> bool:
+    """Whether the operands of a pattern of program ``name`` (no subcommand) are met among a segment's words in any
+    order: places, for a program that reads, writes or deletes the places it is given (not `chown`'s owner,
+    `chmod`'s mode), or web addresses, for a program that contacts them (_all_addresses)."""
+    return ((name in _FILE_OPERANDS or name in _READS_PLACES) and _all_places(ops)) or (
+        name in _URL_TAKERS and _all_addresses(ops)
+    )
 
 
 _DELETES_UNDER = frozenset({"rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put"})
@@ -745,10 +754,8 @@ class Meaning:
         # (`./.env`, `/srv/data/`, `//srv/./data`): the operands folded, or None when none is a path.
         # a pattern whose operands all name places meets them wherever the segment writes them (_places_among)
         urls = len(path) == 1 and path[0] in _URL_TAKERS  # (a web address: however and wherever written)
-        self.anywhere = (
-            (_operands_are_places(path) and _all_places(operands))
-            or (urls and _all_addresses(operands))
-            or (_acts_on_a_list(path) and _all_items(operands))
+        self.anywhere = (len(path) == 1 and _met_anywhere(path[0], operands)) or (
+            _acts_on_a_list(path) and _all_items(operands)
         )
         self.folded = (
             tuple(_fold_rule_operand(stem, prefix, urls) for stem, prefix in operands)
@@ -890,9 +897,7 @@ class FoldedMeaning:
         # a pattern naming places only: they are met among the segment's words that are no option, in any order
         # (`cat -n .env`, `cat a .env` for `cat .env`: with no table, an option's value is kept as a word) -- as
         # are a web address and a method word (`http -v POST pastebin.com x=1` for `http POST pastebin.com`)
-        self.anywhere = ((name in _FILE_OPERANDS or name in _READS_PLACES) and _all_places(words)) or (
-            urls and _all_addresses(words)
-        )
+        self.anywhere = _met_anywhere(name, words)
         self.under = self.anywhere and name in _DELETES_UNDER  # (a deleter's place: what is inside it too)
         # a subcommand and the items it acts on (_LISTS_ITEMS): the subcommand the first word that is no option,
         # the items among the words after it (`gem uninstall rake rails` for `gem uninstall rails`)
@@ -929,12 +934,7 @@ def _folded_meanings(p: Pattern) -> tuple[FoldedMeaning, ...]:
         and not specs[0][1]
         and _names_a_script(specs[0][0])
     )
-    places = (
-        script
-        or any(_path_like(stem) for stem, _ in specs)
-        or ((name in _FILE_OPERANDS or name in _READS_PLACES) and _all_places(specs))
-        or (name in _URL_TAKERS and _all_addresses(specs))
-    )
+    places = script or any(_path_like(stem) for stem, _ in specs) or _met_anywhere(name, specs)
     listed = (
         not places
         and name in _LISTS_ITEMS
@@ -1015,8 +1015,8 @@ def _entry_named(p: Pattern) -> tuple[Pattern, ...]:
     leads: list[tuple[str, ...]] = []
     if (name in _PYTHONS or name in _SCRIPT_INTERPRETERS) and _names_a_script(second):
         script = fold_path(second)
-        leads += [(script,), (script.rpartition("/")[2],)]
         base = script.rpartition("/")[2]
+        leads += [(script,), (base,)]
     elif name in _DJANGO:
         base, rest = "manage.py", specs[1:]
         leads += [("manage.py",), ("python", "manage.py")]
@@ -1383,9 +1383,8 @@ class CompiledPermissions:
             for p in lst.patterns:
                 lead = _assignments_led(p) if p.action_type == "terminal" else None
                 if lead is not None:
-                    word = p.words[len(lead)][
-                        0
-                    ]  # (a script's path as written and plainly, or a program's names)
+                    # (a script's path as written and plainly, or a program's names)
+                    word = p.words[len(lead)][0]
                     for name in {word, fold_path(word), *_names_of_program(program_name(word))}:
                         self.env_led.setdefault(name, []).append(lead)
         # ... and those patterns' words as they spell them, by their case-folded spelling (places_as_ruled)

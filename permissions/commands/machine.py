@@ -2316,7 +2316,6 @@ _CLIENT_READERS: dict[str, Reader] = {
     "databricks": _first_row(Sub(KEYCHAIN, writes="configure auth+login", values="-p --profile")),
     "snow": _first_row(Sub(KEYCHAIN, writes="connection+add connection+remove")),
     "snyk": _first_row(Sub(KEYCHAIN, writes="auth logout config+set config+unset config+clear")),
-    # MinIO's client: an alias holds the access and secret keys (``~/.mc/config.json``)
     # session 23: more clients' logins and stored tokens, their endpoints' settings -- Argo CD's and Rancher's
     # logins, Okteto's contexts (each written with the cluster's credentials into the kubeconfig), Talos'
     # config merged or repointed, the clouds' API tokens (Hetzner, Linode, Exoscale, Scaleway, Civo, Tanzu),
@@ -2388,6 +2387,7 @@ _CLIENT_READERS: dict[str, Reader] = {
     ),
     "nuget": _first_row(Sub(KEYCHAIN, writes="setapikey")),
     "composer": _composer,
+    # MinIO's client: an alias holds the access and secret keys (``~/.mc/config.json``)
     "mc": _first_row(
         Sub(
             KEYCHAIN,

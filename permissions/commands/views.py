@@ -1116,10 +1116,8 @@ def _runner_views(cur: tuple[str, ...]) -> list[tuple[str, ...]] | None:
         if sub is not None:
             return _subcommand_runner(cur, sub)
         line = SHORTCUTS.get((cur[0], cur[1]))
-        if line is not None:
-            return (
-                [(*line, *cur[2:])] if len(cur) > 2 or line else None
-            )  # (`sail artisan x`: `php artisan x`)
+        if line is not None:  # (`sail artisan x`: `php artisan x`; `sail bin` alone runs nothing)
+            return [(*line, *cur[2:])] if len(cur) > 2 or line else None
         known = UNKNOWN_WORD_RUNS.get(cur[0])
         if known is not None and cur[1][:1] != "-" and cur[1] not in known:
             return [cur[1:]]

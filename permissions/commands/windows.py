@@ -2590,11 +2590,11 @@ def windows_runs_written(texts: Sequence[str]) -> bool:
     (`iwr URL -OutFile x.ps1; .\\x.ps1`, `sc x.ps1 '...'; & ./x.ps1`, `curl.exe -o x.exe URL; Start-Process x.exe`):
     what it runs no rule read (commands.runs_a_written_file reads the shell's spellings)."""
     written: set[str] = set()
-    names: set[str] = (
-        set()
-    )  # the written files' names: a segment naming none of them runs none (the common case)
+    # the written files' names: a segment naming none of them runs none (the common case)
+    names: set[str] = set()
     for text in texts:
-        if names and any(name in text.lower() for name in names):
+        low = text.lower() if names else ""
+        if names and any(name in low for name in names):
             words = windows_words(text)
             if words and (
                 _run_key(words[0]) in written
