@@ -950,22 +950,23 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
     sets = cwd_sets(segments, st.req.command or "", scope.cwd, floor=False, windows=scope.windows)
     for i, views in todo:
         seg = segments[i]
+        # `git show HEAD:.env`, `git log -p .env`, `dd if=.env` read as `cat .env` (and from each folder too)
+        blobs = [v for view in views for v in blob_reads(view)] if "git" in named else []
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
         # what the program reads from an input redirect is its operand too (`cat < .env` reads `.env`)
         fed = [seg.redirects[k] for k in sorted(seg.inputs) if k < len(seg.redirects)] if seg.inputs else []
         given = [(*view, *fed) for view in views] if fed else []
         spelt = [
             *given,
+            *blobs,
             *(
                 v
                 for d in sorted(dirs)[:4]
                 if d != UNKNOWN
-                for view in (*views, *given)
+                for view in (*views, *given, *blobs)
                 for v in paths_from(view, d, scope.cwd)
             ),
         ]
-        if "git" in named:
-            spelt += [v for view in views for v in blob_reads(view)]  # `git show HEAD:.env` for `cat .env`
         if not st.in_sandbox:
             # SPEC §5: the developer's machine may name files in any case (macOS's and Windows' file systems
             # fold it): `cat .ENV` reads `.env`

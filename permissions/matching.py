@@ -42,6 +42,7 @@ from permissions.commands.views import (
     KUBECTL_NAMES,
     is_assignment,
     look_through,
+    option_of_variable,
     views_under,
 )
 from permissions.commands.windows import posix_spellings
@@ -134,6 +135,9 @@ class CompiledList:
                 *_script_named(p),
                 *_entry_named(p),
                 *_readers_named(p),
+                *_package_scripts_named(p),
+                *_tasks_named(p),
+                *_assigned_as_options(p),
             ):
                 found = meanings(q)
                 if found:
@@ -401,7 +405,7 @@ def _place_named_by(p: Pattern) -> tuple[str, ...]:
         return (first, fold_path(first), first.rpartition("/")[2], *_SOURCING)
     if _prints_places(p):
         # (each reader of the place: _readers_named; git printing a committed copy: blob_reads)
-        return (first, *_PRINTS_PLACES, *_READS_PLACES, "git")
+        return (first, *_PRINTS_PLACES, *_READS_PLACES, "git", "dd")
     return (first, *_names_of_program(program_name(first)))
 
 
@@ -412,26 +416,94 @@ _PRINTS_PLACES = frozenset(
 )
 _READS_PLACES = frozenset(
     "grep egrep fgrep rg ag ack awk gawk mawk nawk sort uniq cut paste jq yq column fold fmt pr expand rev"
-    " iconv sed".split()
+    " iconv sed diff sdiff diff3 colordiff cmp comm join".split()
+)
+
+
+# git's subcommands that print what a file holds or how it changed, given its path (`git blame .env`, `git diff --
+# .env`), each with whether it prints changes only when asked (`git log -p`) -- and the options asking for them,
+# and those that make the others print names or counts only (`git diff --stat`)
+_GIT_PRINTS_FILES = {
+    "log": True,
+    "whatchanged": True,
+    "show": False,
+    "diff": False,
+    "blame": False,
+    "annotate": False,
+    "grep": False,
+    "format-patch": False,
+}
+_GIT_PATCH = frozenset({"-p", "-u", "--patch", "--cc", "--word-diff", "--color-words", "--patch-with-stat"})
+_GIT_NAMES_ONLY = frozenset(
+    "--stat --name-only --name-status --numstat --shortstat --summary --dirstat --no-patch -s --quiet --raw"
+    " --compact-summary".split()
+)
+# git options whose value is the next word (`git grep -e KEY`, `git log -n 5`, `git blame -L 1,5`)
+_GIT_VALUES = frozenset(
+    {"-e", "-f", "-n", "-S", "-G", "-L", "-C", "-c", "--author", "--grep", "--since", "--until"}
 )
 
 
 def blob_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
     """R4.10: git printing a file's committed or staged copy (`git show HEAD:.env`, `git show :.env`, `git cat-file -p
-    main:config/.env`) read as `cat` of that file, for a rule printing it (_readers_named); [] for any other view."""
+    main:config/.env`), its history or changes to it (`git log -p -- .env`, `git diff HEAD~5 -- .env`, `git blame
+    .env`, `git grep KEY -- .env`), and `dd if=.env` -- each read as `cat` of that file, for a rule printing it
+    (_readers_named); [] for any other view."""
+    if view[:1] == ("dd",):
+        return [("cat", fold_path(w[3:])) for w in view[1:] if w.startswith("if=") and len(w) > 3]
     if len(view) < 3 or view[0] != "git":
         return []
     k = 1
     while k < len(view) and view[k][:1] == "-":
         k += 2 if view[k] in ("-C", "-c") else 1  # git's own options (`--no-pager`, `-C dir`)
-    if k >= len(view) or view[k] not in ("show", "cat-file"):
+    if k >= len(view):
         return []
-    out: list[tuple[str, ...]] = []
-    for w in view[k + 1 :]:
-        _, colon, path = w.partition(":")
-        if colon and path and w[:1] != "-":
-            out.append(("cat", fold_path(path[2:] if path.startswith("./") else path)))
-    return out
+    sub = view[k]
+    if sub in ("show", "cat-file"):
+        out: list[tuple[str, ...]] = [
+            ("cat", _plain_path(path))
+            for w in view[k + 1 :]
+            if w[:1] != "-" and (path := w.partition(":")[2])
+        ]
+        if out or sub == "cat-file":
+            return out
+    patched = _GIT_PRINTS_FILES.get(sub)
+    return [] if patched is None else _git_file_reads(view[k + 1 :], sub, patched)
+
+
+def _plain_path(path: str) -> str:
+    return fold_path(path[2:] if path.startswith("./") else path)
+
+
+def _git_file_reads(args: tuple[str, ...], sub: str, patched: bool) -> list[tuple[str, ...]]:
+    """The paths a git subcommand printing files names (blob_reads), as one `cat` view; [] when its options make
+    it print names or counts only, or (``patched``) print no change at all."""
+    options = [w.partition("=")[0] for w in args if w[:1] == "-"]
+    asks_patch = any(o in _GIT_PATCH or o.startswith("-L") for o in options)
+    if (patched and not asks_patch) or (not asks_patch and not _GIT_NAMES_ONLY.isdisjoint(options)):
+        return []
+    paths: list[str] = []
+    pattern = sub == "grep" and not any(o in ("-e", "-f", "--regexp", "--file") for o in options)
+    k = 0
+    while k < len(args):
+        w = args[k]
+        k += 1
+        if w == "--":
+            paths += args[k:]
+            break
+        if w[:1] != "-":
+            if pattern:
+                pattern = False  # (git grep's pattern, not a place)
+            else:
+                paths.append(w)
+        elif w.startswith("-L"):  # `-L 1,5:.env`, `-L:func:.env`: the file after the last colon
+            value = w[2:] or (args[k] if k < len(args) else "")
+            k += 0 if w[2:] else 1
+            paths.append(value.rpartition(":")[2])
+        elif w in _GIT_VALUES:
+            k += 1
+    named = [_plain_path(p) for p in paths if p]
+    return [("cat", *named)] if named else []
 
 
 def _prints_places(p: Pattern) -> bool:
@@ -1036,6 +1108,110 @@ def _entry_named(p: Pattern) -> tuple[Pattern, ...]:
     return tuple(
         replace(p, words=(*((w, False) for w in lead), *rest)) for lead in dict.fromkeys(leads) if lead != own
     )
+
+
+# Package managers that run a project's package.json script: `npm run S` (`run-script`), `yarn S`, `pnpm S`, `bun
+# S` for a script no command of theirs is named (their tables' subcommands), and npm's, Yarn's and pnpm's own
+# commands that run the script of their name (`npm test` runs the "test" script).
+_SCRIPT_RUNNERS = ("npm", "yarn", "pnpm", "bun")
+_RUN_VERBS = frozenset({"run", "run-script"})
+_RUNS_ITS_SCRIPT = {
+    "npm": frozenset({"test", "start", "stop", "restart"}),
+    "yarn": frozenset({"test", "start"}),
+    "pnpm": frozenset({"test", "start"}),
+    "bun": frozenset(),
+}
+
+
+def _script_run_by(words: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
+    """The package.json script ``words`` (a package manager's command, as written) run and what follows it, or
+    None."""
+    first = words[0]
+    if first not in _SCRIPT_RUNNERS or len(words) < 2:
+        return None
+    found = normalise(words)
+    if not found:
+        return None
+    r = found[0]
+    path, ops = r.path, r.operands
+    if r.keys or (len(path) == 2 and path[1] in _RUN_VERBS):
+        return (ops[0], ops[1:]) if ops and not r.keys and words[2:3] == ops[:1] else None
+    if len(path) == 2 and path[1] in _RUNS_ITS_SCRIPT[first] and words[1:2] == path[1:]:
+        return path[1], words[2:]
+    if len(path) == 1 and ops and first != "npm" and words[1:2] == ops[:1] and ops[0][:1] != "-":
+        return ops[0], ops[1:]
+    return None
+
+
+def _package_scripts_named(p: Pattern) -> tuple[Pattern, ...]:
+    """R4.10, deny and ask: a pattern running a project's package.json script (`npm run deploy`, `npm test`, `yarn
+    deploy`) also as every package manager runs it (`npm run-script deploy`, `yarn deploy`, `pnpm run deploy`,
+    `bun run deploy`; `npm run test` for `npm test`): the act is the script's, whoever starts it. The same text,
+    for the reason. A subcommand of the manager's own is no script (`bun test`, `pnpm deploy`)."""
+    specs = p.words
+    if len(specs) < 2 or any(prefix for _, prefix in specs[:3]):
+        return ()
+    words = tuple(stem for stem, _ in specs)
+    run = _script_run_by(words)
+    if run is None:
+        return ()
+    script, _ = run
+    rest = specs[len(specs) - len(run[1]) :] if run[1] else ()
+    leads: list[tuple[str, ...]] = []
+    for runner in _SCRIPT_RUNNERS:
+        leads.append((runner, "run", script))
+        own = PROGRAMS[runner]
+        if script in _RUNS_ITS_SCRIPT[runner] or (
+            runner != "npm" and script not in own.subcommands and script not in own.sub_aliases
+        ):
+            leads.append((runner, script))
+    kept = words[: len(words) - len(rest)]
+    return tuple(
+        replace(p, words=(*((w, False) for w in lead), *rest))
+        for lead in dict.fromkeys(leads)
+        if lead != kept
+    )
+
+
+# rails runs a rake task as rake does (`rails db:migrate` is `rake db:migrate`): a task is a word with a colon.
+_TASK_RUNNERS = ("rails", "rake")
+
+
+def _tasks_named(p: Pattern) -> tuple[Pattern, ...]:
+    """R4.10, deny and ask: a pattern running a rake task by rails (`rails db:migrate`) also by rake, and the
+    reverse; the same text, for the reason."""
+    specs = p.words
+    if len(specs) < 2 or specs[0][1] or specs[1][1] or ":" not in specs[1][0] or specs[1][0][:1] == "-":
+        return ()
+    name = program_name(specs[0][0])
+    if name not in _TASK_RUNNERS:
+        return ()
+    other = _TASK_RUNNERS[1 - _TASK_RUNNERS.index(name)]
+    return (replace(p, words=((other, False), *specs[1:])),)
+
+
+def _assigned_as_options(p: Pattern) -> tuple[Pattern, ...]:
+    """R4.10, deny and ask: a pattern setting variables its program reads as options (`AWS_PROFILE=prod aws s3 rm`,
+    `RAILS_ENV=production rails server`) also as the program given those options (`aws --profile prod s3 rm`,
+    `rails server -e production`); the same text, for the reason. Only when every assignment is such an option."""
+    lead = _assignments_led(p)
+    if lead is None:
+        return ()
+    specs = p.words[len(lead) :]
+    program = program_name(specs[0][0])
+    options: list[WordSpec] = []
+    for word in lead:
+        name, _, value = word.partition("=")
+        option = option_of_variable(program, name)
+        if option is None or not value:
+            return ()
+        options.append((f"{option}={value}", False))
+    if program == "docker":  # (docker reads its own options before its command only)
+        return (replace(p, words=(specs[0], *options, *specs[1:])),)
+    # the others read them anywhere: after the words, before a trailing `*` or a `--` ending the options
+    end = next((k for k, spec in enumerate(specs) if spec == ("--", False)), len(specs))
+    end -= end == len(specs) and specs[-1] == _LONE_STAR
+    return (replace(p, words=(*specs[:end], *options, *specs[end:])),)
 
 
 # Programs with no option table whose first word is a subcommand and whose other operands are the items it acts

@@ -12,7 +12,7 @@ from __future__ import annotations
 from permissions.commands.gh_api import gh_api_commands
 from permissions.commands.option_reader import Program, Reading, _family
 
-__all__ = ["BUN", "COMPOSER", "GH", "NPX", "POETRY", "SYSTEMCTL", "TWINE", "UV", "WGET"]
+__all__ = ["BUN", "COMPOSER", "GH", "NPX", "POETRY", "RAILS", "SYSTEMCTL", "TWINE", "UV", "WGET"]
 
 # uv (clap: no abbreviations, no clusters of long names; global options anywhere).
 _UV_GLOBAL = """
@@ -104,6 +104,36 @@ BUN = _family(
     {"a": "add", "i": "install", "rm": "remove"},
     abbrev=False,
     specs=dict.fromkeys(("add", "install", "i", "remove", "rm", "update", "link"), _BUN_INSTALL),
+)
+
+# rails (Thor: a command by its name or its one-letter alias, `rails s` is `rails server`; `-e production` is
+# `--environment=production`, as RAILS_ENV=production is: views._ENV_NAMED). A rake task (`rails db:migrate`) is
+# an operand here: rails runs it as rake does (matching._tasks_named).
+_RAILS_ENV = "-e= --environment="
+RAILS = _family(
+    "rails",
+    "-h --help\n-v --version",
+    "server console dbconsole runner generate destroy test new routes credentials".split(),
+    {
+        "s": "server",
+        "c": "console",
+        "db": "dbconsole",
+        "r": "runner",
+        "g": "generate",
+        "d": "destroy",
+        "t": "test",
+    },
+    abbrev=False,
+    specs={
+        "server": f"{_RAILS_ENV};-p= --port=;-b= --binding=;-u= --using=;-c= --config=;-P= --pid=;-d --daemon;"
+        "-C --dev-caching;--early-hints;--log-to-stdout",
+        "console": f"{_RAILS_ENV};-s --sandbox",
+        "dbconsole": f"{_RAILS_ENV};-p --include-password;--db= --database=",
+        "runner": _RAILS_ENV,
+        "test": _RAILS_ENV,
+        "generate": "-f --force;-p --pretend;-q --quiet;-s --skip",
+        "destroy": "-f --force;-p --pretend;-q --quiet;-s --skip",
+    },
 )
 
 # poetry (cleo: global options before or after the command).

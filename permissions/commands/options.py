@@ -75,6 +75,7 @@ from permissions.commands.option_tables_tools import (
     GH,
     NPX,
     POETRY,
+    RAILS,
     SYSTEMCTL,
     TWINE,
     UV,
@@ -432,6 +433,7 @@ PROGRAMS: dict[str, Program] = {
         GH,
         GSUTIL,
         TWINE,
+        RAILS,
     )
 }
 

@@ -797,7 +797,16 @@ _ENV_NAMED: dict[str, dict[str, str]] = {
     "helm": {"HELM_NAMESPACE": "--namespace", "HELM_KUBECONTEXT": "--kube-context"},
     "docker": {"DOCKER_CONTEXT": "--context", "DOCKER_HOST": "--host"},
     "gh": {"GH_REPO": "--repo", "GH_HOST": "--hostname"},
+    "rails": {"RAILS_ENV": "--environment", "RACK_ENV": "--environment"},
 }
+
+
+def option_of_variable(program: str, name: str) -> str | None:
+    """The option ``program`` reads the environment variable ``name`` as (`--profile` for aws' AWS_PROFILE), or
+    None."""
+    named = _ENV_NAMED.get(program)
+    return None if named is None else named.get(name)
+
 
 # The programs that read options from the environment (permissions.exported reads them across segments).
 ENV_READERS = frozenset({*_ENV_OPTIONS, *_ENV_NAMED, "git", "terraform", "tofu"})
