@@ -138,6 +138,7 @@ class CompiledList:
                 *_package_scripts_named(p),
                 *_tasks_named(p),
                 *_assigned_as_options(p),
+                *_same_act_named(p),
             ):
                 found = meanings(q)
                 if found:
@@ -1171,6 +1172,89 @@ def _package_scripts_named(p: Pattern) -> tuple[Pattern, ...]:
         for lead in dict.fromkeys(leads)
         if lead != kept
     )
+
+
+# One act, spelt by each program that does it (R4.10): a pattern led by one member's words is also led by each
+# other's, the rest of its words kept -- except in a family whose members place what follows differently (an
+# image pushed: `docker push x` but `docker build --push -t x .`), named by the act's words alone.
+_SAME_ACTS: tuple[tuple[bool, tuple[tuple[str, ...], ...]], ...] = (
+    # a package published to the npm registry
+    (
+        True,
+        (
+            ("npm", "publish"),
+            ("pnpm", "publish"),
+            ("yarn", "publish"),
+            ("yarn", "npm", "publish"),
+            ("bun", "publish"),
+        ),
+    ),
+    # a package published to PyPI (or the index a rule's rest names)
+    (
+        True,
+        (
+            ("twine", "upload"),
+            ("uv", "publish"),
+            ("poetry", "publish"),
+            ("hatch", "publish"),
+            ("flit", "publish"),
+            ("pdm", "publish"),
+        ),
+    ),
+    # a JavaScript package installed for the whole machine
+    (
+        True,
+        (
+            ("npm", "install", "-g"),
+            ("npm", "install", "--global"),
+            ("npm", "i", "-g"),
+            ("npm", "add", "-g"),
+            ("pnpm", "add", "-g"),
+            ("pnpm", "add", "--global"),
+            ("yarn", "global", "add"),
+            ("bun", "add", "-g"),
+            ("bun", "add", "--global"),
+            ("bun", "install", "-g"),
+        ),
+    ),
+    # an image pushed to a registry
+    (
+        False,
+        (
+            ("docker", "push"),
+            ("docker", "image", "push"),
+            ("docker", "build", "--push"),
+            ("docker", "buildx", "build", "--push"),
+            ("podman", "push"),
+        ),
+    ),
+)
+
+
+def _same_act_named(p: Pattern) -> tuple[Pattern, ...]:
+    """R4.10, deny and ask: a pattern led by the words of an act one of several programs does (`npm publish`,
+    `twine upload`, `npm install -g`, `docker push`) also led by each other program's words for it (`pnpm publish`,
+    `uv publish`, `yarn global add`, `docker buildx build --push`), the rest kept (_SAME_ACTS); the same text, for
+    the reason."""
+    specs = p.words
+    if len(specs) < 2 or specs[0][1] or specs[0][0] not in _ACT_LEADS:
+        return ()
+    words = tuple(stem for stem, _ in specs)
+    for keeps_rest, members in _SAME_ACTS:
+        for member in members:
+            n = len(member)
+            if (
+                words[:n] != member
+                or any(prefix for _, prefix in specs[:n])
+                or (not keeps_rest and n < len(specs))
+            ):
+                continue
+            rest = specs[n:]
+            return tuple(replace(p, words=(*((w, False) for w in m), *rest)) for m in members if m != member)
+    return ()
+
+
+_ACT_LEADS = frozenset(member[0] for _, members in _SAME_ACTS for member in members)
 
 
 # rails runs a rake task as rake does (`rails db:migrate` is `rake db:migrate`): a task is a word with a colon.
