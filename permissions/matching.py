@@ -20,6 +20,7 @@ from typing import Any, TypeAlias
 
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands.git import git_changes_state, runs_other_programs
+from permissions.commands.option_tables_git import pull_merges
 from permissions.commands.options import (
     OPTIONS_UNREAD,
     PROGRAMS,
@@ -142,6 +143,7 @@ class CompiledList:
             ):
                 found = meanings(q)
                 if found:
+                    found = (*found, *_pulls_merging(found))
                     for name in _names_of_program(program_name(q.words[0][0])):
                         self.meant.setdefault(name, []).append((q, found))
                         _widen_gate(self.gates, name, found)
@@ -942,6 +944,36 @@ class WrappedMeaning:
         return False  # (its readings hold no operand read at run time: the command's words are its operands)
 
 
+class PullMeaning:
+    """R4.10: a deny/ask pattern of `git merge` (read by git's table: ``merge``) also meets a `git pull` that merges
+    what it fetches -- no rebase asked for (option_tables_git.pull_merges) -- read as the merge of the branches it
+    names past the remote (`git pull origin main` merges main). Only the rules read it so: the caps and the
+    protected branches read a pull as the pull it is."""
+
+    __slots__ = ("keys", "merge", "operands", "path")
+
+    def __init__(self, merge: Meaning) -> None:
+        self.path = ("git", "pull")  # (options.gate: the segments led by `git pull`)
+        self.keys: frozenset[str] = frozenset()
+        self.operands: tuple[WordSpec, ...] = ()
+        self.merge = merge
+
+    def matches(self, r: Reading) -> bool:
+        return (
+            r.path == self.path
+            and pull_merges(r)
+            and self.merge.matches(Reading(("git", "merge"), r.keys, r.operands[1:]))
+        )
+
+    def may_match(self, r: Reading) -> bool:
+        return False
+
+
+def _pulls_merging(found: tuple[AnyMeaning, ...]) -> tuple[PullMeaning, ...]:
+    """A PullMeaning for each of ``found`` that is `git merge`'s."""
+    return tuple(PullMeaning(m) for m in found if isinstance(m, Meaning) and m.path[:2] == ("git", "merge"))
+
+
 # Python's interpreter under its other released names (`python -m pip` in a rule is `python3 -m pip` too).
 _PYTHONS = ("python", "python3", "python2", *(f"python3.{minor}" for minor in range(6, 20)))
 
@@ -1217,6 +1249,10 @@ _SAME_ACTS: tuple[tuple[bool, tuple[tuple[str, ...], ...]], ...] = (
             ("bun", "install", "-g"),
         ),
     ),
+    # a command run as another user, root by default
+    (True, (("sudo",), ("doas",), ("pkexec",), ("run0",))),
+    # a shell on another machine
+    (True, (("ssh",), ("mosh",))),
     # an image pushed to a registry
     (
         False,
@@ -1237,7 +1273,7 @@ def _same_act_named(p: Pattern) -> tuple[Pattern, ...]:
     `uv publish`, `yarn global add`, `docker buildx build --push`), the rest kept (_SAME_ACTS); the same text, for
     the reason."""
     specs = p.words
-    if len(specs) < 2 or specs[0][1] or specs[0][0] not in _ACT_LEADS:
+    if not specs or specs[0][1] or specs[0][0] not in _ACT_LEADS:
         return ()
     words = tuple(stem for stem, _ in specs)
     for keeps_rest, members in _SAME_ACTS:
@@ -1526,7 +1562,7 @@ def _subcommand_stars(p: Pattern, specs: tuple[WordSpec, ...], first: Reading) -
 
 
 # What a deny or ask pattern means (R4.10), one reading of it.
-AnyMeaning: TypeAlias = "Meaning | WrappedMeaning | FoldedMeaning | SubcommandStar"
+AnyMeaning: TypeAlias = "Meaning | WrappedMeaning | FoldedMeaning | SubcommandStar | PullMeaning"
 # A lone `*` (R4.2: any one word), and in a meaning's operands any one operand where it stood.
 _LONE_STAR: WordSpec = ("", True)
 _ANY_OPERAND = "\x00any"

@@ -749,6 +749,11 @@ def _pull_rebase(r: Reading) -> tuple[Reading, ...]:
     return (r, *(Reading(("git", "rebase"), frozenset(way), ()) for way in dict.fromkeys(ways)))
 
 
+def pull_merges(r: Reading) -> bool:
+    """Whether a `git pull` reading merges what it fetched (no rebase asked for: _pull_rebase)."""
+    return len(_pull_rebase(r)) == 1
+
+
 # R4.10: a push refspec names the branch it updates however written -- `HEAD:main`, `feat:main`, `+main`,
 # `refs/heads/main`, `main:refs/heads/main` -- so `git push origin main` is also read with each refspec as the
 # branch it updates (`+` forces): a deny of `git push origin main` refuses `git push origin HEAD:main`.

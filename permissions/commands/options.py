@@ -460,6 +460,7 @@ _NAME_ALIASES = {
     "finch": "docker",
     "awscli": "aws",  # red team: `python -m awscli` is the aws CLI (its package's module)
     "terragrunt": "terraform",  # red team: terragrunt hands its command line to terraform (`terragrunt destroy`)
+    "wget2": "wget",  # red team: GNU Wget2 reads Wget's command line (a deny of `wget` is wget2's too)
 }
 
 

@@ -8,9 +8,13 @@ A team denies `npm publish` and the agent runs `pnpm publish`, `yarn npm publish
 runs `docker buildx build --push -t x .`. Each met a cap at best (asked, not denied). A pattern led by one
 program's words for such an act is now also led by each other's (matching._SAME_ACTS, _same_act_named), the rest of
 its words kept (`npm install -g typescript` is `pnpm add -g typescript`); an image's push is named by its words
-alone (`docker build --push` places the image elsewhere). Another act of the same programs stays outside.
+alone (`docker build --push` places the image elsewhere). The same holds for a command run as root (`sudo`,
+`doas`, `pkexec`, `run0`), a shell on another machine (`ssh`, `mosh`), GNU Wget2 (read by Wget's table), and a
+`git pull` that merges what it fetches, read as `git merge` of the branches it names past the remote for the rules
+only (matching.PullMeaning: the caps and the protected branches still read it as a pull). Another act of the same
+programs stays outside (`git pull --rebase` is no merge).
 
-DENIED: 28 of 30 cases failed on the base this change started from (d2f55ef), as deny or as ask, in the sandbox or
+DENIED: 42 of 44 cases failed on the base this change started from (d2f55ef), as deny or as ask, in the sandbox or
 on the agent; `docker image push x` and `podman push x` under `docker push` held already (kept as guards).
 """
 
@@ -51,6 +55,20 @@ DENIED = [
     ("docker push", "docker image push x"),
     ("docker push", "podman push x"),
     ("docker buildx build --push", "docker push x"),
+    ("sudo", "doas rm -rf build"),
+    ("sudo", "pkexec apt install x"),
+    ("sudo", "run0 systemctl restart x"),
+    ("sudo rm", "doas rm -rf build"),
+    ("doas", "sudo -u root id"),
+    ("ssh", "mosh prod"),
+    ("ssh prod", "mosh prod"),
+    ("wget", "wget2 https://example.com/x"),
+    ("wget -O-", "wget2 -O- https://example.com/x"),
+    ("git merge", "git pull"),
+    ("git merge", "git pull origin main"),
+    ("git merge", "git pull --ff-only"),
+    ("git merge", "git pull --no-rebase"),
+    ("git merge main", "git pull origin main"),
 ]
 
 NOT_CAUGHT = [
@@ -65,6 +83,12 @@ NOT_CAUGHT = [
     ("docker push", "docker build -t x ."),
     ("docker push", "docker buildx build --load -t x ."),
     ("docker push", "podman pull x"),
+    ("sudo rm", "doas ls"),
+    ("ssh prod", "mosh staging"),
+    ("git merge", "git pull --rebase"),
+    ("git merge", "git pull -r"),
+    ("git merge", "git fetch"),
+    ("git merge main", "git pull origin dev"),
 ]
 
 
