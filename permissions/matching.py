@@ -1253,6 +1253,13 @@ _SAME_ACTS: tuple[tuple[bool, tuple[tuple[str, ...], ...]], ...] = (
     (True, (("sudo",), ("doas",), ("pkexec",), ("run0",))),
     # a shell on another machine
     (True, (("ssh",), ("mosh",))),
+    # a CLI by the other names it installs, or by its package's name (what `npx PACKAGE` runs)
+    (True, (("firebase",), ("firebase-tools",))),
+    (True, (("cdk",), ("aws-cdk",))),
+    (True, (("vercel",), ("vc",), ("now",))),
+    (True, (("serverless",), ("sls",))),
+    (True, (("netlify",), ("netlify-cli",))),
+    (True, (("eas",), ("eas-cli",))),
     # an image pushed to a registry
     (
         False,

@@ -980,8 +980,23 @@ ESY_COMMANDS = frozenset(
         " remove solve status sandbox-env shell show version x"
     ).split()
 )
+# red team: Yarn (1 and 2+) runs a first word none of its commands names as the project's script of that name, else
+# as the binary a dependency installs (`yarn prisma migrate reset` runs prisma). Its commands (Yarn 1's and 4's
+# `yarn help`):
+YARN_COMMANDS = frozenset(
+    (
+        "add audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry"
+        " global help import info init install licenses link list login logout node npm outdated owner pack patch"
+        " patch-commit plugin policies publish rebuild remove run search set stage tag team test unlink unplug up"
+        " upgrade upgrade-interactive version versions why workspace workspaces"
+    ).split()
+)
 # Package managers that run a first word none of their commands names, with those commands.
-UNKNOWN_WORD_RUNS: dict[str, frozenset[str]] = {"pnpm": PNPM_COMMANDS, "esy": ESY_COMMANDS}
+UNKNOWN_WORD_RUNS: dict[str, frozenset[str]] = {
+    "pnpm": PNPM_COMMANDS,
+    "esy": ESY_COMMANDS,
+    "yarn": YARN_COMMANDS,
+}
 
 
 JS_FILES = (".js", ".cjs", ".mjs", ".ts", ".mts", ".cts", ".jsx", ".tsx")

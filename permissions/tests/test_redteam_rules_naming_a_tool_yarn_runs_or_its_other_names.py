@@ -1,0 +1,80 @@
+"""Red team, R4.10 ("the same program reached by another name is the same program"): a rule naming a project tool
+meets it when Yarn runs it, and a CLI by the other names it installs or by its package's name.
+
+Yarn (1 and 2+) runs a first word none of its commands names as the project's script of that name, else as the
+binary a dependency installs: under a deny of `prisma migrate reset`, `yarn prisma migrate reset` met only a cap,
+as pnpm's did before it was read (wrappers.UNKNOWN_WORD_RUNS now holds Yarn's commands, as it held pnpm's). And a
+CLI answers to more than one name -- the short names it installs (`vc` beside `vercel`, `sls` beside `serverless`)
+and, run by a launcher, its package's name (`npx firebase-tools deploy` runs `firebase`, `npx aws-cdk deploy` runs
+`cdk`, `npx @angular/cli` runs `ng`): a rule naming one now names the others (matching._SAME_ACTS).
+
+Like pnpm's, Yarn's bare prefix (`Terminal(yarn)`) no longer covers the binaries it runs (R4.8: a launcher's prefix
+covers what it runs only when it names it; `Terminal(yarn jest)` does): the friction corpora hold no such allow.
+
+DENIED: 19 of 22 cases failed on the base this change started from (d2f55ef), as deny or as ask, in the sandbox or
+on the agent (a scoped package's launcher was read as its CLI already: `npx @angular/cli`, `npx @nestjs/cli`, `npx
+@sentry/cli`, kept as guards); and so did the three prefix cases.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from permissions.tests.helpers import assert_rule_does_not_catch, assert_rule_refuses, term
+
+DENIED = [
+    ("prisma migrate reset", "yarn prisma migrate reset"),
+    ("prisma migrate reset", "yarn prisma migrate reset --force"),
+    ("wrangler deploy", "yarn wrangler deploy"),
+    ("drizzle-kit push", "yarn drizzle-kit push"),
+    ("knex migrate:rollback", "yarn knex migrate:rollback --all"),
+    ("sequelize db:drop", "yarn sequelize db:drop"),
+    ("typeorm schema:drop", "yarn typeorm schema:drop"),
+    ("firebase deploy", "npx firebase-tools deploy"),
+    ("firebase deploy", "npx firebase-tools@latest deploy"),
+    ("firebase-tools deploy", "firebase deploy"),
+    ("cdk deploy", "npx aws-cdk deploy"),
+    ("cdk destroy", "pnpm dlx aws-cdk destroy --force"),
+    ("vercel --prod", "vc --prod"),
+    ("vc --prod", "vercel --prod"),
+    ("serverless deploy", "sls deploy"),
+    ("sls deploy", "serverless deploy"),
+    ("serverless deploy", "npx sls deploy"),
+    ("ng deploy", "npx @angular/cli deploy"),
+    ("netlify deploy --prod", "npx netlify-cli deploy --prod"),
+    ("eas submit", "npx eas-cli submit"),
+    ("nest build", "npx @nestjs/cli build"),
+    ("sentry-cli releases", "npx @sentry/cli releases new x"),
+]
+
+NOT_CAUGHT = [
+    ("prisma migrate reset", "yarn add prisma"),
+    ("prisma migrate reset", "yarn prisma generate"),
+    ("prisma", "yarn build"),
+    ("prisma", "yarn test"),
+    ("firebase deploy", "firebase serve"),
+    ("vercel --prod", "vercel dev"),
+    ("serverless deploy", "sls offline"),
+    ("cdk deploy", "npx aws-cdk synth"),
+]
+
+
+@pytest.mark.parametrize("runs_in", ["sandbox", "agent"])
+@pytest.mark.parametrize("rank", ["deny", "ask"])
+@pytest.mark.parametrize("rule, command", DENIED)
+def test_a_tool_a_rule_names_run_by_yarn_or_by_another_name(
+    rule: str, command: str, rank: str, runs_in: str
+) -> None:
+    assert_rule_refuses(rule, command, runs_in, rank)
+
+
+@pytest.mark.parametrize("rule, command", NOT_CAUGHT)
+def test_yarns_own_commands_and_other_acts_stay_outside(rule: str, command: str) -> None:
+    assert_rule_does_not_catch(rule, command, "sandbox")
+
+
+@pytest.mark.parametrize("command", ["yarn jest", "yarn eslint .", "yarn tsc --noEmit"])
+def test_a_yarn_prefix_covers_the_binary_it_runs_only_when_it_names_it(command: str) -> None:
+    assert term(command, allow=("Terminal(yarn)",)).reason != "allow_rule"
+    named = " ".join(command.split()[:2])
+    assert term(command, allow=(f"Terminal({named})",)).reason == "allow_rule"
