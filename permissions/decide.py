@@ -103,7 +103,7 @@ from permissions.segments import (
     views_of,
 )
 from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
-from permissions.where import UNKNOWN, cwd_sets, floor_where
+from permissions.where import UNKNOWN, cwd_sets, floor_where, handed_at_run_time
 
 __all__ = [
     "MAX_COMMAND_CHARS",
@@ -933,6 +933,8 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         return None  # (a script block's statements, or a doomed command's views not kept: not this reading)
     named = comp.path_rules
     every = "" in named
+    segments = parsed.segments
+    shell_reads = "git" in named  # (a rule printing a place: what the shell itself reads from one too)
     todo = [
         (i, views)
         for i, seg_views in enumerate(reading.seg_views)
@@ -940,18 +942,20 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             views := [
                 v for v in seg_views if v and (every or v[0] in named or v[0].rpartition("/")[2] in named)
             ]
+            or (_SHELL_READ if shell_reads and segments[i].inputs and _read_by_the_shell(segments[i]) else [])
         )
         and reading.out[i].verdict != DENY
     ]
     if not todo:
         return None  # no pattern names a path of these segments' programs
-    segments = parsed.segments
     scope = st.scope_of()
     sets = cwd_sets(segments, st.req.command or "", scope.cwd, floor=False, windows=scope.windows)
     for i, views in todo:
         seg = segments[i]
         # `git show HEAD:.env`, `git log -p .env`, `dd if=.env` read as `cat .env` (and from each folder too)
-        blobs = [v for view in views for v in blob_reads(view)] if "git" in named else []
+        blobs = [v for view in views for v in blob_reads(view)] if shell_reads else []
+        if shell_reads and (seg.words[:1] == ("xargs",) or "$" in seg.text or "`" in seg.text):
+            blobs += _handed(segments, st.req.command or "", i, scope.cwd, views)
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
         # what the program reads from an input redirect is its operand too (`cat < .env` reads `.env`)
         fed = [seg.redirects[k] for k in sorted(seg.inputs) if k < len(seg.redirects)] if seg.inputs else []
@@ -976,6 +980,30 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         if denied is not None:
             return denied
     return None
+
+
+def _handed(
+    segments: Sequence[Segment], command: str, i: int, cwd: str, views: list[tuple[str, ...]]
+) -> list[tuple[str, ...]]:
+    """R4.10, for a rule printing a place: segment ``i``'s views with what it is handed when it runs
+    (permissions.where.handed_at_run_time): the operands xargs reads after each view's command under it (`echo .env
+    | xargs cat` as `cat .env`), the segment with its substitutions filled in (`cat $(echo .env)` as `cat .env`)."""
+    fed, filled = handed_at_run_time(segments, command, i, cwd)
+    out = [(*v, *fed) for v in views if v[0] != "xargs"] if fed else []
+    if filled:
+        out.append(tuple(filled))
+    return out
+
+
+# R4.10: the shell's own readers of an input redirect -- `read x < .env`, `mapfile a < .env`, a loop's `done <
+# .env`, `exec 3< .env` (then read through the descriptor) -- print what they read as soon as a later word says
+# so: read as `cat` of the file, for a rule printing it (_paths_spelt gives the redirect as its operand).
+_SHELL_READERS = frozenset({"read", "mapfile", "readarray", "exec"})
+_SHELL_READ: list[tuple[str, ...]] = [("cat",)]
+
+
+def _read_by_the_shell(seg: Segment) -> bool:
+    return not seg.words or seg.words[0] in _SHELL_READERS
 
 
 def _windows_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading) -> tuple[str, str] | None:

@@ -2167,3 +2167,38 @@ def _xargs_fed_more(
             if "<<" in segments[j].text:
                 fed.extend(_here_docs(command))
     return fed
+
+
+def handed_at_run_time(
+    segments: Sequence[Segment], command: str, i: int, cwd: str
+) -> tuple[list[str], list[str]]:
+    """R4.10, for a rule naming a place: what segment ``i`` is handed when it runs, read as the floor reads it (R4.6)
+    -- the operands xargs reads from the commands piped into it (`echo .env | xargs cat`), and the segment's words
+    with each command substitution filled in by what it prints (`cat $(echo .env)`, `cat "$(pwd)/.env"`): (the
+    first, the second; each [] when there is none)."""
+    seg = segments[i]
+    single = frozenset({cwd})
+    fed: list[str] = []
+    if seg.words[:1] == ("xargs",):
+        fed = _xargs_fed(segments, joiners(segments, command), i, command, None, single)
+    filled: list[str] = []
+    if any(mark in w for w in seg.words for mark in _SUBSTITUTED):
+        printed = _substitutions_print(segments, i, single, None, command)
+        if printed:
+            filled = [seg.words[0], *_filled_in(list(seg.words[1:]), printed)]
+    if (
+        "$" in seg.text
+    ):  # a variable the command gives a literal value (`f=.env; cat $f`, `for f in .env; do cat $f`)
+        values = _values(segments, command, None, cwd)
+        if values:
+            filled += [seg.words[0]] * (not filled) + [
+                w.replace(m.group(), v)
+                for w in seg.words[1:]
+                if "$" in w
+                for m in _VARIABLE.finditer(w)
+                for v in sorted(values.get(m.group(1) or m.group(2), ()))[:_MAX_READINGS]
+            ]
+    return fed[:_MAX_READINGS], filled
+
+
+_VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
