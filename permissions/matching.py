@@ -632,6 +632,17 @@ def _hostlike(word: str) -> bool:
 
 
 _HTTP_METHODS = frozenset("GET HEAD POST PUT PATCH DELETE OPTIONS TRACE CONNECT".split())
+# HTTPie and xh: with no method word, a request sends data -- a `field=value`, `field:=json` or `field@file` item, a
+# form -- as POST, else GET (their documentation): a rule's `http POST host` meets `http host x=1`.
+_HTTPIE = frozenset({"http", "https", "xh", "xhs"})
+_DATA_ITEM = re.compile(r"[^=:@/]+(?:=(?!=)|:=|@)")
+_SENDS_FORMS = frozenset({"-f", "--form", "--multipart", "--raw"})
+
+
+def _implied_method(words: Sequence[str]) -> str:
+    """The method HTTPie reads for a request of ``words`` (its operands, none a method word)."""
+    sends = any(w in _SENDS_FORMS or (w[:1] != "-" and _DATA_ITEM.match(w) is not None) for w in words)
+    return "POST" if sends else "GET"
 
 
 def _all_addresses(ops: tuple[WordSpec, ...]) -> bool:
@@ -988,7 +999,18 @@ class FoldedMeaning:
     /etc/shadow`): it matches the segment's words with its paths written another way (`cat ./.env`, `cat
     //etc/shadow`), a word prefix as R4.1's, each path compared as fold_path writes it."""
 
-    __slots__ = ("anywhere", "fold", "keys", "listed", "operands", "path", "script", "under", "words")
+    __slots__ = (
+        "anywhere",
+        "fold",
+        "keys",
+        "listed",
+        "method",
+        "operands",
+        "path",
+        "script",
+        "under",
+        "words",
+    )
 
     def __init__(
         self, name: str, words: tuple[WordSpec, ...], listed: bool = False, script: bool = False
@@ -1009,11 +1031,15 @@ class FoldedMeaning:
         self.listed = listed
         # an interpreter's script: met past the interpreter's options, by its name in another folder (_script_run)
         self.script = script
+        # HTTPie's method when none is written: POST when it sends data (_implied_method)
+        self.method = name in _HTTPIE
 
     def matches(self, r: Reading) -> bool:
-        if r.path == _WRAPPED or len(self.words) > len(r.operands):
+        if r.path == _WRAPPED or len(self.words) > len(r.operands) + self.method:
             return False
         words = [self.fold(w) for w in r.operands]
+        if self.method and _HTTP_METHODS.isdisjoint(words):
+            words.append(_implied_method(r.operands))
         if _operands_match(self.words, words):
             return True
         if self.script:
@@ -1253,6 +1279,8 @@ _SAME_ACTS: tuple[tuple[bool, tuple[tuple[str, ...], ...]], ...] = (
     (True, (("sudo",), ("doas",), ("pkexec",), ("run0",))),
     # a shell on another machine
     (True, (("ssh",), ("mosh",))),
+    # HTTPie, its https command, and xh (HTTPie's command line)
+    (True, (("http",), ("https",), ("xh",), ("xhs",))),
     # a CLI by the other names it installs, or by its package's name (what `npx PACKAGE` runs)
     (True, (("firebase",), ("firebase-tools",))),
     (True, (("cdk",), ("aws-cdk",))),
