@@ -942,7 +942,7 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             views := [
                 v for v in seg_views if v and (every or v[0] in named or v[0].rpartition("/")[2] in named)
             ]
-            or (_SHELL_READ if shell_reads and segments[i].inputs and _read_by_the_shell(segments[i]) else [])
+            or (_shell_read(segments, i) if shell_reads else [])
         )
         and reading.out[i].verdict != DENY
     ]
@@ -956,6 +956,8 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         blobs = [v for view in views for v in blob_reads(view)] if shell_reads else []
         if shell_reads and (seg.words[:1] == ("xargs",) or "$" in seg.text or "`" in seg.text):
             blobs += _handed(segments, st.req.command or "", i, scope.cwd, views)
+        if shell_reads and seg.words[:1] and seg.words[0] in _SOURCING:
+            blobs += views  # (_shell_read's `cat` of a sourced file: no view of the segment's own)
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
         # what the program reads from an input redirect is its operand too (`cat < .env` reads `.env`)
         fed = [seg.redirects[k] for k in sorted(seg.inputs) if k < len(seg.redirects)] if seg.inputs else []
@@ -997,13 +999,33 @@ def _handed(
 
 # R4.10: the shell's own readers of an input redirect -- `read x < .env`, `mapfile a < .env`, a loop's `done <
 # .env`, `exec 3< .env` (then read through the descriptor) -- print what they read as soon as a later word says
-# so: read as `cat` of the file, for a rule printing it (_paths_spelt gives the redirect as its operand).
-_SHELL_READERS = frozenset({"read", "mapfile", "readarray", "exec"})
+# so, and filters print what they are fed (`tee < .env`, `tr -d x < .env`, `envsubst < .env`): read as `cat` of
+# the file, for a rule printing it (_paths_spelt gives the redirect as its operand).
+_SHELL_READERS = frozenset({"read", "mapfile", "readarray", "exec", "tee", "tr", "envsubst", "numfmt"})
 _SHELL_READ: list[tuple[str, ...]] = [("cat",)]
 
 
-def _read_by_the_shell(seg: Segment) -> bool:
-    return not seg.words or seg.words[0] in _SHELL_READERS
+# ... and a file sourced into a command that then prints its environment (`set -a; source .env; env`)
+_SOURCING = frozenset({"source", "."})
+_PRINTS_ENVIRONMENT = frozenset(
+    {("env",), ("printenv",), ("set",), ("export",), ("export", "-p"), ("declare", "-p"), ("declare", "-x")}
+)
+
+
+def _shell_read(segments: Sequence[Segment], i: int) -> list[tuple[str, ...]]:
+    """The `cat` view segment ``i`` is read as when the shell reads a place a rule prints (_SHELL_READERS,
+    _SOURCING); [] for any other segment."""
+    seg = segments[i]
+    words = seg.words
+    if seg.inputs and (not words or words[0] in _SHELL_READERS):
+        return _SHELL_READ
+    if (
+        len(words) > 1
+        and words[0] in _SOURCING
+        and any(s.words in _PRINTS_ENVIRONMENT for s in segments[i + 1 :])
+    ):
+        return [("cat", words[1])]
+    return []
 
 
 def _windows_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading) -> tuple[str, str] | None:

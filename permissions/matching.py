@@ -408,18 +408,19 @@ def _place_named_by(p: Pattern) -> tuple[str, ...]:
         return (first, fold_path(first), first.rpartition("/")[2], *_SOURCING)
     if _prints_places(p):
         # (each reader of the place: _readers_named; git printing a committed copy: blob_reads)
-        return (first, *_PRINTS_PLACES, *_READS_PLACES, "git", "dd")
+        return (first, *_PRINTS_PLACES, *_READS_PLACES, *_CONTENT_READERS)
     return (first, *_names_of_program(program_name(first)))
 
 
 # R4.10: the programs that print a file's content given its name, every operand a place (`cat`, `head`, `less`,
 # `base64`) -- and those given a pattern or a program first (`grep KEY .env`, `awk 1 .env`, `sort .env`).
 _PRINTS_PLACES = frozenset(
-    "cat bat batcat less more most nl tac head tail strings xxd od hexdump base64".split()
+    "cat bat batcat less more most nl tac head tail strings xxd od hexdump base64 base32 basenc uuencode glow"
+    " highlight pygmentize gron unexpand shuf tsort ptx".split()
 )
 _READS_PLACES = frozenset(
     "grep egrep fgrep rg ag ack awk gawk mawk nawk sort uniq cut paste jq yq column fold fmt pr expand rev"
-    " iconv sed diff sdiff diff3 colordiff cmp comm join".split()
+    " iconv sed diff sdiff diff3 colordiff cmp comm join look csplit split mlr dasel tar zip 7z 7za".split()
 )
 
 
@@ -447,13 +448,23 @@ _GIT_VALUES = frozenset(
 )
 
 
+# The programs blob_reads reads a place's content from (git's copies and history, `dd if=`, `curl file://`,
+# `openssl -in`)
+_CONTENT_READERS = ("git", "dd", "curl", "openssl")
+
+
 def blob_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
     """R4.10: git printing a file's committed or staged copy (`git show HEAD:.env`, `git show :.env`, `git cat-file -p
     main:config/.env`), its history or changes to it (`git log -p -- .env`, `git diff HEAD~5 -- .env`, `git blame
     .env`, `git grep KEY -- .env`), and `dd if=.env` -- each read as `cat` of that file, for a rule printing it
     (_readers_named); [] for any other view."""
-    if view[:1] == ("dd",):
+    head = view[:1]
+    if head == ("dd",):
         return [("cat", fold_path(w[3:])) for w in view[1:] if w.startswith("if=") and len(w) > 3]
+    if head == ("curl",):  # `curl file:///srv/app/.env`: a local file by its URL
+        return [("cat", w[7:].removeprefix("localhost")) for w in view[1:] if w[:7].lower() == "file://"]
+    if head == ("openssl",):  # `openssl base64 -in .env`, `openssl enc -base64 -in .env`
+        return [("cat", fold_path(view[k + 1])) for k in range(1, len(view) - 1) if view[k] == "-in"]
     if len(view) < 3 or view[0] != "git":
         return []
     k = 1
@@ -809,9 +820,8 @@ def _met_anywhere(name: str, ops: tuple[WordSpec, ...]) -> bool:
 
 
 _DELETES_UNDER = frozenset({"rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put"})
-_FILE_OPERANDS = _DELETES_UNDER | frozenset(
-    "cat bat batcat less more most nl tac head tail wc file stat strings xxd od hexdump base64 source . touch"
-    " truncate cp mv".split()
+_FILE_OPERANDS = (
+    _DELETES_UNDER | _PRINTS_PLACES | frozenset("wc file stat source . touch truncate cp mv".split())
 )
 
 
