@@ -8,6 +8,9 @@ CLI answers to more than one name -- the short names it installs (`vc` beside `v
 and, run by a launcher, its package's name (`npx firebase-tools deploy` runs `firebase`, `npx aws-cdk deploy` runs
 `cdk`, `npx @angular/cli` runs `ng`): a rule naming one now names the others (matching._SAME_ACTS).
 
+The floor (R4.6) reads the binary too: `yarn rimraf /`, `yarn rimraf ~` and `yarn shx rm -rf /` were auto-approved
+in auto mode in the sandbox on the base (FLOOR: every case failed there); pnpm's were denied.
+
 Like pnpm's, Yarn's bare prefix (`Terminal(yarn)`) no longer covers the binaries it runs (R4.8: a launcher's prefix
 covers what it runs only when it names it; `Terminal(yarn jest)` does): the friction corpora hold no such allow.
 
@@ -20,7 +23,12 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.tests.helpers import assert_rule_does_not_catch, assert_rule_refuses, term
+from permissions.tests.helpers import (
+    assert_floor_denies,
+    assert_rule_does_not_catch,
+    assert_rule_refuses,
+    term,
+)
 
 DENIED = [
     ("prisma migrate reset", "yarn prisma migrate reset"),
@@ -78,3 +86,17 @@ def test_a_yarn_prefix_covers_the_binary_it_runs_only_when_it_names_it(command: 
     assert term(command, allow=("Terminal(yarn)",)).reason != "allow_rule"
     named = " ".join(command.split()[:2])
     assert term(command, allow=(f"Terminal({named})",)).reason == "allow_rule"
+
+
+FLOOR = [
+    "yarn rimraf /",
+    "yarn rimraf ~",
+    "yarn shx rm -rf /",
+    "yarn rimraf --no-preserve-root /",
+    "yarn del-cli ~",
+]
+
+
+@pytest.mark.parametrize("command", FLOOR)
+def test_the_floor_reads_the_binary_yarn_runs(command: str) -> None:
+    assert_floor_denies(command)
