@@ -2114,12 +2114,15 @@ def _acts(view: tuple[str, ...], unknown: bool) -> bool:
     return first in HANDED_NAMES or first in _CHANGERS or (unknown and first not in KNOWN_PROGRAMS)
 
 
+_RUNS_A_SCRIPT = frozenset({("bun", "run"), ("yarn", "run")})
+
+
 def _maybe_script(words: tuple[str, ...], k: int, view: tuple[str, ...]) -> bool:
     """R4.9: `pnpm build`, `pnpm --filter web build`, `bun run build`, `hatch run cov`, `hatch env run -- cov`
-    run the package or project script of that name when there is one: a word no program Brabo knows (or one
-    that only answers yes or no, `test`) is read as the script (friction); a known one may be the program
-    (`pnpm vitest`, `pnpm git push`, `hatch run pytest`). `pnpm dlx`, `pnpm exec`, `bun x` run a program
-    whatever it is."""
+    run the package or project script of that name when there is one (so do `yarn build`, `yarn run build`, `bun
+    build-docs`): a word no program Brabo knows (or one that only answers yes or no, `test`) is read as the script
+    (friction); a known one may be the program (`pnpm vitest`, `pnpm git push`, `hatch run pytest`). `pnpm dlx`,
+    `pnpm exec`, `bun x` run a program whatever it is."""
     if not view or (view[0] in KNOWN_PROGRAMS and view[0] not in _INERT):
         return False
     verb, before = words[0], words[k - 1]
@@ -2133,8 +2136,8 @@ def _maybe_script(words: tuple[str, ...], k: int, view: tuple[str, ...]) -> bool
             and w not in commands
         ):
             return False  # red team: `pnpm exec npx create-x`, `hatch run npx x`: a launcher's package, no script
-    if verb == "bun":
-        return before == "run"
+    if (verb, before) in _RUNS_A_SCRIPT:
+        return True  # (`bun run build`, `yarn run build`: the script, else a dependency's binary)
     if verb == "hatch":
         return "run" in words[1:k]
     # (`pnpm create vite`: the initializer's package, create-vite, not a script)

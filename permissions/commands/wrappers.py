@@ -607,6 +607,8 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("pnpm", "dlx"): _UNKNOWN,
     ("yarn", "dlx"): _UNKNOWN,
     ("yarn", "exec"): _UNKNOWN,
+    # red team: `yarn run X` runs the script X, else the binary X a dependency installs (`yarn run rimraf /`)
+    ("yarn", "run"): _UNKNOWN,
     ("bun", "x"): _UNKNOWN,
     ("uv", "run"): _UNKNOWN,
     ("pipx", "run"): _UNKNOWN,
@@ -991,11 +993,20 @@ YARN_COMMANDS = frozenset(
         " upgrade upgrade-interactive version versions why workspace workspaces"
     ).split()
 )
+# red team: Bun runs a first word none of its commands names as `bun run` does -- a script, a file, or the binary a
+# dependency installs (`bun rimraf /`). Its commands (Bun 1.x's `bun --help`):
+BUN_COMMANDS = frozenset(
+    (
+        "run test x repl exec install i add a remove rm update outdated link unlink publish patch patch-commit pm"
+        " build init create c upgrade completions discord help info audit why"
+    ).split()
+)
 # Package managers that run a first word none of their commands names, with those commands.
 UNKNOWN_WORD_RUNS: dict[str, frozenset[str]] = {
     "pnpm": PNPM_COMMANDS,
     "esy": ESY_COMMANDS,
     "yarn": YARN_COMMANDS,
+    "bun": BUN_COMMANDS,
 }
 
 

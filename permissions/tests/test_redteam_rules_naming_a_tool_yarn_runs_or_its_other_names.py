@@ -8,13 +8,16 @@ CLI answers to more than one name -- the short names it installs (`vc` beside `v
 and, run by a launcher, its package's name (`npx firebase-tools deploy` runs `firebase`, `npx aws-cdk deploy` runs
 `cdk`, `npx @angular/cli` runs `ng`): a rule naming one now names the others (matching._SAME_ACTS).
 
-The floor (R4.6) reads the binary too: `yarn rimraf /`, `yarn rimraf ~` and `yarn shx rm -rf /` were auto-approved
-in auto mode in the sandbox on the base (FLOOR: every case failed there); pnpm's were denied.
+`yarn run X` and Bun's bare `bun X` run the binary X as well, when no script is named X (SUBCOMMAND_RUNNERS' `yarn
+run`, UNKNOWN_WORD_RUNS' Bun commands). The floor (R4.6) reads the binary too: `yarn rimraf /`, `yarn run rimraf /`
+and `bun rimraf /` were auto-approved in auto mode in the sandbox on the base (FLOOR: every case failed there);
+pnpm's were denied. A word no program Brabo knows is read as the script it most likely is, as pnpm's is
+(matching._maybe_script): `Terminal(bun)` still covers `bun dev` and `Terminal(yarn run)` `yarn run build`.
 
 Like pnpm's, Yarn's bare prefix (`Terminal(yarn)`) no longer covers the binaries it runs (R4.8: a launcher's prefix
 covers what it runs only when it names it; `Terminal(yarn jest)` does): the friction corpora hold no such allow.
 
-DENIED: 19 of 22 cases failed on the base this change started from (d2f55ef), as deny or as ask, in the sandbox or
+DENIED: 21 of 24 cases failed on the base this change started from (d2f55ef), as deny or as ask, in the sandbox or
 on the agent (a scoped package's launcher was read as its CLI already: `npx @angular/cli`, `npx @nestjs/cli`, `npx
 @sentry/cli`, kept as guards); and so did the three prefix cases.
 """
@@ -35,6 +38,8 @@ DENIED = [
     ("prisma migrate reset", "yarn prisma migrate reset --force"),
     ("wrangler deploy", "yarn wrangler deploy"),
     ("drizzle-kit push", "yarn drizzle-kit push"),
+    ("prisma migrate reset", "yarn run prisma migrate reset"),
+    ("prisma migrate reset", "bun prisma migrate reset"),
     ("knex migrate:rollback", "yarn knex migrate:rollback --all"),
     ("sequelize db:drop", "yarn sequelize db:drop"),
     ("typeorm schema:drop", "yarn typeorm schema:drop"),
@@ -94,9 +99,27 @@ FLOOR = [
     "yarn shx rm -rf /",
     "yarn rimraf --no-preserve-root /",
     "yarn del-cli ~",
+    "yarn run rimraf /",
+    "bun rimraf /",
+    "bun rimraf ~",
 ]
 
 
 @pytest.mark.parametrize("command", FLOOR)
 def test_the_floor_reads_the_binary_yarn_runs(command: str) -> None:
     assert_floor_denies(command)
+
+
+@pytest.mark.parametrize(
+    "command, allow",
+    [
+        ("bun dev", "bun"),
+        ("bun index.ts", "bun"),
+        ("yarn run build", "yarn run"),
+        ("yarn run build", "yarn"),
+        ("yarn build", "yarn"),
+        ("pnpm dev", "pnpm"),
+    ],
+)
+def test_a_script_the_manager_runs_stays_covered_by_its_prefix(command: str, allow: str) -> None:
+    assert term(command, allow=(f"Terminal({allow})",)).reason == "allow_rule"
