@@ -2658,6 +2658,13 @@ def _switched(family: str, forms: str, values: str = "", prints: str = "list ls"
     return read
 
 
+def _gated(marks: str, reader: Reader) -> Reader:
+    """``reader`` for a view holding one of the words ``marks`` only: the tools agents run all day (``kubectl get``,
+    ``docker build``) pay one set test."""
+    gate = frozenset(marks.split())
+    return lambda v, w: None if gate.isdisjoint(v) else reader(v, w)
+
+
 def _readers(*readers: Reader) -> Reader:
     """Readers in turn, the first that reads a change answering."""
     return lambda v, w: next((found for r in readers if (found := r(v, w)) is not None), None)
@@ -2749,7 +2756,13 @@ def _mix_hex(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
 _MACHINE_READERS: dict[str, Reader] = {
     # the container engines' machines, daemons, endpoints and switches (docker's Desktop, podman's machines and
     # connections, finch's VM, a swarm joined, a builder made or switched to)
-    **dict.fromkeys(("docker", "podman", "nerdctl", "finch"), _readers(_ENGINE_STARTS, _ENGINE_SWITCHES)),
+    **dict.fromkeys(
+        ("docker", "podman", "nerdctl", "finch"),
+        _gated(
+            "desktop machine vm system swarm plugin buildx context",
+            _readers(_ENGINE_STARTS, _ENGINE_SWITCHES),
+        ),
+    ),
     # the virtual machines and local clusters started, made or reconfigured (colima switches the docker context
     # to its own, lima mounts the home folder, a Vagrantfile's provisioners run)
     "colima": _readers(
@@ -2791,10 +2804,14 @@ _MACHINE_READERS: dict[str, Reader] = {
     ),
     # the kubeconfig's current context or namespace switched (kubectl's own and its plugins', kubectx's, kubecm's,
     # OpenShift's project)
-    "kubectl": _switched(
-        SWITCH, "config+use-context config+use ctx ns", "--kubeconfig --context -n --namespace"
+    "kubectl": _gated(
+        "config ctx ns",
+        _switched(SWITCH, "config+use-context config+use ctx ns", "--kubeconfig --context -n --namespace"),
     ),
-    "oc": _switched(SWITCH, "project config+use-context config+use", "--kubeconfig --context -n --namespace"),
+    "oc": _gated(
+        "project config",
+        _switched(SWITCH, "project config+use-context config+use", "--kubeconfig --context -n --namespace"),
+    ),
     **dict.fromkeys(("kubectx", "kubens"), _kubectx),
     "kubecm": _first_row(
         Sub(
@@ -2815,8 +2832,10 @@ _MACHINE_READERS: dict[str, Reader] = {
     ),  # fmt: skip
     # the clouds' and clients' accounts, profiles and servers switched to (each stored in the home folder: the
     # later ``gcloud``, ``az``, ``argocd`` ... commands go there)
-    "gcloud": _first_row(Sub(SWITCH, writes="config+configurations+activate", values=_GCLOUD_VALUES)),
-    "az": _first_row(Sub(SWITCH, writes="account+set", values=_AZ_VALUES)),
+    "gcloud": _gated(
+        "activate", _first_row(Sub(SWITCH, writes="config+configurations+activate", values=_GCLOUD_VALUES))
+    ),
+    "az": _gated("account", _first_row(Sub(SWITCH, writes="account+set", values=_AZ_VALUES))),
     "argocd": _switched(SWITCH, "context", "--config"),
     "hcloud": _switched(SWITCH, "context+use", "--config"),
     "rancher": _first_row(Sub(SWITCH, writes="context+switch")),
