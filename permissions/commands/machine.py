@@ -73,7 +73,7 @@ The families, each a table of tools in the style of ``permissions.commands.effec
   swarm join``, ``lxc remote add``), and every switch of what later commands reach, whatever it switches to
   (``kubectl config use-context``, ``kubectx``, ``kubens``, ``oc project NAME``, ``minikube profile NAME``,
   ``docker context use``, ``podman system connection default``, ``docker buildx use``, ``gcloud config
-  configurations activate``, ``az account set``, ``argocd context NAME``, ``hcloud context use`` ...), and Hex's
+  configurations activate``, ``az account set``, ``argocd context NAME``, ``hcloud context use``, ``vercel switch`` ...), and Hex's
   key (``mix hex.config api_key x``); what prints the current one and a context used for one command stay;
 - accounts, privileges and the system's protections (red team): a user put in the admin group (``dseditgroup
   -o edit``, ``adduser x sudo``), ``visudo``, ``setcap``, a file's immutable or append-only flag (``chattr
@@ -2801,6 +2801,7 @@ _MACHINE_READERS: dict[str, Reader] = {
     "minikube": _readers(
         _switched(SWITCH, "profile", "-p --profile"),
         _first_row(Sub(SETTINGS, writes="config+set config+unset", values="-p --profile")),
+        _starts("addons+enable addons+disable addons+configure", "-p --profile"),
     ),
     # the kubeconfig's current context or namespace switched (kubectl's own and its plugins', kubectx's, kubecm's,
     # OpenShift's project)
@@ -2847,6 +2848,8 @@ _MACHINE_READERS: dict[str, Reader] = {
         SWITCH, " ".join(f"{k}+{a}" for k in ("apikey", "apikeys", "key", "keys") for a in ("use", "current"))
     ),  # fmt: skip
     "snow": _first_row(Sub(SWITCH, writes="connection+set-default")),
+    "vercel": _first_row(Sub(SWITCH, writes="switch teams+switch", values="--scope --token -S -t")),
+    "netlify": _first_row(Sub(SWITCH, writes="switch")),
     # Hex's API key and settings written into ~/.hex (mix's and rebar3's)
     "mix": _mix_hex,
     "rebar3": _first_row(

@@ -34,7 +34,7 @@ x``) and ``colima start``, ``colima start --kubernetes=false``; test_redteam_con
 laptop's KEPT ``vagrant up``, ``virsh start vm``, ``colima start --runtime docker``: each now asks off the sandbox
 (they are in this file's lists) and stays auto-approved in the sandbox.
 
-386 of this file's 581 cases fail on the base: 190 of the 199 ``STARTED``, ``ENDPOINTS``, ``SWITCHES`` and
+396 of this file's 594 cases fail on the base: 195 of the 204 ``STARTED``, ``ENDPOINTS``, ``SWITCHES`` and
 ``CREDENTIALS`` commands, in both of their tests, and the six sentence cases. The other nine asked already, each
 by a path it names outside the project (``/opt/homebrew/bin/limactl``, ``~/.kube/config``, ``--hostpath
 /Users/me``, ``--mount ~/src:/src``, ``/tmp/d.img`` ...) and are kept in the lists as spellings of the class;
@@ -166,6 +166,8 @@ STARTED = [
     "k3d cluster start dev",
     "k3d cluster edit dev --port-add 8080:80@loadbalancer",
     "minikube config set memory 8192",
+    "minikube addons enable ingress",
+    "minikube -p dev addons enable registry",
     "command minikube config set driver docker",
     "bash -c 'limactl start'",
     "xargs -n1 multipass start < vms",
@@ -255,6 +257,9 @@ SWITCHES = [
     "talosctl config context prod",
     "civo apikey use x",
     "snow connection set-default prod",
+    "vercel switch acme",
+    "vercel teams switch acme",
+    "netlify switch",
 ]
 
 CREDENTIALS = [
@@ -361,6 +366,9 @@ ORDINARY = [
     "minikube profile list",
     "minikube config view",
     "minikube config get memory",
+    "minikube addons list",
+    "vercel teams ls",
+    "netlify status",
     "docker context ls",
     "docker context show",
     "docker context inspect x",
