@@ -63,8 +63,18 @@ The families, each a table of tools in the style of ``permissions.commands.effec
   context into the kubeconfig and switching to it (session 23: ``kind create cluster``, ``minikube start``,
   ``k3d cluster create``, ``kwokctl``, ``ctlptl``, ``colima start --kubernetes``), and more clients' logins and
   endpoints (``argocd login``, ``rancher login``, ``okteto context use``, ``talosctl config merge|endpoint``,
-  ``hcloud context create``, ``scw init``, ``jf config add``, ``composer config --global``); switching between
-  contexts already stored stays;
+  ``hcloud context create``, ``scw init``, ``jf config add``, ``composer config --global``);
+- what later commands reach, and the machines that run them (session 24): a virtual machine, a container engine
+  or a local cluster started, made or reconfigured (``limactl start``, ``multipass launch``, ``vagrant up``,
+  ``colima start`` -- it switches the docker context --, ``podman machine init|start``, ``docker desktop start``,
+  ``rdctl set``, ``orb start``, ``virsh start``, ``VBoxManage startvm|modifyvm``, ``qemu-system-* -daemonize``,
+  ``utmctl``, ``tart run``, ``prlctl start``, ``microk8s enable``, ``docker swarm init``, ``podman system
+  service``), a remote endpoint registered (``podman system connection add``, ``docker buildx create``, ``docker
+  swarm join``, ``lxc remote add``), and every switch of what later commands reach, whatever it switches to
+  (``kubectl config use-context``, ``kubectx``, ``kubens``, ``oc project NAME``, ``minikube profile NAME``,
+  ``docker context use``, ``podman system connection default``, ``docker buildx use``, ``gcloud config
+  configurations activate``, ``az account set``, ``argocd context NAME``, ``hcloud context use``, ``vercel switch`` ...), and Hex's
+  key (``mix hex.config api_key x``); what prints the current one and a context used for one command stay;
 - accounts, privileges and the system's protections (red team): a user put in the admin group (``dseditgroup
   -o edit``, ``adduser x sudo``), ``visudo``, ``setcap``, a file's immutable or append-only flag (``chattr
   +i``, ``chflags schg``), a download's quarantine taken off (``xattr -d com.apple.quarantine``, ``xattr -c``,
@@ -93,9 +103,9 @@ The families, each a table of tools in the style of ``permissions.commands.effec
   [-vf] NAME`` (one named container -- the one the agent started -- with its anonymous volumes, as ``docker
   stop NAME`` and ``killall node`` are by name), ``docker rmi NAME``, ``image prune`` without ``-a``
   (dangling layers), networks (no data: ``network create|rm|prune``), build caches (``builder prune``,
-  ``buildx prune|rm``, as ``npm cache clean`` and ``go clean -modcache``), stopping and starting
-  (``minikube stop``, ``vagrant halt``, ``virsh destroy`` -- a forced power-off, the disk kept, as ``kill -9``
-  of a process by name; ``docker stop NAME``), and every listing. Stopping, killing, pausing or restarting every
+  ``buildx prune|rm``, as ``npm cache clean`` and ``go clean -modcache``), stopping (``minikube
+  stop``, ``vagrant halt``, ``virsh destroy`` -- a forced power-off, the disk kept, as ``kill -9`` of a process by
+  name; ``docker stop NAME``), and every listing. Stopping, killing, pausing or restarting every
   container (``docker stop $(docker ps -q)``, ``podman stop -a``) asks as ``rm`` of them does (red team, session
   21: every project's databases and servers stop).
 - what another process holds or the machine's traffic (permissions.commands.peeks), and the machine's credential
@@ -2060,8 +2070,7 @@ def _first_row(*rows: Sub) -> Reader:
 # red team: the other clients' logins, settings and plugins, as ``gh auth login`` and ``npm login`` are -- each
 # writes the user's credentials or settings in the home folder (the account and project later commands act on,
 # a credential helper it runs), or installs code the client loads for every project. Switching between
-# accounts already stored stays a read where the tool's own login is not involved (``kubectl config
-# use-context``, ``gcloud config configurations activate``), as the protected files' reading has it.
+# accounts already stored is read with the other switches (session 24, _MACHINE_READERS).
 _LOGIN = "login logout"
 # The cloud CLIs' global options that take a value (``aws --profile p --region r eks update-kubeconfig``).
 _AWS_VALUES = "--profile --region --output --endpoint-url --query --ca-bundle --color --cli-read-timeout"
@@ -2320,8 +2329,7 @@ _CLIENT_READERS: dict[str, Reader] = {
     # logins, Okteto's contexts (each written with the cluster's credentials into the kubeconfig), Talos'
     # config merged or repointed, the clouds' API tokens (Hetzner, Linode, Exoscale, Scaleway, Civo, Tanzu),
     # JFrog's servers, Hatch's and pixi's index credentials, Hex's, NuGet's API key, composer's global
-    # ``auth.json``. Switching to one already stored stays (``argocd context x``, ``hcloud context use x``,
-    # ``rancher context switch``, ``scw config profile activate``, ``jf config use``, ``talosctl config context``).
+    # ``auth.json``. Switching to one already stored is read with the other switches (session 24, _MACHINE_READERS).
     "argocd": _first_row(
         Sub(
             KEYCHAIN,
@@ -2605,9 +2613,266 @@ READERS.update(_LATE_READERS)
 READERS["tmux"] = (lambda peek: lambda v, w: peek(v, w) or _tmux(v, w))(
     READERS["tmux"]
 )  # the clipboard read (permissions.commands.peeks), and its sessions ended
+# session 24, off the sandbox: what later commands reach, and the machines that run them. A command that starts,
+# makes or reconfigures a virtual machine, a container engine or a local cluster of the developer's (its mounts
+# of the home folder, its ports, the docker context it switches to), registers a remote endpoint the machine's
+# tools use later, or switches which cluster, daemon, account or server they reach (a current context, a default
+# connection, an active profile, kept in the home folder) changes the machine outside the project, as ``kind
+# create cluster`` and ``aws eks update-kubeconfig`` do. One reading for every switch: a switch asks off the
+# sandbox -- ``kubectl config use-context`` as ``docker context use`` -- whatever the name it switches to; a
+# context used for one command (``docker --context x ps``, ``kubectl --context prod get pods``) and what only
+# prints the current one (``kubectl config current-context``, ``kubectx -c``, ``minikube profile``, ``oc
+# project``) stay. Stopping a machine stays too (the module's docstring: recoverable, the disk kept).
+SWITCH = (
+    "switches which cluster, container engine, account or server the machine's later commands reach (its current"
+    " context, kept outside the project)"
+)
+MACHINE_STARTED = (
+    "starts, makes or reconfigures a virtual machine, a container engine or a local cluster of the machine (what"
+    " it mounts of the home folder, the ports it opens, the engine or cluster later commands reach), outside the"
+    " project"
+)
+ENDPOINT = (
+    "registers a remote endpoint the machine's tools use later (a connection, a remote, a builder, a swarm),"
+    " outside the project"
+)
+
+
+def _switched(family: str, forms: str, values: str = "", prints: str = "list ls") -> Reader:
+    """The forms (``config+use-context``) that switch to the name given after them; without one they print the
+    current one (``minikube profile``, ``oc project``, ``argocd context``), and so does a name in ``prints``
+    (``minikube profile list``)."""
+    spec = tuple(tuple(f.split("+")) for f in forms.split())
+    skipped = frozenset(values.split())
+    listing = frozenset(prints.split())
+
+    def read(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+        if not _COBRA_HELPS.isdisjoint(view[1:]):
+            return None
+        subs = [w.lower() for w in plain_words(view[1:], skipped)]
+        for form in spec:
+            if len(subs) > len(form) and tuple(subs[: len(form)]) == form and subs[len(form)] not in listing:
+                return family
+        return None
+
+    return read
+
+
+def _gated(marks: str, reader: Reader) -> Reader:
+    """``reader`` for a view holding one of the words ``marks`` only: the tools agents run all day (``kubectl get``,
+    ``docker build``) pay one set test."""
+    gate = frozenset(marks.split())
+    return lambda v, w: None if gate.isdisjoint(v) else reader(v, w)
+
+
+def _readers(*readers: Reader) -> Reader:
+    """Readers in turn, the first that reads a change answering."""
+    return lambda v, w: next((found for r in readers if (found := r(v, w)) is not None), None)
+
+
+def _kubectx(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """kubectx/kubens: a name (``-`` the previous one) switches the kubeconfig's current context or namespace,
+    ``-d``/``-u`` delete or unset it; bare, ``-c``/``--current`` and the help print."""
+    args = view[1:]
+    if any(w in ("-c", "--current", "-h", "--help", "-V", "--version") for w in args):
+        return None
+    if any(w in ("-d", "-u", "--unset") for w in args):
+        return SWITCH
+    return SWITCH if any(w == "-" or w[:1] != "-" for w in args) else None
+
+
+_QEMU_SYSTEMS = tuple(
+    f"qemu-system-{arch}"
+    for arch in ("x86_64", "i386", "aarch64", "arm", "riscv64", "riscv32", "ppc", "ppc64", "mips", "mipsel",
+                 "mips64", "mips64el", "s390x", "sparc", "sparc64", "loongarch64", "m68k", "xtensa", "avr")
+)  # fmt: skip
+
+
+def _qemu(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``qemu-system-* -daemonize`` leaves the VM running after the command; in the foreground it is the
+    command's own process (a project's kernel booted for a test, ``make qemu``)."""
+    return MACHINE_STARTED if any(w in ("-daemonize", "--daemonize") for w in view[1:]) else None
+
+
+_VBOX_STOPS = frozenset(
+    {"poweroff", "acpipowerbutton", "acpisleepbutton", "pause", "savestate", "reset", "shutdown"}
+)
+
+
+def _vbox_started(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """VirtualBox's VMs made, started, imported or reconfigured (``controlvm VM natpf1 ...`` a port forwarded,
+    ``sharedfolder add`` a host folder shared); ``controlvm VM poweroff|pause|savestate`` stop it (stays)."""
+    subs = [w.lower() for w in plain_words(view[1:], _NO_VALUES)]
+    if not subs or not _NAMED_HELPS.isdisjoint(view):
+        return None
+    if subs[0] == "controlvm":
+        return MACHINE_STARTED if len(subs) > 2 and subs[2] not in _VBOX_STOPS else None
+    if subs[0] in _VBOX_CHANGES or tuple(subs[:2]) in (("extpack", "install"), ("guestproperty", "set")):
+        return MACHINE_STARTED
+    return None
+
+
+_VBOX_CHANGES = frozenset(
+    "startvm createvm registervm modifyvm import clonevm movevm setproperty hostonlyif hostonlynet natnetwork"
+    " sharedfolder dhcpserver setextradata".split()
+)
+_ENGINE_VALUE_WORDS = " ".join(sorted(_ENGINE_VALUES))
+_ENGINE_STARTS = _first_row(
+    Sub(
+        MACHINE_STARTED,
+        writes="desktop+start desktop+restart desktop+update desktop+enable desktop+disable desktop+engine+use"
+        " machine+init machine+start machine+set machine+os+apply vm+init vm+start system+service swarm+init"
+        " swarm+leave swarm+update plugin+enable plugin+set plugin+upgrade",
+        values=_ENGINE_VALUE_WORDS,
+        helps=_COBRA_HELPS,
+    ),
+    Sub(
+        ENDPOINT,
+        writes="system+connection+add system+connection+rename system+connection+remove system+connection+rm"
+        " buildx+create swarm+join",
+        values=_ENGINE_VALUE_WORDS,
+        helps=_COBRA_HELPS,
+    ),
+    Sub(SETTINGS, writes="buildx+install", values=_ENGINE_VALUE_WORDS, helps=_COBRA_HELPS),
+)
+_ENGINE_SWITCHES = _switched(SWITCH, "context+use system+connection+default buildx+use", _ENGINE_VALUE_WORDS)
+_VM_HELPS = _COBRA_HELPS
+
+
+def _starts(writes: str, values: str = "") -> Reader:
+    return _first_row(Sub(MACHINE_STARTED, writes=writes, values=values, helps=_VM_HELPS))
+
+
+def _mix_hex(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``mix hex.config KEY VALUE`` (``--delete``) writes ``~/.hex/hex.config`` -- ``api_key`` the token later
+    publishes use, ``api_url``/``mirror_url`` where every project's packages come from; ``mix hex.config [KEY]``
+    prints."""
+    subs = plain_words(view[1:], _NO_VALUES)
+    if subs[:1] != ["hex.config"] or not _NAMED_HELPS.isdisjoint(view):
+        return None
+    return KEYCHAIN if len(subs) > 2 or "--delete" in view else None
+
+
+_MACHINE_READERS: dict[str, Reader] = {
+    # the container engines' machines, daemons, endpoints and switches (docker's Desktop, podman's machines and
+    # connections, finch's VM, a swarm joined, a builder made or switched to)
+    **dict.fromkeys(
+        ("docker", "podman", "nerdctl", "finch"),
+        _gated(
+            "desktop machine vm system swarm plugin buildx context",
+            _readers(_ENGINE_STARTS, _ENGINE_SWITCHES),
+        ),
+    ),
+    # the virtual machines and local clusters started, made or reconfigured (colima switches the docker context
+    # to its own, lima mounts the home folder, a Vagrantfile's provisioners run)
+    "colima": _readers(
+        _starts("start restart", "-p --profile"), _first_row(Sub(INSTALL, writes="nerdctl+install"))
+    ),
+    "limactl": _starts("start create restart edit clone start-at-login", "--log-level --log-format"),
+    "multipass": _readers(
+        _starts("launch start restart set mount alias clone"),
+        _first_row(Sub(KEYCHAIN, writes="authenticate auth")),
+    ),
+    "vagrant": _starts("up reload provision resume", "--provider"),
+    "docker-machine": _starts("create start restart provision regenerate-certs upgrade", "-s --storage-path"),
+    "rdctl": _starts("start set extension+install extension+uninstall snapshot+restore"),
+    **dict.fromkeys(
+        ("orb", "orbctl"),
+        _readers(
+            _starts("start restart create clone import rename config+set", "-m --machine -u --user"),
+            _switched(SWITCH, "default", "-m --machine"),
+        ),
+    ),  # fmt: skip
+    "virsh": _starts(
+        "start create define autostart edit resume setmem setmaxmem setvcpus setvcpu attach-device attach-disk"
+        " attach-interface detach-device detach-disk detach-interface update-device net-start net-define"
+        " net-create net-autostart net-edit net-update pool-define pool-define-as pool-create pool-create-as"
+        " pool-start pool-autostart pool-build vol-create vol-create-as vol-upload domrename iface-define"
+        " iface-start secret-define secret-set-value nodedev-create",
+        "-c --connect -d --debug -l --log -k --keepalive-interval -K --keepalive-count -e --escape",
+    ),
+    "vboxmanage": _vbox_started,
+    **dict.fromkeys(_QEMU_SYSTEMS, _qemu),
+    "utmctl": _starts("start clone usb+connect"),
+    "tart": _readers(_starts("run create clone set import rename"), _first_row(Sub(KEYCHAIN, writes=_LOGIN))),
+    "prlctl": _starts("start create set clone register resume restart"),
+    "microk8s": _readers(_starts("start enable disable"), _first_row(Sub(ENDPOINT, writes="join leave"))),
+    "k3d": _starts("cluster+start cluster+edit"),
+    "minikube": _readers(
+        _switched(SWITCH, "profile", "-p --profile"),
+        _first_row(Sub(SETTINGS, writes="config+set config+unset", values="-p --profile")),
+        _starts("addons+enable addons+disable addons+configure", "-p --profile"),
+    ),
+    # the kubeconfig's current context or namespace switched (kubectl's own and its plugins', kubectx's, kubecm's,
+    # OpenShift's project)
+    "kubectl": _gated(
+        "config ctx ns",
+        _switched(SWITCH, "config+use-context config+use ctx ns", "--kubeconfig --context -n --namespace"),
+    ),
+    "oc": _gated(
+        "project config",
+        _switched(SWITCH, "project config+use-context config+use", "--kubeconfig --context -n --namespace"),
+    ),
+    **dict.fromkeys(("kubectx", "kubens"), _kubectx),
+    "kubecm": _first_row(
+        Sub(
+            SWITCH,
+            writes="switch s namespace ns add merge delete rename alias clear create",
+            helps=_COBRA_HELPS,
+        )
+    ),
+    # LXD's and Incus' remotes: a server registered, switched to or moved
+    **dict.fromkeys(
+        ("lxc", "incus"),
+        _readers(
+            _first_row(
+                Sub(ENDPOINT, writes="remote+add remote+set-url remote+rename remote+remove remote+rm")
+            ),
+            _switched(SWITCH, "remote+switch remote+set-default"),
+        ),
+    ),  # fmt: skip
+    # the clouds' and clients' accounts, profiles and servers switched to (each stored in the home folder: the
+    # later ``gcloud``, ``az``, ``argocd`` ... commands go there)
+    "gcloud": _gated(
+        "activate", _first_row(Sub(SWITCH, writes="config+configurations+activate", values=_GCLOUD_VALUES))
+    ),
+    "az": _gated("account", _first_row(Sub(SWITCH, writes="account+set", values=_AZ_VALUES))),
+    "argocd": _switched(SWITCH, "context", "--config"),
+    "hcloud": _switched(SWITCH, "context+use", "--config"),
+    "rancher": _first_row(Sub(SWITCH, writes="context+switch")),
+    "scw": _switched(SWITCH, "config+profile+activate", "-p --profile -c --config -o --output"),
+    **dict.fromkeys(("jf", "jfrog"), _switched(SWITCH, "config+use c+use")),
+    "tanzu": _switched(SWITCH, "context+use"),
+    "talosctl": _switched(SWITCH, "config+context", "--talosconfig"),
+    "civo": _switched(
+        SWITCH, " ".join(f"{k}+{a}" for k in ("apikey", "apikeys", "key", "keys") for a in ("use", "current"))
+    ),  # fmt: skip
+    "snow": _first_row(Sub(SWITCH, writes="connection+set-default")),
+    "vercel": _first_row(Sub(SWITCH, writes="switch teams+switch", values="--scope --token -S -t")),
+    "netlify": _first_row(Sub(SWITCH, writes="switch")),
+    # Hex's API key and settings written into ~/.hex (mix's and rebar3's)
+    "mix": _mix_hex,
+    "rebar3": _first_row(
+        Sub(
+            KEYCHAIN,
+            writes="hex+user+auth hex+user+deauth hex+user+register hex+organization+auth"
+            " hex+organization+deauth",
+        )
+    ),  # fmt: skip
+}
+
+
+for _name, _reader in _MACHINE_READERS.items():
+    _old = READERS.get(_name)
+    READERS[_name] = _reader if _old is None else _readers(_old, _reader)
+
 # Every verb machine_change can answer for (the quick filter: a view starting with none of these is no change).
 _READ_VERBS: frozenset[str] = (
-    MACHINE_VERBS | frozenset(DUMP_READERS) | frozenset(DEVICE_READERS) | frozenset(_LATE_READERS)
+    MACHINE_VERBS
+    | frozenset(DUMP_READERS)
+    | frozenset(DEVICE_READERS)
+    | frozenset(_LATE_READERS)
+    | frozenset(_MACHINE_READERS)
 )
 
 

@@ -10,9 +10,11 @@ Written as an attacker would: global options before the subcommand, the tools' a
 s``), release tracks (``gcloud beta``), wrappers and paths (``env aws``, ``/usr/local/bin/aws``), logouts (a
 stored login removed). Three of ``WRITES`` already asked on base and are kept as guards (``/usr/local/bin/aws``
 read as a path, ``--kubeconfig ~/.kube/config``, doctl's short aliases); ``GUARDS`` already asked on base (as unparseable settings writes, external effects or
-this cap) and are kept so. Switching between contexts or accounts already stored (``kubectl config use-context``,
-``gcloud config configurations activate``, ``kubectx``) stays ordinary, deliberately, and so do the tools'
-reads, listings and help.
+this cap) and are kept so. The tools' reads, listings and help stay ordinary. (Switching between contexts or
+accounts already stored -- ``kubectl config use-context``, ``gcloud config configurations activate``, ``kubectx``,
+``az account set`` -- was kept ordinary here; since session 24 every switch of what later commands reach asks off
+the sandbox, test_machines_started_and_contexts_switched_off_the_sandbox, and its four cases here were replaced by
+the same tools' prints of the current one.)
 """
 
 from __future__ import annotations
@@ -222,13 +224,13 @@ ORDINARY = [
     "databricks clusters list",
     "snow connection list",
     "snyk test",
-    # switching between contexts and accounts already stored (left ordinary deliberately)
-    "kubectl config use-context prod",
+    # the current context and account printed (switching to one asks off the sandbox since session 24)
+    "kubectl config get-contexts -o name",
     "kubectl config get-contexts",
     "kubectl config current-context",
-    "gcloud config configurations activate prod",
-    "kubectx prod",
-    "az account set -s sub",
+    "gcloud config configurations list",
+    "kubectx -c",
+    "az account show",
 ]
 
 
@@ -253,5 +255,5 @@ def test_in_brabos_sandbox_it_changes_only_the_sandbox(command):
 
 
 @pytest.mark.parametrize("command", ORDINARY)
-def test_reads_help_and_context_switches_stay_ordinary(command):
+def test_reads_help_and_the_current_context_printed_stay_ordinary(command):
     stays_auto_where(command)

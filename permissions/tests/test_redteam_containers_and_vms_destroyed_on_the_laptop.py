@@ -24,8 +24,10 @@ agents do every day, recoverable or the project's own -- stays auto-approved eve
 database this way), ``docker rm -f my-test-db`` (one named container, the one the agent started; ``-v`` only adds
 that container's anonymous volumes), ``docker rmi NAME``, ``image prune`` without ``-a`` (dangling layers),
 networks (they hold no data), build caches (``docker builder prune``, ``buildx prune``, as ``npm cache clean``),
-stopping and starting (``minikube stop``, ``vagrant halt``, ``virsh destroy`` -- a forced power-off that keeps
-the disk), and every listing. (``wsl --unregister`` was already asked, by permissions.commands.windows;
+stopping (``minikube stop``, ``vagrant halt``, ``virsh destroy`` -- a forced power-off that keeps the disk),
+and every listing. (Starting a machine was kept here too -- ``vagrant up``, ``virsh start vm``, ``colima start
+--runtime docker``; since session 24 they ask off the sandbox, as a machine started or reconfigured:
+test_machines_started_and_contexts_switched_off_the_sandbox.) (``wsl --unregister`` was already asked, by permissions.commands.windows;
 ``docker context rm`` too, as a write of ``~/.docker/contexts``; ``docker ps -aq | xargs docker rm -f`` too, as
 xargs' opaque command; ``/usr/local/bin/docker volume rm x`` by the path it names.)
 """
@@ -271,12 +273,10 @@ KEPT = [
     "minikube status",
     "minikube stop",
     "minikube ssh -- docker ps",
-    "colima start --runtime docker",
     "colima nerdctl ps",
     "kind get clusters",
     "k3d cluster list",
     "vagrant status",
-    "vagrant up",
     "vagrant halt",
     "vagrant help destroy",
     "multipass list",
@@ -287,7 +287,6 @@ KEPT = [
     "colima stop",
     "limactl list",
     "virsh list --all",
-    "virsh start vm",
     "virsh destroy vm",
     "VBoxManage list vms",
     "VBoxManage unregistervm vm",

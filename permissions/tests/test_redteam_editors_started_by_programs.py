@@ -276,7 +276,7 @@ ORDINARY = [
     "sops -e -i secrets.yaml",
     "ansible-vault encrypt vault.yml",
     "virsh list --all",
-    "virsh start vm1",
+    "virsh dominfo vm1",  # (`virsh start vm1` asks off the sandbox since session 24: a machine started)
     "npm install",
     "npm run build",
     "npm explore lodash -- npm run build",

@@ -415,7 +415,7 @@ def test_guards_that_already_held_still_ask(command):
         "talosctl get members",
         "talosctl -n 10.0.0.2 dashboard",
         "talosctl logs kubelet",
-        "rancher context switch",
+        "rancher context current",  # (`rancher context switch` asks off the sandbox since session 24)
         "boundary authenticate",
         "avn service list",
         "ecctl deployment list",
@@ -435,7 +435,7 @@ def test_guards_that_already_held_still_ask(command):
         "swift build",
         "swift test",
         "swift package resolve",
-        "vagrant up",
+        "vagrant global-status",  # (`vagrant up` asks off the sandbox since session 24: a machine started)
         "vagrant status",
         "vagrant cloud search ubuntu",
         "ddev start",
