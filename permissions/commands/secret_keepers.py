@@ -103,7 +103,7 @@ run``) are read by that command, as ``sops exec-env`` would be were it not a dec
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from permissions.commands.credential_forms import (
     CREDENTIAL,
@@ -377,6 +377,258 @@ _COMPOSE_VALUES = (
     "-c --context -H --host --config -l --log-level -f --file -p --project-name --env-file --profile"
     " --project-directory --ansi --parallel --progress"
 )
+
+# -- session 24: a service's environment and a resolved configuration, printed by the tool that keeps them ----------
+SERVICE_ENV = (
+    "prints a deployed service's environment and settings with the machine's cloud login, its secrets among them"
+)
+_COMPOSE_NAMES_ONLY = frozenset(
+    "--services --volumes --profiles --images --networks --models --hash --no-interpolate -q --quiet --variables"
+    " --skip-interpolation --help -h".split()
+)
+_COMPOSE_CONFIG_VALUES = frozenset(
+    (_COMPOSE_VALUES + " --format -o --output --hash -c --compose-file --namespace --orchestrator").split()
+)
+_COMPOSE_FORMS = (["compose", "config"], ["compose", "convert"], ["stack", "config"])
+
+
+def _compose_config(view: tuple[str, ...]) -> str | None:
+    """``docker compose config`` (``convert``, ``docker-compose config``, ``docker stack config``) prints the
+    project's model with every ``${VAR}`` interpolated from the shell's environment and the env files (a token
+    the compose file reads from ``~/.secrets.env`` or the shell in clear); ``--environment`` prints that
+    environment whole. The listings of names (``--services``, ``--volumes``, ``--profiles``, ``--images``,
+    ``--hash``), ``--no-interpolate`` and ``-q`` print no value."""
+    if "config" not in view and "convert" not in view:
+        return None
+    words = positional(view[1:], _COMPOSE_CONFIG_VALUES)
+    if view[0] in ("docker-compose", "podman-compose"):
+        hit = words[:1] in (["config"], ["convert"])
+    else:
+        hit = words[:2] in _COMPOSE_FORMS
+    if not hit:
+        return None
+    # (an option turned off, `--no-interpolate=false`, is not given)
+    opts = {w.partition("=")[0] for w in view[2:] if w[:1] == "-" and not w.lower().endswith(("=false", "=0"))}
+    if "--environment" in opts:
+        return ENVIRONMENT
+    return None if opts & _COMPOSE_NAMES_ONLY else ENVIRONMENT
+
+
+_INSPECT_VALUES = frozenset("-f --format --type -c --context -H --host --config -l --log-level".split())
+_TEMPLATE_FIELD = re.compile(r"\.([A-Za-z_]\w*)")
+# a bare `.` or `$` (the whole object: `{{json .}}`, `{{ $ }}`), not a field's dot
+_WHOLE = re.compile(r"(?<![\w\])])[.$](?![\w.])")
+
+
+def _names_env(field: str) -> bool:
+    low = field.lower()
+    return low == "config" or "env" in low
+
+
+def _inspected(view: tuple[str, ...]) -> bool:
+    """``docker inspect NAME`` / ``docker container inspect NAME`` (an image, a network, a volume by ``--type``
+    print no container's environment; ``docker image inspect`` stays ordinary)."""
+    words = positional(view[1:], _INSPECT_VALUES)
+    if words[:1] != ["inspect"] and words[:2] != ["container", "inspect"]:
+        return False
+    kind = _option_value(view[1:], ("--type",))
+    return kind is None or kind.lower() == "container"
+
+
+def _container_inspect(view: tuple[str, ...]) -> str | None:
+    """A container's inspection prints its ``Config.Env``, the secrets handed to it (``-e``, ``--env-file``,
+    compose's ``environment:``) in clear; a ``--format`` template naming other fields
+    (``{{.State.Health.Status}}``, ``{{json .NetworkSettings}}``) prints none."""
+    if "inspect" not in view or not _inspected(view) or "--help" in view:
+        return None
+    template = _option_value(view[1:], ("-f", "--format"))
+    if template is not None and template.lower() not in ("json", "pretty", "table"):
+        if not _WHOLE.search(template) and not any(map(_names_env, _TEMPLATE_FIELD.findall(template))):
+            return None
+    return ENVIRONMENT
+
+
+def _bake_printed(view: tuple[str, ...]) -> str | None:
+    """``docker buildx bake --print`` prints the resolved bake definition, its variables read from the shell's
+    environment."""
+    if "--print" not in view or "--help" in view:
+        return None
+    words = positional(view[1:], _INSPECT_VALUES | {"-f", "--file", "--set", "--builder", "--progress"})
+    return ENVIRONMENT if words[:1] == ["bake"] or words[:2] == ["buildx", "bake"] else None
+
+
+_CONTAINER_ENVIRONMENTS = then(_compose_config, _container_inspect, _bake_printed)
+
+
+def _option_value(args: Sequence[str], names: tuple[str, ...]) -> str | None:
+    """The value of the last of ``names`` (``--query X``, ``--query=X``, ``-fX``), or None."""
+    found = None
+    for k, a in enumerate(args):
+        if a in names:
+            found = args[k + 1] if k + 1 < len(args) else ""
+        elif a[:2] == "--" and a.partition("=")[0] in names:
+            found = a.partition("=")[2]
+        elif a[:1] == "-" and a[1:2] != "-" and len(a) > 2 and a[:2] in names:
+            found = a[2:].lstrip("=")
+    return found
+
+
+# The fields that hold (or contain) a service's environment, settings or secrets: a projection ending in one
+# prints them. Parts of names, lower-cased; and the containers named whole.
+_BROAD_PART = re.compile(
+    r"env|secret|passw|credential|token|config|propert|template|spec|container|variable|value|connection"
+    r"|definition|repositor|branch|project|userdata|auth"
+)
+_BROAD_NAMES = frozenset(("functions", "versions", "service", "services", "app", "apps", "items", "data"))
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+# the last step of a JMESPath expression: a field, a list `[a, b]` or a hash `{k: a}` of fields
+_LAST_STEP = re.compile(r"(?:^|[.|]\s*)(\{[^{}\[\]]*\}|\[[^{}\[\]]*\]|[A-Za-z_]\w*)\s*$")
+
+
+def _leaf(name: str) -> bool:
+    """A field that holds no environment nor setting: ``FunctionName``, ``status.url``'s ``url``, ``fqdn``."""
+    name = re.sub(r"(\[[^\]]*\])+$", "", name.strip())
+    return (
+        _IDENTIFIER.fullmatch(name) is not None
+        and name.lower() not in _BROAD_NAMES
+        and _BROAD_PART.search(name.lower()) is None
+    )
+
+
+def _narrow_query(query: str) -> bool:
+    """aws's and az's ``--query`` (JMESPath) selecting leaf fields only (``Functions[].FunctionName``,
+    ``properties.configuration.ingress.fqdn``, ``[].{n: name}``): what it prints holds no environment. The
+    current node (``@``), a wildcard, a function, a quoted name (``"\\u0045nvironment"``), a filter's literal
+    or an ``||`` (``Configuration || Runtime`` prints the first) is not read, and asks."""
+    if not query or any(c in query for c in "@*(\"'`\\&") or "||" in query or "env" in query.lower():
+        return False
+    m = _LAST_STEP.search(query)
+    if m is None:
+        return False
+    last = m.group(1)
+    items = [i.rpartition(":")[2] for i in last[1:-1].split(",")] if last[0] in "{[" else [last]
+    return all(_leaf(i.rpartition(".")[2]) for i in items)
+
+
+_GCLOUD_PROJECTION = re.compile(r"\s*[a-z-]+(?:\[[^\]]*\])?\s*\((.*)\)\s*", re.DOTALL)
+
+
+def _narrow_format(fmt: str) -> bool:
+    """gcloud's ``--format`` projecting leaf fields only (``value(status.url)``, ``table(metadata.name,
+    status.url:label=URL)``); a format without a projection (``yaml``, ``export``) prints the whole resource."""
+    m = _GCLOUD_PROJECTION.fullmatch(fmt)
+    if m is None or "env" in fmt.lower() or "*" in fmt:
+        return False
+    keys = [k.partition(":")[0].strip() for k in m.group(1).split(",")]
+    return all(k and _leaf(k.rpartition(".")[2]) for k in keys)
+
+
+def _fields_named(args: Sequence[str]) -> list[str] | None:
+    """az appconfig's ``--fields key label`` (the words after it), or None."""
+    if "--fields" not in args:
+        return None
+    k = args.index("--fields")
+    out: list[str] = []
+    for w in args[k + 1 :]:
+        if w[:1] == "-":
+            break
+        out.append(w.lower())
+    return out
+
+
+def _unless_narrowed(reader: Reader, option: tuple[str, ...], narrow: Callable[[str], bool]) -> Reader:
+    """``reader``'s forms, told as SERVICE_ENV, but for a projection (``--query``, ``--format``) of leaf fields."""
+
+    def read(view: tuple[str, ...]) -> str | None:
+        if reader(view) is None:
+            return None
+        value = _option_value(view[1:], option)
+        if value is not None and narrow(value):
+            return None
+        fields = _fields_named(view[1:])
+        if fields is not None and "value" not in fields:
+            return None
+        return SERVICE_ENV
+
+    return read
+
+
+_AWS_GLOBALS = (
+    "--profile --region --output --endpoint-url --query --color --ca-bundle --cli-read-timeout"
+    " --cli-connect-timeout --cli-binary-format"
+)
+_AWS_SERVICE_ENV = then(
+    _unless_narrowed(
+        Forms(
+            "lambda+get-function-configuration lambda+get-function lambda+list-functions"
+            " lambda+list-versions-by-function ecs+describe-task-definition apprunner+describe-service"
+            " amplify+get-app amplify+get-branch amplify+list-apps amplify+list-branches"
+            " elasticbeanstalk+describe-configuration-settings codebuild+batch-get-projects"
+            " batch+describe-job-definitions",
+            values=_AWS_GLOBALS,
+        ),
+        ("--query",),
+        _narrow_query,
+    ),
+    # a Glue connection's password unless told --hide-password; an instance's user data (its bootstrap secrets)
+    _unless_narrowed(
+        lambda v: (
+            CREDENTIAL if ("get-connection" in v or "get-connections" in v) and "--hide-password" not in v else None
+        ),
+        ("--query",),
+        _narrow_query,
+    ),
+    _unless_narrowed(
+        lambda v: (
+            CREDENTIAL
+            if "describe-instance-attribute" in v and any(w.lower().endswith("userdata") for w in v)
+            else None
+        ),
+        ("--query",),
+        _narrow_query,
+    ),
+)
+_GCLOUD_SERVICE_ENV = _unless_narrowed(
+    Forms(
+        "run+services+describe run+jobs+describe run+revisions+describe functions+describe app+versions+describe"
+        " composer+environments+describe",
+        values="--project --account --configuration --format --verbosity --impersonate-service-account"
+        " --billing-project --region --location --service",
+    ),
+    ("--format",),
+    _narrow_format,
+)
+_AZ_SERVICE_ENV = _unless_narrowed(
+    Forms(
+        "connection-string+list containerapp+show container+show appconfig+kv+list appconfig+kv+show"
+        " appconfig+kv+export appconfig+credential+list",
+        values="--subscription --output -o --query --resource-group -g --name -n --key --label --fields",
+        flagged={"containerapp+secret+list": "--show-values"},
+    ),
+    ("--query",),
+    _narrow_query,
+)
+
+
+def _first_is(names: str, values: str = "", sentence: str = ENVIRONMENT) -> Reader:
+    """A tool whose first subcommand word is one of ``names`` (``mise env``, ``direnv export bash``)."""
+    wanted = frozenset(names.split())
+    opts = frozenset(values.split())
+
+    def read(view: tuple[str, ...]) -> str | None:
+        if "--help" in view or "-h" in view:
+            return None
+        words = positional(view[1:], opts)
+        return sentence if words[:1] and words[0] in wanted else None
+
+    return read
+
+
+# mise's `env` (`e`) and `hook-env` print the environment its configuration resolves -- the global config's
+# variables, its sops-decrypted env files, `_.source`d scripts -- as exports
+_MISE = _first_is("env e hook-env", "-C --cd -E --env -j --jobs -s --shell -P --profile")
+_KUBE_RESOLVED = Forms(flagged={"set+env": "--resolve"}, values="--context --kubeconfig --namespace -n")
+
 
 # -- state that holds the secrets it made -------------------------------------------------------------------------
 _SHOWN_PLAIN = frozenset(("json", "raw"))
@@ -762,15 +1014,8 @@ KEEPERS: dict[str, Reader] = {
     ),  # docker's helper protocol; a registry's token
     # Compose's interpolation environment is the shell's whole environment (as `env` prints: permissions.commands.
     # peeks)
-    **dict.fromkeys(
-        ("docker", "podman", "docker-compose"),
-        _only(
-            ENVIRONMENT,
-            Forms(
-                flagged={"compose+config": "--environment", "config": "--environment"}, values=_COMPOSE_VALUES
-            ),
-        ),
-    ),
+    # (session 24: its bare `config` too, every `${VAR}` interpolated; and a container's inspection, its Env)
+    **dict.fromkeys(("docker", "podman", "nerdctl", "docker-compose", "podman-compose"), _CONTAINER_ENVIRONMENTS),
     "claude": Forms("setup-token"),
     # session 23: the build and package tools' settings with the credentials they keep
     **dict.fromkeys(("gradle", "gradlew"), _gradle_properties),
@@ -789,6 +1034,24 @@ KEEPERS: dict[str, Reader] = {
     "granted": Forms("credential-process"),
     "aws-sso-util": Forms("credential-process"),
     "aws-sso": Forms("eval process"),
+    # session 24: a deployed service's environment and settings (a function's, a container app's, a PaaS app's),
+    # the resolved configurations (serverless' `print`), and the environments mise and direnv resolve
+    "aws": _AWS_SERVICE_ENV,
+    "gcloud": _GCLOUD_SERVICE_ENV,
+    "az": _AZ_SERVICE_ENV,
+    "kubectl": _KUBE_RESOLVED,
+    "oc": _KUBE_RESOLVED,
+    "dokku": Forms("config config:show config:get config:export config:bundle", values="--app"),
+    "scalingo": Forms("env env-get", values="-a --app -r --remote --region"),
+    "clever": Forms("env", values="-a --app --alias -F --format"),
+    **dict.fromkeys(("fly", "flyctl"), Forms("redis+status", values="-a --app -c --config")),
+    **dict.fromkeys(
+        ("serverless", "sls", "osls"),
+        Forms("print", values="--stage -s --region -r --config -c --format --path --transform --org --app"),
+    ),
+    "mise": _MISE,
+    "rtx": _MISE,
+    "direnv": _first_is("export dump"),
 }
 
 
