@@ -423,7 +423,7 @@ READERS: dict[str, Reader] = {
         Forms("secrets+get export user+get+token", values=_INFISICAL_VALUES), _bare_secrets(_INFISICAL_VALUES)
     ),
     "lpass": Forms("show export"),
-    "chamber": Forms("read export"),
+    "chamber": Forms("read export env"),  # (session 24: `env` prints the service's secrets as exports)
     "npm": _NPM_CONFIG,
     "pnpm": _NPM_CONFIG,
 }

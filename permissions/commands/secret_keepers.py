@@ -415,24 +415,27 @@ def _compose_config(view: tuple[str, ...]) -> str | None:
 
 
 _INSPECT_VALUES = frozenset("-f --format --type -c --context -H --host --config -l --log-level".split())
-_TEMPLATE_FIELD = re.compile(r"\.([A-Za-z_]\w*)")
+_TEMPLATE_CHAIN = re.compile(r"(?:\.[A-Za-z_]\w*)+")
 # a bare `.` or `$` (the whole object: `{{json .}}`, `{{ $ }}`), not a field's dot
 _WHOLE = re.compile(r"(?<![\w\])])[.$](?![\w.])")
 
 
-def _names_env(field: str) -> bool:
-    low = field.lower()
-    return low == "config" or "env" in low
+def _names_env(chain: str) -> bool:
+    """A template's field chain reaching the environment: naming ``Env``, or ending at a field above it (a
+    container's ``.Config``, a swarm service's ``.Spec.TaskTemplate.ContainerSpec``; ``.Config.Image`` does not)."""
+    low = chain.lower()
+    return "env" in low or low.rpartition(".")[2] in ("config", "spec", "tasktemplate", "containerspec")
 
 
 def _inspected(view: tuple[str, ...]) -> bool:
-    """``docker inspect NAME`` / ``docker container inspect NAME`` (an image, a network, a volume by ``--type``
-    print no container's environment; ``docker image inspect`` stays ordinary)."""
+    """``docker inspect NAME`` / ``docker container|service inspect NAME`` (a swarm service's spec carries its
+    containers' Env; an image, a network, a volume by ``--type`` print no container's environment, and ``docker
+    image inspect`` stays ordinary)."""
     words = positional(view[1:], _INSPECT_VALUES)
-    if words[:1] != ["inspect"] and words[:2] != ["container", "inspect"]:
+    if words[:1] != ["inspect"] and words[:2] not in (["container", "inspect"], ["service", "inspect"]):
         return False
     kind = _option_value(view[1:], ("--type",))
-    return kind is None or kind.lower() == "container"
+    return kind is None or kind.lower() in ("container", "service", "task")
 
 
 def _container_inspect(view: tuple[str, ...]) -> str | None:
@@ -443,21 +446,28 @@ def _container_inspect(view: tuple[str, ...]) -> str | None:
         return None
     template = _option_value(view[1:], ("-f", "--format"))
     if template is not None and template.lower() not in ("json", "pretty", "table"):
-        if not _WHOLE.search(template) and not any(map(_names_env, _TEMPLATE_FIELD.findall(template))):
+        if not _WHOLE.search(template) and not any(map(_names_env, _TEMPLATE_CHAIN.findall(template))):
             return None
     return ENVIRONMENT
 
 
 def _bake_printed(view: tuple[str, ...]) -> str | None:
     """``docker buildx bake --print`` prints the resolved bake definition, its variables read from the shell's
-    environment."""
-    if "--print" not in view or "--help" in view:
+    environment; ``--list=variables`` their values."""
+    listed = _option_value(view[1:], ("--list",))
+    if ("--print" not in view and (listed is None or "variables" not in listed)) or "--help" in view:
         return None
     words = positional(view[1:], _INSPECT_VALUES | {"-f", "--file", "--set", "--builder", "--progress"})
     return ENVIRONMENT if words[:1] == ["bake"] or words[:2] == ["buildx", "bake"] else None
 
 
-_CONTAINER_ENVIRONMENTS = then(_compose_config, _container_inspect, _bake_printed)
+_CONTAINER_ENVIRONMENTS = then(
+    _compose_config,
+    _container_inspect,
+    _bake_printed,
+    # podman's Kubernetes YAML of a container or a pod, its environment written out as the pod's `env:` values
+    Forms("kube+generate generate+kube", values="-f --filename --type -t -r --replicas"),
+)
 
 
 def _option_value(args: Sequence[str], names: tuple[str, ...]) -> str | None:
@@ -564,7 +574,8 @@ _AWS_SERVICE_ENV = then(
             " lambda+list-versions-by-function ecs+describe-task-definition apprunner+describe-service"
             " amplify+get-app amplify+get-branch amplify+list-apps amplify+list-branches"
             " elasticbeanstalk+describe-configuration-settings codebuild+batch-get-projects"
-            " batch+describe-job-definitions",
+            " batch+describe-job-definitions lightsail+get-container-services"
+            " lightsail+get-container-service-deployments",
             values=_AWS_GLOBALS,
         ),
         ("--query",),
@@ -600,8 +611,8 @@ _GCLOUD_SERVICE_ENV = _unless_narrowed(
 )
 _AZ_SERVICE_ENV = _unless_narrowed(
     Forms(
-        "connection-string+list containerapp+show container+show appconfig+kv+list appconfig+kv+show"
-        " appconfig+kv+export appconfig+credential+list",
+        "connection-string+list containerapp+show containerapp+revision+show containerapp+job+show container+show"
+        " appconfig+kv+list appconfig+kv+show appconfig+kv+export appconfig+revision+list appconfig+credential+list",
         values="--subscription --output -o --query --resource-group -g --name -n --key --label --fields",
         flagged={"containerapp+secret+list": "--show-values"},
     ),
@@ -1052,6 +1063,10 @@ KEEPERS: dict[str, Reader] = {
     "mise": _MISE,
     "rtx": _MISE,
     "direnv": _first_is("export dump"),
+    # the variables conda keeps in an environment (its conda-meta/state, outside the project), printed
+    **dict.fromkeys(("conda", "mamba"), Forms("env+config+vars+list", values="-n --name -p --prefix")),
+    # devspace's configuration with its variables resolved (from the shell, a `source: env`)
+    "devspace": Forms("print", values="-n --namespace --kube-context -p --profile --config -c --var"),
 }
 
 
