@@ -467,6 +467,8 @@ _CONTAINER_ENVIRONMENTS = then(
     _bake_printed,
     # podman's Kubernetes YAML of a container or a pod, its environment written out as the pod's `env:` values
     Forms("kube+generate generate+kube", values="-f --filename --type -t -r --replicas"),
+    # podman's `secret inspect --showsecret` prints the secret's data
+    Forms(flagged={"secret+inspect": "--showsecret"}, values="-f --format"),
 )
 
 
@@ -568,6 +570,12 @@ _AWS_GLOBALS = (
     " --cli-connect-timeout --cli-binary-format"
 )
 _AWS_SERVICE_ENV = then(
+    # the secrets a service keeps for the account, printed: an app client's secret, an instance's access, a
+    # contact center's federation token
+    Forms(
+        "cognito-idp+describe-user-pool-client connect+get-federation-token gamelift+get-instance-access",
+        values=_AWS_GLOBALS,
+    ),
     _unless_narrowed(
         Forms(
             "lambda+get-function-configuration lambda+get-function lambda+list-functions"
@@ -599,6 +607,10 @@ _AWS_SERVICE_ENV = then(
         _narrow_query,
     ),
 )
+_GCLOUD_KEPT = Forms(
+    "redis+instances+get-auth-string services+api-keys+get-key-string",
+    values="--project --account --configuration --format --verbosity --impersonate-service-account --region",
+)
 _GCLOUD_SERVICE_ENV = _unless_narrowed(
     Forms(
         "run+services+describe run+jobs+describe run+revisions+describe functions+describe app+versions+describe"
@@ -608,6 +620,10 @@ _GCLOUD_SERVICE_ENV = _unless_narrowed(
     ),
     ("--format",),
     _narrow_format,
+)
+_AZ_KEPT = Forms(
+    "connection-string+show webpubsub+key+show communication+list-key",
+    values="--subscription --output -o --query --resource-group -g --name -n --hub-name --device-id -d",
 )
 _AZ_SERVICE_ENV = _unless_narrowed(
     Forms(
@@ -1048,8 +1064,8 @@ KEEPERS: dict[str, Reader] = {
     # session 24: a deployed service's environment and settings (a function's, a container app's, a PaaS app's),
     # the resolved configurations (serverless' `print`), and the environments mise and direnv resolve
     "aws": _AWS_SERVICE_ENV,
-    "gcloud": _GCLOUD_SERVICE_ENV,
-    "az": _AZ_SERVICE_ENV,
+    "gcloud": then(_GCLOUD_KEPT, _GCLOUD_SERVICE_ENV),
+    "az": then(_AZ_KEPT, _AZ_SERVICE_ENV),
     "kubectl": _KUBE_RESOLVED,
     "oc": _KUBE_RESOLVED,
     "dokku": Forms("config config:show config:get config:export config:bundle", values="--app"),
