@@ -379,9 +379,7 @@ _COMPOSE_VALUES = (
 )
 
 # -- session 24: a service's environment and a resolved configuration, printed by the tool that keeps them ----------
-SERVICE_ENV = (
-    "prints a deployed service's environment and settings with the machine's cloud login, its secrets among them"
-)
+SERVICE_ENV = "prints a deployed service's environment and settings, its secrets among them, read with the machine's login"
 _COMPOSE_NAMES_ONLY = frozenset(
     "--services --volumes --profiles --images --networks --models --hash --no-interpolate -q --quiet --variables"
     " --skip-interpolation --help -h".split()
@@ -408,7 +406,9 @@ def _compose_config(view: tuple[str, ...]) -> str | None:
     if not hit:
         return None
     # (an option turned off, `--no-interpolate=false`, is not given)
-    opts = {w.partition("=")[0] for w in view[2:] if w[:1] == "-" and not w.lower().endswith(("=false", "=0"))}
+    opts = {
+        w.partition("=")[0] for w in view[2:] if w[:1] == "-" and not w.lower().endswith(("=false", "=0"))
+    }
     if "--environment" in opts:
         return ENVIRONMENT
     return None if opts & _COMPOSE_NAMES_ONLY else ENVIRONMENT
@@ -592,7 +592,11 @@ _AWS_SERVICE_ENV = then(
     # a Glue connection's password unless told --hide-password; an instance's user data (its bootstrap secrets)
     _unless_narrowed(
         lambda v: (
-            CREDENTIAL if ("get-connection" in v or "get-connections" in v) and "--hide-password" not in v else None
+            CREDENTIAL
+            if "glue" in v
+            and ("get-connection" in v or "get-connections" in v)
+            and "--hide-password" not in v
+            else None
         ),
         ("--query",),
         _narrow_query,
@@ -1042,7 +1046,9 @@ KEEPERS: dict[str, Reader] = {
     # Compose's interpolation environment is the shell's whole environment (as `env` prints: permissions.commands.
     # peeks)
     # (session 24: its bare `config` too, every `${VAR}` interpolated; and a container's inspection, its Env)
-    **dict.fromkeys(("docker", "podman", "nerdctl", "docker-compose", "podman-compose"), _CONTAINER_ENVIRONMENTS),
+    **dict.fromkeys(
+        ("docker", "podman", "nerdctl", "docker-compose", "podman-compose"), _CONTAINER_ENVIRONMENTS
+    ),
     "claude": Forms("setup-token"),
     # session 23: the build and package tools' settings with the credentials they keep
     **dict.fromkeys(("gradle", "gradlew"), _gradle_properties),
