@@ -77,6 +77,29 @@ the clear) what only the machine's keys and logins unlock:
   ``kubeseal --recovery-unseal``; ``aws kms decrypt``, ``gcloud kms decrypt``, ``az keyvault key decrypt``
   (asked already as external effects).
 
+- (session 24) a deployed service's environment and settings, and a configuration resolved with its secrets
+  (SERVICE_ENV, ENVIRONMENT): Compose's model interpolated from the shell and the env files, bare ``docker compose
+  config`` (``convert``, ``docker-compose``, ``podman``, ``nerdctl``, ``docker stack config``), ``docker buildx
+  bake --print|--list=variables``; a container's or a swarm service's inspection (its ``Env``; a ``--format``
+  template whose field chains end below ``.Config``/``.Spec`` and name no ``Env`` stays ordinary), ``podman kube
+  generate``, ``podman secret inspect --showsecret``; the clouds' reads of a function's or a service's environment
+  -- ``aws lambda get-function[-configuration]|list-functions|list-versions-by-function``, ``ecs
+  describe-task-definition``, ``apprunner describe-service``, ``amplify get-app|get-branch|list-apps|
+  list-branches``, ``elasticbeanstalk describe-configuration-settings``, ``codebuild batch-get-projects``,
+  ``batch describe-job-definitions``, ``lightsail get-container-services``, ``glue get-connection(s)`` (without
+  ``--hide-password``), ``ec2 describe-instance-attribute`` of ``userData``; ``gcloud run services|jobs|revisions
+  describe``, ``functions describe``, ``app versions describe``, ``composer environments describe``; ``az webapp
+  config connection-string list``, ``containerapp show|revision show|job show``, ``containerapp secret list
+  --show-values``, ``container show``, ``appconfig kv list|show|export``, ``appconfig revision|credential list``
+  -- unless a ``--query`` (JMESPath) or a gcloud ``--format`` projection picks leaf fields only
+  (``Functions[].FunctionName``, ``value(status.url)``); the secrets the clouds keep for the account: ``aws
+  cognito-idp describe-user-pool-client``, ``connect get-federation-token``, ``gamelift get-instance-access``,
+  ``gcloud redis instances get-auth-string``, ``services api-keys get-key-string``, ``az ... connection-string
+  show``, ``webpubsub key show``, ``communication list-key``; the PaaS dumps ``dokku config[:show|:get|:export]``,
+  ``scalingo env``, ``fly redis status`` (its private URL carries the password), ``chamber env``; the resolved
+  configurations ``serverless|sls print``, ``devspace print|list vars``; the environments ``mise env|hook-env``,
+  ``direnv export|dump`` and conda's ``env config vars list`` resolve; ``kubectl|oc set env --resolve``.
+
 Stays ordinary (names, digests, or a value the tool itself masks): ``gh secret list``, ``fly secrets list``,
 ``supabase secrets list``, ``supabase status`` (the local stack's keys, from the project's own config),
 ``vercel env ls`` ("Encrypted"), ``wrangler secret list``, ``terraform output`` and ``terraform output NAME``
@@ -90,7 +113,13 @@ list|status|history|get notes|get metadata|get hooks``, ``helm template`` (the p
 prints ``(protected)`` for the auth keys), ``npm config get registry``, ``hatch config show`` (scrubbed), ``git
 config --get-regexp alias|credential|'^user'|remote`` (``credential.*`` holds the helpers' names and user
 names, not their secrets), ``composer config name``, ``mvn help:evaluate -Dexpression=project.version``,
-``aws-vault login`` (it opens the browser), ``aws-vault exec PROFILE -- CMD`` (read by the command it runs).
+``aws-vault login`` (it opens the browser), ``aws-vault exec PROFILE -- CMD`` (read by the command it runs);
+(session 24) ``docker compose config --services|--volumes|--images|--hash|-q|--no-interpolate``, ``docker compose
+ps``, ``docker image inspect``, ``docker inspect -f '{{.State.Status}}'``, ``kubectl get pods -o yaml`` (a pod's
+spec: its Secrets are references), ``aws lambda list-functions --query 'Functions[].FunctionName'``, ``gcloud run
+services describe --format='value(status.url)'``, ``fly secrets list`` (digests), and ``git remote -v``, ``git
+remote get-url``, ``git config --get remote.origin.url``: a token in the remote's URL sits in the project's own
+``.git/config``, which the path scope lets ``cat`` read -- asking for the one and not the other is friction only.
 
 A tool read here and by no other table of Brabo's (``keepassxc-cli``, ``passage``, ``databricks``, ...) stays
 out of views.KNOWN_PROGRAMS (HANDS_ON_KEEPERS, left out by permissions.commands.vocabulary): views.hands_on
@@ -1087,8 +1116,10 @@ KEEPERS: dict[str, Reader] = {
     "direnv": _first_is("export dump"),
     # the variables conda keeps in an environment (its conda-meta/state, outside the project), printed
     **dict.fromkeys(("conda", "mamba"), Forms("env+config+vars+list", values="-n --name -p --prefix")),
-    # devspace's configuration with its variables resolved (from the shell, a `source: env`)
-    "devspace": Forms("print", values="-n --namespace --kube-context -p --profile --config -c --var"),
+    # devspace's configuration and its variables, resolved (from the shell, a `source: env`)
+    "devspace": Forms(
+        "print list+vars", values="-n --namespace --kube-context -p --profile --config -c --var"
+    ),
 }
 
 

@@ -27,10 +27,11 @@ In Brabo's own sandbox they stay as they were. ``git remote -v``, ``git remote g
 remote.origin.url`` stay approved: a token in the remote's URL sits in the project's own ``.git/config``, which
 the path scope lets ``cat`` read (asking for the one but not the other would only add friction).
 
-On the session's base 205 of this file's 350 cases fail: 103 of the 111 attack commands, each on the agent's
-machine and the host (the other eight asked there already: ``heroku config -s|--json``, ``netlify env:list
---plain``, ``kubectl get secret -o go-template-file=``, ``docker compose exec app env``), and the ``-o kyaml``
-and ``-o templatefile`` Secret reads' sandbox... (see the count in the report); the friction cases pass there.
+On the session's base 298 of this file's 584 cases fail: 149 of the 154 attack commands, each on the agent's
+machine and the host (the other five asked there already: ``heroku config -s|--json``, ``netlify env:list
+--plain``, ``docker compose config --services --environment``, and ``/usr/bin/docker compose config`` for its
+absolute path); the sandbox cases, the forms that asked everywhere already (``kubectl edit secret``, ``dokku
+config``, ``railway variables``, ``vercel env pull``, ...) and the friction cases pass there.
 """
 
 from __future__ import annotations
@@ -203,6 +204,7 @@ PRINTED = [
     "conda env config vars list",
     "mamba env config vars list -n x",
     "devspace print",
+    "devspace list vars",
 ]
 
 # forms that asked everywhere already (another reading's cap) and still ask off the sandbox
@@ -250,6 +252,7 @@ ORDINARY = [
     "gcloud redis instances describe inst --region r",
     "conda env list",
     "chamber list svc",
+    "devspace list profiles",
     "docker image inspect img",
     "docker inspect --type image img",
     "docker inspect --type=network net",
