@@ -413,8 +413,18 @@ _COMPOSE_NAMES_ONLY = frozenset(
     "--services --volumes --profiles --images --networks --models --hash --no-interpolate -q --quiet --variables"
     " --skip-interpolation --help -h".split()
 )
-_COMPOSE_CONFIG_VALUES = frozenset(
-    (_COMPOSE_VALUES + " --format -o --output --hash -c --compose-file --namespace --orchestrator").split()
+# the engines' own options that take a value before their command (docker's TLS files, nerdctl's `-n k8s.io`,
+# podman's `--connection`, `--root`): a value word must not stand for the command
+_ENGINE_VALUES = frozenset(
+    (
+        "-c --context -H --host --config -l --log-level --tlscacert --tlscert --tlskey -n --namespace -a --address"
+        " --snapshotter --data-root --cni-path --cni-netconfpath --cgroup-manager --host-gateway-ip --hosts-dir"
+        " --connection --url --identity --root --runroot --storage-driver --storage-opt --module --runtime"
+        " --runtime-flag --tmpdir --imagestore --ssh --events-backend --network-cmd-path --conmon --volumepath"
+    ).split()
+)
+_COMPOSE_CONFIG_VALUES = _ENGINE_VALUES | frozenset(
+    (_COMPOSE_VALUES + " --format -o --output --hash -c --compose-file --orchestrator").split()
 )
 _COMPOSE_FORMS = (["compose", "config"], ["compose", "convert"], ["stack", "config"])
 
@@ -443,7 +453,7 @@ def _compose_config(view: tuple[str, ...]) -> str | None:
     return None if opts & _COMPOSE_NAMES_ONLY else ENVIRONMENT
 
 
-_INSPECT_VALUES = frozenset("-f --format --type -c --context -H --host --config -l --log-level".split())
+_INSPECT_VALUES = _ENGINE_VALUES | frozenset(("-f", "--format", "--type"))
 _TEMPLATE_CHAIN = re.compile(r"(?:\.[A-Za-z_]\w*)+")
 # a bare `.` or `$` (the whole object: `{{json .}}`, `{{ $ }}`), not a field's dot
 _WHOLE = re.compile(r"(?<![\w\])])[.$](?![\w.])")
@@ -453,7 +463,13 @@ def _names_env(chain: str) -> bool:
     """A template's field chain reaching the environment: naming ``Env``, or ending at a field above it (a
     container's ``.Config``, a swarm service's ``.Spec.TaskTemplate.ContainerSpec``; ``.Config.Image`` does not)."""
     low = chain.lower()
-    return "env" in low or low.rpartition(".")[2] in ("config", "spec", "tasktemplate", "containerspec")
+    return "env" in low or low.rpartition(".")[2] in (
+        "config",
+        "containerconfig",
+        "spec",
+        "tasktemplate",
+        "containerspec",
+    )
 
 
 def _inspected(view: tuple[str, ...]) -> bool:
@@ -583,6 +599,8 @@ def _unless_narrowed(reader: Reader, option: tuple[str, ...], narrow: Callable[[
     def read(view: tuple[str, ...]) -> str | None:
         if reader(view) is None:
             return None
+        if "--debug" in view or any(w.startswith("--log-http") for w in view):
+            return SERVICE_ENV  # (the HTTP responses logged whole, whatever the projection)
         value = _option_value(view[1:], option)
         if value is not None and narrow(value):
             return None
