@@ -7,8 +7,10 @@ and ``gh auth token`` are not (permissions.commands.secret_keepers, ``cap_path_s
 - Compose's resolved model: bare ``docker compose config`` (``convert``, ``docker-compose``, ``podman``,
   ``nerdctl``, ``docker stack config``) and ``docker buildx bake --print``; the listings of names
   (``--services``, ``--volumes``, ``--images``, ``--hash``), ``--no-interpolate`` and ``-q`` stay ordinary;
-- a container's inspection (``docker|podman|nerdctl [container] inspect``: its ``Config.Env``), but for a
-  ``--format`` template naming other fields (``{{.State.Status}}``) and another ``--type``;
+- a container's or a swarm service's inspection (``docker|podman|nerdctl [container|service] inspect``: its
+  ``Config.Env``), but for a ``--format`` template naming other fields (``{{.State.Status}}``) and another
+  ``--type``; ``podman kube generate``, ``podman secret inspect --showsecret``, ``docker buildx bake
+  --list=variables``;
 - ``kubectl get secret`` in every output but ``name`` and ``wide`` (``kyaml``, ``templatefile=``);
 - the clouds' reads of a function's or a service's environment: ``aws lambda get-function[-configuration]|
   list-functions|list-versions-by-function``, ``ecs describe-task-definition``, ``apprunner describe-service``,
@@ -18,16 +20,20 @@ and ``gh auth token`` are not (permissions.commands.secret_keepers, ``cap_path_s
   services|jobs|revisions describe``, ``functions describe``, ``app versions describe``, ``composer environments
   describe``; ``az webapp config connection-string list``, ``containerapp show``, ``containerapp secret list
   --show-values``, ``container show``, ``appconfig kv list|show``, ``appconfig credential list`` -- but for a
-  ``--query``/``--format`` projecting leaf fields (``Functions[].FunctionName``, ``value(status.url)``);
+  ``--query``/``--format`` projecting leaf fields (``Functions[].FunctionName``, ``value(status.url)``), and that
+  not with ``--debug``/``--log-http`` (the responses logged whole); the secrets the clouds keep for the account
+  (``aws cognito-idp describe-user-pool-client``, ``gcloud redis instances get-auth-string``, ``gcloud services
+  api-keys get-key-string``, ``az iot hub connection-string show``, ...);
 - the PaaS CLIs' dumps: ``dokku config[:show|:get]``, ``scalingo env``, ``fly redis status`` (its private URL
-  carries the password); serverless' resolved ``print``; the environments ``mise env`` (``hook-env``) and
-  ``direnv export|dump`` resolve.
+  carries the password), ``chamber env``; the resolved configurations ``serverless print``, ``devspace print|list
+  vars``; the environments ``mise env`` (``hook-env``), ``direnv export|dump`` and conda's ``env config vars
+  list`` resolve.
 
 In Brabo's own sandbox they stay as they were. ``git remote -v``, ``git remote get-url`` and ``git config --get
 remote.origin.url`` stay approved: a token in the remote's URL sits in the project's own ``.git/config``, which
 the path scope lets ``cat`` read (asking for the one but not the other would only add friction).
 
-On the session's base 298 of this file's 584 cases fail: 149 of the 154 attack commands, each on the agent's
+On the session's base 314 of this file's 608 cases fail: 157 of the 162 attack commands, each on the agent's
 machine and the host (the other five asked there already: ``heroku config -s|--json``, ``netlify env:list
 --plain``, ``docker compose config --services --environment``, and ``/usr/bin/docker compose config`` for its
 absolute path); the sandbox cases, the forms that asked everywhere already (``kubectl edit secret``, ``dokku
