@@ -208,8 +208,8 @@ _KUBE_VALUES = (
     " --request-timeout --certificate-authority --client-key --client-certificate --field-selector"
 )
 _KUBE_OPTS = frozenset(_KUBE_VALUES.split())
-_SECRET_SHOWN = ("yaml", "json", "jsonpath", "go-template", "template", "custom-columns", "go-template-file",
-                 "jsonpath-file", "jsonpath-as-json", "custom-columns-file")  # fmt: skip
+# session 24: the outputs that show no data (every other shows it: `yaml`, `kyaml`, `jsonpath`, `templatefile`, ...)
+_SECRET_HIDDEN = ("name", "wide", "")
 
 
 def _output(args: Sequence[str]) -> str | None:
@@ -238,7 +238,7 @@ def _kube_secret(view: tuple[str, ...]) -> str | None:
     ):
         return None
     shown = _output(view[1:])
-    if shown is not None and shown.lower().partition("=")[0] in _SECRET_SHOWN:
+    if shown is not None and shown.lower().partition("=")[0] not in _SECRET_HIDDEN:
         return CREDENTIAL
     return None
 
@@ -423,7 +423,7 @@ READERS: dict[str, Reader] = {
         Forms("secrets+get export user+get+token", values=_INFISICAL_VALUES), _bare_secrets(_INFISICAL_VALUES)
     ),
     "lpass": Forms("show export"),
-    "chamber": Forms("read export"),
+    "chamber": Forms("read export env"),  # (session 24: `env` prints the service's secrets as exports)
     "npm": _NPM_CONFIG,
     "pnpm": _NPM_CONFIG,
 }

@@ -77,6 +77,29 @@ the clear) what only the machine's keys and logins unlock:
   ``kubeseal --recovery-unseal``; ``aws kms decrypt``, ``gcloud kms decrypt``, ``az keyvault key decrypt``
   (asked already as external effects).
 
+- (session 24) a deployed service's environment and settings, and a configuration resolved with its secrets
+  (SERVICE_ENV, ENVIRONMENT): Compose's model interpolated from the shell and the env files, bare ``docker compose
+  config`` (``convert``, ``docker-compose``, ``podman``, ``nerdctl``, ``docker stack config``), ``docker buildx
+  bake --print|--list=variables``; a container's or a swarm service's inspection (its ``Env``; a ``--format``
+  template whose field chains end below ``.Config``/``.Spec`` and name no ``Env`` stays ordinary), ``podman kube
+  generate``, ``podman secret inspect --showsecret``; the clouds' reads of a function's or a service's environment
+  -- ``aws lambda get-function[-configuration]|list-functions|list-versions-by-function``, ``ecs
+  describe-task-definition``, ``apprunner describe-service``, ``amplify get-app|get-branch|list-apps|
+  list-branches``, ``elasticbeanstalk describe-configuration-settings``, ``codebuild batch-get-projects``,
+  ``batch describe-job-definitions``, ``lightsail get-container-services``, ``glue get-connection(s)`` (without
+  ``--hide-password``), ``ec2 describe-instance-attribute`` of ``userData``; ``gcloud run services|jobs|revisions
+  describe``, ``functions describe``, ``app versions describe``, ``composer environments describe``; ``az webapp
+  config connection-string list``, ``containerapp show|revision show|job show``, ``containerapp secret list
+  --show-values``, ``container show``, ``appconfig kv list|show|export``, ``appconfig revision|credential list``
+  -- unless a ``--query`` (JMESPath) or a gcloud ``--format`` projection picks leaf fields only
+  (``Functions[].FunctionName``, ``value(status.url)``); the secrets the clouds keep for the account: ``aws
+  cognito-idp describe-user-pool-client``, ``connect get-federation-token``, ``gamelift get-instance-access``,
+  ``gcloud redis instances get-auth-string``, ``services api-keys get-key-string``, ``az ... connection-string
+  show``, ``webpubsub key show``, ``communication list-key``; the PaaS dumps ``dokku config[:show|:get|:export]``,
+  ``scalingo env``, ``fly redis status`` (its private URL carries the password), ``chamber env``; the resolved
+  configurations ``serverless|sls print``, ``devspace print|list vars``; the environments ``mise env|hook-env``,
+  ``direnv export|dump`` and conda's ``env config vars list`` resolve; ``kubectl|oc set env --resolve``.
+
 Stays ordinary (names, digests, or a value the tool itself masks): ``gh secret list``, ``fly secrets list``,
 ``supabase secrets list``, ``supabase status`` (the local stack's keys, from the project's own config),
 ``vercel env ls`` ("Encrypted"), ``wrangler secret list``, ``terraform output`` and ``terraform output NAME``
@@ -90,7 +113,13 @@ list|status|history|get notes|get metadata|get hooks``, ``helm template`` (the p
 prints ``(protected)`` for the auth keys), ``npm config get registry``, ``hatch config show`` (scrubbed), ``git
 config --get-regexp alias|credential|'^user'|remote`` (``credential.*`` holds the helpers' names and user
 names, not their secrets), ``composer config name``, ``mvn help:evaluate -Dexpression=project.version``,
-``aws-vault login`` (it opens the browser), ``aws-vault exec PROFILE -- CMD`` (read by the command it runs).
+``aws-vault login`` (it opens the browser), ``aws-vault exec PROFILE -- CMD`` (read by the command it runs);
+(session 24) ``docker compose config --services|--volumes|--images|--hash|-q|--no-interpolate``, ``docker compose
+ps``, ``docker image inspect``, ``docker inspect -f '{{.State.Status}}'``, ``kubectl get pods -o yaml`` (a pod's
+spec: its Secrets are references), ``aws lambda list-functions --query 'Functions[].FunctionName'``, ``gcloud run
+services describe --format='value(status.url)'``, ``fly secrets list`` (digests), and ``git remote -v``, ``git
+remote get-url``, ``git config --get remote.origin.url``: a token in the remote's URL sits in the project's own
+``.git/config``, which the path scope lets ``cat`` read -- asking for the one and not the other is friction only.
 
 A tool read here and by no other table of Brabo's (``keepassxc-cli``, ``passage``, ``databricks``, ...) stays
 out of views.KNOWN_PROGRAMS (HANDS_ON_KEEPERS, left out by permissions.commands.vocabulary): views.hands_on
@@ -103,7 +132,7 @@ run``) are read by that command, as ``sops exec-env`` would be were it not a dec
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from permissions.commands.credential_forms import (
     CREDENTIAL,
@@ -377,6 +406,307 @@ _COMPOSE_VALUES = (
     "-c --context -H --host --config -l --log-level -f --file -p --project-name --env-file --profile"
     " --project-directory --ansi --parallel --progress"
 )
+
+# -- session 24: a service's environment and a resolved configuration, printed by the tool that keeps them ----------
+SERVICE_ENV = "prints a deployed service's environment and settings, its secrets among them, read with the machine's login"
+_COMPOSE_NAMES_ONLY = frozenset(
+    "--services --volumes --profiles --images --networks --models --hash --no-interpolate -q --quiet --variables"
+    " --skip-interpolation --help -h".split()
+)
+# the engines' own options that take a value before their command (docker's TLS files, nerdctl's `-n k8s.io`,
+# podman's `--connection`, `--root`): a value word must not stand for the command
+_ENGINE_VALUES = frozenset(
+    (
+        "-c --context -H --host --config -l --log-level --tlscacert --tlscert --tlskey -n --namespace -a --address"
+        " --snapshotter --data-root --cni-path --cni-netconfpath --cgroup-manager --host-gateway-ip --hosts-dir"
+        " --connection --url --identity --root --runroot --storage-driver --storage-opt --module --runtime"
+        " --runtime-flag --tmpdir --imagestore --ssh --events-backend --network-cmd-path --conmon --volumepath"
+    ).split()
+)
+_COMPOSE_CONFIG_VALUES = _ENGINE_VALUES | frozenset(
+    (_COMPOSE_VALUES + " --format -o --output --hash -c --compose-file --orchestrator").split()
+)
+_COMPOSE_FORMS = (["compose", "config"], ["compose", "convert"], ["stack", "config"])
+
+
+def _compose_config(view: tuple[str, ...]) -> str | None:
+    """``docker compose config`` (``convert``, ``docker-compose config``, ``docker stack config``) prints the
+    project's model with every ``${VAR}`` interpolated from the shell's environment and the env files (a token
+    the compose file reads from ``~/.secrets.env`` or the shell in clear); ``--environment`` prints that
+    environment whole. The listings of names (``--services``, ``--volumes``, ``--profiles``, ``--images``,
+    ``--hash``), ``--no-interpolate`` and ``-q`` print no value."""
+    if "config" not in view and "convert" not in view:
+        return None
+    words = positional(view[1:], _COMPOSE_CONFIG_VALUES)
+    if view[0] in ("docker-compose", "podman-compose"):
+        hit = words[:1] in (["config"], ["convert"])
+    else:
+        hit = words[:2] in _COMPOSE_FORMS
+    if not hit:
+        return None
+    # (an option turned off, `--no-interpolate=false`, is not given)
+    opts = {
+        w.partition("=")[0] for w in view[2:] if w[:1] == "-" and not w.lower().endswith(("=false", "=0"))
+    }
+    if "--environment" in opts:
+        return ENVIRONMENT
+    return None if opts & _COMPOSE_NAMES_ONLY else ENVIRONMENT
+
+
+_INSPECT_VALUES = _ENGINE_VALUES | frozenset(("-f", "--format", "--type"))
+_TEMPLATE_CHAIN = re.compile(r"(?:\.[A-Za-z_]\w*)+")
+# a bare `.` or `$` (the whole object: `{{json .}}`, `{{ $ }}`), not a field's dot
+_WHOLE = re.compile(r"(?<![\w\])])[.$](?![\w.])")
+
+
+def _names_env(chain: str) -> bool:
+    """A template's field chain reaching the environment: naming ``Env``, or ending at a field above it (a
+    container's ``.Config``, a swarm service's ``.Spec.TaskTemplate.ContainerSpec``; ``.Config.Image`` does not)."""
+    low = chain.lower()
+    return "env" in low or low.rpartition(".")[2] in (
+        "config",
+        "containerconfig",
+        "spec",
+        "tasktemplate",
+        "containerspec",
+    )
+
+
+def _inspected(view: tuple[str, ...]) -> bool:
+    """``docker inspect NAME`` / ``docker container|service inspect NAME`` (a swarm service's spec carries its
+    containers' Env; an image, a network, a volume by ``--type`` print no container's environment, and ``docker
+    image inspect`` stays ordinary)."""
+    words = positional(view[1:], _INSPECT_VALUES)
+    if words[:1] != ["inspect"] and words[:2] not in (["container", "inspect"], ["service", "inspect"]):
+        return False
+    kind = _option_value(view[1:], ("--type",))
+    return kind is None or kind.lower() in ("container", "service", "task")
+
+
+def _container_inspect(view: tuple[str, ...]) -> str | None:
+    """A container's inspection prints its ``Config.Env``, the secrets handed to it (``-e``, ``--env-file``,
+    compose's ``environment:``) in clear; a ``--format`` template naming other fields
+    (``{{.State.Health.Status}}``, ``{{json .NetworkSettings}}``) prints none."""
+    if "inspect" not in view or not _inspected(view) or "--help" in view:
+        return None
+    template = _option_value(view[1:], ("-f", "--format"))
+    if template is not None and template.lower() not in ("json", "pretty", "table"):
+        if not _WHOLE.search(template) and not any(map(_names_env, _TEMPLATE_CHAIN.findall(template))):
+            return None
+    return ENVIRONMENT
+
+
+def _bake_printed(view: tuple[str, ...]) -> str | None:
+    """``docker buildx bake --print`` prints the resolved bake definition, its variables read from the shell's
+    environment; ``--list=variables`` their values."""
+    listed = _option_value(view[1:], ("--list",))
+    if ("--print" not in view and (listed is None or "variables" not in listed)) or "--help" in view:
+        return None
+    words = positional(view[1:], _INSPECT_VALUES | {"-f", "--file", "--set", "--builder", "--progress"})
+    return ENVIRONMENT if words[:1] == ["bake"] or words[:2] == ["buildx", "bake"] else None
+
+
+_CONTAINER_ENVIRONMENTS = then(
+    _compose_config,
+    _container_inspect,
+    _bake_printed,
+    # podman's Kubernetes YAML of a container or a pod, its environment written out as the pod's `env:` values
+    Forms("kube+generate generate+kube", values="-f --filename --type -t -r --replicas"),
+    # podman's `secret inspect --showsecret` prints the secret's data
+    Forms(flagged={"secret+inspect": "--showsecret"}, values="-f --format"),
+)
+
+
+def _option_value(args: Sequence[str], names: tuple[str, ...]) -> str | None:
+    """The value of the last of ``names`` (``--query X``, ``--query=X``, ``-fX``), or None."""
+    found = None
+    for k, a in enumerate(args):
+        if a in names:
+            found = args[k + 1] if k + 1 < len(args) else ""
+        elif a[:2] == "--" and a.partition("=")[0] in names:
+            found = a.partition("=")[2]
+        elif a[:1] == "-" and a[1:2] != "-" and len(a) > 2 and a[:2] in names:
+            found = a[2:].lstrip("=")
+    return found
+
+
+# The fields that hold (or contain) a service's environment, settings or secrets: a projection ending in one
+# prints them. Parts of names, lower-cased; and the containers named whole.
+_BROAD_PART = re.compile(
+    r"env|secret|passw|credential|token|config|propert|template|spec|container|variable|value|connection"
+    r"|definition|repositor|branch|project|userdata|auth"
+)
+_BROAD_NAMES = frozenset(("functions", "versions", "service", "services", "app", "apps", "items", "data"))
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+# the last step of a JMESPath expression: a field, a list `[a, b]` or a hash `{k: a}` of fields
+_LAST_STEP = re.compile(r"(?:^|[.|]\s*)(\{[^{}\[\]]*\}|\[[^{}\[\]]*\]|[A-Za-z_]\w*)\s*$")
+
+
+def _leaf(name: str) -> bool:
+    """A field that holds no environment nor setting: ``FunctionName``, ``status.url``'s ``url``, ``fqdn``."""
+    name = re.sub(r"(\[[^\]]*\])+$", "", name.strip())
+    return (
+        _IDENTIFIER.fullmatch(name) is not None
+        and name.lower() not in _BROAD_NAMES
+        and _BROAD_PART.search(name.lower()) is None
+    )
+
+
+def _narrow_query(query: str) -> bool:
+    """aws's and az's ``--query`` (JMESPath) selecting leaf fields only (``Functions[].FunctionName``,
+    ``properties.configuration.ingress.fqdn``, ``[].{n: name}``): what it prints holds no environment. The
+    current node (``@``), a wildcard, a function, a quoted name (``"\\u0045nvironment"``), a filter's literal
+    or an ``||`` (``Configuration || Runtime`` prints the first) is not read, and asks."""
+    if not query or any(c in query for c in "@*(\"'`\\&") or "||" in query or "env" in query.lower():
+        return False
+    m = _LAST_STEP.search(query)
+    if m is None:
+        return False
+    last = m.group(1)
+    items = [i.rpartition(":")[2] for i in last[1:-1].split(",")] if last[0] in "{[" else [last]
+    return all(_leaf(i.rpartition(".")[2]) for i in items)
+
+
+_GCLOUD_PROJECTION = re.compile(r"\s*[a-z-]+(?:\[[^\]]*\])?\s*\((.*)\)\s*", re.DOTALL)
+
+
+def _narrow_format(fmt: str) -> bool:
+    """gcloud's ``--format`` projecting leaf fields only (``value(status.url)``, ``table(metadata.name,
+    status.url:label=URL)``); a format without a projection (``yaml``, ``export``) prints the whole resource."""
+    m = _GCLOUD_PROJECTION.fullmatch(fmt)
+    if m is None or "env" in fmt.lower() or "*" in fmt:
+        return False
+    keys = [k.partition(":")[0].strip() for k in m.group(1).split(",")]
+    return all(k and _leaf(k.rpartition(".")[2]) for k in keys)
+
+
+def _fields_named(args: Sequence[str]) -> list[str] | None:
+    """az appconfig's ``--fields key label`` (the words after it), or None."""
+    if "--fields" not in args:
+        return None
+    k = args.index("--fields")
+    out: list[str] = []
+    for w in args[k + 1 :]:
+        if w[:1] == "-":
+            break
+        out.append(w.lower())
+    return out
+
+
+def _unless_narrowed(reader: Reader, option: tuple[str, ...], narrow: Callable[[str], bool]) -> Reader:
+    """``reader``'s forms, told as SERVICE_ENV, but for a projection (``--query``, ``--format``) of leaf fields."""
+
+    def read(view: tuple[str, ...]) -> str | None:
+        if reader(view) is None:
+            return None
+        if "--debug" in view or any(w.startswith("--log-http") for w in view):
+            return SERVICE_ENV  # (the HTTP responses logged whole, whatever the projection)
+        value = _option_value(view[1:], option)
+        if value is not None and narrow(value):
+            return None
+        fields = _fields_named(view[1:])
+        if fields is not None and "value" not in fields:
+            return None
+        return SERVICE_ENV
+
+    return read
+
+
+_AWS_GLOBALS = (
+    "--profile --region --output --endpoint-url --query --color --ca-bundle --cli-read-timeout"
+    " --cli-connect-timeout --cli-binary-format"
+)
+_AWS_SERVICE_ENV = then(
+    # the secrets a service keeps for the account, printed: an app client's secret, an instance's access, a
+    # contact center's federation token
+    Forms(
+        "cognito-idp+describe-user-pool-client connect+get-federation-token gamelift+get-instance-access",
+        values=_AWS_GLOBALS,
+    ),
+    _unless_narrowed(
+        Forms(
+            "lambda+get-function-configuration lambda+get-function lambda+list-functions"
+            " lambda+list-versions-by-function ecs+describe-task-definition apprunner+describe-service"
+            " amplify+get-app amplify+get-branch amplify+list-apps amplify+list-branches"
+            " elasticbeanstalk+describe-configuration-settings codebuild+batch-get-projects"
+            " batch+describe-job-definitions lightsail+get-container-services"
+            " lightsail+get-container-service-deployments",
+            values=_AWS_GLOBALS,
+        ),
+        ("--query",),
+        _narrow_query,
+    ),
+    # a Glue connection's password unless told --hide-password; an instance's user data (its bootstrap secrets)
+    _unless_narrowed(
+        lambda v: (
+            CREDENTIAL
+            if "glue" in v
+            and ("get-connection" in v or "get-connections" in v)
+            and "--hide-password" not in v
+            else None
+        ),
+        ("--query",),
+        _narrow_query,
+    ),
+    _unless_narrowed(
+        lambda v: (
+            CREDENTIAL
+            if "describe-instance-attribute" in v and any(w.lower().endswith("userdata") for w in v)
+            else None
+        ),
+        ("--query",),
+        _narrow_query,
+    ),
+)
+_GCLOUD_KEPT = Forms(
+    "redis+instances+get-auth-string services+api-keys+get-key-string",
+    values="--project --account --configuration --format --verbosity --impersonate-service-account --region",
+)
+_GCLOUD_SERVICE_ENV = _unless_narrowed(
+    Forms(
+        "run+services+describe run+jobs+describe run+revisions+describe functions+describe app+versions+describe"
+        " composer+environments+describe",
+        values="--project --account --configuration --format --verbosity --impersonate-service-account"
+        " --billing-project --region --location --service",
+    ),
+    ("--format",),
+    _narrow_format,
+)
+_AZ_KEPT = Forms(
+    "connection-string+show webpubsub+key+show communication+list-key",
+    values="--subscription --output -o --query --resource-group -g --name -n --hub-name --device-id -d",
+)
+_AZ_SERVICE_ENV = _unless_narrowed(
+    Forms(
+        "connection-string+list containerapp+show containerapp+revision+show containerapp+job+show container+show"
+        " appconfig+kv+list appconfig+kv+show appconfig+kv+export appconfig+revision+list appconfig+credential+list",
+        values="--subscription --output -o --query --resource-group -g --name -n --key --label --fields",
+        flagged={"containerapp+secret+list": "--show-values"},
+    ),
+    ("--query",),
+    _narrow_query,
+)
+
+
+def _first_is(names: str, values: str = "", sentence: str = ENVIRONMENT) -> Reader:
+    """A tool whose first subcommand word is one of ``names`` (``mise env``, ``direnv export bash``)."""
+    wanted = frozenset(names.split())
+    opts = frozenset(values.split())
+
+    def read(view: tuple[str, ...]) -> str | None:
+        if "--help" in view or "-h" in view:
+            return None
+        words = positional(view[1:], opts)
+        return sentence if words[:1] and words[0] in wanted else None
+
+    return read
+
+
+# mise's `env` (`e`) and `hook-env` print the environment its configuration resolves -- the global config's
+# variables, its sops-decrypted env files, `_.source`d scripts -- as exports
+_MISE = _first_is("env e hook-env", "-C --cd -E --env -j --jobs -s --shell -P --profile")
+_KUBE_RESOLVED = Forms(flagged={"set+env": "--resolve"}, values="--context --kubeconfig --namespace -n")
+
 
 # -- state that holds the secrets it made -------------------------------------------------------------------------
 _SHOWN_PLAIN = frozenset(("json", "raw"))
@@ -762,14 +1092,9 @@ KEEPERS: dict[str, Reader] = {
     ),  # docker's helper protocol; a registry's token
     # Compose's interpolation environment is the shell's whole environment (as `env` prints: permissions.commands.
     # peeks)
+    # (session 24: its bare `config` too, every `${VAR}` interpolated; and a container's inspection, its Env)
     **dict.fromkeys(
-        ("docker", "podman", "docker-compose"),
-        _only(
-            ENVIRONMENT,
-            Forms(
-                flagged={"compose+config": "--environment", "config": "--environment"}, values=_COMPOSE_VALUES
-            ),
-        ),
+        ("docker", "podman", "nerdctl", "docker-compose", "podman-compose"), _CONTAINER_ENVIRONMENTS
     ),
     "claude": Forms("setup-token"),
     # session 23: the build and package tools' settings with the credentials they keep
@@ -789,6 +1114,30 @@ KEEPERS: dict[str, Reader] = {
     "granted": Forms("credential-process"),
     "aws-sso-util": Forms("credential-process"),
     "aws-sso": Forms("eval process"),
+    # session 24: a deployed service's environment and settings (a function's, a container app's, a PaaS app's),
+    # the resolved configurations (serverless' `print`), and the environments mise and direnv resolve
+    "aws": _AWS_SERVICE_ENV,
+    "gcloud": then(_GCLOUD_KEPT, _GCLOUD_SERVICE_ENV),
+    "az": then(_AZ_KEPT, _AZ_SERVICE_ENV),
+    "kubectl": _KUBE_RESOLVED,
+    "oc": _KUBE_RESOLVED,
+    "dokku": Forms("config config:show config:get config:export config:bundle", values="--app"),
+    "scalingo": Forms("env env-get", values="-a --app -r --remote --region"),
+    "clever": Forms("env", values="-a --app --alias -F --format"),
+    **dict.fromkeys(("fly", "flyctl"), Forms("redis+status", values="-a --app -c --config")),
+    **dict.fromkeys(
+        ("serverless", "sls", "osls"),
+        Forms("print", values="--stage -s --region -r --config -c --format --path --transform --org --app"),
+    ),
+    "mise": _MISE,
+    "rtx": _MISE,
+    "direnv": _first_is("export dump"),
+    # the variables conda keeps in an environment (its conda-meta/state, outside the project), printed
+    **dict.fromkeys(("conda", "mamba"), Forms("env+config+vars+list", values="-n --name -p --prefix")),
+    # devspace's configuration and its variables, resolved (from the shell, a `source: env`)
+    "devspace": Forms(
+        "print list+vars", values="-n --namespace --kube-context -p --profile --config -c --var"
+    ),
 }
 
 

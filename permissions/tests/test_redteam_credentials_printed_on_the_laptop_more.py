@@ -351,8 +351,10 @@ ORDINARY = [
     "crane ls ghcr.io/o/r",
     "crane digest ubuntu",
     "doppler configure get project",
-    "docker compose config",
-    "docker compose --env-file .env config",
+    # (session 24: bare `docker compose config` prints the model interpolated from the shell, and asks: its
+    # listings of names and the uninterpolated model stay ordinary)
+    "docker compose config --no-interpolate",
+    "docker compose --env-file .env config -q",
     "docker compose config --services",
     "docker config ls",
     "keyctl show",

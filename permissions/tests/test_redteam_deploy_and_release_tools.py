@@ -426,7 +426,7 @@ READS = [
     "clever status",
     "clever logs --since 1h",
     "scalingo --app shop apps",
-    "scalingo -a shop env",
+    "scalingo -a shop ps",  # (session 24: `scalingo env` prints the app's environment, and asks off the sandbox)
     "platform environment:list",
     "upsun environment:info",
     "gigalixir apps",
@@ -467,7 +467,7 @@ READS = [
     "werf render",
     "werf plan --repo r/app",
     "devspace list deployments",
-    "devspace print",
+    "devspace list profiles",  # (session 24: `devspace print` prints the config with its variables resolved)
     "vela ls",
     "vela status shop",
     "waypoint status",

@@ -259,7 +259,7 @@ def test_a_cloner_or_scaffolder_never_fills_a_folder_that_decides_what_runs_late
         "docker save -o img.tar img",
         "docker build -o out .",
         "docker build -t app .",
-        "docker compose config",
+        "docker compose config --services",  # (session 24: the bare model, interpolated, asks off the sandbox)
         "terraform plan -out=tfplan",
         "helm template x . --output-dir rendered",
         "gh run download 1 -D artifacts",
