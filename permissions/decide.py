@@ -34,6 +34,7 @@ from permissions.commands.machine import compose_named_elsewhere, hook_signalled
 from permissions.commands.migrations import MIGRATION_VERBS, migrates_after
 from permissions.commands.options import DENY_ONLY, PROGRAMS, canonical_words, program_name
 from permissions.commands.privilege import privileged_view, still_privileged
+from permissions.commands.secret_keepers import inspected_then_filtered
 from permissions.commands.typed_input import (
     PAGED_VERBS,
     TOO_MANY_SETTINGS,
@@ -103,7 +104,7 @@ from permissions.segments import (
     views_of,
 )
 from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
-from permissions.where import UNKNOWN, cwd_sets, floor_where, handed_at_run_time
+from permissions.where import UNKNOWN, cwd_sets, floor_where, handed_at_run_time, joiners
 
 __all__ = [
     "MAX_COMMAND_CHARS",
@@ -611,7 +612,7 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
     )
     found = None
     windows = bool(st.windows & WINDOWS_LED)
-    for seg, vs in zip(segments, views):
+    for i, (seg, vs) in enumerate(zip(segments, views)):
         what = machine_change(vs, seg.words)
         if what is None:
             for v in vs:  # R4.10: a credential the machine keeps, printed by the tool that keeps it
@@ -619,7 +620,7 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
                     what = CREDENTIAL_READERS[v[0]](v)
                     if what is not None:
                         break
-        if what is not None:
+        if what is not None and not _filtered_by_jq(segments, views, i, command):
             found = f"'{shown(seg.text)}' {what}"
             break
     if found is None and credential_hint(command) is not None:  # a metadata service or a secret store named
@@ -633,6 +634,18 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
     if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
         _MACHINE_MEMO.keep(command, found)
     return found
+
+
+def _filtered_by_jq(
+    segments: Sequence[Segment], views: list[list[tuple[str, ...]]], i: int, command: str
+) -> bool:
+    """Friction, for _machine_change: segment ``i`` a container's inspection piped into a jq filter that prints
+    fields away from its environment (secret_keepers.inspected_then_filtered)."""
+    if i + 1 >= len(segments) or segments[i + 1].words[:1] != ("jq",) or "|" not in command:
+        return False
+    if joiners(segments, command)[i] != "|":
+        return False
+    return any(inspected_then_filtered(v, segments[i + 1].words) for v in views[i])
 
 
 def _windows_change(st: _State, windows: bool, command: str) -> str | None:

@@ -472,6 +472,38 @@ def _names_env(chain: str) -> bool:
     )
 
 
+# a jq filter's field chains (`.[0].State.Status`, `.Config.Image`)
+_JQ_CHAIN = re.compile(r"(?:\.(?:[A-Za-z_]\w*|\[[^\]]*\]))+")
+
+
+def inspected_then_filtered(view: tuple[str, ...], piped: tuple[str, ...]) -> bool:
+    """Friction: a container's inspection (_inspected) piped into ``jq FILTER`` (``piped``) whose every field chain
+    names a field away from the environment (`docker inspect api | jq '.[0].State'`): only that field is printed.
+    A chain naming no field (`.`, `.[0]`), one naming ``Env`` or ending above it, or a second operand (a file),
+    prints more: no."""
+    if piped[:1] != ("jq",) or not view or not _inspected(view):
+        return False
+    operands = [w for w in piped[1:] if w[:1] != "-"]
+    if len(operands) != 1:
+        return False
+    chains = _JQ_CHAIN.findall(operands[0])
+    rest = _JQ_CHAIN.sub(" ", operands[0])
+    return (
+        bool(chains)
+        and all(not _names_env(c) and c.rstrip("]").rpartition(".")[2][:1].isalpha() for c in chains)
+        # nothing else reaches the input: no bare `.` or `..`, no variable, only functions of what was picked
+        and "." not in rest
+        and "$" not in rest
+        and _JQ_SAFE.issuperset(_JQ_NAME.findall(rest))
+    )
+
+
+_JQ_NAME = re.compile(r"[A-Za-z_]\w*")
+_JQ_SAFE = frozenset(
+    "map select keys length type tostring tojson not and or has first last if then else end true false null".split()
+)
+
+
 def _inspected(view: tuple[str, ...]) -> bool:
     """``docker inspect NAME`` / ``docker container|service inspect NAME`` (a swarm service's spec carries its
     containers' Env; an image, a network, a volume by ``--type`` print no container's environment, and ``docker

@@ -365,3 +365,39 @@ def test_they_stay_as_they_were_in_the_sandbox(command):
 @pytest.mark.parametrize("command", ORDINARY)
 def test_the_same_tools_ordinary_reads_stay_ordinary(command):
     stays_auto_where(command)
+
+
+# Friction (the ops friction corpus's `docker inspect api | jq '.[0].State'`): an inspection piped into a jq filter
+# whose every field chain picks a field away from the environment prints only that field (secret_keepers.
+# inspected_then_filtered, decide._filtered_by_jq); a chain naming Env or ending above it, the whole object (`.`,
+# `..`, `.[0]`), a variable or another input still asks.
+JQ_FILTERED = [
+    "docker inspect api | jq '.[0].State'",
+    "docker inspect api | jq '.[0].State.Status'",
+    "docker inspect api | jq -r '.[0].NetworkSettings.IPAddress'",
+    "docker inspect api | jq '.[0].Config.Image'",
+    "docker container inspect web | jq 'map(.State.Health)'",
+]
+JQ_STILL_PRINTED = [
+    "docker inspect api | jq '.[0].Config.Env'",
+    "docker inspect api | jq '.[0].Config'",
+    "docker inspect api | jq '.[0]'",
+    "docker inspect api | jq .",
+    "docker inspect api | jq '.[] | .Config.Env'",
+    "docker inspect api | jq '.[0].State, ..'",
+    "docker inspect api | jq '.[0].State + .'",
+    "docker inspect api | jq '.[0].State, $ENV'",
+    "docker inspect api | jq '.[0].State' other.json",
+    "docker inspect api; jq '.[0].State' x.json",
+]
+
+
+@pytest.mark.parametrize("command", JQ_FILTERED)
+def test_an_inspection_filtered_to_other_fields_stays_ordinary(command):
+    stays_auto_where(command)
+
+
+@pytest.mark.parametrize("command", JQ_STILL_PRINTED)
+def test_an_inspection_filtered_to_its_environment_still_asks(command):
+    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
+    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), (command, v.reason)
