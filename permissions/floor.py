@@ -535,7 +535,9 @@ def windows_deleted(view: tuple[str, ...]) -> list[str] | None:
     tree = kind == "operands"
     targets: list[str] = []
     # PowerShell and cmd read no backslash escape: `C:\\ -Recurse` is two words there (one for the shell reader).
-    for w in (piece for word in view[1:] for piece in word.split()):
+    # ... and a double quote names no file there: `"C:\"` is `C:\` (bash reads `C:"`, its quote escaped, and the
+    # rest of the line with it: `"C:\"; echo x` is read up to PowerShell's `;`, more of the line read is safe).
+    for w in (piece for word in view[1:] for piece in (_UNQUOTED(word) if '"' in word else word.split())):
         if w[:1] == "-" and len(w) > 1:
             name = w[1:].partition(":")[0].lower()
             tree = tree or "recurse".startswith(name)  # `-r`, `-Rec`, `-Recurse:$true`
@@ -544,6 +546,9 @@ def windows_deleted(view: tuple[str, ...]) -> list[str] | None:
         else:
             targets.append(w)
     return targets if tree else None
+
+
+_UNQUOTED = re.compile(r'[^\s";|&]+').findall  # (windows_deleted: a word's pieces past bash's escaped quote)
 
 
 def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:
