@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.views import views
+from permissions.commands.windows_deletions import DELETION_CUE, deletions_as_removals
 
 __all__ = [
     "BUILTIN_DENY",
@@ -521,7 +522,19 @@ def windows_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
             k += 2 if not cmd and any(v.startswith(w) for v in _PS_VALUED) else 1
         k += 1
     words = [piece for word in view[k:] for piece in word.strip('"').split()]
+    if len(words) > 1 and DELETION_CUE(" ".join(words)) is not None:
+        words = _removal_run(words)  # `pwsh -c "(Get-Item C:\).Delete($true)"`
     return (words[0].lower(), *words[1:]) if words else None
+
+
+def _removal_run(words: list[str]) -> list[str]:
+    """The words of a line a Windows runner runs, when it is .NET's or an item's deletion
+    (permissions.commands.windows_deletions): the Remove-Item it is; else ``words``."""
+    line = deletions_as_removals(" ".join(words))
+    at = line.lower().find("remove-item -recurse ")
+    if at < 0:
+        return words
+    return [w.strip("'\"") for w in line[at:].partition(")")[0].split(";")[0].split()]
 
 
 def windows_deleted(view: tuple[str, ...]) -> list[str] | None:

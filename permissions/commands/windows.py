@@ -61,6 +61,7 @@ from permissions.commands.machine import (
 )
 from permissions.commands.peeks import CLIPBOARD, ENVIRONMENT, WIFI
 from permissions.commands.plain_settings import SHOWN_VARIABLES
+from permissions.commands.windows_deletions import DELETION_CUE, deletions_as_removals
 from permissions.commands.windows_names import (
     ALIASES,
     ALSO_SPELT,
@@ -2255,12 +2256,15 @@ _PS_STATEMENT_CUES = re.compile(
 def powershell_statements(command: str) -> str | None:
     """``command`` with the statements above spelt as the commands they run, or None when it holds none (or
     the command names bash's `case` or `esac`). The caller reads it only where bash's reader stopped at such a `(`."""
-    if _PS_STATEMENT_CUES.search(command) is None:
+    deletes = DELETION_CUE(command) is not None
+    if _PS_STATEMENT_CUES.search(command) is None and not deletes:
         return None
     cues = {m.lower() for m in _PS_STATEMENT_CUES.findall(command)}
     if "esac" in cues or "case" in cues:
         return None
-    out = _SUB_PLACE.sub(_as_substitution, _SUB_LOCATION.sub("$PWD", command))
+    # R4.6: `(Get-Item C:\).Delete($true)` is `Remove-Item -Recurse C:/` (permissions.commands.windows_deletions)
+    out = deletions_as_removals(command) if deletes else command
+    out = _SUB_PLACE.sub(_as_substitution, _SUB_LOCATION.sub("$PWD", out))
     if "foreach" in cues:
         out = _FOREACH.sub(_as_pipeline, out)
     return out if out != command else None
