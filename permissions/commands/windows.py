@@ -904,10 +904,26 @@ def cmd_line_read(text: str) -> tuple[str, ...] | None:
         k += 1
     if k + 1 >= len(words) or words[k].lower() not in ("/c", "/r"):
         return None
-    line = [w[1:-1] if w[:1] == '"' and len(w) > 2 and w[-1] == '"' else w for w in words[k + 1 :]]
+    rest = words[k + 1 :]
+    if len(rest) > 1 and rest[0][:1] == '"' and rest[-1][-1:] == '"' and _cmd_strips(words[1:k], rest):
+        rest = [rest[0][1:], *rest[1:-1], rest[-1][:-1]]  # `cmd /c "dir /s /b *.json"`: the line in one quote
+    line = [w[1:-1] if w[:1] == '"' and len(w) > 2 and w[-1] == '"' else w for w in rest]
+    if not line[0]:
+        return None
     if line[0].lower() not in _CMD_READERS or not all(_CMD_PLAIN(w) for w in line[1:]):
         return None
     return tuple(line)
+
+
+def _cmd_strips(switches: list[str], rest: list[str]) -> bool:
+    """Whether cmd runs the words of its line ``rest`` (more than one word, in one pair of double quotes) with
+    the quotes stripped. red team: without `/s` cmd keeps them when what they hold names a program file (a
+    project's `type README.md.bat` for `cmd /c "type README.md"`), so only a line no file can be named by --
+    one holding a wildcard (`*`, `?`) -- is read without `/s`."""
+    inner = " ".join(rest)
+    if inner.count('"') != 2:
+        return False
+    return any(w.lower() == "/s" for w in switches) or "*" in inner or "?" in inner
 
 
 def _cmd_unread(words: list[str], text: str) -> str | None:
