@@ -2254,7 +2254,7 @@ def powershell_value(text: str, command: str) -> bool:
 _SUB_LOCATION = re.compile(r"(?i)(?<=[\w'\"-][ \t])\((?:get-location|gl|pwd)\)(?=[ \t;|]|\Z)")
 _PLACE_MAKERS = r"join-path|resolve-path|rvpa|split-path|convert-path|cvpa|get-item|gi|get-childitem|gci"
 _SUB_PLACE = re.compile(
-    rf"(?i)(?<=[\w'\"-][ \t])\(((?:{_PLACE_MAKERS})[ \t][^()\[\]{{}};&|`@#\"\n]*)\)(?=[ \t;|)]|\Z)"
+    rf"(?i)(?<=[\w'\")-][ \t])\(((?:{_PLACE_MAKERS})[ \t][^()\[\]{{}};&|`@#\"\n]*)\)(?=[ \t;|)]|\Z)"
 )
 _FOREACH = re.compile(
     r"(?i)(?:^|(?<=[;\n]))([ \t]*)foreach[ \t]*\([ \t]*\$([a-z]\w*)[ \t]+in[ \t]+([^(){};&\n=`$'\"@#]+?)[ \t]*\)"
@@ -2264,8 +2264,31 @@ _KEPT_UNREAD = re.compile(r"(?i)\$(?:_|psitem)(?!\w)|(?:^|[\s;|])\.(?:\s|\Z)")
 _AUTOMATIC = frozenset(
     {"_", "psitem", "input", "args", "this", "pwd", "home", "env", "true", "false", "null"}
 )
+# - `Compare-Object (Get-Content a) (Get-Content b)`: a file's lines given to Compare-Object (`compare`, `diff`) are
+#   values it compares, not places: `(Get-Content X)` (`gc`, `cat`, `type`) there is `$(Get-Content X)`, the
+#   file read as a segment of its own. red team: only in a statement Compare-Object leads, with the
+#   sub-expression's words as _SUB_PLACE takes them (and no `$`).
+# - a script block's statement that only makes text of the pipeline item by a string's methods
+#   (`ForEach-Object { $_.Line.Trim() }`, `$_.Name.ToUpper()`, `$_.ToString()`) is that value without its calls
+#   (`$_.Line.Trim`): a statement led by a value, no command of its own. red team: only the methods of
+#   _TEXT_METHODS (no `Replace`: FileInfo's replaces a file; no `Delete`, `MoveTo`, `CopyTo`), literal
+#   arguments (no variable, parenthesis, brace, bracket, backtick, `@`, `;`), the whole statement after `{` or `;`.
+_COMPARED = re.compile(r"(?im)(?:^|(?<=[;\n]))[ \t]*(?:compare-object|compare|diff)[ \t][^;\n|&{}]*")
+_SUB_READ = re.compile(
+    r"(?i)(?<=[\w'\")-][ \t])\(((?:get-content|gc|cat|type)[ \t][^()\[\]{};&|`@#\"\n$]*)\)(?=[ \t;|)]|\Z)"
+)
+_TEXT_METHODS = (
+    r"(?:trim|trimstart|trimend|toupper|tolower|tostring|substring|split|startswith|endswith|contains|indexof"
+    r"|lastindexof|padleft|padright|toupperinvariant|tolowerinvariant)"
+)
+_TEXT_CALLS = re.compile(
+    rf"(?i)(?<=[{{;])([ \t]*\$(?:_|psitem))((?:\.\w+)*(?:\.{_TEXT_METHODS}[ \t]*\([^()$`@;{{}}\[\]\n]*\)"
+    r"(?:\.\w+)*)+)(?=[ \t]*[;}])"
+)
+_CALL_ARGS = re.compile(r"[ \t]*\([^()]*\)")
 _PS_STATEMENT_CUES = re.compile(
     rf"(?i)\((?:get-location|gl|pwd)\)|\((?:{_PLACE_MAKERS})[ \t]|foreach|esac|(?<![\w-])case(?![\w-])"
+    r"|(?<![\w-])(?:compare-object|compare|diff)(?![\w-])|\$(?:_|psitem)\.[\w.]*\("
 )
 
 
@@ -2281,6 +2304,10 @@ def powershell_statements(command: str) -> str | None:
     # R4.6: `(Get-Item C:\).Delete($true)` is `Remove-Item -Recurse C:/` (permissions.commands.windows_deletions)
     out = deletions_as_removals(command) if deletes else command
     out = _SUB_PLACE.sub(_as_substitution, _SUB_LOCATION.sub("$PWD", out))
+    if any(c in ("compare-object", "compare", "diff") for c in cues):
+        out = _COMPARED.sub(_compared, out)
+    if any(c[:1] == "$" for c in cues):
+        out = _TEXT_CALLS.sub(_text_value, out)
     if "foreach" in cues:
         out = _FOREACH.sub(_as_pipeline, out)
     return out if out != command else None
@@ -2290,6 +2317,14 @@ def powershell_statements(command: str) -> str | None:
 _PS_KEYWORDS = frozenset(
     {"if", "elseif", "while", "until", "switch", "for", "foreach", "return", "throw", "in"}
 )
+
+
+def _compared(m: re.Match[str]) -> str:
+    return _SUB_READ.sub(lambda r: f"$({r.group(1)})", m.group())
+
+
+def _text_value(m: re.Match[str]) -> str:
+    return m.group(1) + _CALL_ARGS.sub("", m.group(2))
 
 
 def _as_substitution(m: re.Match[str]) -> str:
