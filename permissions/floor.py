@@ -40,6 +40,8 @@ __all__ = [
     "floor_denies_views",
     "may_write_disk",
     "names_windows_deleter",
+    "windows_listed",
+    "WINDOWS_PIPED_DELETERS",
     "windows_deleted",
     "writes_disk",
 ]
@@ -562,6 +564,30 @@ def windows_deleted(view: tuple[str, ...]) -> list[str] | None:
 
 
 _UNQUOTED = re.compile(r'[^\s";|&]+').findall  # (windows_deleted: a word's pieces past bash's escaped quote)
+
+
+# PowerShell's listings whose items a pipe hands on to a deleter (`Get-ChildItem C:\\ | Remove-Item -Recurse`):
+# what they list is what it deletes -- and the printers and a string, whose text binds to Remove-Item's -Path
+# (`echo C:\\ | Remove-Item -Recurse`, `'C:\\' | Remove-Item -Recurse`).
+WINDOWS_LISTERS = frozenset(
+    {"get-item", "gi", "get-childitem", "gci", "ls", "dir", "echo", "write-output", "write"}
+)
+# Windows' deleters that take the places to delete from the pipe (PowerShell's `rm` is Remove-Item too)
+WINDOWS_PIPED_DELETERS = frozenset(WINDOWS_DELETERS) | {"rm"}
+
+
+def windows_listed(words: Sequence[str], text: str) -> list[str]:
+    """The places a PowerShell listing (the segment ``text``, its ``words``) names -- every word but its
+    parameters' names: a value read as a place too, more is safe -- or [] when it is no listing."""
+    if not words:
+        return []
+    if text[:1] in "'\"":
+        start = 0  # a string leads the pipeline: its text is the item
+    elif words[0].lower() in WINDOWS_LISTERS:
+        start = 1
+    else:
+        return []
+    return [w for word in words[start:] for w in (_UNQUOTED(word) if '"' in word else word.split()) if w[:1] != "-"]
 
 
 def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:
