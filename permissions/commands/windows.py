@@ -1647,6 +1647,18 @@ _CALLED_VALUE = re.compile(r"(?:^|[;|{(\n]|&&)\s*&\s*\(").search
 _CALLS_A_VALUE = "runs the command a value names (PowerShell's `&` before a parenthesis), which no rule reads"
 
 
+# red team (session 24), SPEC §5: a Windows deleter handed its places by a pipe from what reads text -- a file's
+# lines (`Get-Content list.txt | Remove-Item -Recurse`), a CSV, JSON, the clipboard, a web response, what a
+# person types, a variable -- deletes places decided only when it runs, as `xargs rm -rf < list.txt` does
+# (a listing's places, `Get-ChildItem C:\\ | Remove-Item -Recurse`, are read: permissions.floor.windows_listed).
+_PIPED_DELETION = re.compile(
+    r"(?i)(?:^|[;\n{(]|&&)[ \t]*(?:get-content|gc|cat|type|import-csv|ipcsv|import-clixml|get-clipboard|gcb"
+    r"|select-string|sls|convertfrom-json|convertfrom-csv|invoke-restmethod|irm|invoke-webrequest|iwr|read-host"
+    r"|\$(?!_\b|psitem\b)[\w:{}]+)(?![\w-])(?:[^|;\n]*\|)+[ \t]*(?:remove-item|ri|rm|del|erase|rd|rmdir)(?![\w-])"
+).search
+_DELETED_AS_READ = "deletes the places a pipe hands it, read only when it runs (a file's lines, a variable ...)"
+
+
 def stops_by_method(command: str) -> str | None:
     """What ``command``, read as PowerShell, does by a call the shell reader does not see, or None: HOOK_SIGNAL
     for a Process object's Kill() (_METHOD_KILL); a change of files by an item's method (_METHOD_CHANGE); a
@@ -1655,6 +1667,8 @@ def stops_by_method(command: str) -> str | None:
         return HOOK_SIGNAL
     if "." in command and _METHOD_CHANGE(command) is not None:
         return _CHANGED_BY_METHOD
+    if "|" in command and _PIPED_DELETION(command) is not None:
+        return _DELETED_AS_READ
     return _CALLS_A_VALUE if "&" in command and _CALLED_VALUE(command) is not None else None
 
 

@@ -18,6 +18,10 @@ command's words, an escaped-looking `\"`, a line in one pair of quotes), so that
    both files as segments of their own; a script block's text made by a string's methods (`$_.Line.Trim()`) is a
    value, no command.
 
+Found on the way: a Windows deleter handed its places by a pipe from what reads text (`Get-Content list.txt |
+Remove-Item -Recurse`, a CSV, the clipboard, a variable) was auto-approved: its places are decided only when it
+runs, as `xargs rm -rf < list.txt`'s are -- the path scope asks now.
+
 Guards: attacker variants of each shape that must keep asking (another method, a variable or expression as the
 target, a sub-expression, more than the listing in the quotes), and friction commands of the same family.
 
@@ -167,6 +171,13 @@ NEVER_AUTO = [
     "$d = Get-Item C:\\; $d.Delete($true)",
     "Get-ChildItem C:\\ | Remove-Item",  # no -Recurse: the path scope asks, the floor is for trees
     "gci C:\\ | Select-Object Name",
+    # a deleter handed its places by a pipe from what reads text: decided only when it runs
+    "Get-Content list.txt | Remove-Item -Recurse",
+    "Get-Content list.txt | Remove-Item",
+    'gc list.txt | Where-Object { $_ -like "*.tmp" } | ri',
+    "Import-Csv x.csv | Select-Object -ExpandProperty Path | Remove-Item -Recurse -Force",
+    "$paths | Remove-Item -Recurse",
+    "Get-Clipboard | rm -r",
 ]
 
 
