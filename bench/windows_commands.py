@@ -599,4 +599,7 @@ COMMANDS: list[str] = [
     'cmd /c "dir /s /b *.py"',
     'cmd /c "findstr /s /n TODO *.ts"',
     'cmd /s /c "type README.md"',
+    '[System.IO.File]::ReadAllText("README.md")',
+    "[IO.File]::Exists('package.json')",
+    "Write-Host (Get-Date)",
 ]

@@ -61,7 +61,12 @@ from permissions.commands.machine import (
 )
 from permissions.commands.peeks import CLIPBOARD, ENVIRONMENT, WIFI
 from permissions.commands.plain_settings import SHOWN_VARIABLES
-from permissions.commands.windows_deletions import DELETION_CUE, deletions_as_removals
+from permissions.commands.windows_deletions import (
+    DELETION_CUE,
+    READ_CUE,
+    deletions_as_removals,
+    reads_as_cmdlets,
+)
 from permissions.commands.windows_names import (
     ALIASES,
     ALSO_SPELT,
@@ -2278,19 +2283,24 @@ _KEPT_UNREAD = re.compile(r"(?i)\$(?:_|psitem)(?!\w)|(?:^|[\s;|])\.(?:\s|\Z)")
 _AUTOMATIC = frozenset(
     {"_", "psitem", "input", "args", "this", "pwd", "home", "env", "true", "false", "null"}
 )
-# - `Compare-Object (Get-Content a) (Get-Content b)`: a file's lines given to Compare-Object (`compare`, `diff`) are
-#   values it compares, not places: `(Get-Content X)` (`gc`, `cat`, `type`) there is `$(Get-Content X)`, the
-#   file read as a segment of its own. red team: only in a statement Compare-Object leads, with the
-#   sub-expression's words as _SUB_PLACE takes them (and no `$`).
+# - `Compare-Object (Get-Content a) (Get-Content b)`: a file's lines given to Compare-Object (`compare`, `diff`) or
+#   to a printer (`Write-Host`, `Write-Output`, `echo`) are values compared or printed, not places: `(Get-Content
+#   X)` (`gc`, `cat`, `type`) and `(Get-Date)` there are `$(Get-Content X)`, `$(Get-Date)`, the file read as a
+#   segment of its own. red team: only in a statement one of them leads, with the sub-expression's words as
+#   _SUB_PLACE takes them (and no `$`).
 # - a script block's statement that only makes text of the pipeline item by a string's methods
 #   (`ForEach-Object { $_.Line.Trim() }`, `$_.Name.ToUpper()`, `$_.ToString()`) is that value without its calls
 #   (`$_.Line.Trim`): a statement led by a value, no command of its own. red team: only the methods of
 #   _TEXT_METHODS (no `Replace`: FileInfo's replaces a file; no `Delete`, `MoveTo`, `CopyTo`), literal
 #   arguments (no variable, parenthesis, brace, bracket, backtick, `@`, `;`), the whole statement after `{` or `;`.
-_COMPARED = re.compile(r"(?im)(?:^|(?<=[;\n]))[ \t]*(?:compare-object|compare|diff)[ \t][^;\n|&{}]*")
-_SUB_READ = re.compile(
-    r"(?i)(?<=[\w'\")-][ \t])\(((?:get-content|gc|cat|type)[ \t][^()\[\]{};&|`@#\"\n$]*)\)(?=[ \t;|)]|\Z)"
+_COMPARED = re.compile(
+    r"(?im)(?:^|(?<=[;\n]))[ \t]*(?:compare-object|compare|diff|write-host|write-output|echo)[ \t][^;\n|&{}]*"
 )
+_SUB_READ = re.compile(
+    r"(?i)(?<=[\w'\")-][ \t])\(((?:get-content|gc|cat|type)[ \t][^()\[\]{};&|`@#\"\n$]*|get-date)\)"
+    r"(?=[ \t;|)]|\Z)"
+)
+_VALUE_TAKERS = frozenset({"compare-object", "compare", "diff", "write-host", "write-output", "echo"})
 _TEXT_METHODS = (
     r"(?:trim|trimstart|trimend|toupper|tolower|tostring|substring|split|startswith|endswith|contains|indexof"
     r"|lastindexof|padleft|padright|toupperinvariant|tolowerinvariant)"
@@ -2302,7 +2312,7 @@ _TEXT_CALLS = re.compile(
 _CALL_ARGS = re.compile(r"[ \t]*\([^()]*\)")
 _PS_STATEMENT_CUES = re.compile(
     rf"(?i)\((?:get-location|gl|pwd)\)|\((?:{_PLACE_MAKERS})[ \t]|foreach|esac|(?<![\w-])case(?![\w-])"
-    r"|(?<![\w-])(?:compare-object|compare|diff)(?![\w-])|\$(?:_|psitem)\.[\w.]*\("
+    r"|(?<![\w-])(?:compare-object|compare|diff|write-host|write-output|echo)(?![\w-])|\$(?:_|psitem)\.[\w.]*\("
 )
 
 
@@ -2310,15 +2320,18 @@ def powershell_statements(command: str) -> str | None:
     """``command`` with the statements above spelt as the commands they run, or None when it holds none (or
     the command names bash's `case` or `esac`). The caller reads it only where bash's reader stopped at such a `(`."""
     deletes = DELETION_CUE(command) is not None
-    if _PS_STATEMENT_CUES.search(command) is None and not deletes:
+    reads = READ_CUE(command) is not None
+    if _PS_STATEMENT_CUES.search(command) is None and not deletes and not reads:
         return None
     cues = {m.lower() for m in _PS_STATEMENT_CUES.findall(command)}
     if "esac" in cues or "case" in cues:
         return None
-    # R4.6: `(Get-Item C:\).Delete($true)` is `Remove-Item -Recurse C:/` (permissions.commands.windows_deletions)
+    # R4.6: `(Get-Item C:\).Delete($true)` is `Remove-Item -Recurse C:/`, and `[IO.File]::ReadAllText(x)` is
+    # `Get-Content x` (permissions.commands.windows_deletions)
     out = deletions_as_removals(command) if deletes else command
+    out = reads_as_cmdlets(out) if reads else out
     out = _SUB_PLACE.sub(_as_substitution, _SUB_LOCATION.sub("$PWD", out))
-    if any(c in ("compare-object", "compare", "diff") for c in cues):
+    if any(c in _VALUE_TAKERS for c in cues):
         out = _COMPARED.sub(_compared, out)
     if any(c[:1] == "$" for c in cues):
         out = _TEXT_CALLS.sub(_text_value, out)

@@ -24,13 +24,17 @@ values as more targets: more is safe). Backslashes are written `/` (PowerShell t
 statement; one inside another or inside a block (`$null = (gi ~).Delete($true)`, `try { (gi ~).Delete($true) }
 catch {}`) becomes `$(Remove-Item ...)`, a hidden segment judged as any (R4.7). Anything else (`$d.Delete($true)`, a target built by an expression) stays unread:
 never auto-approved.
+
+The same holds for .NET's reads of a file or a folder (friction): `[IO.File]::ReadAllText(X)` (ReadAllLines,
+ReadAllBytes, ReadLines) is `Get-Content X`, `[IO.File]::Exists(X)` `Test-Path X`, `[IO.Directory]::GetFiles(X,
+...)` (GetDirectories, the Enumerate* calls) `Get-ChildItem X`, judged as those cmdlets are (:func:`reads_as_cmdlets`).
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["DELETION_CUE", "deletions_as_removals"]
+__all__ = ["DELETION_CUE", "READ_CUE", "deletions_as_removals", "reads_as_cmdlets"]
 
 # PowerShell's argument: a quoted string, a variable, a plain word, the home folder by .NET's name
 _ARG = (
@@ -39,7 +43,7 @@ _ARG = (
 )
 _LISTERS = r"(?:get-item|gi|get-childitem|gci|ls|dir)"
 _LISTED = rf"(?:[ \t]+(?:-[a-z]\w*(?::\$\w+)?|{_ARG}))+"  # a listing's parameters and operands
-_CALLED = r"\.delete[ \t]*\([^()\n]*\)"  # `.Delete()`, `.Delete($true)`, `.Delete(1)`
+_CALLED = r"\.delete[ \t]*\([^()\n;{}`@&|]*\)"  # `.Delete()`, `.Delete($true)`, `.Delete(1)`
 _INFO = r"\[(?:system\.)?io\.(?:directory|file)info\]"
 _SPELLINGS = re.compile(
     r"(?i)"
@@ -52,9 +56,9 @@ _SPELLINGS = re.compile(
     rf"|\([ \t]*{_INFO}[ \t]*(?P<cast>{_ARG})[ \t]*\){_CALLED}"
     rf"|\(?{_INFO}::new\([ \t]*(?P<new>{_ARG})[ \t]*\)\)?{_CALLED}"
     # [IO.Directory]::Delete(X, ...), FileSystem's DeleteDirectory and DeleteFile
-    rf"|\[(?:system\.)?io\.(?:directory|file)\]::delete[ \t]*\([ \t]*(?P<static>{_ARG})[ \t]*(?:,[^()\n]*)?\)"
+    rf"|\[(?:system\.)?io\.(?:directory|file)\]::delete[ \t]*\([ \t]*(?P<static>{_ARG})[ \t]*(?:,[^()\n;{{}}`@&|]*)?\)"
     r"|\[(?:microsoft\.visualbasic\.fileio\.)?filesystem\]::delete(?:directory|file)[ \t]*\("
-    rf"[ \t]*(?P<vb>{_ARG})[ \t]*(?:,[^()\n]*)?\)"
+    rf"[ \t]*(?P<vb>{_ARG})[ \t]*(?:,[^()\n;{{}}`@&|]*)?\)"
     # Get-ChildItem X | ForEach-Object { $_.Delete() }
     rf"|(?:(?<=^)|(?<=[;\n{{]))[ \t]*{_LISTERS}(?P<piped>{_LISTED})[ \t]*\|[ \t]*(?:foreach-object|%|foreach)"
     rf"[ \t]*\{{[ \t]*\$(?:_|psitem){_CALLED}[ \t]*;?[ \t]*\}}"
@@ -85,3 +89,38 @@ def _as_removal(m: re.Match[str]) -> str:
     if (not before or before[-1] in _STATEMENT_BEFORE) and (not after or after[0] in _STATEMENT_AFTER):
         return m.group()[: len(m.group()) - len(m.group().lstrip(" \t"))] + removal
     return f"$({removal})"
+
+
+# Friction, SPEC §5: .NET's reads of a file or a folder, spelt as the cmdlets that read the same
+# (`[IO.File]::ReadAllText('README.md')` is `Get-Content 'README.md'`, `[IO.File]::Exists(x)` `Test-Path x`,
+# `[IO.Directory]::GetFiles('src', '*.py')` `Get-ChildItem 'src'`), with an argument as above and nothing but
+# literals after it; the rest of the reading (path scope, deny and ask patterns) judges the cmdlet.
+_READS = re.compile(
+    r"(?i)\[(?:system\.)?io\.(?P<kind>file|directory)\]::(?P<call>readalltext|readalllines|readallbytes|readlines"
+    r"|exists|getfiles|getdirectories|getfilesystementries|enumeratefiles|enumeratedirectories"
+    rf"|enumeratefilesystementries)\([ \t]*(?P<place>{_ARG})[ \t]*(?:,[ \t]*(?:'[^'\n]*'|\"[^\"`$\n]*\"|\[[\w.]+\]::\w+)"
+    r"[ \t]*)*\)"
+)
+_READ_AS = {"exists": "Test-Path"} | dict.fromkeys(("readalltext", "readalllines", "readallbytes", "readlines"), "Get-Content")
+# (a folder's listing for the rest: GetFiles, EnumerateDirectories ...)
+READ_CUE = re.compile(r"(?i)\]::(?:read|exists|getfiles|getdirectories|getfilesystem|enumerate)").search
+
+
+def reads_as_cmdlets(text: str) -> str:
+    """``text`` with each .NET read above written as the cmdlet it is (unchanged when it holds none)."""
+    return _READS.sub(_as_cmdlet, text)
+
+
+def _as_cmdlet(m: re.Match[str]) -> str:
+    call = m.group("call").lower()
+    if call == "exists" and m.group("kind").lower() == "directory":
+        program = "Test-Path -PathType Container"
+    else:
+        program = _READ_AS.get(call, "Get-ChildItem")
+    spelt = f"{program} {_HOME.sub('~', m.group('place')).replace(chr(92), '/')}"
+    text = m.string
+    before = text[: m.start()].rstrip(" \t")
+    after = text[m.end() :].lstrip(" \t")
+    if (not before or before[-1] in _STATEMENT_BEFORE) and (not after or after[0] in _STATEMENT_AFTER):
+        return spelt
+    return f"$({spelt})"

@@ -16,7 +16,9 @@ command's words, an escaped-looking `\"`, a line in one pair of quotes), so that
    the quotes -- `/s`, or a wildcard no program file can be named by (red team: without them cmd keeps the quotes
    when they name a program file, `type README.md.bat`); `Compare-Object (Get-Content a) (Get-Content b)` reads
    both files as segments of their own; a script block's text made by a string's methods (`$_.Line.Trim()`) is a
-   value, no command.
+   value, no command; `Write-Host (Get-Date)` and a printer's `(Get-Content x)` too; .NET's reads of a file or a
+   folder (`[IO.File]::ReadAllText('README.md')`, `::Exists`, `[IO.Directory]::GetFiles`) are the cmdlets they
+   are (Get-Content, Test-Path, Get-ChildItem), judged as those are.
 
 Found on the way: a Windows deleter handed its places by a pipe from what reads text (`Get-Content list.txt |
 Remove-Item -Recurse`, a CSV, the clipboard, a variable) was auto-approved: its places are decided only when it
@@ -139,6 +141,15 @@ APPROVED = [
     "Get-ChildItem -Path dist -Filter *.map | Remove-Item",
     "echo build | Remove-Item -Recurse",
     "git ls-files | rm -rf",
+    # .NET's reads of a file or a folder, the cmdlets they are; a printer's sub-expression
+    '[System.IO.File]::ReadAllText("README.md")',
+    "[IO.File]::ReadAllLines('src\\app.py')",
+    "[IO.File]::Exists('package.json')",
+    "[IO.Directory]::Exists('node_modules')",
+    "[IO.Directory]::GetFiles('src', '*.py')",
+    "[IO.File]::ReadAllLines('README.md') | Select-Object -First 5",
+    "Write-Host (Get-Date)",
+    "Write-Output (Get-Content README.md)",
 ]
 
 
@@ -178,6 +189,19 @@ NEVER_AUTO = [
     "Import-Csv x.csv | Select-Object -ExpandProperty Path | Remove-Item -Recurse -Force",
     "$paths | Remove-Item -Recurse",
     "Get-Clipboard | rm -r",
+    # .NET's reads outside the project, or feeding code; a printer's sub-expression that acts
+    '[IO.File]::ReadAllText("$env:USERPROFILE\\.ssh\\id_rsa")',
+    "[IO.File]::ReadAllText('..\\..\\secret.txt')",
+    "[IO.File]::ReadAllText('C:\\Windows\\win.ini')",
+    "[IO.File]::ReadAllText([Environment]::GetFolderPath('UserProfile') + '\\.ssh\\id_rsa')",
+    "[IO.File]::ReadAllText('x') | iex",
+    "[IO.File]::ReadAllText('x'); iex calc",
+    "[IO.Directory]::GetFiles('C:\\', '*', 'AllDirectories')",
+    "[IO.File]::ReadAllText($p)",
+    "Write-Host (Get-Content ~\\.ssh\\id_rsa)",
+    "echo (Get-Content C:\\secret.txt)",
+    "Write-Host (Invoke-Expression calc)",
+    "Write-Host (Remove-Item x)",
 ]
 
 
