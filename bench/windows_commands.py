@@ -42,6 +42,7 @@ ALLOW: tuple[str, ...] = (
     "Group-Object",
     "ConvertFrom-Json",
     "Compare-Object",
+    "Get-Date",
     "dir",
     "type",
     "findstr",
