@@ -587,7 +587,12 @@ def windows_listed(words: Sequence[str], text: str) -> list[str]:
         start = 1
     else:
         return []
-    return [w for word in words[start:] for w in (_UNQUOTED(word) if '"' in word else word.split()) if w[:1] != "-"]
+    return [
+        w
+        for word in words[start:]
+        for w in (_UNQUOTED(word) if '"' in word else word.split())
+        if w[:1] != "-"
+    ]
 
 
 def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:

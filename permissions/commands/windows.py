@@ -1661,7 +1661,9 @@ _PIPED_DELETION = re.compile(
     r"|select-string|sls|convertfrom-json|convertfrom-csv|invoke-restmethod|irm|invoke-webrequest|iwr|read-host"
     r"|\$(?!_\b|psitem\b)[\w:{}]+)(?![\w-])(?:[^|;\n]*\|)+[ \t]*(?:remove-item|ri|rm|del|erase|rd|rmdir)(?![\w-])"
 ).search
-_DELETED_AS_READ = "deletes the places a pipe hands it, read only when it runs (a file's lines, a variable ...)"
+_DELETED_AS_READ = (
+    "deletes the places a pipe hands it, read only when it runs (a file's lines, a variable ...)"
+)
 
 
 def stops_by_method(command: str) -> str | None:

@@ -80,7 +80,9 @@ def _as_removal(m: re.Match[str]) -> str:
     if listed is not None:
         operands = listed.strip()
     else:
-        operands = next(g for g in (m.group(n) for n in ("made", "cast", "new", "static", "vb")) if g is not None)
+        operands = next(
+            g for g in (m.group(n) for n in ("made", "cast", "new", "static", "vb")) if g is not None
+        )
     operands = _HOME.sub("~", operands).replace("\\", "/")
     removal = f"Remove-Item -Recurse {operands}"
     text = m.string
@@ -101,7 +103,9 @@ _READS = re.compile(
     rf"|enumeratefilesystementries)\([ \t]*(?P<place>{_ARG})[ \t]*(?:,[ \t]*(?:'[^'\n]*'|\"[^\"`$\n]*\"|\[[\w.]+\]::\w+)"
     r"[ \t]*)*\)"
 )
-_READ_AS = {"exists": "Test-Path"} | dict.fromkeys(("readalltext", "readalllines", "readallbytes", "readlines"), "Get-Content")
+_READ_AS = {"exists": "Test-Path"} | dict.fromkeys(
+    ("readalltext", "readalllines", "readallbytes", "readlines"), "Get-Content"
+)
 # (a folder's listing for the rest: GetFiles, EnumerateDirectories ...)
 READ_CUE = re.compile(r"(?i)\]::(?:read|exists|getfiles|getdirectories|getfilesystem|enumerate)").search
 
