@@ -458,6 +458,10 @@ WINDOWS_DELETERS: dict[str, str] = {
     "format-volume": "volume",
     "clear-disk": "volume",
     "remove-partition": "volume",
+    # red team (session 24): robocopy's mirror (`/MIR`, `/PURGE`) deletes from its destination whatever its
+    # source lacks (`robocopy empty C:\\ /MIR` empties the drive), its move (`/MOVE`, `/MOV`) deletes the source
+    "robocopy": "mirror",
+    "robocopy.exe": "mirror",
 }
 _ROOT_ONLY = ["/"]
 
@@ -547,6 +551,8 @@ def windows_deleted(view: tuple[str, ...]) -> list[str] | None:
         return None
     if kind == "volume":
         return _ROOT_ONLY
+    if kind == "mirror":
+        return _mirrored(view)
     tree = kind == "operands"
     targets: list[str] = []
     # PowerShell and cmd read no backslash escape: `C:\\ -Recurse` is two words there (one for the shell reader).
@@ -593,6 +599,23 @@ def windows_listed(words: Sequence[str], text: str) -> list[str]:
         for w in (_UNQUOTED(word) if '"' in word else word.split())
         if w[:1] != "-"
     ]
+
+
+_MIRRORS = ("/mir", "/purge")
+_ROBOCOPY_SWITCH = re.compile(r"/[A-Za-z]+(?::.*)?").fullmatch  # `/MIR`, `/R:3`, `/LOG:x.txt`
+_MOVES = ("/move", "/mov")
+
+
+def _mirrored(view: tuple[str, ...]) -> list[str] | None:
+    """What robocopy's ``view`` deletes the files of: its destination (the second operand) with `/MIR` or
+    `/PURGE`, its source (the first) with `/MOVE` or `/MOV`; None when neither."""
+    words = [p.replace('"', "") for word in view[1:] for p in (_UNQUOTED(word) if '"' in word else word.split())]
+    switches = {w.lower() for w in words if _ROBOCOPY_SWITCH(w)}
+    operands = [w for w in words if not _ROBOCOPY_SWITCH(w)][:2]
+    out = (operands[1:] if not switches.isdisjoint(_MIRRORS) else []) + (
+        operands[:1] if not switches.isdisjoint(_MOVES) else []
+    )
+    return out or None
 
 
 def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:

@@ -63,8 +63,10 @@ from permissions.commands.peeks import CLIPBOARD, ENVIRONMENT, WIFI
 from permissions.commands.plain_settings import SHOWN_VARIABLES
 from permissions.commands.windows_deletions import (
     DELETION_CUE,
+    NAMED_CUE,
     READ_CUE,
     deletions_as_removals,
+    places_named,
     reads_as_cmdlets,
 )
 from permissions.commands.windows_names import (
@@ -2323,7 +2325,8 @@ def powershell_statements(command: str) -> str | None:
     the command names bash's `case` or `esac`). The caller reads it only where bash's reader stopped at such a `(`."""
     deletes = DELETION_CUE(command) is not None
     reads = READ_CUE(command) is not None
-    if _PS_STATEMENT_CUES.search(command) is None and not deletes and not reads:
+    named = NAMED_CUE(command) is not None
+    if _PS_STATEMENT_CUES.search(command) is None and not (deletes or reads or named):
         return None
     cues = {m.lower() for m in _PS_STATEMENT_CUES.findall(command)}
     if "esac" in cues or "case" in cues:
@@ -2332,6 +2335,7 @@ def powershell_statements(command: str) -> str | None:
     # `Get-Content x` (permissions.commands.windows_deletions)
     out = deletions_as_removals(command) if deletes else command
     out = reads_as_cmdlets(out) if reads else out
+    out = places_named(out) if named else out  # `Remove-Item -Recurse (Get-Item ~)` deletes `~`
     out = _SUB_PLACE.sub(_as_substitution, _SUB_LOCATION.sub("$PWD", out))
     if any(c in _VALUE_TAKERS for c in cues):
         out = _COMPARED.sub(_compared, out)

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["DELETION_CUE", "READ_CUE", "deletions_as_removals", "reads_as_cmdlets"]
+__all__ = ["DELETION_CUE", "NAMED_CUE", "READ_CUE", "deletions_as_removals", "places_named", "reads_as_cmdlets"]
 
 # PowerShell's argument: a quoted string, a variable, a plain word, the home folder by .NET's name
 _ARG = (
@@ -128,3 +128,34 @@ def _as_cmdlet(m: re.Match[str]) -> str:
     if (not before or before[-1] in _STATEMENT_BEFORE) and (not after or after[0] in _STATEMENT_AFTER):
         return spelt
     return f"$({spelt})"
+
+
+# R4.6: a deleter's target given as a sub-expression that names a place of its own words -- `Remove-Item -Recurse
+# (Get-Item ~)`, `(Resolve-Path C:\)`, `(Convert-Path $HOME)`, a listing's `(Get-ChildItem X)` (X's items: X
+# read, more is safe), `([Environment]::GetFolderPath('UserProfile'))` -- is that place, in a statement a
+# deleter leads. Any other sub-expression stays as the rest of the reading takes it.
+_DELETER_STATEMENT = re.compile(
+    r"(?im)(?:^|(?<=[;\n]))[ \t]*(?:remove-item|ri|rm|del|erase|rd|rmdir)[ \t][^;\n|&{}]*"
+)
+_NAMED_PLACE = re.compile(
+    r"(?i)(?<=[\w'\")-][ \t])\([ \t]*(?:(?:get-item|gi|get-childitem|gci|resolve-path|rvpa|convert-path|cvpa)"
+    rf"[ \t]+(?:-(?:literal)?path[ \t]+)?(?P<place>{_ARG})|(?P<home>{_HOME.pattern[4:]}))[ \t]*\)(?=[ \t;|)]|\Z)"
+)
+NAMED_CUE = re.compile(
+    r"(?i)(?:remove-item|ri|rm|del|erase|rd|rmdir)[ \t][^;\n]*\([ \t]*(?:get-item|gi|get-childitem|gci|resolve-path"
+    r"|rvpa|convert-path|cvpa|\[)"
+).search
+
+
+def places_named(text: str) -> str:
+    """``text`` with each such sub-expression of a deleter's statement written as the place it names."""
+    return _DELETER_STATEMENT.sub(_named_in_statement, text)
+
+
+def _named_in_statement(m: re.Match[str]) -> str:
+    return _NAMED_PLACE.sub(_as_place, m.group())
+
+
+def _as_place(m: re.Match[str]) -> str:
+    place = m.group("place")
+    return "~" if place is None else _HOME.sub("~", place).replace("\\", "/")

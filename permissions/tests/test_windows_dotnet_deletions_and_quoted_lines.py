@@ -11,7 +11,10 @@ command's words, an escaped-looking `\"`, a line in one pair of quotes), so that
    as a Windows runner's line (`pwsh -c "..."`); a Windows deleter's double-quoted target (`Remove-Item -Recurse
    "C:\"`: bash reads the backslash as escaping the quote) is read as PowerShell and cmd read it. The same
    spellings elsewhere are read as Remove-Item is: the path scope asks outside the project. A listing (or a
-   string) piped into a Windows deleter hands it its places (`Get-ChildItem C:\ | Remove-Item -Recurse`).
+   string) piped into a Windows deleter hands it its places (`Get-ChildItem C:\ | Remove-Item -Recurse`); a
+   deleter's target given as a sub-expression naming a place is that place (`Remove-Item -Recurse (Get-Item
+   ~)`); robocopy's mirror (`/MIR`, `/PURGE`) deletes from its destination, its move (`/MOVE`) its source
+   (`robocopy empty C:\ /MIR`).
 2. Friction. `cmd /c "dir /s /b *.json"` (the line in one pair of quotes) is the listing when cmd surely strips
    the quotes -- `/s`, or a wildcard no program file can be named by (red team: without them cmd keeps the quotes
    when they name a program file, `type README.md.bat`); `Compare-Object (Get-Content a) (Get-Content b)` reads
@@ -99,6 +102,23 @@ FLOOR = [
     r"'C:\' | Remove-Item -Recurse",
     r'"$env:USERPROFILE" | Remove-Item -Recurse -Force',
     r"Write-Output ~ | Remove-Item -Recurse",
+    # robocopy's mirror into a root or home, its move out of one
+    r"robocopy empty C:\ /MIR",
+    r"robocopy .\empty $env:USERPROFILE /MIR",
+    r'robocopy empty "%USERPROFILE%" /PURGE',
+    r"robocopy empty C:\Users /MIR /NFL",
+    r"robocopy C:\ D:\backup /MOVE /E",
+    r"Robocopy.exe empty D:\ /mir",
+    r"cmd /c robocopy empty C:\ /MIR",
+    r"robocopy /MIR empty ~",
+    r"robocopy empty ~ /R:0 /W:0 /MIR",
+    # a deleter's target given as a sub-expression naming a place
+    r"Remove-Item -Recurse -Force (Get-Item ~)",
+    r"Remove-Item -Recurse -Force (Resolve-Path ~)",
+    r"Remove-Item -Recurse -Force ([Environment]::GetFolderPath('UserProfile'))",
+    r"Remove-Item -Recurse (Get-Item C:\)",
+    r"ri -r (gci C:\)",
+    r"rm -r (Convert-Path -Path $HOME)",
     # a Windows deleter's double-quoted target
     r'Remove-Item -Recurse "C:\"',
     r'rd /s /q "C:\"',
@@ -150,6 +170,7 @@ APPROVED = [
     "[IO.File]::ReadAllLines('README.md') | Select-Object -First 5",
     "Write-Host (Get-Date)",
     "Write-Output (Get-Content README.md)",
+    "Remove-Item -Recurse -Force (Resolve-Path build)",
 ]
 
 
@@ -202,6 +223,11 @@ NEVER_AUTO = [
     "echo (Get-Content C:\\secret.txt)",
     "Write-Host (Invoke-Expression calc)",
     "Write-Host (Remove-Item x)",
+    # a sub-expression naming a place outside, or read from a file; robocopy out of the project
+    "Remove-Item -Recurse (Get-Item ..\\other)",
+    "Remove-Item -Recurse (Get-Content list.txt)",
+    "robocopy C:\\ D:\\backup /E",
+    "robocopy src D:\\backup /MIR /XD node_modules .git",
 ]
 
 
