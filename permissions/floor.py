@@ -530,6 +530,10 @@ def windows_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
     words = [piece for word in view[k:] for piece in word.strip('"').split()]
     if len(words) > 1 and DELETION_CUE(" ".join(words)) is not None:
         words = _removal_run(words)  # `pwsh -c "(Get-Item C:\).Delete($true)"`
+    if len(words) > 1 and words[0].lower() in WINDOWS_RUNNERS:
+        inner = windows_inner(tuple(words))  # `cmd /c powershell -c "Remove-Item -Recurse C:\"`: the innermost
+        if inner is not None:
+            return inner
     return (words[0].lower(), *words[1:]) if words else None
 
 

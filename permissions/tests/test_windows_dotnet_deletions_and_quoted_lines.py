@@ -14,7 +14,8 @@ command's words, an escaped-looking `\"`, a line in one pair of quotes), so that
    string) piped into a Windows deleter hands it its places (`Get-ChildItem C:\ | Remove-Item -Recurse`); a
    deleter's target given as a sub-expression naming a place is that place (`Remove-Item -Recurse (Get-Item
    ~)`); robocopy's mirror (`/MIR`, `/PURGE`) deletes from its destination, its move (`/MOVE`) its source
-   (`robocopy empty C:\ /MIR`).
+   (`robocopy empty C:\ /MIR`); a runner's line run by another runner is read to its innermost command (`cmd /c
+   powershell -c "Remove-Item -Recurse C:\"`).
 2. Friction. `cmd /c "dir /s /b *.json"` (the line in one pair of quotes) is the listing when cmd surely strips
    the quotes -- `/s`, or a wildcard no program file can be named by (red team: without them cmd keeps the quotes
    when they name a program file, `type README.md.bat`); `Compare-Object (Get-Content a) (Get-Content b)` reads
@@ -119,6 +120,12 @@ FLOOR = [
     r"Remove-Item -Recurse (Get-Item C:\)",
     r"ri -r (gci C:\)",
     r"rm -r (Convert-Path -Path $HOME)",
+    # a runner's line run by another runner: the innermost command is read
+    r'cmd /c powershell -c "Remove-Item -Recurse C:\"',
+    "cmd /c cmd /c rd /s /q C:\\",
+    r'powershell -c "cmd /c rd /s /q C:\"',
+    r"pwsh -c pwsh -c Remove-Item -Recurse ~",
+    r'cmd /c powershell -c "rm -r -fo ~"',
     # a Windows deleter's double-quoted target
     r'Remove-Item -Recurse "C:\"',
     r'rd /s /q "C:\"',
