@@ -531,7 +531,9 @@ def windows_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
     if len(words) > 1 and DELETION_CUE(" ".join(words)) is not None:
         words = _removal_run(words)  # `pwsh -c "(Get-Item C:\).Delete($true)"`
     if len(words) > 1 and words[0].lower() in WINDOWS_RUNNERS:
-        inner = windows_inner(tuple(words))  # `cmd /c powershell -c "Remove-Item -Recurse C:\"`: the innermost
+        inner = windows_inner(
+            tuple(words)
+        )  # `cmd /c powershell -c "Remove-Item -Recurse C:\"`: the innermost
         if inner is not None:
             return inner
     return (words[0].lower(), *words[1:]) if words else None
@@ -613,7 +615,9 @@ _MOVES = ("/move", "/mov")
 def _mirrored(view: tuple[str, ...]) -> list[str] | None:
     """What robocopy's ``view`` deletes the files of: its destination (the second operand) with `/MIR` or
     `/PURGE`, its source (the first) with `/MOVE` or `/MOV`; None when neither."""
-    words = [p.replace('"', "") for word in view[1:] for p in (_UNQUOTED(word) if '"' in word else word.split())]
+    words = [
+        p.replace('"', "") for word in view[1:] for p in (_UNQUOTED(word) if '"' in word else word.split())
+    ]
     switches = {w.lower() for w in words if _ROBOCOPY_SWITCH(w)}
     operands = [w for w in words if not _ROBOCOPY_SWITCH(w)][:2]
     out = (operands[1:] if not switches.isdisjoint(_MIRRORS) else []) + (

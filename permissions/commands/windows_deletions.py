@@ -34,7 +34,14 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["DELETION_CUE", "NAMED_CUE", "READ_CUE", "deletions_as_removals", "places_named", "reads_as_cmdlets"]
+__all__ = [
+    "DELETION_CUE",
+    "NAMED_CUE",
+    "READ_CUE",
+    "deletions_as_removals",
+    "places_named",
+    "reads_as_cmdlets",
+]
 
 # PowerShell's argument: a quoted string, a variable, a plain word, the home folder by .NET's name
 _ARG = (
