@@ -41,6 +41,8 @@ ALLOW: tuple[str, ...] = (
     "Out-String",
     "Group-Object",
     "ConvertFrom-Json",
+    "Compare-Object",
+    "Get-Date",
     "dir",
     "type",
     "findstr",
@@ -586,4 +588,19 @@ COMMANDS: list[str] = [
     "Get-ChildItem -Recurse | Where-Object { -not $_.PSIsContainer } | Measure-Object -Property Length -Sum",
     "Get-ChildItem -Recurse | Where-Object { $_.Length -gt 0 -and $_.Name -like '*.py' }",
     "Compare-Object (Get-Content a.txt) (Get-Content b.txt)",
+    # session 24: PowerShell's sub-expressions a comparison reads, a script block's text made by a string's
+    # methods, and cmd's line in one pair of quotes (Codex and the Gemini CLI run these through PowerShell)
+    "Compare-Object -ReferenceObject (Get-Content a.txt) -DifferenceObject (Get-Content b.txt)",
+    "Compare-Object (Get-Content package.json) (Get-Content package.json.bak) | Format-Table",
+    "Compare-Object (Get-ChildItem src) (Get-ChildItem dist) -Property Name",
+    "Get-Content .gitignore | ForEach-Object { $_.Trim() }",
+    "Get-ChildItem -Recurse -Filter *.cs | ForEach-Object { $_.FullName.ToLower() }",
+    "Get-ChildItem | ForEach-Object { $_.Name.ToUpper() }",
+    "Select-String -Path src\\*.py -Pattern 'TODO' | ForEach-Object { $_.Line.Trim() }",
+    'cmd /c "dir /s /b *.py"',
+    'cmd /c "findstr /s /n TODO *.ts"',
+    'cmd /s /c "type README.md"',
+    '[System.IO.File]::ReadAllText("README.md")',
+    "[IO.File]::Exists('package.json')",
+    "Write-Host (Get-Date)",
 ]

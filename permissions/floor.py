@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.views import views
+from permissions.commands.windows_deletions import DELETION_CUE, deletions_as_removals
 
 __all__ = [
     "BUILTIN_DENY",
@@ -39,6 +40,8 @@ __all__ = [
     "floor_denies_views",
     "may_write_disk",
     "names_windows_deleter",
+    "windows_listed",
+    "WINDOWS_PIPED_DELETERS",
     "windows_deleted",
     "writes_disk",
 ]
@@ -455,6 +458,10 @@ WINDOWS_DELETERS: dict[str, str] = {
     "format-volume": "volume",
     "clear-disk": "volume",
     "remove-partition": "volume",
+    # red team (session 24): robocopy's mirror (`/MIR`, `/PURGE`) deletes from its destination whatever its
+    # source lacks (`robocopy empty C:\\ /MIR` empties the drive), its move (`/MOVE`, `/MOV`) deletes the source
+    "robocopy": "mirror",
+    "robocopy.exe": "mirror",
 }
 _ROOT_ONLY = ["/"]
 
@@ -521,7 +528,25 @@ def windows_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
             k += 2 if not cmd and any(v.startswith(w) for v in _PS_VALUED) else 1
         k += 1
     words = [piece for word in view[k:] for piece in word.strip('"').split()]
+    if len(words) > 1 and DELETION_CUE(" ".join(words)) is not None:
+        words = _removal_run(words)  # `pwsh -c "(Get-Item C:\).Delete($true)"`
+    if len(words) > 1 and words[0].lower() in WINDOWS_RUNNERS:
+        inner = windows_inner(
+            tuple(words)
+        )  # `cmd /c powershell -c "Remove-Item -Recurse C:\"`: the innermost
+        if inner is not None:
+            return inner
     return (words[0].lower(), *words[1:]) if words else None
+
+
+def _removal_run(words: list[str]) -> list[str]:
+    """The words of a line a Windows runner runs, when it is .NET's or an item's deletion
+    (permissions.commands.windows_deletions): the Remove-Item it is; else ``words``."""
+    line = deletions_as_removals(" ".join(words))
+    at = line.lower().find("remove-item -recurse ")
+    if at < 0:
+        return words
+    return [w.strip("'\"") for w in line[at:].partition(")")[0].split(";")[0].split()]
 
 
 def windows_deleted(view: tuple[str, ...]) -> list[str] | None:
@@ -532,10 +557,14 @@ def windows_deleted(view: tuple[str, ...]) -> list[str] | None:
         return None
     if kind == "volume":
         return _ROOT_ONLY
+    if kind == "mirror":
+        return _mirrored(view)
     tree = kind == "operands"
     targets: list[str] = []
     # PowerShell and cmd read no backslash escape: `C:\\ -Recurse` is two words there (one for the shell reader).
-    for w in (piece for word in view[1:] for piece in word.split()):
+    # ... and a double quote names no file there: `"C:\"` is `C:\` (bash reads `C:"`, its quote escaped, and the
+    # rest of the line with it: `"C:\"; echo x` is read up to PowerShell's `;`, more of the line read is safe).
+    for w in (piece for word in view[1:] for piece in (_UNQUOTED(word) if '"' in word else word.split())):
         if w[:1] == "-" and len(w) > 1:
             name = w[1:].partition(":")[0].lower()
             tree = tree or "recurse".startswith(name)  # `-r`, `-Rec`, `-Recurse:$true`
@@ -544,6 +573,57 @@ def windows_deleted(view: tuple[str, ...]) -> list[str] | None:
         else:
             targets.append(w)
     return targets if tree else None
+
+
+_UNQUOTED = re.compile(r'[^\s";|&]+').findall  # (windows_deleted: a word's pieces past bash's escaped quote)
+
+
+# PowerShell's listings whose items a pipe hands on to a deleter (`Get-ChildItem C:\\ | Remove-Item -Recurse`):
+# what they list is what it deletes -- and the printers and a string, whose text binds to Remove-Item's -Path
+# (`echo C:\\ | Remove-Item -Recurse`, `'C:\\' | Remove-Item -Recurse`).
+WINDOWS_LISTERS = frozenset(
+    {"get-item", "gi", "get-childitem", "gci", "ls", "dir", "echo", "write-output", "write"}
+)
+# Windows' deleters that take the places to delete from the pipe (PowerShell's `rm` is Remove-Item too)
+WINDOWS_PIPED_DELETERS = frozenset(WINDOWS_DELETERS) | {"rm"}
+
+
+def windows_listed(words: Sequence[str], text: str) -> list[str]:
+    """The places a PowerShell listing (the segment ``text``, its ``words``) names -- every word but its
+    parameters' names: a value read as a place too, more is safe -- or [] when it is no listing."""
+    if not words:
+        return []
+    if text[:1] in "'\"":
+        start = 0  # a string leads the pipeline: its text is the item
+    elif words[0].lower() in WINDOWS_LISTERS:
+        start = 1
+    else:
+        return []
+    return [
+        w
+        for word in words[start:]
+        for w in (_UNQUOTED(word) if '"' in word else word.split())
+        if w[:1] != "-"
+    ]
+
+
+_MIRRORS = ("/mir", "/purge")
+_ROBOCOPY_SWITCH = re.compile(r"/[A-Za-z]+(?::.*)?").fullmatch  # `/MIR`, `/R:3`, `/LOG:x.txt`
+_MOVES = ("/move", "/mov")
+
+
+def _mirrored(view: tuple[str, ...]) -> list[str] | None:
+    """What robocopy's ``view`` deletes the files of: its destination (the second operand) with `/MIR` or
+    `/PURGE`, its source (the first) with `/MOVE` or `/MOV`; None when neither."""
+    words = [
+        p.replace('"', "") for word in view[1:] for p in (_UNQUOTED(word) if '"' in word else word.split())
+    ]
+    switches = {w.lower() for w in words if _ROBOCOPY_SWITCH(w)}
+    operands = [w for w in words if not _ROBOCOPY_SWITCH(w)][:2]
+    out = (operands[1:] if not switches.isdisjoint(_MIRRORS) else []) + (
+        operands[:1] if not switches.isdisjoint(_MOVES) else []
+    )
+    return out or None
 
 
 def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:

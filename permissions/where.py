@@ -71,6 +71,7 @@ from permissions.floor import (
     FLOOR_VERBS,
     REMOVERS,
     WINDOWS_DELETERS,
+    WINDOWS_PIPED_DELETERS,
     WINDOWS_RUNNERS,
     code_deletions,
     code_prints,
@@ -79,6 +80,7 @@ from permissions.floor import (
     floor_denies_views,
     windows_deleted,
     windows_inner,
+    windows_listed,
 )
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
@@ -1652,6 +1654,11 @@ def _floor_where(
                 joins = joiners(segments, command)
             fed = _xargs_fed(segments, joins, i, command, sets, single)
             replace = _xargs_replace(seg.words)
+        elif windows and i and seg.words[0].lower() in WINDOWS_PIPED_DELETERS:
+            # `Get-ChildItem C:\\ | Remove-Item -Recurse`: the listing's places, piped in, are the deleter's
+            joins = joiners(segments, command) if joins is None else joins
+            before = segments[i - 1]
+            fed = windows_listed(before.words, before.text) if joins[i - 1] == "|" else []
         elif "{}" in seg.words and "find" in seg.text:
             vs = (
                 vs if len(vs) > 1 else views(seg.words)

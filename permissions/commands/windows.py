@@ -61,6 +61,14 @@ from permissions.commands.machine import (
 )
 from permissions.commands.peeks import CLIPBOARD, ENVIRONMENT, WIFI
 from permissions.commands.plain_settings import SHOWN_VARIABLES
+from permissions.commands.windows_deletions import (
+    DELETION_CUE,
+    NAMED_CUE,
+    READ_CUE,
+    deletions_as_removals,
+    places_named,
+    reads_as_cmdlets,
+)
 from permissions.commands.windows_names import (
     ALIASES,
     ALSO_SPELT,
@@ -903,10 +911,26 @@ def cmd_line_read(text: str) -> tuple[str, ...] | None:
         k += 1
     if k + 1 >= len(words) or words[k].lower() not in ("/c", "/r"):
         return None
-    line = [w[1:-1] if w[:1] == '"' and len(w) > 2 and w[-1] == '"' else w for w in words[k + 1 :]]
+    rest = words[k + 1 :]
+    if len(rest) > 1 and rest[0][:1] == '"' and rest[-1][-1:] == '"' and _cmd_strips(words[1:k], rest):
+        rest = [rest[0][1:], *rest[1:-1], rest[-1][:-1]]  # `cmd /c "dir /s /b *.json"`: the line in one quote
+    line = [w[1:-1] if w[:1] == '"' and len(w) > 2 and w[-1] == '"' else w for w in rest]
+    if not line[0]:
+        return None
     if line[0].lower() not in _CMD_READERS or not all(_CMD_PLAIN(w) for w in line[1:]):
         return None
     return tuple(line)
+
+
+def _cmd_strips(switches: list[str], rest: list[str]) -> bool:
+    """Whether cmd runs the words of its line ``rest`` (more than one word, in one pair of double quotes) with
+    the quotes stripped. red team: without `/s` cmd keeps them when what they hold names a program file (a
+    project's `type README.md.bat` for `cmd /c "type README.md"`), so only a line no file can be named by --
+    one holding a wildcard (`*`, `?`) -- is read without `/s`."""
+    inner = " ".join(rest)
+    if inner.count('"') != 2:
+        return False
+    return any(w.lower() == "/s" for w in switches) or "*" in inner or "?" in inner
 
 
 def _cmd_unread(words: list[str], text: str) -> str | None:
@@ -1630,6 +1654,20 @@ _CALLED_VALUE = re.compile(r"(?:^|[;|{(\n]|&&)\s*&\s*\(").search
 _CALLS_A_VALUE = "runs the command a value names (PowerShell's `&` before a parenthesis), which no rule reads"
 
 
+# red team (session 24), SPEC §5: a Windows deleter handed its places by a pipe from what reads text -- a file's
+# lines (`Get-Content list.txt | Remove-Item -Recurse`), a CSV, JSON, the clipboard, a web response, what a
+# person types, a variable -- deletes places decided only when it runs, as `xargs rm -rf < list.txt` does
+# (a listing's places, `Get-ChildItem C:\\ | Remove-Item -Recurse`, are read: permissions.floor.windows_listed).
+_PIPED_DELETION = re.compile(
+    r"(?i)(?:^|[;\n{(]|&&)[ \t]*(?:get-content|gc|cat|type|import-csv|ipcsv|import-clixml|get-clipboard|gcb"
+    r"|select-string|sls|convertfrom-json|convertfrom-csv|invoke-restmethod|irm|invoke-webrequest|iwr|read-host"
+    r"|\$(?!_\b|psitem\b)[\w:{}]+)(?![\w-])(?:[^|;\n]*\|)+[ \t]*(?:remove-item|ri|rm|del|erase|rd|rmdir)(?![\w-])"
+).search
+_DELETED_AS_READ = (
+    "deletes the places a pipe hands it, read only when it runs (a file's lines, a variable ...)"
+)
+
+
 def stops_by_method(command: str) -> str | None:
     """What ``command``, read as PowerShell, does by a call the shell reader does not see, or None: HOOK_SIGNAL
     for a Process object's Kill() (_METHOD_KILL); a change of files by an item's method (_METHOD_CHANGE); a
@@ -1638,6 +1676,8 @@ def stops_by_method(command: str) -> str | None:
         return HOOK_SIGNAL
     if "." in command and _METHOD_CHANGE(command) is not None:
         return _CHANGED_BY_METHOD
+    if "|" in command and _PIPED_DELETION(command) is not None:
+        return _DELETED_AS_READ
     return _CALLS_A_VALUE if "&" in command and _CALLED_VALUE(command) is not None else None
 
 
@@ -2237,7 +2277,7 @@ def powershell_value(text: str, command: str) -> bool:
 _SUB_LOCATION = re.compile(r"(?i)(?<=[\w'\"-][ \t])\((?:get-location|gl|pwd)\)(?=[ \t;|]|\Z)")
 _PLACE_MAKERS = r"join-path|resolve-path|rvpa|split-path|convert-path|cvpa|get-item|gi|get-childitem|gci"
 _SUB_PLACE = re.compile(
-    rf"(?i)(?<=[\w'\"-][ \t])\(((?:{_PLACE_MAKERS})[ \t][^()\[\]{{}};&|`@#\"\n]*)\)(?=[ \t;|)]|\Z)"
+    rf"(?i)(?<=[\w'\")-][ \t])\(((?:{_PLACE_MAKERS})[ \t][^()\[\]{{}};&|`@#\"\n]*)\)(?=[ \t;|)]|\Z)"
 )
 _FOREACH = re.compile(
     r"(?i)(?:^|(?<=[;\n]))([ \t]*)foreach[ \t]*\([ \t]*\$([a-z]\w*)[ \t]+in[ \t]+([^(){};&\n=`$'\"@#]+?)[ \t]*\)"
@@ -2247,20 +2287,60 @@ _KEPT_UNREAD = re.compile(r"(?i)\$(?:_|psitem)(?!\w)|(?:^|[\s;|])\.(?:\s|\Z)")
 _AUTOMATIC = frozenset(
     {"_", "psitem", "input", "args", "this", "pwd", "home", "env", "true", "false", "null"}
 )
+# - `Compare-Object (Get-Content a) (Get-Content b)`: a file's lines given to Compare-Object (`compare`, `diff`) or
+#   to a printer (`Write-Host`, `Write-Output`, `echo`) are values compared or printed, not places: `(Get-Content
+#   X)` (`gc`, `cat`, `type`) and `(Get-Date)` there are `$(Get-Content X)`, `$(Get-Date)`, the file read as a
+#   segment of its own. red team: only in a statement one of them leads, with the sub-expression's words as
+#   _SUB_PLACE takes them (and no `$`).
+# - a script block's statement that only makes text of the pipeline item by a string's methods
+#   (`ForEach-Object { $_.Line.Trim() }`, `$_.Name.ToUpper()`, `$_.ToString()`) is that value without its calls
+#   (`$_.Line.Trim`): a statement led by a value, no command of its own. red team: only the methods of
+#   _TEXT_METHODS (no `Replace`: FileInfo's replaces a file; no `Delete`, `MoveTo`, `CopyTo`), literal
+#   arguments (no variable, parenthesis, brace, bracket, backtick, `@`, `;`), the whole statement after `{` or `;`.
+_COMPARED = re.compile(
+    r"(?im)(?:^|(?<=[;\n]))[ \t]*(?:compare-object|compare|diff|write-host|write-output|echo)[ \t][^;\n|&{}]*"
+)
+_SUB_READ = re.compile(
+    r"(?i)(?<=[\w'\")-][ \t])\(((?:get-content|gc|cat|type)[ \t][^()\[\]{};&|`@#\"\n$]*|get-date)\)"
+    r"(?=[ \t;|)]|\Z)"
+)
+_VALUE_TAKERS = frozenset({"compare-object", "compare", "diff", "write-host", "write-output", "echo"})
+_TEXT_METHODS = (
+    r"(?:trim|trimstart|trimend|toupper|tolower|tostring|substring|split|startswith|endswith|contains|indexof"
+    r"|lastindexof|padleft|padright|toupperinvariant|tolowerinvariant)"
+)
+_TEXT_CALLS = re.compile(
+    rf"(?i)(?<=[{{;])([ \t]*\$(?:_|psitem))((?:\.\w+)*(?:\.{_TEXT_METHODS}[ \t]*\([^()$`@;{{}}\[\]\n]*\)"
+    r"(?:\.\w+)*)+)(?=[ \t]*[;}])"
+)
+_CALL_ARGS = re.compile(r"[ \t]*\([^()]*\)")
 _PS_STATEMENT_CUES = re.compile(
     rf"(?i)\((?:get-location|gl|pwd)\)|\((?:{_PLACE_MAKERS})[ \t]|foreach|esac|(?<![\w-])case(?![\w-])"
+    r"|(?<![\w-])(?:compare-object|compare|diff|write-host|write-output|echo)(?![\w-])|\$(?:_|psitem)\.[\w.]*\("
 )
 
 
 def powershell_statements(command: str) -> str | None:
     """``command`` with the statements above spelt as the commands they run, or None when it holds none (or
     the command names bash's `case` or `esac`). The caller reads it only where bash's reader stopped at such a `(`."""
-    if _PS_STATEMENT_CUES.search(command) is None:
+    deletes = DELETION_CUE(command) is not None
+    reads = READ_CUE(command) is not None
+    named = NAMED_CUE(command) is not None
+    if _PS_STATEMENT_CUES.search(command) is None and not (deletes or reads or named):
         return None
     cues = {m.lower() for m in _PS_STATEMENT_CUES.findall(command)}
     if "esac" in cues or "case" in cues:
         return None
-    out = _SUB_PLACE.sub(_as_substitution, _SUB_LOCATION.sub("$PWD", command))
+    # R4.6: `(Get-Item C:\).Delete($true)` is `Remove-Item -Recurse C:/`, and `[IO.File]::ReadAllText(x)` is
+    # `Get-Content x` (permissions.commands.windows_deletions)
+    out = deletions_as_removals(command) if deletes else command
+    out = reads_as_cmdlets(out) if reads else out
+    out = places_named(out) if named else out  # `Remove-Item -Recurse (Get-Item ~)` deletes `~`
+    out = _SUB_PLACE.sub(_as_substitution, _SUB_LOCATION.sub("$PWD", out))
+    if any(c in _VALUE_TAKERS for c in cues):
+        out = _COMPARED.sub(_compared, out)
+    if any(c[:1] == "$" for c in cues):
+        out = _TEXT_CALLS.sub(_text_value, out)
     if "foreach" in cues:
         out = _FOREACH.sub(_as_pipeline, out)
     return out if out != command else None
@@ -2270,6 +2350,14 @@ def powershell_statements(command: str) -> str | None:
 _PS_KEYWORDS = frozenset(
     {"if", "elseif", "while", "until", "switch", "for", "foreach", "return", "throw", "in"}
 )
+
+
+def _compared(m: re.Match[str]) -> str:
+    return _SUB_READ.sub(lambda r: f"$({r.group(1)})", m.group())
+
+
+def _text_value(m: re.Match[str]) -> str:
+    return m.group(1) + _CALL_ARGS.sub("", m.group(2))
 
 
 def _as_substitution(m: re.Match[str]) -> str:

@@ -1,0 +1,168 @@
+"""PowerShell's deletions by .NET and by an item's own method, read as the Remove-Item they are (SPEC §5 "where it
+runs", R4.6, R4.10): a command a hook sees on a Windows machine (``runs_in`` ``agent`` or ``host``).
+
+Bash's reader stops at their parentheses (`(Get-Item C:\\).Delete($true)`: a `(` after a command's words), so
+without this reading they ask as unparseable where the floor's deny is due. Each spelling below is what
+``Remove-Item -Recurse <target>`` does, or less (a file's `Delete()`, a folder's without `$true`, a listing's
+children one by one): deny and ask match more, so each is read as that Remove-Item -- the floor denies a drive's
+root or the home folder, and the rest of the reading (path scope, deny and ask patterns naming Remove-Item or
+rm) judges it as it judges Remove-Item:
+
+- an item's method: `(Get-Item X).Delete(...)` (and `gi`, Get-ChildItem, `gci`, `ls`, `dir`: a listing's items,
+  each deleted), `(New-Object IO.DirectoryInfo X).Delete(...)`, `([IO.DirectoryInfo]X).Delete(...)`,
+  `[IO.DirectoryInfo]::new(X).Delete(...)` (FileInfo too);
+- .NET's static deleters: `[IO.Directory]::Delete(X, ...)`, `[IO.File]::Delete(X)` (with `System.` or not),
+  VisualBasic's `[Microsoft.VisualBasic.FileIO.FileSystem]::DeleteDirectory(X, ...)` and `DeleteFile`;
+- a listing piped into a script block that deletes each item: `Get-ChildItem X | ForEach-Object
+  { $_.Delete() }` (`%`, `foreach`, `$PSItem`), nothing else in the block.
+
+``X`` is one argument: a quoted string (no backtick, no sub-expression), a variable, `~...`, a plain word, or
+`[Environment]::GetFolderPath('UserProfile')` (the home folder, `~`); a listing's parameters are kept as
+Remove-Item takes them (`-Force`, `-Path`, `-LiteralPath`, `-Filter`; others are read as switches, their
+values as more targets: more is safe). Backslashes are written `/` (PowerShell takes both; bash would read
+`'C:\\'` fine but `"C:\\"` as an escaped quote). A spelling that is a whole statement becomes the Remove-Item
+statement; one inside another or inside a block (`$null = (gi ~).Delete($true)`, `try { (gi ~).Delete($true) }
+catch {}`) becomes `$(Remove-Item ...)`, a hidden segment judged as any (R4.7). Anything else (`$d.Delete($true)`, a target built by an expression) stays unread:
+never auto-approved.
+
+The same holds for .NET's reads of a file or a folder (friction): `[IO.File]::ReadAllText(X)` (ReadAllLines,
+ReadAllBytes, ReadLines) is `Get-Content X`, `[IO.File]::Exists(X)` `Test-Path X`, `[IO.Directory]::GetFiles(X,
+...)` (GetDirectories, the Enumerate* calls) `Get-ChildItem X`, judged as those cmdlets are (:func:`reads_as_cmdlets`).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "DELETION_CUE",
+    "NAMED_CUE",
+    "READ_CUE",
+    "deletions_as_removals",
+    "places_named",
+    "reads_as_cmdlets",
+]
+
+# PowerShell's argument: a quoted string, a variable, a plain word, the home folder by .NET's name
+_ARG = (
+    r"""(?:'[^'\n]*'|"(?:[^"`$\n]|\$(?!\())*"|\$\{?[\w:]+\}?[\w.:\\/*?~-]*|[\w.:\\/*?~-]+"""
+    r"""|\[(?:system\.)?environment\]::getfolderpath\(\s*['"]userprofile['"]\s*\))"""
+)
+_LISTERS = r"(?:get-item|gi|get-childitem|gci|ls|dir)"
+_LISTED = rf"(?:[ \t]+(?:-[a-z]\w*(?::\$\w+)?|{_ARG}))+"  # a listing's parameters and operands
+_CALLED = r"\.delete[ \t]*\([^()\n;{}`@&|]*\)"  # `.Delete()`, `.Delete($true)`, `.Delete(1)`
+_INFO = r"\[(?:system\.)?io\.(?:directory|file)info\]"
+_SPELLINGS = re.compile(
+    r"(?i)"
+    # (Get-Item X).Delete(...)
+    rf"\([ \t]*{_LISTERS}(?P<listed>{_LISTED})[ \t]*\){_CALLED}"
+    # (New-Object IO.DirectoryInfo X).Delete(...)
+    rf"|\([ \t]*new-object[ \t]+(?:-typename[ \t]+)?(?:system\.)?io\.(?:directory|file)info[ \t]+"
+    rf"(?:-argumentlist[ \t]+)?(?P<made>{_ARG})[ \t]*\){_CALLED}"
+    # ([IO.DirectoryInfo]X).Delete(...), [IO.DirectoryInfo]::new(X).Delete(...)
+    rf"|\([ \t]*{_INFO}[ \t]*(?P<cast>{_ARG})[ \t]*\){_CALLED}"
+    rf"|\(?{_INFO}::new\([ \t]*(?P<new>{_ARG})[ \t]*\)\)?{_CALLED}"
+    # [IO.Directory]::Delete(X, ...), FileSystem's DeleteDirectory and DeleteFile
+    rf"|\[(?:system\.)?io\.(?:directory|file)\]::delete[ \t]*\([ \t]*(?P<static>{_ARG})[ \t]*(?:,[^()\n;{{}}`@&|]*)?\)"
+    r"|\[(?:microsoft\.visualbasic\.fileio\.)?filesystem\]::delete(?:directory|file)[ \t]*\("
+    rf"[ \t]*(?P<vb>{_ARG})[ \t]*(?:,[^()\n;{{}}`@&|]*)?\)"
+    # Get-ChildItem X | ForEach-Object { $_.Delete() }
+    rf"|(?:(?<=^)|(?<=[;\n{{]))[ \t]*{_LISTERS}(?P<piped>{_LISTED})[ \t]*\|[ \t]*(?:foreach-object|%|foreach)"
+    rf"[ \t]*\{{[ \t]*\$(?:_|psitem){_CALLED}[ \t]*;?[ \t]*\}}"
+)
+# The cheap test before the search (powershell_statements' cues): any of them holds one of these.
+DELETION_CUE = re.compile(r"(?i)delete(?:directory|file)?[ \t]*\(").search
+_HOME = re.compile(r"""(?i)\[(?:system\.)?environment\]::getfolderpath\(\s*['"]userprofile['"]\s*\)""")
+_STATEMENT_BEFORE = frozenset(";\n")
+_STATEMENT_AFTER = frozenset(";\n|")
+
+
+def deletions_as_removals(text: str) -> str:
+    """``text`` with each spelling above written as the Remove-Item it is (unchanged when it holds none)."""
+    return _SPELLINGS.sub(_as_removal, text)
+
+
+def _as_removal(m: re.Match[str]) -> str:
+    listed = m.group("listed") or m.group("piped")
+    if listed is not None:
+        operands = listed.strip()
+    else:
+        operands = next(
+            g for g in (m.group(n) for n in ("made", "cast", "new", "static", "vb")) if g is not None
+        )
+    operands = _HOME.sub("~", operands).replace("\\", "/")
+    removal = f"Remove-Item -Recurse {operands}"
+    text = m.string
+    before = text[: m.start()].rstrip(" \t")
+    after = text[m.end() :].lstrip(" \t")
+    if (not before or before[-1] in _STATEMENT_BEFORE) and (not after or after[0] in _STATEMENT_AFTER):
+        return m.group()[: len(m.group()) - len(m.group().lstrip(" \t"))] + removal
+    return f"$({removal})"
+
+
+# Friction, SPEC §5: .NET's reads of a file or a folder, spelt as the cmdlets that read the same
+# (`[IO.File]::ReadAllText('README.md')` is `Get-Content 'README.md'`, `[IO.File]::Exists(x)` `Test-Path x`,
+# `[IO.Directory]::GetFiles('src', '*.py')` `Get-ChildItem 'src'`), with an argument as above and nothing but
+# literals after it; the rest of the reading (path scope, deny and ask patterns) judges the cmdlet.
+_READS = re.compile(
+    r"(?i)\[(?:system\.)?io\.(?P<kind>file|directory)\]::(?P<call>readalltext|readalllines|readallbytes|readlines"
+    r"|exists|getfiles|getdirectories|getfilesystementries|enumeratefiles|enumeratedirectories"
+    rf"|enumeratefilesystementries)\([ \t]*(?P<place>{_ARG})[ \t]*(?:,[ \t]*(?:'[^'\n]*'|\"[^\"`$\n]*\"|\[[\w.]+\]::\w+)"
+    r"[ \t]*)*\)"
+)
+_READ_AS = {"exists": "Test-Path"} | dict.fromkeys(
+    ("readalltext", "readalllines", "readallbytes", "readlines"), "Get-Content"
+)
+# (a folder's listing for the rest: GetFiles, EnumerateDirectories ...)
+READ_CUE = re.compile(r"(?i)\]::(?:read|exists|getfiles|getdirectories|getfilesystem|enumerate)").search
+
+
+def reads_as_cmdlets(text: str) -> str:
+    """``text`` with each .NET read above written as the cmdlet it is (unchanged when it holds none)."""
+    return _READS.sub(_as_cmdlet, text)
+
+
+def _as_cmdlet(m: re.Match[str]) -> str:
+    call = m.group("call").lower()
+    if call == "exists" and m.group("kind").lower() == "directory":
+        program = "Test-Path -PathType Container"
+    else:
+        program = _READ_AS.get(call, "Get-ChildItem")
+    spelt = f"{program} {_HOME.sub('~', m.group('place')).replace(chr(92), '/')}"
+    text = m.string
+    before = text[: m.start()].rstrip(" \t")
+    after = text[m.end() :].lstrip(" \t")
+    if (not before or before[-1] in _STATEMENT_BEFORE) and (not after or after[0] in _STATEMENT_AFTER):
+        return spelt
+    return f"$({spelt})"
+
+
+# R4.6: a deleter's target given as a sub-expression that names a place of its own words -- `Remove-Item -Recurse
+# (Get-Item ~)`, `(Resolve-Path C:\)`, `(Convert-Path $HOME)`, a listing's `(Get-ChildItem X)` (X's items: X
+# read, more is safe), `([Environment]::GetFolderPath('UserProfile'))` -- is that place, in a statement a
+# deleter leads. Any other sub-expression stays as the rest of the reading takes it.
+_DELETER_STATEMENT = re.compile(
+    r"(?im)(?:^|(?<=[;\n]))[ \t]*(?:remove-item|ri|rm|del|erase|rd|rmdir)[ \t][^;\n|&{}]*"
+)
+_NAMED_PLACE = re.compile(
+    r"(?i)(?<=[\w'\")-][ \t])\([ \t]*(?:(?:get-item|gi|get-childitem|gci|resolve-path|rvpa|convert-path|cvpa)"
+    rf"[ \t]+(?:-(?:literal)?path[ \t]+)?(?P<place>{_ARG})|(?P<home>{_HOME.pattern[4:]}))[ \t]*\)(?=[ \t;|)]|\Z)"
+)
+NAMED_CUE = re.compile(
+    r"(?i)(?:remove-item|ri|rm|del|erase|rd|rmdir)[ \t][^;\n]*\([ \t]*(?:get-item|gi|get-childitem|gci|resolve-path"
+    r"|rvpa|convert-path|cvpa|\[)"
+).search
+
+
+def places_named(text: str) -> str:
+    """``text`` with each such sub-expression of a deleter's statement written as the place it names."""
+    return _DELETER_STATEMENT.sub(_named_in_statement, text)
+
+
+def _named_in_statement(m: re.Match[str]) -> str:
+    return _NAMED_PLACE.sub(_as_place, m.group())
+
+
+def _as_place(m: re.Match[str]) -> str:
+    place = m.group("place")
+    return "~" if place is None else _HOME.sub("~", place).replace("\\", "/")
