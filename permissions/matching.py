@@ -128,6 +128,8 @@ class CompiledList:
                 self.typed.setdefault("terminal", p)  # `Terminal()` matches every command (R3.2)
             if not loose:
                 self._index(p)
+                for q in _here_named(p):
+                    self._index(q)
                 continue
             for q in (
                 p,
@@ -266,6 +268,28 @@ class CompiledList:
             if exact == words:
                 return p
         return None
+
+
+def _here_named(p: Pattern) -> tuple[Pattern, ...]:
+    r"""Friction (R4.8: an allow names the program file as written, and this is the same file): an allow whose
+    command word is a relative path with a separator (`scripts/test.sh`, `.venv/bin/python`) also as written from
+    the working folder (`./scripts/test.sh`) -- and one written with Windows' separators (`.venv\Scripts\python.exe`,
+    which the shell's reading writes without them) as `.\` before it reads (`..venvScriptspython.exe`); the
+    reverse for one written with `./` (`./scripts/test.sh` as `scripts/test.sh`). A bare name (`x.sh`) is a
+    program looked up on PATH, not the file: never."""
+    if not p.words or p.words[0][1] or p.action_type != "terminal":
+        return ()
+    first = p.words[0][0]
+    raw = p.content.split(None, 1)[0] if p.content.strip() else ""
+    out: list[str] = []
+    if first.startswith("./"):
+        if "/" in first[2:]:
+            out.append(first[2:])
+    elif "/" in first and first[:1] not in "/~$" and not first.startswith(".."):
+        out.append("./" + first)
+    if "\\" in raw[1:] and raw[:2] != ".\\" and raw[:1] not in "\\/~$" and raw[1:2] != ":":
+        out.append("." + first)
+    return tuple(replace(p, words=((w, False), *p.words[1:])) for w in out)
 
 
 def _exact(p: Pattern, words: tuple[str, ...]) -> bool:
