@@ -648,7 +648,7 @@ _READER_GATE = PLACE_READERS | PEELED_VERBS
 # `cpio -o`, `file -f`, `ctags -L`, `xgettext -f`).
 _FEEDS_NAMES = re.compile(
     r"xargs|parallel|cpio|-files|--f(?:i(?:le?)?)?(?:[=\s]|$)|pathspec-f|\s-[A-Za-z]*[T@]|\s@|\bfile\s+-f"
-    r"|tar\s+[A-Za-z]*T|ctags|xgettext"
+    r"|tar\s+[A-Za-z]*T|[ce]tags|xgettext"
 ).search
 
 

@@ -492,7 +492,9 @@ _KEEP_COMMAND = frozenset({"do", "then", "else", "elif", "!", "time"})
 _UNREAD_WORDS = frozenset({"case", "esac", "coproc", "function", "in", ";;"})
 _OPERATOR_TOKENS = frozenset({";", "&", "|", "&&", "||", "\n", "|&"})
 # Quoted strings, escapes, operators, parentheses, and words (an unclosed quote alone: the text is not read).
-_SHELL_TOKEN = re.compile(r"'[^']*'|\"(?:\\.|[^\"\\])*\"|\\.|&&|\|\||\|&|;;|[;&|\n()'\"]|[^\s;&|()'\"\\]+", re.S)
+_SHELL_TOKEN = re.compile(
+    r"'[^']*'|\"(?:\\.|[^\"\\])*\"|\\.|&&|\|\||\|&|;;|[;&|\n()'\"]|[^\s;&|()'\"\\]+", re.S
+)
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=")
 # Commands that print nothing on their output whatever they are given.
 _SILENT = frozenset({"read", "test", "[", "[[", "true", "false", ":", "break", "continue"})
@@ -611,12 +613,18 @@ def _compound_lists(segments: Sequence[Segment], i: int, command: str, items: It
     if items is None or command.count(text) != 1:
         return False
     head = command[: command.find(text)].rstrip()
-    if head[-1:] != "|" or head[-2:] == "||":
-        return False
-    head = head[:-1].rstrip()
-    start = _compound_start(head)
-    if start is None:
-        return False
+    while True:
+        if head[-1:] != "|" or head[-2:] == "||":
+            return False
+        head = head[:-1].rstrip()
+        start = _compound_start(head)
+        if start is not None:
+            break
+        # filters between (`( … ) | sort -u | xargs cat`, where the subshell's hide what precedes them)
+        i = next((k for k in range(i - 1, -1, -1) if not segments[k].hidden), -1)
+        if i < 0 or not head.endswith(segments[i].text) or not _filters(segments[i]):
+            return False
+        head = head[: -len(segments[i].text)].rstrip()
     compound = head[start:]
     body = compound[1:-1] if compound[0] == "(" else compound
     parsed = parse_command(body)
@@ -652,8 +660,10 @@ def _body_lists(body: str, inner: Sequence[Segment], items: ItemsList) -> bool:
 
 def _group_lists(group: Sequence[Segment], items: ItemsList) -> bool:
     first = group[0]
-    if len(group) == 1 and (not first.words or first.words[0] in _SILENT):
-        return True  # a redirection of a loop or group (`done < <(git ls-files)`), `read f`, `[ -f "$f" ]`
+    program = next((w for w in first.words if not _ASSIGNMENT.match(w)), "")
+    if len(group) == 1 and (not program or program in _SILENT):
+        # a redirection of a loop or group (`done < <(git ls-files)`), `IFS= read -r f`, `[ -f "$f" ]`
+        return True
     if lists_places(group):
         return True
     return _lists_items(first, items) and all(map(_filters, group[1:]))
@@ -759,7 +769,6 @@ def _file_list_option(view: tuple[str, ...]) -> str | None:
             name, eq, value = w.partition("=")
             if any(len(name) >= len(short) and full.startswith(name) for full, short in least):
                 return value if eq else nxt  # (an unambiguous abbreviation too: `--files-f=p`, `wc --f=p`)
-            continue
         where = _short_list(program, w, nxt)
         if where is not None:
             return where
