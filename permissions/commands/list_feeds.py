@@ -25,7 +25,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from permissions.commands.runners import PARALLEL_SYNTAX
+from permissions.commands.syntax import NONE, REQUIRED, Syntax, long_option
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
+from permissions.commands.views import readings
+from permissions.commands.wrappers import WRAPPERS
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.where import joiners
@@ -449,8 +453,8 @@ def _pipeline_lists(
     chain = [j]
     while chain[-1] > 0:
         k = _piped_into(segments, chain[-1], joins, command)
-        if k < 0:
-            if k == -2:
+        if k < 0 or not segments[k].words:
+            if k == -2 or k >= 0:  # (a compound command's output, or its redirections': `} 2>/dev/null |`)
                 fed = [segments[x]._replace(hidden=False) for x in chain]
                 return _compound_lists(segments, chain[-1], command, items) and all(map(_filters, fed))
             break
@@ -477,8 +481,8 @@ def _stdin_lists(
     if _here_string(seg.text):
         return False
     j = _piped_into(segments, i, joins, command)
-    if j == -2:
-        return _compound_lists(segments, i, command, items)
+    if j == -2 or (j >= 0 and not segments[j].words):
+        return _compound_lists(segments, i, command, items)  # (`} | xargs cat`, `done < <(…) | xargs cat`)
     if j == -1:
         return _enclosed_input_lists(segments, i, joins, command)
     return _pipeline_lists(segments, j, joins, command, items)
@@ -514,6 +518,21 @@ def _blank_substitutions(text: str) -> str | None:
         a -= 1 if text[a - 1] == "`" else 2
         chars[a : b + 1] = "x" * (b + 1 - a)
     return "".join(chars)
+
+
+# The redirections that end a compound command (`} 2>/dev/null`, `done < <(git ls-files)`, its substitutions blanked).
+_TRAILING_REDIRECTS = re.compile(r"(?:\s*\d*(?:>>|>\||<>|[<>])&?\s*[^\s;&|()<>]+)+\Z")
+
+
+def _without_redirects(head: str) -> str:
+    """``head`` without the redirections that end it: what `done < <(git ls-files)` feeds a loop is read by the
+    `read` in it (loop_feed_unjudged), and a pipeline in the body that reads its input is never a listing."""
+    plain = _blank_substitutions(head) if len(head) <= _MAX_HEAD else None
+    m = None if plain is None else _TRAILING_REDIRECTS.search(plain)
+    return head if m is None else head[: m.start()].rstrip()
+
+
+_MAX_HEAD = 4096  # (longer texts are not searched for redirections: their compound is not read)
 
 
 def _compound_start(head: str) -> int | None:
@@ -617,7 +636,8 @@ def _compound_lists(segments: Sequence[Segment], i: int, command: str, items: It
         if head[-1:] != "|" or head[-2:] == "||":
             return False
         head = head[:-1].rstrip()
-        start = _compound_start(head)
+        core = _without_redirects(head)
+        start = _compound_start(core)
         if start is not None:
             break
         # filters between (`( … ) | sort -u | xargs cat`, where the subshell's hide what precedes them)
@@ -626,6 +646,8 @@ def _compound_lists(segments: Sequence[Segment], i: int, command: str, items: It
             return False
         head = head[: -len(segments[i].text)].rstrip()
     compound = head[start:]
+    if compound[0] == "(" and core != head:
+        return False  # (a subshell's redirections are not read here)
     body = compound[1:-1] if compound[0] == "(" else compound
     parsed = parse_command(body)
     inner = parsed.segments
@@ -707,29 +729,32 @@ def _here_string(text: str) -> bool:
     return "$" in rest.replace("$()", "")
 
 
-# xargs's options that take the next word (`-e`, `-i`, `-l` take theirs glued only); `a` is the file of names.
-_XARGS_VALUES = frozenset("adEILnPs")
-_XARGS_LONG_VALUES = (
-    "--arg-file",
-    "--delimiter",
-    "--max-args",
-    "--max-procs",
-    "--max-chars",
-    "--process-slot-var",
-)
-
-
-def _xargs_option(w: str) -> tuple[bool, bool]:
-    """(whether the option ``w`` of xargs names the file of names, whether its value is the next word): `-a p`,
-    `-ra p`, `-ap`, `--arg-file=p`, `--a p` (an abbreviation)."""
-    if w[:2] == "--":
-        name, eq, _ = w.partition("=")
-        long = next((o for o in _XARGS_LONG_VALUES if len(name) > 2 and o.startswith(name)), None)
-        return long == "--arg-file", long is not None and not eq
-    for j in range(1, len(w)):
-        if w[j] in _XARGS_VALUES:
-            return w[j] == "a", j + 1 == len(w)
-    return False, False
+def _options_end(view: tuple[str, ...], syntax: Syntax) -> tuple[int, frozenset[str]]:
+    """Where the command a wrapper runs starts in ``view`` -- its options read as ``syntax`` says its getopt reads
+    them (permissions.commands.wrappers, the same reading) -- and the options given (long ones by their full
+    name, short ones by their letter)."""
+    k = 1
+    n = len(view)
+    given: set[str] = set()
+    while k < n and view[k][:1] == "-" and view[k] != "-":
+        w = view[k]
+        k += 1
+        if w == "--":
+            break
+        if w[1] == "-":
+            name, eq, _ = w[2:].partition("=")
+            hit = long_option(name, syntax.long)
+            if hit is not None:
+                given.add(hit[0])
+                k += 1 if hit[1] == REQUIRED and not eq else 0
+            continue
+        for j in range(1, len(w)):
+            kind = syntax.short.get(w[j], NONE)
+            given.add(w[j])
+            if kind != NONE:
+                k += 1 if kind == REQUIRED and j + 1 == len(w) else 0  # (the rest is its value)
+                break
+    return k, frozenset(given)
 
 
 def _xargs_program(view: tuple[str, ...]) -> tuple[str | None, bool]:
@@ -740,17 +765,8 @@ def _xargs_program(view: tuple[str, ...]) -> tuple[str | None, bool]:
 
 def _xargs_at(view: tuple[str, ...]) -> tuple[int, bool]:
     """(where the command xargs runs starts in ``view``, whether its names come from a file)."""
-    k = 1
-    from_file = False
-    n = len(view)
-    while k < n and view[k][:1] == "-" and view[k] != "-":
-        if view[k] == "--":
-            k += 1
-            break
-        named, valued = _xargs_option(view[k])
-        from_file = from_file or named
-        k += 2 if valued else 1
-    return k, from_file
+    k, given = _options_end(view, WRAPPERS["xargs"])
+    return k, "a" in given or "arg-file" in given
 
 
 def _file_list_option(view: tuple[str, ...]) -> str | None:
@@ -831,37 +847,33 @@ def _cluster(w: str, letters: str) -> bool:
     return w[:1] == "-" and w[1:2] != "-" and any(c in w for c in letters)
 
 
-# GNU parallel's options that take the next word (its `-a`/`--arg-file` and `::::` give a file of arguments).
-_PARALLEL_VALUES = frozenset(
-    "-j --jobs -P --max-procs -S --sshlogin -N -n --max-args -L --max-lines -I -E -d --delimiter -C --colsep"
-    " --joblog --results --tmpdir --workdir --wd --halt --timeout --delay --memfree --load --tag-string"
-    " --tagstring --sshloginfile --slf --basefile --bf --return --transfer-file --tf --shebang".split()
-)
-
-
 def _parallel_unjudged(view: tuple[str, ...], text: str, fed: bool) -> bool:
     """GNU parallel running a reader on arguments that are no listing: a file of them (`-a p`, `:::: p`), the
-    words after `:::` that substitutions print, or its input (``fed``: whether that is a listing)."""
-    k = 1
-    n = len(view)
-    from_file = False
-    while k < n and view[k][:1] == "-":
-        w = view[k]
-        if w in ("-a", "--arg-file", "--a") or w.startswith(("--arg-file=", "-a")):
-            from_file = True
-            k += 1 if w in ("-a", "--arg-file", "--a") else 0
-        elif w in _PARALLEL_VALUES:
-            k += 1
-        k += 1
-    if k >= n or view[k] not in PLACE_READERS:
+    words after `:::` that substitutions print, or its input (``fed``: whether that is a listing). Its options
+    are read as permissions.commands.runners reads them, in every reading an unknown option leaves."""
+    found = readings(view, PARALLEL_SYNTAX, False)
+    if not any(r and r[0] in PLACE_READERS for r in found):
         return False
-    rest = view[k + 1 :]
-    if from_file or any(w.startswith("::::") for w in rest):
+    options = view[1 : max(len(view) - len(r) for r in found)]
+    if any(map(_names_an_arg_file, options)) or any(w.startswith("::::") for w in view):
         return True
-    if any(w.startswith(":::") for w in rest):
+    if any(w.startswith(":::") for w in view):
         subs = substitutions(text)
         return subs is None or not all(map(_text_lists, subs))
     return not fed
+
+
+def _names_an_arg_file(w: str) -> bool:
+    """Whether the option ``w`` of GNU parallel gives a file of arguments: `-a p`, `-ap`, `--arg-file=p`, `--a p`."""
+    if w[:2] == "--":
+        hit = long_option(w[2:].partition("=")[0], PARALLEL_SYNTAX.long)
+        return hit is not None and hit[0] == "arg-file"
+    for c in w[1:] if w[:1] == "-" else "":
+        if c == "a":
+            return True
+        if PARALLEL_SYNTAX.short.get(c, NONE) != NONE:
+            return False  # the rest is that option's value
+    return False
 
 
 FEED_TAKERS = frozenset(

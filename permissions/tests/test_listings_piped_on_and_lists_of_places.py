@@ -21,8 +21,8 @@ compound printing anything but listings (`{ git ls-files; cat p; } | xargs cat`)
 command reaching the xargs, `read` or `tar -T -` inside it (`cat p | { true; xargs cat; }`, `cat p | (xargs
 cat)`, `{ xargs cat; } < p`, `cat p | while true; do xargs cat; done`).
 
-On the base, 175 of this file's 368 cases fail (43 of its 73 friction commands ask there, 49 of its 109
-class commands are approved there somewhere they now ask).
+On the base, 194 of this file's 406 cases fail (50 of its 84 friction commands ask there, 53 of its 119 class
+commands are approved there somewhere they now ask).
 """
 
 import pytest
@@ -67,6 +67,8 @@ LISTINGS = [
     "{ git ls-files -z; } | wc --files0-from=-",
     'for f in $(git ls-files); do echo "$f"; done | parallel cat',
     "{ git ls-files; } | parallel wc -l",
+    "parallel grep -a x ::: a.md",
+    "parallel -j4 cat ::: a.md b.md",
     "git ls-files | xargs grep -l TODO | xargs cat",
     "git ls-files '*.py' | xargs grep -l TODO | xargs wc -l",
     "find . -name '*.py' | xargs grep -l x | xargs head -1",
@@ -80,6 +82,10 @@ LISTINGS = [
     "git ls-files | { xargs cat; }",
     "{ xargs cat; } <<< a.md",
     'while read f; do cat "$f"; done < <(git ls-files)',
+    'while read f; do echo "$f"; done < <(git ls-files) | xargs cat',
+    'while read -r f; do [ -f "$f" ] && echo "$f"; done < <(find . -name "*.md") | xargs wc -l',
+    'while read f; do echo "$f"; done < <(git ls-files) | sort | xargs cat',
+    "for f in $(git ls-files); do echo $f; done 2>&1 | xargs cat",
     "git ls-files -z | xargs -0 cat",
     "find . -name '*.py' -print0 | xargs -0 grep x",
     "rg --files | xargs head -1",
@@ -106,10 +112,14 @@ LISTINGS = [
     "sort -f names.txt",
 ]
 
-# approved in auto mode (an allow of 7z's words asks for its own reason, as on the base)
+# approved in auto mode (behind an allow of every word, 7z and a group's redirections ask for a reason of their
+# own, as on the base)
 AUTO_LISTINGS = [
     "7z a out.7z src",
     "7z a out.7z src -x@exclude.txt",
+    "{ git ls-files; } 2>/dev/null | xargs cat",
+    "{ git ls-files; } 2>/dev/null | sort | xargs cat",
+    "{ git ls-files; } > out | xargs cat",
 ]
 
 # the places are what a file, a variable or a command that is no listing says: they ask as an outside place
@@ -165,6 +175,11 @@ UNJUDGED = [
     "parallel -a p cat",
     "parallel --arg-file p cat",
     "parallel cat :::: p",
+    "parallel --shebang cat :::: p",
+    "parallel --block 10M cat :::: p",
+    "parallel --retries 3 cat :::: p",
+    "parallel -ka p cat",
+    "parallel -E x cat :::: p",
     "{ git ls-files; cat p; } | xargs cat",
     "{ git ls-files; echo $X; } | xargs cat",
     "{ git ls-files; echo ~/.ssh/id_rsa; } | xargs cat",
@@ -223,6 +238,11 @@ UNJUDGED = [
     "cat p | (tar -cf o.tar -T -)",
     "{ tar -cf o.tar -T -; } < p",
     "cat p | { true; zip o.zip -@; }",
+    'while read f; do echo "$f"; done < <(cat p) | xargs cat',
+    'while read f; do echo "$f"; done < p | sort | xargs cat',
+    "{ git ls-files; echo $X; } 2>/dev/null | xargs cat",
+    '{ read f; echo "$f"; } < p | xargs cat',
+    "{ git ls-files; cat; } < p | xargs cat",
 ]
 
 
