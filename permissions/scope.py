@@ -1091,8 +1091,19 @@ def _read_data_names(segments: tuple[Segment, ...], command: str) -> frozenset[s
     if "for" in command:
         names.update(_loop_names(segments, command, literal=False))
     if "read" in command:
+        readers: list[str] = []
         for seg in segments:
-            names.update(read_names(seg.words))
+            readers.extend(read_names(seg.words))
+        # a `read` variable set again (`f=$(cat p)`, `printf -v f`, `${f:=…}`, a second `read f < p`) holds
+        # anything, as a `for` variable set again does (_loop_names)
+        names.update(
+            n
+            for n in readers
+            if readers.count(n) == 1
+            and not _assigned(command, n)
+            and not _set_by_a_command(segments, n)
+            and re.search(rf"\$\{{{n}:?=", command) is None
+        )
     return _read_in_bodies(command, names)
 
 

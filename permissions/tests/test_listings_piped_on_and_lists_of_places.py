@@ -19,9 +19,10 @@ in Brabo's sandbox auto mode approves and an allow asks): lists of places the ea
 abbreviations `wc --f=p` and `tar --files=p`, `find -files0-from p`, `ctags -L p`, `xgettext -f p`), a
 compound printing anything but listings (`{ git ls-files; cat p; } | xargs cat`), and the input of a compound
 command reaching the xargs, `read` or `tar -T -` inside it (`cat p | { true; xargs cat; }`, `cat p | (xargs
-cat)`, `{ xargs cat; } < p`, `cat p | while true; do xargs cat; done`).
+cat)`, `{ xargs cat; } < p`, `cat p | while true; do xargs cat; done`), and a `read` variable given another value
+in the loop (`git ls-files | while read f; do f=$(cat p); cat "$f"; done`).
 
-On the base, 194 of this file's 406 cases fail (50 of its 84 friction commands ask there, 53 of its 119 class
+On the base, 200 of this file's 420 cases fail (50 of its 84 friction commands ask there, 56 of its 126 class
 commands are approved there somewhere they now ask).
 """
 
@@ -243,6 +244,13 @@ UNJUDGED = [
     "{ git ls-files; echo $X; } 2>/dev/null | xargs cat",
     '{ read f; echo "$f"; } < p | xargs cat',
     "{ git ls-files; cat; } < p | xargs cat",
+    "git ls-files | while read f; do f=$(cat p); cat $f; done",
+    'git ls-files | while read f; do printf -v f "%s" "$(cat p)"; cat $f; done',
+    "git ls-files | while read f; do export f=$(cat p); cat $f; done",
+    "git ls-files | while read f; do read f < p; cat $f; done",
+    "git ls-files | while read f; do f=$(cat p); echo $f; done | xargs cat",
+    "for f in $(git ls-files); do f=$(cat p); echo $f; done | xargs cat",
+    "for f in $(git ls-files) /etc/passwd; do echo $f; done | xargs cat",
 ]
 
 
