@@ -580,11 +580,11 @@ def _compounds(plain: str, open_ok: bool = False) -> list[tuple[int, int]] | Non
 
 
 def _enclosed_input_lists(
-    segments: Sequence[Segment], i: int, joins: Sequence[str | None], command: str
+    segments: Sequence[Segment], i: int, joins: Sequence[str | None], command: str, depth: int = 0
 ) -> bool:
     """Whether what ``segments[i]``, fed by nothing of its own, reads from the compound commands around it is a
     listing or nothing: `cat p | { true; xargs cat; }`, `{ xargs cat; } < p`, `cat p | while true; do xargs cat;
-    done` hand it their input."""
+    done` hand it their input -- in a script a shell is handed too (`bash -c 'cat p | { xargs cat; }'`)."""
     if "|" not in command and "<" not in command:
         return True  # (nothing feeds anything)
     plain = _blank_substitutions(command)
@@ -592,11 +592,9 @@ def _enclosed_input_lists(
     if plain is None or found is None:
         return False  # (not read plainly: nothing says what it reads)
     text = segments[i].text
-    if not found:
-        return True
-    if command.count(text) != 1:
+    at = command.find(text) if command.count(text) == 1 else -1
+    if found and at < 0:
         return False
-    at = command.find(text)
     for start, end in sorted((c for c in found if c[0] <= at < c[1]), reverse=True):
         after = command[end : end + _redirects_after(plain, end)]
         if "<" in after:
@@ -605,8 +603,27 @@ def _enclosed_input_lists(
         if before[-1:] == "|" and before[-2:] != "||":
             before = before[:-1].rstrip()
             k = next((k for k in range(i - 1, -1, -1) if before.endswith(segments[k].text)), -1)
-            return k >= 0 and not segments[k].hidden and _pipeline_lists(segments, k, joins, command)
-    return True
+            return (
+                k >= 0
+                and (depth > 0 or not segments[k].hidden)
+                and _pipeline_lists(segments, k, joins, command)
+            )
+    script = _quoted_around(command, plain, at) if segments[i].hidden and at >= 0 and depth < 2 else None
+    return script is None or _enclosed_input_lists(segments, i, joins, script, depth + 1)
+
+
+def _quoted_around(command: str, plain: str, at: int) -> str | None:
+    """The quoted word of ``command`` holding position ``at`` (a script a shell is handed), unquoted."""
+    for m in _SHELL_TOKEN.finditer(plain):
+        if m.start() < at < m.end() and plain[m.start()] in "'\"":
+            body = command[m.start() + 1 : m.end() - 1]
+            return body if plain[m.start()] == "'" else _DQ_ESCAPE.sub(r"\1", body)
+        if m.start() > at:
+            break
+    return None
+
+
+_DQ_ESCAPE = re.compile(r'\\([\\"$`])')
 
 
 # What follows a compound command's closer up to the next operator: its redirections.

@@ -19,10 +19,11 @@ in Brabo's sandbox auto mode approves and an allow asks): lists of places the ea
 abbreviations `wc --f=p` and `tar --files=p`, `find -files0-from p`, `ctags -L p`, `xgettext -f p`), a
 compound printing anything but listings (`{ git ls-files; cat p; } | xargs cat`), and the input of a compound
 command reaching the xargs, `read` or `tar -T -` inside it (`cat p | { true; xargs cat; }`, `cat p | (xargs
-cat)`, `{ xargs cat; } < p`, `cat p | while true; do xargs cat; done`), and a `read` variable given another value
-in the loop (`git ls-files | while read f; do f=$(cat p); cat "$f"; done`).
+cat)`, `{ xargs cat; } < p`, `cat p | while true; do xargs cat; done`, in a shell's script too: `bash -c 'cat p
+| { xargs cat; }'`), and a `read` variable given another value in the loop (`git ls-files | while read f; do
+f=$(cat p); cat "$f"; done`).
 
-On the base, 200 of this file's 420 cases fail (50 of its 84 friction commands ask there, 56 of its 126 class
+On the base, 211 of this file's 434 cases fail (50 of its 85 friction commands ask there, 62 of its 132 class
 commands are approved there somewhere they now ask).
 """
 
@@ -121,6 +122,7 @@ AUTO_LISTINGS = [
     "{ git ls-files; } 2>/dev/null | xargs cat",
     "{ git ls-files; } 2>/dev/null | sort | xargs cat",
     "{ git ls-files; } > out | xargs cat",
+    "bash -c 'git ls-files | { xargs cat; }'",
 ]
 
 # the places are what a file, a variable or a command that is no listing says: they ask as an outside place
@@ -251,6 +253,12 @@ UNJUDGED = [
     "git ls-files | while read f; do f=$(cat p); echo $f; done | xargs cat",
     "for f in $(git ls-files); do f=$(cat p); echo $f; done | xargs cat",
     "for f in $(git ls-files) /etc/passwd; do echo $f; done | xargs cat",
+    "bash -c 'cat p | { xargs cat; }'",
+    "bash -c 'cat p | { echo \"x\"; xargs cat; }'",
+    'bash -c "cat p | { xargs cat; }"',
+    "bash -c 'cat p | (xargs cat)'",
+    "bash -c '{ xargs cat; } < p'",
+    "bash -c 'cat p | while true; do xargs cat; done'",
 ]
 
 
