@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
@@ -644,8 +644,12 @@ class Scope:
 # (permissions.commands.list_feeds): the readers, and the wrappers that may run one (a verb spelt as a path too).
 _READER_GATE = PLACE_READERS | PEELED_VERBS
 # What a command that hands a reader names it reads holds (xargs, parallel, a list of files: `tar -T`,
-# `--files-from`, `--files0-from`, `zip -@`, `cpio -o`, `file -f`).
-_FEEDS_NAMES = re.compile(r"xargs|parallel|cpio|files0?-from|\s-[A-Za-z]*[T@]|\bfile\s+-f").search
+# `tar cTf`, `--files-from`, `--files0-from` and their abbreviations, `--pathspec-from-file`, `zip -@`, `7z @p`,
+# `cpio -o`, `file -f`, `ctags -L`, `xgettext -f`).
+_FEEDS_NAMES = re.compile(
+    r"xargs|parallel|cpio|-files|--f(?:i(?:le?)?)?(?:[=\s]|$)|pathspec-f|\s-[A-Za-z]*[T@]|\s@|\bfile\s+-f"
+    r"|tar\s+[A-Za-z]*T|[ce]tags|xgettext"
+).search
 
 
 def _reader_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -702,9 +706,24 @@ def _check_fed_names(segments: tuple[Segment, ...], command: str, out: list[str]
         if not any(v and v[0] in FEED_TAKERS for v in views):
             continue
         joins = joins or joiners(segments, command)
-        if fed_names_unjudged(views, segments, i, joins, command):
+        if fed_names_unjudged(views, segments, i, joins, command, _items_list(segments, command, joins)):
             out.append(seg.text)
             return
+
+
+def _items_list(
+    segments: tuple[Segment, ...], command: str, joins: list[str | None]
+) -> Callable[[str], bool]:
+    """R6.2: whether a `for` or `read` variable holds only the items of a listing of the project (its loop's
+    list, or what its `read` reads), for a loop's `echo "$f"` piped on (permissions.commands.list_feeds)."""
+
+    def lists(name: str) -> bool:
+        if name not in _data_names(segments, command):
+            return False
+        loops = [m.group(2) for m in _FOR.finditer(command) if m.group(1) == name]
+        return not loop_feed_unjudged(name, segments, joins, command, loops)
+
+    return lists
 
 
 # SPEC §5: the spaces that end a component of a Windows path, which Windows drops (`.. ` is `..`).
@@ -1072,8 +1091,19 @@ def _read_data_names(segments: tuple[Segment, ...], command: str) -> frozenset[s
     if "for" in command:
         names.update(_loop_names(segments, command, literal=False))
     if "read" in command:
+        readers: list[str] = []
         for seg in segments:
-            names.update(read_names(seg.words))
+            readers.extend(read_names(seg.words))
+        # a `read` variable set again (`f=$(cat p)`, `printf -v f`, `${f:=…}`, a second `read f < p`) holds
+        # anything, as a `for` variable set again does (_loop_names)
+        names.update(
+            n
+            for n in readers
+            if readers.count(n) == 1
+            and not _assigned(command, n)
+            and not _set_by_a_command(segments, n)
+            and re.search(rf"\$\{{{n}:?=", command) is None
+        )
     return _read_in_bodies(command, names)
 
 

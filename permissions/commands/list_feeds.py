@@ -10,7 +10,11 @@ off the sandbox in every mode, in Brabo's sandbox outside auto mode). The same h
 on (`xargs cat < p`, `xargs -a p cat`, `cat p | xargs cat`), for a `read` or `for` variable that holds them
 (`while read f; do cat "$f"; done < p`, `for f in $(cat p); do cat "$f"; done`), and for the programs that read
 their list of files from a file or their input (`tar -T p`, `tar --files-from=p`, `rsync --files-from=p`,
-`zip x.zip -@ < p`, `cpio -o < p`, `wc --files0-from=p`, `file -f p`).
+`zip x.zip -@ < p`, `cpio -o < p`, `wc --files0-from=p`, `file -f p`, `git add --pathspec-from-file=p`,
+`7z a x.7z @p`, `tar cTf p x.tar`). What a compound command pipes on is read too: a group, subshell, loop or `if`
+printing listings only (`{ git ls-files; git ls-files -o; } | xargs cat`, `for f in $(git ls-files); do echo
+"$f"; done | xargs cat`) is a listing, and a compound's input reaches the xargs, `read` or `tar -T -` inside it
+(`cat p | { true; xargs cat; }`, `{ xargs cat; } < p`).
 
 friction: a listing of the project's own places stays approved -- `git ls-files`, `git diff --name-only`,
 `find .`, `fd`, `ls`, `rg -l`, `grep -l`, `pwd`, `git rev-parse --show-toplevel`, `mktemp`, `which`, and `echo`
@@ -23,11 +27,16 @@ program of PLACE_READERS, at an operand it reads as a place (`kill $(cat server.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from permissions.commands.runners import PARALLEL_SYNTAX
+from permissions.commands.syntax import NONE, REQUIRED, Syntax, long_option
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
+from permissions.commands.views import readings
+from permissions.commands.wrappers import WRAPPERS
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
+from permissions.where import joiners
 
 __all__ = [
     "FEED_TAKERS",
@@ -288,9 +297,19 @@ def lists_places(segs: Sequence[Segment]) -> bool:
     for seg in top:
         if _source_lists(seg):
             listed = True
-        elif not (listed and _filters(seg)):
+        elif not (listed and (_filters(seg) or _xargs_lists(seg))):
             return False
     return True
+
+
+def _xargs_lists(seg: Segment) -> bool:
+    """Whether ``seg``, after a listing in a pipeline, is xargs running a lister on the names it is handed
+    (`git ls-files | xargs grep -l x`, `find . -name '*.py' | xargs ls -t`; not `xargs -a p ls`)."""
+    words = seg.words
+    if words[0] != "xargs" or seg.dynamic or seg.inputs:
+        return False
+    at, from_file = _xargs_at(words)
+    return not from_file and (at >= len(words) or _source_lists(seg._replace(words=words[at:])))
 
 
 _LISTS_MEMO: Memo[str, bool] = Memo(1024)
@@ -321,9 +340,15 @@ def _requote(t: str, quote: str) -> str:
 
 def substitutions(text: str, opener: str = "$(") -> list[str] | None:
     """The commands of the top-level substitutions of ``text`` (``$(…)`` and backticks, or ``<(…)``), in order;
-    None when the text cannot be read plainly (an unbalanced quote or parenthesis). A loop over the characters
-    the bounds depend on only (a regular expression finds them)."""
-    out: list[str] = []
+    None when the text cannot be read plainly (an unbalanced quote or parenthesis)."""
+    spans = _substitution_spans(text, opener)
+    return None if spans is None else [text[a:b] for a, b in spans]
+
+
+def _substitution_spans(text: str, opener: str = "$(") -> list[tuple[int, int]] | None:
+    """Where the commands of the top-level substitutions of ``text`` start and end (see substitutions). A loop
+    over the characters the bounds depend on only (a regular expression finds them)."""
+    out: list[tuple[int, int]] = []
     quote = ""
     stack: list[str] = []  # the quote each open parenthesis was opened in
     start = -1  # where the recorded substitution's command starts
@@ -337,7 +362,7 @@ def substitutions(text: str, opener: str = "$(") -> list[str] | None:
                 if tick < 0:
                     tick = m.end()
                 else:
-                    out.append(text[tick : m.start()])
+                    out.append((tick, m.start()))
                     tick = -1
         elif t[0] in "$<" and (quote == "" or t[0] == "$"):
             if not stack and t == opener:
@@ -351,7 +376,7 @@ def substitutions(text: str, opener: str = "$(") -> list[str] | None:
         elif t == ")" and not quote and stack:
             quote = stack.pop()
             if not stack and start >= 0:
-                out.append(text[start : m.start()])
+                out.append((start, m.start()))
                 start = -1
     return None if stack or quote or tick >= 0 else out
 
@@ -416,22 +441,41 @@ def _after_a_pipe(text: str, command: str) -> bool:
     return False
 
 
-def _pipeline_lists(segments: Sequence[Segment], j: int, joins: Sequence[str | None], command: str) -> bool:
-    """Whether the pipeline ending at ``segments[j]`` prints a listing."""
+# Whether a `for` or `read` variable holds a listing's items (permissions.scope knows the loops' variables).
+ItemsList = Callable[[str], bool]
+
+
+def _pipeline_lists(
+    segments: Sequence[Segment],
+    j: int,
+    joins: Sequence[str | None],
+    command: str,
+    items: ItemsList | None = None,
+) -> bool:
+    """Whether the pipeline ending at ``segments[j]`` prints a listing (a compound command's output may lead it:
+    ``items``, see _compound_lists)."""
     chain = [j]
     while chain[-1] > 0:
         k = _piped_into(segments, chain[-1], joins, command)
-        if k < 0:
-            if k == -2:
-                return False
+        if k < 0 or not segments[k].words:
+            if k == -2 or k >= 0:  # (a compound command's output, or its redirections': `} 2>/dev/null |`)
+                fed = [segments[x]._replace(hidden=False) for x in chain]
+                return _compound_lists(segments, chain[-1], command, items) and all(map(_filters, fed))
             break
         chain.append(k)
     return lists_places([segments[k]._replace(hidden=False) for k in reversed(chain)])
 
 
-def _stdin_lists(segments: Sequence[Segment], i: int, joins: Sequence[str | None], command: str) -> bool:
-    """Whether what ``segments[i]`` reads on its input is a listing: piped from one, or from `< <(…)` of one.
-    A file (`< p`, `-a p`) is a file's content; nothing piped or redirected is the agent's own input."""
+def _stdin_lists(
+    segments: Sequence[Segment],
+    i: int,
+    joins: Sequence[str | None],
+    command: str,
+    items: ItemsList | None = None,
+) -> bool:
+    """Whether what ``segments[i]`` reads on its input is a listing: piped from one (or from a compound command
+    printing listings only, ``items`` given), or from `< <(…)` of one. A file (`< p`, `-a p`) is a file's
+    content; nothing piped or redirected is the agent's own input."""
     seg = segments[i]
     if seg.inputs:
         if _here_string(seg.text) or not all(seg.redirects[n] == "<(…)" for n in seg.inputs):
@@ -441,7 +485,255 @@ def _stdin_lists(segments: Sequence[Segment], i: int, joins: Sequence[str | None
     if _here_string(seg.text):
         return False
     j = _piped_into(segments, i, joins, command)
-    return j == -1 or (j >= 0 and _pipeline_lists(segments, j, joins, command))
+    if j == -2 or (j >= 0 and not segments[j].words):
+        return _compound_lists(segments, i, command, items)  # (`} | xargs cat`, `done < <(…) | xargs cat`)
+    if j == -1:
+        return _enclosed_input_lists(segments, i, joins, command)
+    return _pipeline_lists(segments, j, joins, command, items)
+
+
+# --- what a compound command prints into a pipe (`{ git ls-files; git ls-files -o; } | xargs cat`) ----------
+
+_OPENS = {"{": "}", "for": "done", "while": "done", "until": "done", "select": "done", "if": "fi"}
+_CLOSES = frozenset(_OPENS.values())
+_KEEP_COMMAND = frozenset({"do", "then", "else", "elif", "!", "time"})
+_UNREAD_WORDS = frozenset({"case", "esac", "coproc", "function", "in", ";;"})
+_OPERATOR_TOKENS = frozenset({";", "&", "|", "&&", "||", "\n", "|&"})
+# Quoted strings, escapes, operators, parentheses, and words (an unclosed quote alone: the text is not read).
+_SHELL_TOKEN = re.compile(
+    r"'[^']*'|\"(?:\\.|[^\"\\])*\"|\\.|&&|\|\||\|&|;;|[;&|\n()'\"]|[^\s;&|()'\"\\]+", re.S
+)
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=")
+# Commands that print nothing on their output whatever they are given.
+_SILENT = frozenset({"read", "test", "[", "[[", "true", "false", ":", "break", "continue"})
+
+
+def _blank_substitutions(text: str) -> str | None:
+    """``text`` with each top-level substitution (`$(…)`, backticks, `<(…)`) turned into as many `x`s, so the
+    structure around them reads plainly; None when it holds one not read here (`>(…)`, arithmetic)."""
+    if ">(" in text or "$((" in text:
+        return None
+    spans = _substitution_spans(text)
+    fed = _substitution_spans(text, "<(")
+    if spans is None or fed is None:
+        return None
+    chars = list(text)
+    for a, b in spans + fed:
+        a -= 1 if text[a - 1] == "`" else 2
+        chars[a : b + 1] = "x" * (b + 1 - a)
+    return "".join(chars)
+
+
+# The redirections that end a compound command (`} 2>/dev/null`, `done < <(git ls-files)`, its substitutions blanked).
+_TRAILING_REDIRECTS = re.compile(r"(?:\s*\d*(?:>>|>\||<>|[<>])&?\s*[^\s;&|()<>]+)+\Z")
+
+
+def _without_redirects(head: str) -> str:
+    """``head`` without the redirections that end it: what `done < <(git ls-files)` feeds a loop is read by the
+    `read` in it (loop_feed_unjudged), and a pipeline in the body that reads its input is never a listing."""
+    plain = _blank_substitutions(head) if len(head) <= _MAX_HEAD else None
+    m = None if plain is None else _TRAILING_REDIRECTS.search(plain)
+    return head if m is None else head[: m.start()].rstrip()
+
+
+_MAX_HEAD = 4096  # (longer texts are not searched for redirections: their compound is not read)
+
+
+def _compound_start(head: str) -> int | None:
+    """Where the compound command that ends ``head`` (its `}`, `)`, `done` or `fi`) starts; None when there is
+    none or the text is not read plainly (see _compounds)."""
+    plain = _blank_substitutions(head)
+    found = None if plain is None else _compounds(plain, True)
+    end = len(head.rstrip())
+    return next((start for start, stop in found or () if stop == end), None)
+
+
+def _compounds(plain: str, open_ok: bool = False) -> list[tuple[int, int]] | None:
+    """Where each compound command of ``plain`` (its substitutions blanked) starts and ends: groups, subshells,
+    loops, `if`s; None when the text is not read plainly (a `case`, a here-document, a comment, an unclosed quote,
+    a closer without its opener; an opener left open unless ``open_ok``)."""
+    out: list[tuple[int, int]] = []
+    stack: list[tuple[str, int]] = []
+    command = True  # whether the next word is where a command starts (a reserved word is read there only)
+    for m in _SHELL_TOKEN.finditer(plain):
+        t = m.group()
+        if t in _OPERATOR_TOKENS or t == "(":
+            if t == "(":
+                stack.append((t, m.start()))
+            command = True
+            continue
+        if t in ("'", '"') or t[0] == "#" or ("<<" in t and "<<<" not in t):
+            return None  # an unclosed quote, a comment, a here-document
+        if t == ")" or (command and t in _CLOSES):
+            if not stack or (t == ")") != (stack[-1][0] == "(") or (t != ")" and _OPENS[stack[-1][0]] != t):
+                return None
+            out.append((stack.pop()[1], m.end()))
+            command = False
+        elif command and t in _OPENS:
+            stack.append((t, m.start()))
+            command = t not in ("for", "select")
+        elif command and t in _UNREAD_WORDS:
+            return None
+        elif not (command and (t in _KEEP_COMMAND or _ASSIGNMENT.match(t))):
+            command = False
+    return out if open_ok or not stack else None
+
+
+def _enclosed_input_lists(
+    segments: Sequence[Segment], i: int, joins: Sequence[str | None], command: str, depth: int = 0
+) -> bool:
+    """Whether what ``segments[i]``, fed by nothing of its own, reads from the compound commands around it is a
+    listing or nothing: `cat p | { true; xargs cat; }`, `{ xargs cat; } < p`, `cat p | while true; do xargs cat;
+    done` hand it their input -- in a script a shell is handed too (`bash -c 'cat p | { xargs cat; }'`)."""
+    if "|" not in command and "<" not in command:
+        return True  # (nothing feeds anything)
+    plain = _blank_substitutions(command)
+    found = None if plain is None else _compounds(plain)
+    if plain is None or found is None:
+        return False  # (not read plainly: nothing says what it reads)
+    text = segments[i].text
+    at = command.find(text) if command.count(text) == 1 else -1
+    if found and at < 0:
+        return False
+    for start, end in sorted((c for c in found if c[0] <= at < c[1]), reverse=True):
+        after = command[end : end + _redirects_after(plain, end)]
+        if "<" in after:
+            return _redirect_lists(after)
+        before = command[:start].rstrip()
+        if before[-1:] == "|" and before[-2:] != "||":
+            before = before[:-1].rstrip()
+            k = next((k for k in range(i - 1, -1, -1) if before.endswith(segments[k].text)), -1)
+            return (
+                k >= 0
+                and (depth > 0 or not segments[k].hidden)
+                and _pipeline_lists(segments, k, joins, command)
+            )
+    script = _quoted_around(command, plain, at) if segments[i].hidden and at >= 0 and depth < 2 else None
+    return script is None or _enclosed_input_lists(segments, i, joins, script, depth + 1)
+
+
+def _quoted_around(command: str, plain: str, at: int) -> str | None:
+    """The quoted word of ``command`` holding position ``at`` (a script a shell is handed), unquoted."""
+    for m in _SHELL_TOKEN.finditer(plain):
+        if m.start() < at < m.end() and plain[m.start()] in "'\"":
+            body = command[m.start() + 1 : m.end() - 1]
+            return body if plain[m.start()] == "'" else _DQ_ESCAPE.sub(r"\1", body)
+        if m.start() > at:
+            break
+    return None
+
+
+_DQ_ESCAPE = re.compile(r'\\([\\"$`])')
+
+
+# What follows a compound command's closer up to the next operator: its redirections.
+_REDIRECTS_AFTER = re.compile(r"[^;&|\n()]+")
+
+
+def _redirects_after(plain: str, end: int) -> int:
+    """How long the redirections after a closer at ``end`` of ``plain`` (substitutions blanked) are."""
+    m = _REDIRECTS_AFTER.match(plain, end)
+    return 0 if m is None else m.end() - end
+
+
+def _redirect_lists(after: str) -> bool:
+    """Whether the redirections ``after`` a compound command feed it a listing (`< <(git ls-files)`) or literal
+    words the scope reads (`<<< a.md`); not a file's content."""
+    if "<<<" in after:
+        return not _here_string(after)
+    fed = substitutions(after, "<(")
+    return fed is not None and after.count("<") == 2 * len(fed) and bool(fed) and all(map(_text_lists, fed))
+
+
+def _compound_lists(segments: Sequence[Segment], i: int, command: str, items: ItemsList | None) -> bool:
+    """Whether the compound command piped into ``segments[i]`` (a group, a subshell, a loop, an `if`) prints
+    listings only: each pipeline in it a listing, a command that prints nothing (`read`, `[`), or `echo` of
+    loop variables ``items`` says hold a listing's items (`for f in $(git ls-files); do echo "$f"; done`)."""
+    text = segments[i].text
+    if items is None or command.count(text) != 1:
+        return False
+    head = command[: command.find(text)].rstrip()
+    while True:
+        if head[-1:] != "|" or head[-2:] == "||":
+            return False
+        head = head[:-1].rstrip()
+        core = _without_redirects(head)
+        start = _compound_start(core)
+        if start is not None:
+            break
+        # filters between (`( … ) | sort -u | xargs cat`, where the subshell's hide what precedes them)
+        i = next((k for k in range(i - 1, -1, -1) if not segments[k].hidden), -1)
+        if i < 0 or not head.endswith(segments[i].text) or not _filters(segments[i]):
+            return False
+        head = head[: -len(segments[i].text)].rstrip()
+    compound = head[start:]
+    if compound[0] == "(" and core != head:
+        return False  # (a subshell's redirections are not read here)
+    body = compound[1:-1] if compound[0] == "(" else compound
+    parsed = parse_command(body)
+    inner = parsed.segments
+    n = len(inner)
+    if parsed.unparseable or n > i or [s.words for s in inner] != [s.words for s in segments[i - n : i]]:
+        return False  # (not the commands the whole command reads there)
+    return _body_lists(body, inner, items)
+
+
+def _body_lists(body: str, inner: Sequence[Segment], items: ItemsList) -> bool:
+    """Whether each pipeline of ``body`` (its segments ``inner``) prints a listing or nothing (see above)."""
+    found = 0  # the segments of the body's substitutions: any other hidden one (a subshell, `bash -c`) is not read
+    for opener in ("$(", "<("):
+        subs = substitutions(body, opener)
+        if subs is None:
+            return False
+        found += sum(len(parse_command(sub).segments) for sub in subs)
+    if found != sum(1 for s in inner if s.hidden):
+        return False
+    group: list[Segment] = []
+    for seg, join in zip(inner, joiners(inner, body)):
+        if seg.hidden:
+            continue
+        group.append(seg)
+        if join == "|":
+            continue
+        if not _group_lists(group, items):
+            return False
+        group = []
+    return not group or _group_lists(group, items)
+
+
+def _group_lists(group: Sequence[Segment], items: ItemsList) -> bool:
+    first = group[0]
+    program = next((w for w in first.words if not _ASSIGNMENT.match(w)), "")
+    if len(group) == 1 and (not program or program in _SILENT):
+        # a redirection of a loop or group (`done < <(git ls-files)`), `IFS= read -r f`, `[ -f "$f" ]`
+        return True
+    if lists_places(group):
+        return True
+    return _lists_items(first, items) and all(map(_filters, group[1:]))
+
+
+_ITEM = re.compile(r"\$(?:\{([a-z_][a-z0-9_]*)\}|([a-z_][a-z0-9_]*))")
+_PLAIN_FORMATS = frozenset({"%s\\n", "%s\\0", "%s", "%s\n"})
+
+
+def _lists_items(seg: Segment, items: ItemsList) -> bool:
+    """A lister or `echo` whose expansions are loop variables holding a listing's items, with relative literal
+    text (no root, climb, home, escape or other expansion): `echo "$f"`, `printf '%s\\n' "src/$f"`, `find "$d"
+    -name '*.py'` (`for d in src tests`)."""
+    words = seg.words
+    if not words or not seg.dynamic or seg.inputs:
+        return False
+    if words[0] == "printf" and (len(words) < 3 or words[1] not in _PLAIN_FORMATS or 1 in seg.dynamic):
+        return False
+    for k in seg.dynamic:
+        w = words[k]
+        names = [a or b for a, b in _ITEM.findall(w)]
+        rest = _ITEM.sub("", w)
+        if not names or rest[:1] == "/" or ".." in rest or any(c in rest for c in "$`~\\"):
+            return False
+        if not all(map(items, names)):
+            return False
+    return _source_lists(seg._replace(dynamic=frozenset()))
 
 
 def _here_string(text: str) -> bool:
@@ -458,108 +750,157 @@ def _here_string(text: str) -> bool:
     return "$" in rest.replace("$()", "")
 
 
-# xargs's options that take the next word (`-e`, `-i`, `-l` take theirs glued only); `a` is the file of names.
-_XARGS_VALUES = frozenset("adEILnPs")
-_XARGS_LONG_VALUES = (
-    "--arg-file",
-    "--delimiter",
-    "--max-args",
-    "--max-procs",
-    "--max-chars",
-    "--process-slot-var",
-)
-
-
-def _xargs_option(w: str) -> tuple[bool, bool]:
-    """(whether the option ``w`` of xargs names the file of names, whether its value is the next word): `-a p`,
-    `-ra p`, `-ap`, `--arg-file=p`, `--a p` (an abbreviation)."""
-    if w[:2] == "--":
-        name, eq, _ = w.partition("=")
-        long = next((o for o in _XARGS_LONG_VALUES if len(name) > 2 and o.startswith(name)), None)
-        return long == "--arg-file", long is not None and not eq
-    for j in range(1, len(w)):
-        if w[j] in _XARGS_VALUES:
-            return w[j] == "a", j + 1 == len(w)
-    return False, False
+def _options_end(view: tuple[str, ...], syntax: Syntax) -> tuple[int, frozenset[str]]:
+    """Where the command a wrapper runs starts in ``view`` -- its options read as ``syntax`` says its getopt reads
+    them (permissions.commands.wrappers, the same reading) -- and the options given (long ones by their full
+    name, short ones by their letter)."""
+    k = 1
+    n = len(view)
+    given: set[str] = set()
+    while k < n and view[k][:1] == "-" and view[k] != "-":
+        w = view[k]
+        k += 1
+        if w == "--":
+            break
+        if w[1] == "-":
+            name, eq, _ = w[2:].partition("=")
+            hit = long_option(name, syntax.long)
+            if hit is not None:
+                given.add(hit[0])
+                k += 1 if hit[1] == REQUIRED and not eq else 0
+            continue
+        for j in range(1, len(w)):
+            kind = syntax.short.get(w[j], NONE)
+            given.add(w[j])
+            if kind != NONE:
+                k += 1 if kind == REQUIRED and j + 1 == len(w) else 0  # (the rest is its value)
+                break
+    return k, frozenset(given)
 
 
 def _xargs_program(view: tuple[str, ...]) -> tuple[str | None, bool]:
     """(what xargs runs, whether its names come from a file: `-a p`, `--arg-file=p`)."""
-    k = 1
-    from_file = False
-    n = len(view)
-    while k < n and view[k][:1] == "-" and view[k] != "-":
-        if view[k] == "--":
-            k += 1
-            break
-        named, valued = _xargs_option(view[k])
-        from_file = from_file or named
-        k += 2 if valued else 1
-    return (view[k] if k < n else "echo"), from_file
+    k, from_file = _xargs_at(view)
+    return (view[k] if k < len(view) else "echo"), from_file
+
+
+def _xargs_at(view: tuple[str, ...]) -> tuple[int, bool]:
+    """(where the command xargs runs starts in ``view``, whether its names come from a file)."""
+    k, given = _options_end(view, WRAPPERS["xargs"])
+    return k, "a" in given or "arg-file" in given
 
 
 def _file_list_option(view: tuple[str, ...]) -> str | None:
     """Where a program of FEED_TAKERS reads the list of places it opens: a file, `-` (its input), or None."""
     program = view[0]
+    if program in _TARS and view[1:2] and view[1][:1] not in ("-", "") and view[1].isalpha():
+        where = _tar_bundle(view)  # `tar cTf p out.tar`: old-style letters, their values after them in order
+        if where is not None:
+            return where
+    least = _LIST_LONGS.get(program, _LIST_LONGS_ANY)
     n = len(view)
     for k in range(1, n):
         w = view[k]
         nxt = view[k + 1] if k + 1 < n else "-"
-        if w.startswith(("--files-from=", "--files0-from=")):
-            return w.partition("=")[2]
-        if w in ("--files-from", "--files0-from"):
-            return nxt
-        if program in ("tar", "bsdtar", "gtar") and w[:1] == "-" and w[1:2] != "-" and "T" in w:
-            at = w.index("T")
-            return w[at + 1 :] or nxt
-        if program == "file" and w == "-f":
-            return nxt
-        if program == "zip" and (w == "-@" or (w[:1] == "-" and "@" in w)):
-            return "-"
-        if program == "cpio" and (w in ("-o", "--create", "-p", "--pass-through") or _cluster(w, "op")):
-            return "-"
+        if w[:2] == "--":
+            name, eq, value = w.partition("=")
+            if any(len(name) >= len(short) and full.startswith(name) for full, short in least):
+                return value if eq else nxt  # (an unambiguous abbreviation too: `--files-f=p`, `wc --f=p`)
+        where = _short_list(program, w, nxt)
+        if where is not None:
+            return where
     return None
+
+
+def _short_list(program: str, w: str, nxt: str) -> str | None:
+    """The list of places a short option or an operand of ``program`` names (see _file_list_option)."""
+    if program in _TARS and w[:1] == "-":
+        for j in range(1, len(w)):
+            if w[j] == "T":
+                return w[j + 1 :] or nxt
+            if w[j] in _TAR_VALUED:
+                break  # the rest is that option's value (`-cfT` writes to a file named T)
+        return None
+    if program in _SEVEN_ZIPS:
+        if w[:1] == "@":
+            return w[1:]  # `7z a x.7z @list`
+        if w[:2] == "-i" and "@" in w:
+            return w.partition("@")[2]  # `-i@list`, `-ir@list` (what `-x@` names only leaves out)
+        return None
+    if program == "find" and w == "-files0-from":
+        return nxt
+    if program in ("ctags", "etags") and w[:2] == "-L":
+        return w[2:] or nxt
+    if (program == "file" or program == "xgettext") and w[:2] == "-f":
+        return w[2:] or nxt
+    if program == "zip" and (w == "-@" or (w[:1] == "-" and "@" in w)):
+        return "-"
+    if program == "cpio" and (w in ("-o", "--create", "-p", "--pass-through") or _cluster(w, "op")):
+        return "-"
+    return None
+
+
+def _tar_bundle(view: tuple[str, ...]) -> str | None:
+    """The list `tar cTf p out` names in its first word's old-style letters (each value taking the next word
+    after the bundle, in order); `?` when the words run out."""
+    bundle = view[1]
+    if "T" not in bundle:
+        return None
+    at = 2 + sum(1 for c in bundle[: bundle.index("T")] if c in _TAR_VALUED)
+    return view[at] if at < len(view) else "?"
+
+
+_TARS = frozenset({"tar", "bsdtar", "gtar"})
+_TAR_VALUED = frozenset("fbCgHIKLNTVXF")  # tar's letters that take a value
+_SEVEN_ZIPS = frozenset({"7z", "7za", "7zz", "7zr", "rar"})
+# The long options that name a list of places (full name, shortest abbreviation the program takes), per program.
+_LIST_LONGS_ANY = (("--files-from", "--files"), ("--files0-from", "--files0"))
+_LIST_LONGS: dict[str, tuple[tuple[str, str], ...]] = {
+    "tar": _LIST_LONGS_ANY,
+    "wc": (("--files0-from", "--f"),),
+    "du": (("--files0-from", "--f"),),
+    "sort": (("--files0-from", "--fil"),),
+    "git": (("--pathspec-from-file", "--pathspec-fr"),),
+}
 
 
 def _cluster(w: str, letters: str) -> bool:
     return w[:1] == "-" and w[1:2] != "-" and any(c in w for c in letters)
 
 
-# GNU parallel's options that take the next word (its `-a`/`--arg-file` and `::::` give a file of arguments).
-_PARALLEL_VALUES = frozenset(
-    "-j --jobs -P --max-procs -S --sshlogin -N -n --max-args -L --max-lines -I -E -d --delimiter -C --colsep"
-    " --joblog --results --tmpdir --workdir --wd --halt --timeout --delay --memfree --load --tag-string"
-    " --tagstring --sshloginfile --slf --basefile --bf --return --transfer-file --tf --shebang".split()
-)
-
-
 def _parallel_unjudged(view: tuple[str, ...], text: str, fed: bool) -> bool:
     """GNU parallel running a reader on arguments that are no listing: a file of them (`-a p`, `:::: p`), the
-    words after `:::` that substitutions print, or its input (``fed``: whether that is a listing)."""
-    k = 1
-    n = len(view)
-    from_file = False
-    while k < n and view[k][:1] == "-":
-        w = view[k]
-        if w in ("-a", "--arg-file", "--a") or w.startswith(("--arg-file=", "-a")):
-            from_file = True
-            k += 1 if w in ("-a", "--arg-file", "--a") else 0
-        elif w in _PARALLEL_VALUES:
-            k += 1
-        k += 1
-    if k >= n or view[k] not in PLACE_READERS:
+    words after `:::` that substitutions print, or its input (``fed``: whether that is a listing). Its options
+    are read as permissions.commands.runners reads them, in every reading an unknown option leaves."""
+    found = readings(view, PARALLEL_SYNTAX, False)
+    if not any(r and r[0] in PLACE_READERS for r in found):
         return False
-    rest = view[k + 1 :]
-    if from_file or any(w.startswith("::::") for w in rest):
+    options = view[1 : max(len(view) - len(r) for r in found)]
+    if any(map(_names_an_arg_file, options)) or any(w.startswith("::::") for w in view):
         return True
-    if any(w.startswith(":::") for w in rest):
+    if any(w.startswith(":::") for w in view):
         subs = substitutions(text)
         return subs is None or not all(map(_text_lists, subs))
     return not fed
 
 
+def _names_an_arg_file(w: str) -> bool:
+    """Whether the option ``w`` of GNU parallel gives a file of arguments: `-a p`, `-ap`, `--arg-file=p`, `--a p`."""
+    if w[:2] == "--":
+        hit = long_option(w[2:].partition("=")[0], PARALLEL_SYNTAX.long)
+        return hit is not None and hit[0] == "arg-file"
+    for c in w[1:] if w[:1] == "-" else "":
+        if c == "a":
+            return True
+        if PARALLEL_SYNTAX.short.get(c, NONE) != NONE:
+            return False  # the rest is that option's value
+    return False
+
+
 FEED_TAKERS = frozenset(
-    {"parallel", "xargs", "tar", "bsdtar", "gtar", "rsync", "zip", "cpio", "wc", "du", "file"}
+    {"parallel", "xargs", "tar", "bsdtar", "gtar", "rsync", "zip", "cpio", "wc", "du", "file", "sort", "find"}
+    | {"git", "ctags", "etags", "xgettext"}
+    | _SEVEN_ZIPS
 )
 
 
@@ -569,26 +910,28 @@ def fed_names_unjudged(
     i: int,
     joins: Sequence[str | None],
     command: str,
+    items: ItemsList | None = None,
 ) -> bool:
     """Whether segment ``i`` (its ``views``) opens places named by text it reads -- xargs running a reader, a
-    list of files given by a file or the input -- and that text is not a listing (see above)."""
+    list of files given by a file or the input -- and that text is not a listing (see above; ``items``: whether a
+    loop variable holds a listing's items, for a compound command's output)."""
     for view in views:
         if not view:
             continue
         if view[0] == "parallel":
-            if _parallel_unjudged(view, segments[i].text, _stdin_lists(segments, i, joins, command)):
+            if _parallel_unjudged(view, segments[i].text, _stdin_lists(segments, i, joins, command, items)):
                 return True
         elif view[0] == "xargs":
             program, from_file = _xargs_program(view)
             if program not in PLACE_READERS and not any(v and v[0] in PLACE_READERS for v in views):
                 continue  # (what it runs, through a wrapper too: `xargs sudo cat`)
-            if from_file or not _stdin_lists(segments, i, joins, command):
+            if from_file or not _stdin_lists(segments, i, joins, command, items):
                 return True
         elif view[0] in FEED_TAKERS:
             where = _file_list_option(view)
             if where is None or where in ("/dev/null",):
                 continue
-            if where not in ("-", "/dev/stdin") or not _stdin_lists(segments, i, joins, command):
+            if where not in ("-", "/dev/stdin") or not _stdin_lists(segments, i, joins, command, items):
                 return True
     return False
 

@@ -38,7 +38,15 @@ from permissions.commands.syntax import HELP, NONE, OPTIONAL, REQUIRED, Syntax
 from permissions.commands.uploads import table_operands
 from permissions.commands.views import KNOWN_PROGRAMS, handed_line, hands_on, readings
 
-__all__ = ["CARRIER_TRIGGERS", "CARRIER_VERBS", "INPUT_SCRIPT_FIRST", "Carried", "carried", "runs_its_input"]
+__all__ = [
+    "CARRIER_TRIGGERS",
+    "CARRIER_VERBS",
+    "INPUT_SCRIPT_FIRST",
+    "PARALLEL_SYNTAX",
+    "Carried",
+    "carried",
+    "runs_its_input",
+]
 
 
 class Carried(NamedTuple):
@@ -137,8 +145,8 @@ def _watch(view: tuple[str, ...]) -> Carried:
 
 
 _PARALLEL = Syntax(
-    "0eEgkqrtuvX",
-    "aCdIjlLmnNPsS",
+    "0egkqrtuvX",
+    "aCdEIjlLmnNPsS",
     long={
         "null": NONE,
         "arg-file": REQUIRED,
@@ -175,6 +183,7 @@ _PARALLEL = Syntax(
     },
 )
 _ARG_SEPARATORS = frozenset({":::", "::::", ":::+", "::::+"})
+PARALLEL_SYNTAX = _PARALLEL  # (permissions.commands.list_feeds reads its options the same way)
 
 
 def parallel_commands(view: tuple[str, ...]) -> list[tuple[str, ...]]:
