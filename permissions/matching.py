@@ -132,16 +132,20 @@ class CompiledList:
                     self._index(q)
                 continue
             for q in (
-                p,
-                *_posix_named(p),
-                *_home_named(p),
-                *_script_named(p),
-                *_entry_named(p),
-                *_readers_named(p),
-                *_package_scripts_named(p),
-                *_tasks_named(p),
-                *_assigned_as_options(p),
-                *_same_act_named(p),
+                q
+                for base in (p, *_folder_starred(p))
+                for q in (
+                    base,
+                    *_posix_named(base),
+                    *_home_named(base),
+                    *_script_named(base),
+                    *_entry_named(base),
+                    *_readers_named(base),
+                    *_package_scripts_named(base),
+                    *_tasks_named(base),
+                    *_assigned_as_options(base),
+                    *_same_act_named(base),
+                )
             ):
                 found = meanings(q)
                 if found:
@@ -268,6 +272,18 @@ class CompiledList:
             if exact == words:
                 return p
         return None
+
+
+def _folder_starred(p: Pattern) -> tuple[Pattern, ...]:
+    """Deny and ask (R4.8: when unsure they match more): a pattern whose last word is a folder and a `*` after its
+    `/` (`cat secrets/*`, `rm -rf data/*`) -- literal under R4.2, so it would meet only the word `secrets/*` --
+    also as the folder's prefix, meeting every path under it (`cat secrets/prod.json`). SPEC R4.2 keeps the word
+    literal (its example is the floor's `rm -rf /*`); a team's deny of `cat secrets/*` means what is in it, the
+    safest reading. The floor's own patterns are untouched (not in the file)."""
+    specs = p.words
+    if len(specs) < 2 or specs[-1][1] or not specs[-1][0].endswith("/*") or len(specs[-1][0]) < 3:
+        return ()
+    return (replace(p, words=(*specs[:-1], (specs[-1][0][:-1], True))),)
 
 
 def _here_named(p: Pattern) -> tuple[Pattern, ...]:
@@ -551,7 +567,10 @@ def _prints_places(p: Pattern) -> bool:
         len(specs) > 1
         and not specs[0][1]
         and program_name(specs[0][0]) in _PRINTS_PLACES
-        and not any(prefix for _, prefix in specs[1:])
+        and not any(prefix for _, prefix in specs[1:-1])
+        and (
+            not specs[-1][1] or bool(specs[-1][0])
+        )  # (`cat .env*`: the last a name's prefix, not a lone `*`)
         and _all_places(specs[1:])
     )
 
@@ -638,7 +657,8 @@ def _fold_rule_operand(stem: str, prefix: bool, urls: bool = False) -> WordSpec:
     without a scheme is a URL too (`curl pastebin.com`) and whose HTTP method word is compared in upper case."""
     if "://" not in stem:
         if not urls or prefix:
-            return fold_path(stem), prefix
+            # (a folder's prefix keeps its `/`: `secrets/` meets `secrets/a`, not `secretsx` -- _folder_starred)
+            return fold_path(stem) + "/" * (prefix and stem[-1:] == "/" and len(stem) > 1), prefix
         if _hostlike(stem):
             stem = "http://" + stem
         else:
@@ -1242,11 +1262,13 @@ def _package_scripts_named(p: Pattern) -> tuple[Pattern, ...]:
     `bun run deploy`; `npm run test` for `npm test`): the act is the script's, whoever starts it. The same text,
     for the reason. A subcommand of the manager's own is no script (`bun test`, `pnpm deploy`)."""
     specs = p.words
-    if len(specs) < 2 or any(prefix for _, prefix in specs[:3]):
+    # (a script's name may end the pattern with a `*`: `npm run deploy:*`, every deploy: script)
+    starred = specs[-1][1] and bool(specs[-1][0]) and len(specs) <= 3
+    if len(specs) < 2 or any(prefix for _, prefix in specs[: 3 - starred]):
         return ()
     words = tuple(stem for stem, _ in specs)
     run = _script_run_by(words)
-    if run is None:
+    if run is None or (starred and run[1]):
         return ()
     script, _ = run
     rest = specs[len(specs) - len(run[1]) :] if run[1] else ()
@@ -1260,7 +1282,7 @@ def _package_scripts_named(p: Pattern) -> tuple[Pattern, ...]:
             leads.append((runner, script))
     kept = words[: len(words) - len(rest)]
     return tuple(
-        replace(p, words=(*((w, False) for w in lead), *rest))
+        replace(p, words=(*((w, False) for w in lead[:-1]), (lead[-1], starred), *rest))
         for lead in dict.fromkeys(leads)
         if lead != kept
     )
