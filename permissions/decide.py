@@ -77,6 +77,7 @@ from permissions.commands.windows import (
     windows_statements,
     windows_texts,
 )
+from permissions.commands.windows_deletions import DELETION_CUE
 from permissions.commands.wrappers import RUNNERS, WRAPPERS, looks_up
 from permissions.commands.writes import WRITE_VERBS, may_write
 from permissions.exported import ENV_READERS, assigned_rules, exported_options
@@ -350,6 +351,7 @@ def _powershell_read(st: _State, parsed: ParsedCommand) -> ParsedCommand:
 
 
 _PAREN_AFTER_WORDS = "a '(' after a command's words is not read"
+_QUOTE_OPEN = "a double quote is not closed"
 
 
 def _verdict(st: _State) -> Verdict:
@@ -808,7 +810,14 @@ def _parse_terminal(st: _State) -> ParsedCommand:
     _powershell_read), and which Windows readings its texts need, read once (SPEC §5)."""
     command = st.req.command or ""
     parsed = parse_command(command)
-    if parsed.unparseable and parsed.problem == _PAREN_AFTER_WORDS:
+    if (
+        parsed.unparseable
+        # (a Windows path's last `\` before a quote, which PowerShell keeps and bash reads as an escape)
+        and (parsed.problem == _PAREN_AFTER_WORDS or (parsed.problem == _QUOTE_OPEN and '\\"' in command))
+    ) or (
+        # a .NET or item-method deletion bash reads another way (`(gi ~).Delete()`: a subshell running `gi ~`)
+        "elete" in command and DELETION_CUE(command) is not None
+    ):
         parsed = _powershell_read(st, parsed)
         command = st.req.command or ""
     texts = [s.text for s in parsed.segments]
