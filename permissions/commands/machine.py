@@ -2885,18 +2885,24 @@ _MACHINE_READERS: dict[str, Reader] = {
         _first_row(Sub(ROUTED, writes="tunnel", values="-p --profile", helps=_VM_HELPS)),
         _all_stopped("stop", "-p --profile"),
     ),
-    # a cluster's network routed into the machine's (telepresence's daemon, sshuttle)
+    # a cluster's or a private network routed into the machine's (telepresence's daemon, sshuttle, kubevpn, kt-connect,
+    # kubefwd, NetBird, Twingate; the VPN clients are read by permissions.commands.network_settings)
     "telepresence": _first_row(Sub(ROUTED, writes="connect", helps=_COBRA_HELPS)),
     "sshuttle": _sshuttle,
+    "kubevpn": _first_row(Sub(ROUTED, writes="connect proxy dev", helps=_COBRA_HELPS)),
+    "ktctl": _first_row(Sub(ROUTED, writes="connect", helps=_COBRA_HELPS)),
+    "kubefwd": _first_row(Sub(ROUTED, writes="svc services", helps=_COBRA_HELPS)),  # (and the hosts file)
+    "netbird": _first_row(Sub(ROUTED, writes="up", helps=_COBRA_HELPS)),
+    "twingate": _first_row(Sub(ROUTED, writes="start", helps=_COBRA_HELPS)),
     # DDEV: its router on the machine's ports 80 and 443 (every project's), its global settings and the hosts
     # file; every project stopped. A project's own ``ddev stop`` stays.
     "ddev": _readers(
         _first_row(
-            Sub(MACHINE_STARTED, writes="start restart", helps=_COBRA_HELPS),
-            Sub(EVERY_PROJECT, writes="poweroff", helps=_COBRA_HELPS),
+            Sub(MACHINE_STARTED, writes="start add restart", helps=_COBRA_HELPS),
+            Sub(EVERY_PROJECT, writes="poweroff powerdown", helps=_COBRA_HELPS),
             Sub(SETTINGS, writes="config+global hostname", helps=_COBRA_HELPS),
         ),
-        _all_stopped("stop"),
+        _all_stopped("stop rm remove"),
     ),
     # the kubeconfig's current context or namespace switched (kubectl's own and its plugins', kubectx's, kubecm's,
     # OpenShift's project)

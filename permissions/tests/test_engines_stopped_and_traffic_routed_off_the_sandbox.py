@@ -21,7 +21,8 @@ with a sentence saying what it changes). In Brabo's sandbox it changes only the 
    is whose work stops.)
 2. **Still approved, ruled so.** ``telepresence connect`` (its root daemon adds routes and a DNS resolver for the
    cluster's names to the machine), ``minikube tunnel`` (routes to the cluster's service addresses) and ``sshuttle``
-   (a VPN over SSH) change the machine's routing and name resolution for every process, as ``wg-quick up`` (asked
+   (a VPN over SSH), and kubevpn, kt-connect's ``ktctl connect``, ``kubefwd`` (the hosts file too), NetBird and
+   Twingate change the machine's routing and name resolution for every process, as ``wg-quick up`` (asked
    on the base) does: they ask off the sandbox. test_redteam_more_families kept ``telepresence connect`` among its
    reads only because it named no external effect; it moves to this file (``telepresence status|list|quit`` stay).
    ``lxc launch|init|start|copy|config set``, ``incus start|create|network …``: an LXD/Incus instance or network
@@ -50,7 +51,7 @@ ORDINARY ``colima stop``, test_redteam_containers_and_vms_destroyed_on_the_lapto
 and ``colima stop``, test_redteam_more_families' ``ddev start`` and ``telepresence connect``: each now asks off the
 sandbox (they are in this file's lists) and stays auto-approved in the sandbox.
 
-195 of this file's 278 cases fail on the base (bmain2): all 92 ``ENGINES_STOPPED``, ``EVERY_PROJECT_STOPPED``,
+215 of this file's 305 cases fail on the base (bmain2): all 102 ``ENGINES_STOPPED``, ``EVERY_PROJECT_STOPPED``,
 ``ROUTED``, ``STARTED`` and ``SWITCHES`` commands, in both of their tests, and the 11 sentence cases.
 ``ASKED_ALREADY``, ``SANDBOX_KEEPS`` and ``ORDINARY`` pass there.
 """
@@ -116,6 +117,9 @@ EVERY_PROJECT_STOPPED = [
     "ddev poweroff",
     "ddev stop --all",
     "ddev stop -a",
+    "ddev powerdown",
+    "ddev rm --all",
+    "ddev remove -a",
 ]
 
 ROUTED = [
@@ -133,6 +137,12 @@ ROUTED = [
     "sshuttle --dns -r u@h -x 1.2.3.4 0/0",
     "sshuttle -D -r u@h 0/0",
     "env telepresence connect",
+    "kubevpn connect",
+    "kubevpn proxy deploy/web",
+    "ktctl connect",
+    "kubefwd svc -n x",
+    "netbird up",
+    "twingate start",
 ]
 
 STARTED = [
@@ -157,6 +167,7 @@ STARTED = [
     "ddev start",
     "ddev restart",
     "ddev start --all",
+    "ddev add",
     "ddev config global --router-http-port=8080",
     "ddev hostname x.ddev.site 127.0.0.1",
 ]
@@ -227,6 +238,7 @@ ORDINARY = [
     "k3d cluster stop dev",
     "vagrant halt",
     "ddev stop",
+    "ddev rm",
     "lxc stop v1",
     "incus stop v1",
     # listings, statuses, help
@@ -257,6 +269,12 @@ ORDINARY = [
     "minikube service list",
     "sshuttle --help",
     "sshuttle --version",
+    "kubevpn status",
+    "kubevpn disconnect",
+    "netbird status",
+    "twingate status",
+    "ktctl --help",
+    "kubefwd --help",
     "lxc list",
     "lxc info v1",
     "lxc config show v1",
