@@ -2753,6 +2753,70 @@ def _mix_hex(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return KEYCHAIN if len(subs) > 2 or "--delete" in view else None
 
 
+# session 25, off the sandbox: what every project runs on, stopped, and the machine's traffic routed. A container
+# engine's machine or daemon stopped (``colima stop``, ``docker desktop stop``, ``podman machine stop``, ``limactl
+# stop``, a bare ``orb stop``) stops every container of the machine, as ``docker stop $(docker ps -q)`` and
+# ``systemctl stop docker`` do; ``--all`` of the machines' and clusters' tools and ``ddev poweroff`` stop every
+# project's. One named VM or cluster stopped (``vagrant halt``, ``multipass stop dev``, ``minikube stop``) stays, as
+# ``docker stop web`` does. A tunnel or a VPN of a cluster's (``telepresence connect``, ``minikube tunnel``,
+# ``sshuttle``) changes the machine's routes or name resolution, as ``wg-quick up`` does.
+ENGINE_STOPPED = (
+    "stops the container engine (or its virtual machine) every project's containers run on -- every container of"
+    " the machine stops with it -- outside the project"
+)
+ROUTED = (
+    "routes the machine's traffic (its routes or its name resolution) into a cluster or a remote network, outside"
+    " the project"
+)
+_ALL = frozenset({"-a", "--all"})
+
+
+def _stops(writes: str, values: str = "") -> Reader:
+    return _first_row(Sub(ENGINE_STOPPED, writes=writes, values=values, helps=_VM_HELPS))
+
+
+def _all_stopped(forms: str, values: str = "") -> Reader:
+    """``multipass stop --all``, ``minikube stop --all``, ``ddev stop -a``: every machine, cluster or project
+    stopped (one named stays)."""
+    read = _first_row(Sub(EVERY_PROJECT, writes=forms, values=values, helps=_VM_HELPS))
+    return lambda v, w: None if _ALL.isdisjoint(v) else read(v, w)
+
+
+def _orb_stop(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """OrbStack's ``orb stop`` alone (or ``--all``) stops OrbStack, the engine of every container; ``orb stop dev``
+    stops one machine."""
+    subs = plain_words(view[1:], frozenset({"-m", "--machine", "-u", "--user"}))
+    if subs[:1] != ["stop"] or not _COBRA_HELPS.isdisjoint(view):
+        return None
+    return ENGINE_STOPPED if len(subs) == 1 or not _ALL.isdisjoint(view) else None
+
+
+def _sshuttle(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """sshuttle routes the machine's traffic for the subnets it names through an SSH server (its help and version
+    print)."""
+    quiet = ("-h", "--help", "-V", "--version")
+    return None if len(view) < 2 or any(w in quiet for w in view[1:]) else ROUTED
+
+
+def _kubie(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``kubie ctx prod``, ``kubie ns foo`` (``-`` the previous one) switch the context or namespace the shell's
+    later commands reach; ``kubie ctx`` alone lists or offers a menu."""
+    subs = plain_words(view[1:], frozenset({"-n", "--namespace", "-f", "--kubeconfig"}))
+    if not _COBRA_HELPS.isdisjoint(view) or subs[:1] not in (["ctx"], ["ns"]):
+        return None
+    return SWITCH if len(subs) > 1 else None
+
+
+_LXC_STARTS = (
+    "launch init create start restart resume unfreeze copy cp move mv rename import config+set config+unset"
+    " config+edit config+device+add config+device+set config+device+override config+device+remove"
+    " config+trust+add profile+create profile+set profile+unset profile+edit profile+copy profile+assign"
+    " profile+add profile+device+add profile+device+set network+create network+set network+edit network+attach"
+    " network+attach-profile network+forward+create network+forward+port+add storage+create storage+set"
+    " storage+edit"
+)
+
+
 _MACHINE_READERS: dict[str, Reader] = {
     # the container engines' machines, daemons, endpoints and switches (docker's Desktop, podman's machines and
     # connections, finch's VM, a swarm joined, a builder made or switched to)
@@ -2760,27 +2824,43 @@ _MACHINE_READERS: dict[str, Reader] = {
         ("docker", "podman", "nerdctl", "finch"),
         _gated(
             "desktop machine vm system swarm plugin buildx context",
-            _readers(_ENGINE_STARTS, _ENGINE_SWITCHES),
+            _readers(
+                _ENGINE_STARTS,
+                _ENGINE_SWITCHES,
+                _stops("desktop+stop machine+stop vm+stop", _ENGINE_VALUE_WORDS),
+            ),
         ),
     ),
     # the virtual machines and local clusters started, made or reconfigured (colima switches the docker context
     # to its own, lima mounts the home folder, a Vagrantfile's provisioners run)
     "colima": _readers(
-        _starts("start restart", "-p --profile"), _first_row(Sub(INSTALL, writes="nerdctl+install"))
+        _starts("start restart", "-p --profile"),
+        _first_row(Sub(INSTALL, writes="nerdctl+install")),
+        _stops("stop", "-p --profile"),
     ),
-    "limactl": _starts("start create restart edit clone start-at-login", "--log-level --log-format"),
+    "limactl": _readers(
+        _starts("start create restart edit clone start-at-login", "--log-level --log-format"),
+        _stops("stop", "--log-level --log-format"),
+    ),
     "multipass": _readers(
         _starts("launch start restart set mount alias clone"),
         _first_row(Sub(KEYCHAIN, writes="authenticate auth")),
+        _all_stopped("stop suspend"),
     ),
     "vagrant": _starts("up reload provision resume", "--provider"),
-    "docker-machine": _starts("create start restart provision regenerate-certs upgrade", "-s --storage-path"),
-    "rdctl": _starts("start set extension+install extension+uninstall snapshot+restore"),
+    "docker-machine": _readers(
+        _starts("create start restart provision regenerate-certs upgrade", "-s --storage-path"),
+        _stops("stop kill", "-s --storage-path"),
+    ),
+    "rdctl": _readers(
+        _starts("start set extension+install extension+uninstall snapshot+restore"), _stops("shutdown")
+    ),
     **dict.fromkeys(
         ("orb", "orbctl"),
         _readers(
             _starts("start restart create clone import rename config+set", "-m --machine -u --user"),
             _switched(SWITCH, "default", "-m --machine"),
+            _orb_stop,
         ),
     ),  # fmt: skip
     "virsh": _starts(
@@ -2797,11 +2877,32 @@ _MACHINE_READERS: dict[str, Reader] = {
     "tart": _readers(_starts("run create clone set import rename"), _first_row(Sub(KEYCHAIN, writes=_LOGIN))),
     "prlctl": _starts("start create set clone register resume restart"),
     "microk8s": _readers(_starts("start enable disable"), _first_row(Sub(ENDPOINT, writes="join leave"))),
-    "k3d": _starts("cluster+start cluster+edit"),
+    "k3d": _readers(_starts("cluster+start cluster+edit"), _all_stopped("cluster+stop")),
     "minikube": _readers(
         _switched(SWITCH, "profile", "-p --profile"),
         _first_row(Sub(SETTINGS, writes="config+set config+unset", values="-p --profile")),
         _starts("addons+enable addons+disable addons+configure", "-p --profile"),
+        _first_row(Sub(ROUTED, writes="tunnel", values="-p --profile", helps=_VM_HELPS)),
+        _all_stopped("stop", "-p --profile"),
+    ),
+    # a cluster's or a private network routed into the machine's (telepresence's daemon, sshuttle, kubevpn, kt-connect,
+    # kubefwd, NetBird, Twingate; the VPN clients are read by permissions.commands.network_settings)
+    "telepresence": _first_row(Sub(ROUTED, writes="connect", helps=_COBRA_HELPS)),
+    "sshuttle": _sshuttle,
+    "kubevpn": _first_row(Sub(ROUTED, writes="connect proxy dev", helps=_COBRA_HELPS)),
+    "ktctl": _first_row(Sub(ROUTED, writes="connect", helps=_COBRA_HELPS)),
+    "kubefwd": _first_row(Sub(ROUTED, writes="svc services", helps=_COBRA_HELPS)),  # (and the hosts file)
+    "netbird": _first_row(Sub(ROUTED, writes="up", helps=_COBRA_HELPS)),
+    "twingate": _first_row(Sub(ROUTED, writes="start", helps=_COBRA_HELPS)),
+    # DDEV: its router on the machine's ports 80 and 443 (every project's), its global settings and the hosts
+    # file; every project stopped. A project's own ``ddev stop`` stays.
+    "ddev": _readers(
+        _first_row(
+            Sub(MACHINE_STARTED, writes="start add restart", helps=_COBRA_HELPS),
+            Sub(EVERY_PROJECT, writes="poweroff powerdown", helps=_COBRA_HELPS),
+            Sub(SETTINGS, writes="config+global hostname", helps=_COBRA_HELPS),
+        ),
+        _all_stopped("stop rm remove"),
     ),
     # the kubeconfig's current context or namespace switched (kubectl's own and its plugins', kubectx's, kubecm's,
     # OpenShift's project)
@@ -2814,6 +2915,7 @@ _MACHINE_READERS: dict[str, Reader] = {
         _switched(SWITCH, "project config+use-context config+use", "--kubeconfig --context -n --namespace"),
     ),
     **dict.fromkeys(("kubectx", "kubens"), _kubectx),
+    "kubie": _kubie,
     "kubecm": _first_row(
         Sub(
             SWITCH,
@@ -2826,7 +2928,8 @@ _MACHINE_READERS: dict[str, Reader] = {
         ("lxc", "incus"),
         _readers(
             _first_row(
-                Sub(ENDPOINT, writes="remote+add remote+set-url remote+rename remote+remove remote+rm")
+                Sub(ENDPOINT, writes="remote+add remote+set-url remote+rename remote+remove remote+rm"),
+                Sub(MACHINE_STARTED, writes=_LXC_STARTS, values="--project"),
             ),
             _switched(SWITCH, "remote+switch remote+set-default"),
         ),
@@ -2850,6 +2953,8 @@ _MACHINE_READERS: dict[str, Reader] = {
     "snow": _first_row(Sub(SWITCH, writes="connection+set-default")),
     "vercel": _first_row(Sub(SWITCH, writes="switch teams+switch", values="--scope --token -S -t")),
     "netlify": _first_row(Sub(SWITCH, writes="switch")),
+    # Pulumi's current stack of a project, kept in the home folder's workspaces (the next ``pulumi up`` goes there)
+    "pulumi": _first_row(Sub(SWITCH, writes="stack+select stack+unselect", values="-C --cwd --color")),
     # Hex's API key and settings written into ~/.hex (mix's and rebar3's)
     "mix": _mix_hex,
     "rebar3": _first_row(

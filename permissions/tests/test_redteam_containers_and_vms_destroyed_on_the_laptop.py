@@ -24,7 +24,9 @@ agents do every day, recoverable or the project's own -- stays auto-approved eve
 database this way), ``docker rm -f my-test-db`` (one named container, the one the agent started; ``-v`` only adds
 that container's anonymous volumes), ``docker rmi NAME``, ``image prune`` without ``-a`` (dangling layers),
 networks (they hold no data), build caches (``docker builder prune``, ``buildx prune``, as ``npm cache clean``),
-stopping (``minikube stop``, ``vagrant halt``, ``virsh destroy`` -- a forced power-off that keeps the disk),
+stopping (``minikube stop``, ``vagrant halt``, ``virsh destroy`` -- a forced power-off that keeps the disk; a
+container engine's own machine, ``colima stop``, ``podman machine stop``, asks off the sandbox since session 25:
+test_engines_stopped_and_traffic_routed_off_the_sandbox),
 and every listing. (Starting a machine was kept here too -- ``vagrant up``, ``virsh start vm``, ``colima start
 --runtime docker``; since session 24 they ask off the sandbox, as a machine started or reconfigured:
 test_machines_started_and_contexts_switched_off_the_sandbox.) (``wsl --unregister`` was already asked, by permissions.commands.windows;
@@ -268,7 +270,6 @@ KEPT = [
     "docker run --rm -v pgdata:/data alpine ls /data",
     "podman ps -a",
     "podman machine list",
-    "podman machine stop",
     "nerdctl ps -a",
     "minikube status",
     "minikube stop",
@@ -284,7 +285,6 @@ KEPT = [
     "multipass stop vm",
     "multipass delete --help",
     "colima status",
-    "colima stop",
     "limactl list",
     "virsh list --all",
     "virsh destroy vm",
