@@ -79,7 +79,34 @@ _STATEMENT_AFTER = frozenset(";\n|")
 
 def deletions_as_removals(text: str) -> str:
     """``text`` with each spelling above written as the Remove-Item it is (unchanged when it holds none)."""
+    if "=" in text:
+        text = _HELD.sub(_held_removal, text)
     return _SPELLINGS.sub(_as_removal, text)
+
+
+# session 25: the item held by a variable, then deleted by the next statement -- `$d = Get-Item C:\; $d.Delete(
+# $true)` (a listing, `(Get-Item X)`, `New-Object IO.DirectoryInfo X`, `[IO.DirectoryInfo]X`, `[IO.DirectoryInfo]
+# ::new(X)`) -- is that Remove-Item: nothing runs between, so the variable holds that item. The pair, whole
+# statements, becomes the one Remove-Item statement (the assignment only read X). Any other statement between,
+# or another use, stays unread.
+_HELD = re.compile(
+    r"(?i)(?:(?<=^)|(?<=[;\n{]))[ \t]*\$(?P<name>\w+)[ \t]*=[ \t]*(?:"
+    rf"(?P<paren>\([ \t]*)?{_LISTERS}(?P<listed>{_LISTED})[ \t]*(?(paren)\))"
+    rf"|\(?[ \t]*new-object[ \t]+(?:-typename[ \t]+)?(?:system\.)?io\.(?:directory|file)info[ \t]+"
+    rf"(?:-argumentlist[ \t]+)?(?P<made>{_ARG})[ \t]*\)?"
+    rf"|\(?[ \t]*{_INFO}[ \t]*(?:::new\([ \t]*(?P<new>{_ARG})[ \t]*\)|(?P<cast>{_ARG}))[ \t]*\)?"
+    rf")[ \t]*[;\n][ \t]*\$(?P=name){_CALLED}[ \t]*(?=[;\n|}}]|\Z)"
+)
+
+
+def _held_removal(m: re.Match[str]) -> str:
+    listed = m.group("listed")
+    operands = (
+        listed.strip()
+        if listed is not None
+        else next(g for g in (m.group(n) for n in ("made", "new", "cast")) if g is not None)
+    )
+    return f"Remove-Item -Recurse {_HOME.sub('~', operands).replace(chr(92), '/')}"
 
 
 def _as_removal(m: re.Match[str]) -> str:
