@@ -7,7 +7,7 @@ The class:
 1. ForEach-Object given the member's name Delete -- `Get-ChildItem C:\ | % Delete`, `gci ~ | ForEach-Object
    -MemberName Delete -ArgumentList $true`, `% -m Delete`, `foreach DELETE` -- calls each piped item's Delete():
    the listing's places are deleted as by `Remove-Item -Recurse` (permissions.floor.each_deletes, read by
-   permissions.where with the places piped in). A recursive listing (`-Recurse`, `-Depth`, cmd's `/s`) piped into
+   permissions.where with the places piped in); so is a script block given as `-Process { $_.Delete() }`. A recursive listing (`-Recurse`, `-Depth`, cmd's `/s`) piped into
    a deleter without `-Recurse` deletes every file under its places: a tree too.
 2. An item held by a variable and deleted by the next statement -- `$d = Get-Item C:\; $d.Delete($true)`, the
    New-Object, cast and `::new` spellings -- is that Remove-Item (permissions.commands.windows_deletions).
@@ -24,7 +24,7 @@ Guards: attacker variants that must keep asking (a statement between the variabl
 Delete(), a log outside the project, `/JOB:`, a one-letter switch Git Bash hands on as a drive, a member
 deletion inside the project no rule reads), and ordinary commands of the same family that stay approved.
 
-134 of 201 cases fail on the base.
+141 of 212 cases fail on the base.
 """
 
 from __future__ import annotations
@@ -64,6 +64,9 @@ FLOOR = [
     r"gci -r ~ | % Delete",
     r"gi D:\ | % Delete",
     r"gci ~ | % { $_.Delete($true) }",
+    r"gci ~ | % -Process { $_.Delete($true) }",
+    r"gci ~ | ForEach-Object -Process {$_.Delete()}",
+    r"gci C:\ | foreach -pr { $_.Delete($true) }",
     r"Get-ChildItem C:\ -Recurse | Remove-Item",
     r"Get-ChildItem -Path C:\ -Recurse | Remove-Item -Force",
     r"gci ~ -Recurse -Force | ri -Force",
@@ -141,6 +144,7 @@ APPROVED = [
     "gci -r src | ri",
     "Get-ChildItem -Path dist -Recurse | Remove-Item -Force",
     "$d = Get-Item build; $d.Delete($true)",
+    "gci build | ForEach-Object -Process { $_.Delete($true) }",
     "Get-ChildItem | ForEach-Object Name",
     "Remove-Item -Recurse -Force build",
     "Get-ChildItem build | Remove-Item -Recurse",
@@ -178,6 +182,8 @@ NEVER_AUTO = [
     r"del /s /q %USERPROFILE%\Downloads\*.tmp",
     r"Remove-Item -Recurse ..\a,..\b",
     r"gci ..\other -Recurse | Remove-Item",
+    r"$h = 'C:\'; Remove-Item -Recurse -Force $h",
+    r"$d = Get-Item ~; $d | Remove-Item -Recurse",
 ]
 
 
