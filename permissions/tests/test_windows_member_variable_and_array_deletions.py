@@ -7,8 +7,9 @@ The class:
 1. ForEach-Object given the member's name Delete -- `Get-ChildItem C:\ | % Delete`, `gci ~ | ForEach-Object
    -MemberName Delete -ArgumentList $true`, `% -m Delete`, `foreach DELETE` -- calls each piped item's Delete():
    the listing's places are deleted as by `Remove-Item -Recurse` (permissions.floor.each_deletes, read by
-   permissions.where with the places piped in); so is a script block given as `-Process { $_.Delete() }`. A recursive listing (`-Recurse`, `-Depth`, cmd's `/s`) piped into
-   a deleter without `-Recurse` deletes every file under its places: a tree too.
+   permissions.where with the places piped in); so is a script block given as `-Process { $_.Delete() }`. A
+   recursive listing (`-Recurse`, `-Depth`, cmd's `/s`) piped into a deleter without `-Recurse` deletes every
+   file under its places: a tree too.
 2. An item held by a variable and deleted by the next statement -- `$d = Get-Item C:\; $d.Delete($true)`, the
    New-Object, cast and `::new` spellings -- is that Remove-Item (permissions.commands.windows_deletions).
 3. Arrays and names of places: `Remove-Item -Path C:\,D:\ -Recurse` (a comma-separated array), cmd's and
