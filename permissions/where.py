@@ -1315,6 +1315,8 @@ def _values(
                 m = _ASSIGNED.fullmatch(w)
                 if m is not None:
                     found.setdefault(m.group(1), set()).add(m.group(2))
+        if len(words) == 3 and words[1] == "=" and words[0][:1] == "$":
+            _ps_assigned(words, found)  # PowerShell's `$d = 'C:\\'` (session 25)
         k = 0
         while k < len(words) and "=" in words[k]:
             k += 1
@@ -1337,6 +1339,15 @@ def _values(
 
 
 _NAMEREFS = frozenset({"declare", "typeset", "local"})
+
+
+def _ps_assigned(words: tuple[str, ...], found: dict[str, set[str]]) -> None:
+    """R4.6, session 25: PowerShell's assignment of one literal word (`$d = 'C:\\'`, `$h = $HOME`): a value of
+    ``d`` (deny more: bash would run a command named by `$d`, and never auto-approves it)."""
+    name = words[0][1:]
+    value = words[2]
+    if name.isidentifier() and value:
+        found.setdefault(name, set()).update((value, _as_posix(value, value)))  # (`C:\\` is a volume's root)
 
 
 def _nameref_values(words: tuple[str, ...], k: int, found: dict[str, set[str]]) -> None:

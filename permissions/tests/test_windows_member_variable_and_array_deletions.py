@@ -11,7 +11,9 @@ The class:
    recursive listing (`-Recurse`, `-Depth`, cmd's `/s`) piped into a deleter without `-Recurse` deletes every
    file under its places: a tree too.
 2. An item held by a variable and deleted by the next statement -- `$d = Get-Item C:\; $d.Delete($true)`, the
-   New-Object, cast and `::new` spellings -- is that Remove-Item (permissions.commands.windows_deletions).
+   New-Object, cast and `::new` spellings -- is that Remove-Item (permissions.commands.windows_deletions); a
+   place PowerShell assigns a variable (`$h = 'C:\'; Remove-Item -Recurse $h`) is one of its values
+   (permissions.where._ps_assigned).
 3. Arrays and names of places: `Remove-Item -Path C:\,D:\ -Recurse` (a comma-separated array), cmd's and
    PowerShell's names of the system drive (`%SystemDrive%`, `$env:SystemDrive`, `%HOMEDRIVE%`,
    `%HOMEDRIVE%%HOMEPATH%`), a pattern glued to the home's name (`del /s /q %USERPROFILE%\*`).
@@ -25,7 +27,7 @@ Guards: attacker variants that must keep asking (a statement between the variabl
 Delete(), a log outside the project, `/JOB:`, a one-letter switch Git Bash hands on as a drive, a member
 deletion inside the project no rule reads), and ordinary commands of the same family that stay approved.
 
-141 of 212 cases fail on the base.
+151 of 222 cases fail on the base.
 """
 
 from __future__ import annotations
@@ -88,6 +90,11 @@ FLOOR = [
     r"$item=Get-Item -Path ~;$item.Delete($true)",
     r"$d = Get-Item src; $d = Get-Item C:\; $d.Delete($true)",
     r"pwsh -c '$d = gi C:\; $d.Delete($true)'",
+    r"$h = 'C:\'; Remove-Item -Recurse -Force $h",
+    r"$h = $HOME; Remove-Item -Recurse $h",
+    r'$h = "D:\\"; rd /s /q $h',
+    r"$d = $env:USERPROFILE; Remove-Item -Recurse $d",
+    r"$d = '%USERPROFILE%'; rmdir /s /q $d",
     # 3. arrays, the system drive's names, a pattern glued to the home's name
     r"Remove-Item -Path C:\,D:\ -Recurse -Force",
     r"Remove-Item -LiteralPath C:\,src -Recurse",
@@ -183,8 +190,8 @@ NEVER_AUTO = [
     r"del /s /q %USERPROFILE%\Downloads\*.tmp",
     r"Remove-Item -Recurse ..\a,..\b",
     r"gci ..\other -Recurse | Remove-Item",
-    r"$h = 'C:\'; Remove-Item -Recurse -Force $h",
     r"$d = Get-Item ~; $d | Remove-Item -Recurse",
+    r"$d = 'build'; $e = $d; Remove-Item -Recurse $e\..\..",
 ]
 
 
