@@ -101,6 +101,7 @@ ALLOW: tuple[str, ...] = (
     "gradlew.bat",
     "mvn",
     "msbuild",
+    "robocopy",
     "cmd /c dir",
     "cmd /c type",
     "cmd /c findstr",
@@ -281,6 +282,10 @@ COMMANDS: list[str] = [
     "go test ./...",
     "go vet ./...",
     "msbuild App.sln /p:Configuration=Release",
+    # robocopy's mirror of a build's output inside the project (its switches are no rooted place)
+    "robocopy public dist /MIR /NFL /NDL /NJH",
+    "robocopy src\\assets dist\\assets /MIR /XD node_modules /XF *.map /R:2 /W:1",
+    "robocopy build out /MIR /MT:8 /LOG:robocopy.log",
     # moving and back
     "Set-Location src; npm test",
     "Set-Location frontend; npm run build; Set-Location ..",

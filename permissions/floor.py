@@ -42,6 +42,10 @@ __all__ = [
     "names_windows_deleter",
     "windows_listed",
     "WINDOWS_PIPED_DELETERS",
+    "EACH_DELETION",
+    "WINDOWS_EACH",
+    "each_deletes",
+    "windows_listing_recurses",
     "windows_deleted",
     "writes_disk",
 ]
@@ -468,6 +472,8 @@ _ROOT_ONLY = ["/"]
 
 def _windows_switch(word: str) -> bool:
     """A cmd switch (`/S`, `/Q`, `/A:H`, glued `/S/Q`): a slash, a letter, nothing but switches after."""
+    if word[:2] == "//":
+        word = word[1:]  # Git Bash's spelling (`rd //s //q`): the program is handed `/s`
     return len(word) >= 2 and word[0] == "/" and word[1].isalpha() and (len(word) == 2 or word[2] in ":/")
 
 
@@ -480,7 +486,7 @@ def names_windows_deleter(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> boo
         for v in seg:
             if v and (v[0] in heads or (not v[0].islower() and v[0].lower() in heads)):
                 head = v[0].lower()
-                if head in WINDOWS_DELETERS:
+                if head in WINDOWS_DELETERS or (head in WINDOWS_EACH and each_deletes(v)):
                     return True
                 inner = windows_inner(v)
                 if inner is not None and (inner[0] == "rm" or names_windows_deleter(((inner,),))):
@@ -517,6 +523,7 @@ def windows_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
         cmd = head.startswith("cmd")
         while k < len(view):
             w = view[k].lower()
+            w = w[1:] if cmd and w[:2] == "//" else w  # Git Bash's `cmd //c`: cmd is handed `/c`
             if (
                 (w in ("/c", "/k", "/r"))
                 if cmd
@@ -571,7 +578,7 @@ def windows_deleted(view: tuple[str, ...]) -> list[str] | None:
         elif _windows_switch(w):
             tree = tree or "/s" in w.lower()
         else:
-            targets.append(w)
+            targets.extend(p for p in w.split(",") if p)  # PowerShell's array: `-Path C:\,D:\`
     return targets if tree else None
 
 
@@ -584,8 +591,33 @@ _UNQUOTED = re.compile(r'[^\s";|&]+').findall  # (windows_deleted: a word's piec
 WINDOWS_LISTERS = frozenset(
     {"get-item", "gi", "get-childitem", "gci", "ls", "dir", "echo", "write-output", "write"}
 )
+# session 25: ForEach-Object given the member's name Delete (`gci ~ | % Delete`, `ForEach-Object -MemberName
+# Delete -ArgumentList $true`) calls each piped item's own Delete(): what Remove-Item -Recurse does to them, or
+# less (a folder's without `$true`). Not in WINDOWS_DELETERS (vocabulary reads those as programs).
+WINDOWS_EACH = frozenset({"foreach-object", "%", "foreach"})
 # Windows' deleters that take the places to delete from the pipe (PowerShell's `rm` is Remove-Item too)
-WINDOWS_PIPED_DELETERS = frozenset(WINDOWS_DELETERS) | {"rm"}
+WINDOWS_PIPED_DELETERS = frozenset(WINDOWS_DELETERS) | {"rm"} | WINDOWS_EACH
+# (what ForEach-Object's Delete is read as: permissions.where reads it with the places piped in)
+EACH_DELETION: tuple[str, ...] = ("remove-item", "-recurse")
+
+
+def each_deletes(words: Sequence[str]) -> bool:
+    """Whether ForEach-Object's ``words`` name the member Delete (any case, `-MemberName:Delete` too): any of
+    its words but parameter names, more is safe."""
+    return any(w.rpartition(":")[2].lower() == "delete" for w in words[1:] if w[:1] != "{")
+
+
+def windows_listing_recurses(words: Sequence[str]) -> bool:
+    """Whether a PowerShell listing's ``words`` walk the whole tree (`-Recurse` or a prefix, `-Depth`, cmd's
+    `/s`): piped into a deleter, every file under its places is deleted, as by a tree's deletion."""
+    for w in (piece for word in words[1:] for piece in word.split()):  # (`C:\\ -Recurse`: one word for bash)
+        if w[:1] == "-" and len(w) > 1:
+            name = w[1:].partition(":")[0].lower()
+            if "recurse".startswith(name) or name == "depth":
+                return True
+        elif w.lower() == "/s":
+            return True
+    return False
 
 
 def windows_listed(words: Sequence[str], text: str) -> list[str]:
@@ -600,15 +632,19 @@ def windows_listed(words: Sequence[str], text: str) -> list[str]:
     else:
         return []
     return [
-        w
+        p
         for word in words[start:]
         for w in (_UNQUOTED(word) if '"' in word else word.split())
         if w[:1] != "-"
+        for p in w.split(",")  # PowerShell's array: `gci C:\,D:\`
+        if p
     ]
 
 
 _MIRRORS = ("/mir", "/purge")
-_ROBOCOPY_SWITCH = re.compile(r"/[A-Za-z]+(?::.*)?").fullmatch  # `/MIR`, `/R:3`, `/LOG:x.txt`
+_ROBOCOPY_SWITCH = re.compile(
+    r"/[A-Za-z0-9]+[+-]?(?::.*)?"
+).fullmatch  # `/MIR`, `/R:3`, `/LOG:x.txt`, `/A+:R`
 _MOVES = ("/move", "/mov")
 
 
@@ -618,8 +654,11 @@ def _mirrored(view: tuple[str, ...]) -> list[str] | None:
     words = [
         p.replace('"', "") for word in view[1:] for p in (_UNQUOTED(word) if '"' in word else word.split())
     ]
+    words = [w[1:] if w[:2] == "//" else w for w in words]  # Git Bash's `//MIR`: robocopy is handed `/MIR`
     switches = {w.lower() for w in words if _ROBOCOPY_SWITCH(w)}
     operands = [w for w in words if not _ROBOCOPY_SWITCH(w)][:2]
+    if len(operands) < 2:  # Git Bash hands robocopy `/c` as drive C:'s root (`robocopy empty /c //MIR`)
+        operands = [w for w in words if not _ROBOCOPY_SWITCH(w) or len(w) == 2][:2]
     out = (operands[1:] if not switches.isdisjoint(_MIRRORS) else []) + (
         operands[:1] if not switches.isdisjoint(_MOVES) else []
     )
@@ -963,4 +1002,6 @@ def code_prints(code: str, args: Sequence[str] = ()) -> list[str]:
     return out
 
 
-_DELETERS_AND_RUNNERS = frozenset(WINDOWS_DELETERS) | WINDOWS_RUNNERS  # (names_windows_deleter's one lookup)
+_DELETERS_AND_RUNNERS = (
+    frozenset(WINDOWS_DELETERS) | WINDOWS_RUNNERS | WINDOWS_EACH
+)  # (names_windows_deleter's one lookup)

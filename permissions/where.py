@@ -68,19 +68,23 @@ from permissions.commands.windows import LOCATION_MOVERS, MOVES, POPS, windows_m
 from permissions.commands.wrappers import PEELED_VERBS
 from permissions.floor import (
     DELETERS,
+    EACH_DELETION,
     FLOOR_VERBS,
     REMOVERS,
     WINDOWS_DELETERS,
+    WINDOWS_EACH,
     WINDOWS_PIPED_DELETERS,
     WINDOWS_RUNNERS,
     code_deletions,
     code_prints,
     deleted_trees,
+    each_deletes,
     find_exec_deletes,
     floor_denies_views,
     windows_deleted,
     windows_inner,
     windows_listed,
+    windows_listing_recurses,
 )
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
@@ -347,6 +351,20 @@ _CMD_SWITCHES = {
         r"/(?:all|allcompartments|release6?|renew6?|flushdns|displaydns|registerdns|showclassid6?|setclassid6?|\?)",
         re.IGNORECASE,
     ),
+    # session 25: robocopy's switches of two letters or more (`/MIR`, `/R:3`, `/COPY:DAT`, `/A+:RH`, `/MT:8`; Git
+    # Bash's `//MIR`), none a place; its log (`/LOG:x`, `/LOG+:x`, `/UNILOG:x`) is one when named in the working
+    # folder (no `..`, no root, no drive). The one-letter ones (`/E`, `/S`) stay words to check: Git Bash hands a
+    # native program `/e` as drive E:'s root, a destination when it comes second. `/JOB:` (options read from a
+    # file) and `/SAVE:` stay words to check; its operands (`/XD` and `/XF`'s values too) are places read as any.
+    # Its mirror's and move's deletions are the floor's (floor._mirrored).
+    "robocopy": re.compile(
+        r"//?(?:(?:mir|purge|move?|copyall|nocopy|secfix|timfix|create|fat|256|pf|sl|sj|sd|nodcopy|nooffload"
+        r"|compress|xc|xn|xo|xx|xl|is|it|xj|xjd|xjf|fft|dst|reg|tbd|lfsm|ts|fp|bytes|ns|nc|nfl|ndl|np|eta|tee"
+        r"|njh|njs|unicode|quit|nosd|nodd|if|xd|xf|zb|efsraw|sec|noclone|sparse|dcopy|copy|lev|mon|mot|rh|ipg"
+        r"|a[+-]|ia|xa|max|min|maxage|minage|maxlad|minlad|r|w|mt|iomaxsize|iorate|threshold)(?::[\w+-]*)?"
+        r"|\?|(?:uni)?log\+?:(?!.*\.\.)[^\\/:]+)",
+        re.IGNORECASE,
+    ),
 }
 # `cmd /c dir /s /b *.json`: cmd's own switches of no place (`/c` runs the line, `/d /q /s /a /u` change nothing
 # of where), then those of the reading commands whose line it runs (permissions.commands.windows.cmd_line_read:
@@ -355,7 +373,7 @@ _CMD_SWITCHES["cmd"] = re.compile(
     "|".join((r"/[cdqsaur]", *(_CMD_SWITCHES[v].pattern for v in ("dir", "findstr", "where")), r"/[fa]")),
     re.IGNORECASE,
 )
-for _verb in ("findstr", "where", "msbuild", "taskkill", "tasklist", "ipconfig", "cmd"):
+for _verb in ("findstr", "where", "msbuild", "taskkill", "tasklist", "ipconfig", "cmd", "robocopy"):
     _CMD_SWITCHES[_verb + ".exe"] = _CMD_SWITCHES[_verb]
 
 
@@ -503,12 +521,35 @@ def _as_posix(word: str, raw: str) -> str:
         # PowerShell's and cmd's names of the home folder (`$env:USERPROFILE`, `%USERPROFILE%`) are `~`
         low = word.lower()
         for home in _WINDOWS_HOMES:
-            if low.startswith(home) and low[len(home) : len(home) + 1] in ("", "\\", "/"):
-                return "~" + word[len(home) :].replace("\\", "/")
+            if low.startswith(home) and low[len(home) : len(home) + 1] in _AFTER_NAME:
+                return _named_place("~", word[len(home) :])
+        for drive in _WINDOWS_DRIVES:
+            if low.startswith(drive) and low[len(drive) : len(drive) + 1] in _AFTER_NAME:
+                return _named_place("", word[len(drive) :]) or "/"
     return word.replace("\\", "/") if "\\" in word else word
 
 
+def _named_place(base: str, rest: str) -> str:
+    """A place named by a variable (``base``: `~`, or `` for a volume's root) and what follows it: `\\x` is `/x`,
+    and a pattern glued to the name (`%USERPROFILE%*`, as bash leaves `%USERPROFILE%\\*`) matches the place
+    itself among others: read as the place's children (`~/*`), which the floor takes as the place."""
+    rest = rest.replace("\\", "/")
+    return base + ("/" + rest if rest[:1] in ("*", "?") else rest)
+
+
+_AFTER_NAME = ("", "\\", "/", "*", "?")
+# session 25: cmd's and PowerShell's names of the system's drive (`%SystemDrive%`, `$env:SystemDrive`, the home's
+# `%HOMEDRIVE%`): a volume's root, as `C:` is.
+_WINDOWS_DRIVES = (
+    "%systemdrive%",
+    "$env:systemdrive",
+    "${env:systemdrive}",
+    "%homedrive%",
+    "$env:homedrive",
+    "${env:homedrive}",
+)
 _WINDOWS_HOMES = (
+    "%homedrive%%homepath%",
     "$env:homedrive$env:homepath",
     "${env:userprofile}",
     "$env:userprofile",
@@ -1274,6 +1315,8 @@ def _values(
                 m = _ASSIGNED.fullmatch(w)
                 if m is not None:
                     found.setdefault(m.group(1), set()).add(m.group(2))
+        if len(words) == 3 and words[1] == "=" and words[0][:1] == "$":
+            _ps_assigned(words, found)  # PowerShell's `$d = 'C:\\'` (session 25)
         k = 0
         while k < len(words) and "=" in words[k]:
             k += 1
@@ -1296,6 +1339,15 @@ def _values(
 
 
 _NAMEREFS = frozenset({"declare", "typeset", "local"})
+
+
+def _ps_assigned(words: tuple[str, ...], found: dict[str, set[str]]) -> None:
+    """R4.6, session 25: PowerShell's assignment of one literal word (`$d = 'C:\\'`, `$h = $HOME`): a value of
+    ``d`` (deny more: bash would run a command named by `$d`, and never auto-approves it)."""
+    name = words[0][1:]
+    value = words[2]
+    if name.isidentifier() and value:
+        found.setdefault(name, set()).update((value, _as_posix(value, value)))  # (`C:\\` is a volume's root)
 
 
 def _nameref_values(words: tuple[str, ...], k: int, found: dict[str, set[str]]) -> None:
@@ -1590,6 +1642,9 @@ def _deleters(
                 continue  # `git status`, `rsync a/ b/`: the common case, nothing deleted
             picked.append((i, [words] if seg_views is None else seg_views[i]))
             continue
+        if windows and i and first.lower() in WINDOWS_EACH and each_deletes(words):
+            picked.append((i, [EACH_DELETION]))  # `gci ~ | % Delete`: each piped item's Delete() (floor.py)
+            continue
         if windows and first.lower() in WINDOWS_RUNNERS:
             # SPEC §5: `. Remove-Item -Recurse C:\\`, `cmd /c rd /s /q C:\\`, `pwsh -c "rm -r ~"` run the deleter
             inner = windows_inner(words)
@@ -1659,6 +1714,8 @@ def _floor_where(
             joins = joiners(segments, command) if joins is None else joins
             before = segments[i - 1]
             fed = windows_listed(before.words, before.text) if joins[i - 1] == "|" else []
+            if fed and windows_listing_recurses(before.words):
+                vs = [(*v, "-recurse") for v in vs]  # `gci -Recurse C:\\ | Remove-Item`: every file deleted
         elif "{}" in seg.words and "find" in seg.text:
             vs = (
                 vs if len(vs) > 1 else views(seg.words)

@@ -14,7 +14,7 @@ rm) judges it as it judges Remove-Item:
 - .NET's static deleters: `[IO.Directory]::Delete(X, ...)`, `[IO.File]::Delete(X)` (with `System.` or not),
   VisualBasic's `[Microsoft.VisualBasic.FileIO.FileSystem]::DeleteDirectory(X, ...)` and `DeleteFile`;
 - a listing piped into a script block that deletes each item: `Get-ChildItem X | ForEach-Object
-  { $_.Delete() }` (`%`, `foreach`, `$PSItem`), nothing else in the block.
+  { $_.Delete() }` (`%`, `foreach`, `$PSItem`, `-Process { ... }`), nothing else in the block.
 
 ``X`` is one argument: a quoted string (no backtick, no sub-expression), a variable, `~...`, a plain word, or
 `[Environment]::GetFolderPath('UserProfile')` (the home folder, `~`); a listing's parameters are kept as
@@ -22,8 +22,9 @@ Remove-Item takes them (`-Force`, `-Path`, `-LiteralPath`, `-Filter`; others are
 values as more targets: more is safe). Backslashes are written `/` (PowerShell takes both; bash would read
 `'C:\\'` fine but `"C:\\"` as an escaped quote). A spelling that is a whole statement becomes the Remove-Item
 statement; one inside another or inside a block (`$null = (gi ~).Delete($true)`, `try { (gi ~).Delete($true) }
-catch {}`) becomes `$(Remove-Item ...)`, a hidden segment judged as any (R4.7). Anything else (`$d.Delete($true)`, a target built by an expression) stays unread:
-never auto-approved.
+catch {}`) becomes `$(Remove-Item ...)`, a hidden segment judged as any (R4.7). Anything else (`$d.Delete($true)`
+but for `$d` set by the statement just before, _HELD; a target built by an expression) stays unread: never
+auto-approved.
 
 The same holds for .NET's reads of a file or a folder (friction): `[IO.File]::ReadAllText(X)` (ReadAllLines,
 ReadAllBytes, ReadLines) is `Get-Content X`, `[IO.File]::Exists(X)` `Test-Path X`, `[IO.Directory]::GetFiles(X,
@@ -68,7 +69,7 @@ _SPELLINGS = re.compile(
     rf"[ \t]*(?P<vb>{_ARG})[ \t]*(?:,[^()\n;{{}}`@&|]*)?\)"
     # Get-ChildItem X | ForEach-Object { $_.Delete() }
     rf"|(?:(?<=^)|(?<=[;\n{{]))[ \t]*{_LISTERS}(?P<piped>{_LISTED})[ \t]*\|[ \t]*(?:foreach-object|%|foreach)"
-    rf"[ \t]*\{{[ \t]*\$(?:_|psitem){_CALLED}[ \t]*;?[ \t]*\}}"
+    rf"[ \t]*(?:-pr[a-z]*[ \t]+)?\{{[ \t]*\$(?:_|psitem){_CALLED}[ \t]*;?[ \t]*\}}"
 )
 # The cheap test before the search (powershell_statements' cues): any of them holds one of these.
 DELETION_CUE = re.compile(r"(?i)delete(?:directory|file)?[ \t]*\(").search
@@ -79,7 +80,34 @@ _STATEMENT_AFTER = frozenset(";\n|")
 
 def deletions_as_removals(text: str) -> str:
     """``text`` with each spelling above written as the Remove-Item it is (unchanged when it holds none)."""
+    if "=" in text:
+        text = _HELD.sub(_held_removal, text)
     return _SPELLINGS.sub(_as_removal, text)
+
+
+# session 25: the item held by a variable, then deleted by the next statement -- `$d = Get-Item C:\; $d.Delete(
+# $true)` (a listing, `(Get-Item X)`, `New-Object IO.DirectoryInfo X`, `[IO.DirectoryInfo]X`, `[IO.DirectoryInfo]
+# ::new(X)`) -- is that Remove-Item: nothing runs between, so the variable holds that item. The pair, whole
+# statements, becomes the one Remove-Item statement (the assignment only read X). Any other statement between,
+# or another use, stays unread.
+_HELD = re.compile(
+    r"(?i)(?:(?<=^)|(?<=[;\n{]))[ \t]*\$(?P<name>\w+)[ \t]*=[ \t]*(?:"
+    rf"(?P<paren>\([ \t]*)?{_LISTERS}(?P<listed>{_LISTED})[ \t]*(?(paren)\))"
+    rf"|\(?[ \t]*new-object[ \t]+(?:-typename[ \t]+)?(?:system\.)?io\.(?:directory|file)info[ \t]+"
+    rf"(?:-argumentlist[ \t]+)?(?P<made>{_ARG})[ \t]*\)?"
+    rf"|\(?[ \t]*{_INFO}[ \t]*(?:::new\([ \t]*(?P<new>{_ARG})[ \t]*\)|(?P<cast>{_ARG}))[ \t]*\)?"
+    rf")[ \t]*[;\n][ \t]*\$(?P=name){_CALLED}[ \t]*(?=[;\n|}}]|\Z)"
+)
+
+
+def _held_removal(m: re.Match[str]) -> str:
+    listed = m.group("listed")
+    operands = (
+        listed.strip()
+        if listed is not None
+        else next(g for g in (m.group(n) for n in ("made", "new", "cast")) if g is not None)
+    )
+    return f"Remove-Item -Recurse {_HOME.sub('~', operands).replace(chr(92), '/')}"
 
 
 def _as_removal(m: re.Match[str]) -> str:
