@@ -1180,7 +1180,7 @@ HANDS_ON_KEEPERS = frozenset(
         " transcrypt git-crypt git-secret kubeseal sf sfdx databricks ejson ejson2env blackbox keeper snyk travis dcli ksm hcp phase sq"
         " kubelogin aws-iam-authenticator gke-gcloud-auth-plugin ansible-inventory vals vlt"
         # session 23: the AWS login helpers read for their printing forms only
-        " aws-sso-util aws-sso"
+        " aws-sso-util"
     ).split()
 ) | frozenset(_BLACKBOX)
 
