@@ -30,7 +30,7 @@ In Brabo's own sandbox they stay as they were. Also here: aws-sso's ``exec -p PR
 (wrappers), and ``aws-sso`` is no hands-on keeper any more, so ``aws-sso eval -p x`` is not read as the shell's
 ``eval`` (it asked in the sandbox behind an allow of every word).
 
-On the session's base 210 of this file's 399 cases fail: 104 of the 111 attack commands, each on the agent's
+On the session's base 212 of this file's 402 cases fail: 105 of the 112 attack commands, each on the agent's
 machine and the host (the other seven asked there already: ``kubectl get -f secret.yaml -o yaml`` for its file's
 name, ``--log-http=true``, the ``https://`` address of ``consul -http-addr=``, and ``kubectl get --raw`` and
 ``etcdctl get`` of a key read as a path outside the project), and ``aws-sso eval`` behind an allow of every word
@@ -158,6 +158,7 @@ PRINTED = [
     # more of the same stores: etcd's values under a prefix, a static web app's deployment token
     "etcdctl get --prefix /registry/",
     "etcdctl get --prefix app",
+    "etcdctl get --prefix config/",
     "etcdctl get app/db/password",
     "etcdctl get '' --prefix",
     "etcdctl get --from-key ''",
