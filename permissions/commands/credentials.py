@@ -105,7 +105,7 @@ from permissions.commands.credential_forms import (
 )
 from permissions.commands.machine import KEYCHAIN
 from permissions.commands.peeks import ENVIRONMENT
-from permissions.commands.secret_keepers import amend
+from permissions.commands.secret_keepers import SERVICE_ENV, amend
 
 __all__ = [
     "CREDENTIAL",
@@ -227,20 +227,40 @@ def _output(args: Sequence[str]) -> str | None:
     return found
 
 
+def _from_files(args: Sequence[str]) -> bool:
+    """kubectl's ``-f|--filename FILE`` or ``-k|--kustomize DIR``: the objects a file names, a Secret among them."""
+    return any(a in _KUBE_FILES or a.startswith(_KUBE_FILES_GLUED) or a[:2] in ("-f", "-k") for a in args)
+
+
+_KUBE_FILES = ("-f", "--filename", "-k", "--kustomize")
+_KUBE_FILES_GLUED = ("--filename=", "--kustomize=", "-f=", "-k=", "-Rf", "-Rk")  # (`-Rf DIR`: -R and -f)
+
+
 def _kube_secret(view: tuple[str, ...]) -> str | None:
-    """``kubectl get secret x -o yaml``: a Secret's data (base64, no protection) in any output showing it."""
-    if "get" not in view or "secret" not in " ".join(view).lower():
+    """``kubectl get secret x -o yaml``: a Secret's data (base64, no protection) in any output showing it;
+    (session 25) ``get -f FILE`` or ``-k DIR`` too (the file may name a Secret), and ``get --raw`` of a path
+    reaching the secrets."""
+    if "get" not in view:
         return None
+    if _from_files(view[1:]) and _shown(view[1:]):
+        return CREDENTIAL
+    if "secret" not in " ".join(view).lower():
+        return None
+    if any(a.startswith("--raw") for a in view) and "secrets" in " ".join(view).lower():
+        return CREDENTIAL
     words = positional(view[1:], _KUBE_OPTS)
-    after = words[words.index("get") + 1 :]
+    after = words[words.index("get") + 1 :] if "get" in words else []
     if not any(
         part.split("/")[0].split(".")[0] in ("secret", "secrets") for w in after for part in w.split(",")
     ):
         return None
-    shown = _output(view[1:])
-    if shown is not None and shown.lower().partition("=")[0] not in _SECRET_HIDDEN:
-        return CREDENTIAL
-    return None
+    return CREDENTIAL if _shown(view[1:]) else None
+
+
+def _shown(args: Sequence[str]) -> bool:
+    """An output showing the objects' data (not ``name``, ``wide``, nor the default table)."""
+    shown = _output(args)
+    return shown is not None and shown.lower().partition("=")[0] not in _SECRET_HIDDEN
 
 
 _KUBECTL = then(
@@ -450,7 +470,9 @@ _NAMED = re.compile(
     r"169\.254\.169\.254|169\.254\.170\.2|fd00:ec2::|metadata\.goog|computemetadata|100\.100\.100\.200"
     r"|latest/(?:meta-data|user-data|api/token|dynamic)|metadata/identity|a9fe:a9fe|2852039166|0xa9fea9fe"
     r"|(get-storedcredential|get-secret\b|get-az(?:accesstoken|keyvaultsecret|storageaccountkey)|get-awscredential"
-    r"|get-pnpaccesstoken|getnetworkcredential|convertfrom-securestring)",
+    r"|get-pnpaccesstoken|getnetworkcredential|convertfrom-securestring)"
+    # session 25: gcloud's HTTP log turned on by its variable (every response logged whole, whatever the projection)
+    r"|(cloudsdk_core_log_http\s*=\s*[\"']?(?:true|1|on|yes|y)\b)",
     re.IGNORECASE,
 )
 
@@ -557,4 +579,4 @@ def credential_named(command: str) -> str | None:
     m = _NAMED.search(command)
     if m is None:
         return None
-    return CREDENTIAL if m.group(1) else METADATA
+    return CREDENTIAL if m.group(1) else SERVICE_ENV if m.group(2) else METADATA

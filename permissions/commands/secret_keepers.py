@@ -100,6 +100,19 @@ the clear) what only the machine's keys and logins unlock:
   configurations ``serverless|sls print``, ``devspace print|list vars``; the environments ``mise env|hook-env``,
   ``direnv export|dump`` and conda's ``env config vars list`` resolve; ``kubectl|oc set env --resolve``.
 
+- (session 25) more of the same: ``serverless info`` (the API keys' values); ``aws ecs describe-tasks`` (the
+  overrides' environment), ``batch describe-jobs``, ``codebuild batch-get-builds``, ``sagemaker describe-model|
+  describe-training-job|describe-processing-job|describe-transform-job``, ``ec2 describe-launch-template-versions``
+  and ``autoscaling describe-launch-configurations`` (user data), ``glue get-job(s)``, ``emr describe-cluster``;
+  ``gcloud compute instances|instance-templates|project-info describe`` (the startup-script, the ssh keys) and
+  the listings ``compute instances list``, ``run services|jobs list``, ``functions list`` given a ``--format`` of
+  whole resources; gcloud's ``--log-http`` on any command (and ``CLOUDSDK_CORE_LOG_HTTP=true``, read in the text
+  by permissions.commands.credentials); ``az staticwebapp secrets list``; ``helmfile template|write-values``,
+  ``build --embed-values``, ``diff|apply --show-secrets`` (vals' references resolved); ``kompose convert`` (the
+  shell's ``${VAR}``); ``consul kv export``, ``kv get -recurse`` or of a key naming a secret, ``nomad var get``,
+  ``etcdctl get --prefix|--from-key`` or of such a key; ``npm|pnpm config get proxy|https-proxy`` (``npm config
+  list`` stays ordinary: the shell's ``HTTP_PROXY`` it lists since npm 11.8 is a common diagnostic's line).
+
 Stays ordinary (names, digests, or a value the tool itself masks): ``gh secret list``, ``fly secrets list``,
 ``supabase secrets list``, ``supabase status`` (the local stack's keys, from the project's own config),
 ``vercel env ls`` ("Encrypted"), ``wrangler secret list``, ``terraform output`` and ``terraform output NAME``
@@ -566,7 +579,7 @@ def _option_value(args: Sequence[str], names: tuple[str, ...]) -> str | None:
 # prints them. Parts of names, lower-cased; and the containers named whole.
 _BROAD_PART = re.compile(
     r"env|secret|passw|credential|token|config|propert|template|spec|container|variable|value|connection"
-    r"|definition|repositor|branch|project|userdata|auth"
+    r"|definition|repositor|branch|project|userdata|auth|override|argument|metadata"
 )
 _BROAD_NAMES = frozenset(("functions", "versions", "service", "services", "app", "apps", "items", "data"))
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
@@ -662,7 +675,13 @@ _AWS_SERVICE_ENV = then(
             " amplify+get-app amplify+get-branch amplify+list-apps amplify+list-branches"
             " elasticbeanstalk+describe-configuration-settings codebuild+batch-get-projects"
             " batch+describe-job-definitions lightsail+get-container-services"
-            " lightsail+get-container-service-deployments",
+            " lightsail+get-container-service-deployments"
+            # session 25: a running task's or job's overrides (its environment), a build's environment, a model's or
+            # a training job's container environment, a launch template's user data, a Glue job's arguments
+            " ecs+describe-tasks batch+describe-jobs codebuild+batch-get-builds sagemaker+describe-model"
+            " sagemaker+describe-training-job sagemaker+describe-processing-job sagemaker+describe-transform-job"
+            " ec2+describe-launch-template-versions autoscaling+describe-launch-configurations glue+get-job"
+            " glue+get-jobs emr+describe-cluster",
             values=_AWS_GLOBALS,
         ),
         ("--query",),
@@ -694,18 +713,49 @@ _GCLOUD_KEPT = Forms(
     "redis+instances+get-auth-string services+api-keys+get-key-string",
     values="--project --account --configuration --format --verbosity --impersonate-service-account --region",
 )
+_GCLOUD_VALUES = (
+    "--project --account --configuration --format --verbosity --impersonate-service-account --billing-project"
+    " --region --location --service --zone"
+)
+_GCLOUD_LISTS = Forms(
+    "compute+instances+list compute+instance-templates+list run+services+list run+jobs+list functions+list",
+    values=_GCLOUD_VALUES,
+)
 _GCLOUD_SERVICE_ENV = _unless_narrowed(
     Forms(
         "run+services+describe run+jobs+describe run+revisions+describe functions+describe app+versions+describe"
-        " composer+environments+describe",
-        values="--project --account --configuration --format --verbosity --impersonate-service-account"
-        " --billing-project --region --location --service",
+        " composer+environments+describe"
+        # session 25: an instance's, a template's or the project's metadata (its startup-script, ssh keys)
+        " compute+instances+describe compute+instance-templates+describe compute+project-info+describe",
+        values=_GCLOUD_VALUES,
     ),
     ("--format",),
     _narrow_format,
 )
+# session 25: the listings print a table of names unless a --format asks for the whole resources
+_GCLOUD_LISTED = _unless_narrowed(
+    lambda v: (
+        _GCLOUD_LISTS(v)
+        if any(w.startswith("--format") for w in v) and _option_value(v[1:], ("--format",)) is not None
+        else None
+    ),
+    ("--format",),
+    _narrow_format,
+)
+
+
+def _gcloud_logs_http(view: tuple[str, ...]) -> str | None:
+    """(session 25) ``--log-http`` logs every response whole (a list's resources, their environment among them),
+    whatever the command and its projection."""
+    for w in view[1:]:
+        if w.startswith("--log-http") and not w.lower().endswith(("=false", "=0")):
+            return SERVICE_ENV
+    return None
+
+
 _AZ_KEPT = Forms(
-    "connection-string+show webpubsub+key+show communication+list-key",
+    "connection-string+show webpubsub+key+show communication+list-key"
+    " staticwebapp+secrets+list",  # (session 25: a static web app's deployment token)
     values="--subscription --output -o --query --resource-group -g --name -n --hub-name --device-id -d",
 )
 _AZ_SERVICE_ENV = _unless_narrowed(
@@ -737,6 +787,86 @@ def _first_is(names: str, values: str = "", sentence: str = ENVIRONMENT) -> Read
 # mise's `env` (`e`) and `hook-env` print the environment its configuration resolves -- the global config's
 # variables, its sops-decrypted env files, `_.source`d scripts -- as exports
 _MISE = _first_is("env e hook-env", "-C --cd -E --env -j --jobs -s --shell -P --profile")
+# -- session 25: more of a deployed service's settings and a configuration resolved with its secrets -----------------
+_GO_CONSUL_VALUES = frozenset(
+    (
+        "-http-addr -token -token-file -datacenter -namespace -partition -separator -ca-file -ca-path -client-cert"
+        " -client-key -tls-server-name -stale -peer"
+    ).split()
+)
+
+
+def _go_positional(args: Sequence[str], values: frozenset[str]) -> list[str]:
+    """The words that are not Go flags (``-token X``, ``--token=X``, ``-recurse``), lower-cased."""
+    out: list[str] = []
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+        elif a[:1] == "-":
+            skip = "=" not in a and "-" + a.lstrip("-") in values
+        else:
+            out.append(a.lower())
+    return out
+
+
+def _consul_kv(view: tuple[str, ...]) -> str | None:
+    """``consul kv export`` (every key's value, base64) and ``kv get -recurse`` (every value under a prefix);
+    ``kv get`` of a key naming a secret (``app/db/password``). ``-keys`` lists names only."""
+    if "kv" not in view:
+        return None
+    args = view[1:]
+    if go_flag(args, frozenset(("help", "h", "keys"))):
+        return None
+    words = _go_positional(args, _GO_CONSUL_VALUES)
+    if words[:2] == ["kv", "export"]:
+        return CREDENTIAL
+    if words[:2] != ["kv", "get"]:
+        return None
+    if go_flag(args, frozenset(("recurse",))) or any(secret_key(k) for k in words[2:]):
+        return CREDENTIAL
+    return None
+
+
+_ETCDCTL_VALUES = frozenset(
+    "--endpoints --cacert --cert --key --user --password --dial-timeout --command-timeout -w --write-out"
+    " --consistency --order --sort-by --limit --rev --range-end --discovery-srv".split()
+)
+
+
+def _etcdctl(view: tuple[str, ...]) -> str | None:
+    """``etcdctl get --prefix|--from-key`` prints every value under a key (a cluster's ``/registry/secrets``
+    among them), and ``get`` of a key naming a secret; ``--keys-only`` and ``--count-only`` print none."""
+    if "get" not in view or any(w.startswith(("--keys-only", "--count-only", "--help")) for w in view):
+        return None
+    words = positional(view[1:], _ETCDCTL_VALUES)
+    if words[:1] != ["get"]:
+        return None
+    whole = any(w.startswith(("--prefix", "--from-key")) and not w.endswith("=false") for w in view)
+    return CREDENTIAL if whole or any(secret_key(k) for k in words[1:]) else None
+
+
+_HELMFILE_VALUES = (
+    "-f --file -e --environment -n --namespace --state-values-set --state-values-set-string --state-values-file"
+    " -l --selector -b --helm-binary -k --kustomize-binary --kube-context --log-level -c --chart --kubeconfig"
+    " --output-dir --output-dir-template --output-file-template --args --set --values --skip-deps"
+)
+_HELMFILE = Forms(
+    "template write-values",
+    values=_HELMFILE_VALUES,
+    flagged={"build": "--embed-values", "diff": "--show-secrets", "apply": "--show-secrets"},
+)
+_KOMPOSE_VALUES = (
+    "-f --file --provider --controller --replicas -o --out --volumes --pvc-request-size --profile"
+)
+_NPM_VALUES = "--userconfig --globalconfig --location -L --registry"
+
+
+def _proxy_key(key: str) -> bool:
+    """npm's ``proxy`` and ``https-proxy`` (a login in the URL: ``http://user:pass@proxy``)."""
+    return key.replace("-", "").replace("_", "") in ("proxy", "httpsproxy", "httpproxy")
+
+
 _KUBE_RESOLVED = Forms(flagged={"set+env": "--resolve"}, values="--context --kubeconfig --namespace -n")
 
 
@@ -1071,8 +1201,10 @@ KEEPERS: dict[str, Reader] = {
         Forms("config+get"), lambda v: CREDENTIAL if positional(v[1:], frozenset()) == ["config"] else None
     ),
     "travis": Forms("token"),
-    "consul": Forms("acl+token+read acl+token+list"),
-    "nomad": Forms("acl+token+self acl+token+info acl+token+list"),
+    "consul": then(Forms("acl+token+read acl+token+list"), _consul_kv),
+    "nomad": Forms(
+        "acl+token+self acl+token+info acl+token+list var+get"
+    ),  # (session 25: a Variable's items)
     # state that holds the secrets it made
     "terraform": _terraform(anywhere=False),
     "tofu": _terraform(anywhere=False),
@@ -1149,7 +1281,7 @@ KEEPERS: dict[str, Reader] = {
     # session 24: a deployed service's environment and settings (a function's, a container app's, a PaaS app's),
     # the resolved configurations (serverless' `print`), and the environments mise and direnv resolve
     "aws": _AWS_SERVICE_ENV,
-    "gcloud": then(_GCLOUD_KEPT, _GCLOUD_SERVICE_ENV),
+    "gcloud": then(_GCLOUD_KEPT, _GCLOUD_SERVICE_ENV, _GCLOUD_LISTED, _gcloud_logs_http),
     "az": then(_AZ_KEPT, _AZ_SERVICE_ENV),
     "kubectl": _KUBE_RESOLVED,
     "oc": _KUBE_RESOLVED,
@@ -1159,7 +1291,10 @@ KEEPERS: dict[str, Reader] = {
     **dict.fromkeys(("fly", "flyctl"), Forms("redis+status", values="-a --app -c --config")),
     **dict.fromkeys(
         ("serverless", "sls", "osls"),
-        Forms("print", values="--stage -s --region -r --config -c --format --path --transform --org --app"),
+        # (session 25: `info` prints the API Gateway keys' values)
+        Forms(
+            "print info", values="--stage -s --region -r --config -c --format --path --transform --org --app"
+        ),
     ),
     "mise": _MISE,
     "rtx": _MISE,
@@ -1170,6 +1305,13 @@ KEEPERS: dict[str, Reader] = {
     "devspace": Forms(
         "print list+vars", values="-n --namespace --kube-context -p --profile --config -c --var"
     ),
+    # session 25: helmfile's releases rendered with their values resolved (`ref+vault://...`, `{{ requiredEnv }}`),
+    # kompose's manifests with the compose file's `${VAR}` interpolated from the shell, a proxy's login in npm's
+    # settings
+    "helmfile": _HELMFILE,
+    "etcdctl": _etcdctl,
+    "kompose": Forms("convert", values=_KOMPOSE_VALUES),
+    **dict.fromkeys(("npm", "pnpm"), key_after(_NPM_VALUES, "config+get c+get get", _proxy_key)),
 }
 
 
@@ -1180,7 +1322,9 @@ HANDS_ON_KEEPERS = frozenset(
         " transcrypt git-crypt git-secret kubeseal sf sfdx databricks ejson ejson2env blackbox keeper snyk travis dcli ksm hcp phase sq"
         " kubelogin aws-iam-authenticator gke-gcloud-auth-plugin ansible-inventory vals vlt"
         # session 23: the AWS login helpers read for their printing forms only
-        " aws-sso-util aws-sso"
+        " aws-sso-util"
+        # session 25: kompose, read for its `convert` only
+        " kompose"
     ).split()
 ) | frozenset(_BLACKBOX)
 

@@ -708,6 +708,7 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("bws", "run"): _UNKNOWN,
     ("saml2aws", "exec"): _UNKNOWN,
     ("granted", "exec"): _UNKNOWN,
+    ("aws-sso", "exec"): _UNKNOWN,  # session 25: aws-sso's `exec -p PROFILE -- cmd`
     ("lerna", "exec"): _UNKNOWN,
     # red team: Terramate runs a command in each stack (`terramate run -- terraform apply`).
     ("terramate", "run"): _UNKNOWN,
@@ -877,6 +878,7 @@ RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
         ("bws", "run"),
         ("saml2aws", "exec"),
         ("granted", "exec"),
+        ("aws-sso", "exec"),
         ("tox", "exec"),
         *ONLY_AFTER_DASHES,
         ("mise", "exec"),

@@ -502,7 +502,9 @@ READS = [
     "atmos terraform plan vpc -s prod",
     "atmos describe stacks",
     "helmfile diff",
-    "helmfile template",
+    # (session 25: `helmfile template` resolves the values' `ref+...` secrets, and asks off the sandbox:
+    # test_secrets_resolved_off_the_sandbox)
+    "helmfile lint",
     # a command group named like a verb is no mutating prefix (capped on the base: `deploy` read as a prefix)
     "gcloud deploy releases list --delivery-pipeline shop",
     # functions and cloud
