@@ -1337,13 +1337,9 @@ _SAME_ACTS: tuple[tuple[bool, tuple[tuple[str, ...], ...]], ...] = (
     (True, (("ssh",), ("mosh",))),
     # HTTPie, its https command, and xh (HTTPie's command line)
     (True, (("http",), ("https",), ("xh",), ("xhs",))),
-    # a CLI by the other names it installs, or by its package's name (what `npx PACKAGE` runs)
-    (True, (("firebase",), ("firebase-tools",))),
-    (True, (("cdk",), ("aws-cdk",))),
+    # a CLI by the other names it installs (by its package's name: wrappers.PACKAGE_BINS)
     (True, (("vercel",), ("vc",), ("now",))),
     (True, (("serverless",), ("sls",))),
-    (True, (("netlify",), ("netlify-cli",))),
-    (True, (("eas",), ("eas-cli",))),
     # an image pushed to a registry
     (
         False,

@@ -1136,6 +1136,10 @@ PACKAGE_BINS: dict[str, str] = {
     "hasura-cli": "hasura",
     "appwrite-cli": "appwrite",
     "nativescript": "ns",
+    "firebase-tools": "firebase",
+    "aws-cdk": "cdk",
+    "netlify-cli": "netlify",
+    "eas-cli": "eas",
     # red team: the coding agents that run no Brabo hook, by their packages' names
     "opencode-ai": "opencode",
     "aider-chat": "aider",

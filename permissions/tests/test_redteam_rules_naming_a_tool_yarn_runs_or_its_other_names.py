@@ -6,7 +6,8 @@ binary a dependency installs: under a deny of `prisma migrate reset`, `yarn pris
 as pnpm's did before it was read (wrappers.UNKNOWN_WORD_RUNS now holds Yarn's commands, as it held pnpm's). And a
 CLI answers to more than one name -- the short names it installs (`vc` beside `vercel`, `sls` beside `serverless`)
 and, run by a launcher, its package's name (`npx firebase-tools deploy` runs `firebase`, `npx aws-cdk deploy` runs
-`cdk`, `npx @angular/cli` runs `ng`): a rule naming one now names the others (matching._SAME_ACTS).
+`cdk`, `npx @angular/cli` runs `ng`): a rule naming one now names the others (matching._SAME_ACTS; a package
+by its command: wrappers.PACKAGE_BINS).
 
 `yarn run X` and Bun's bare `bun X` run the binary X as well, when no script is named X (SUBCOMMAND_RUNNERS' `yarn
 run`, UNKNOWN_WORD_RUNS' Bun commands). The floor (R4.6) reads the binary too: `yarn rimraf /`, `yarn run rimraf /`
@@ -17,7 +18,7 @@ pnpm's were denied. A word no program Brabo knows is read as the script it most 
 Like pnpm's, Yarn's bare prefix (`Terminal(yarn)`) no longer covers the binaries it runs (R4.8: a launcher's prefix
 covers what it runs only when it names it; `Terminal(yarn jest)` does): the friction corpora hold no such allow.
 
-DENIED: 21 of 24 cases failed on the base this change started from (d2f55ef), as deny or as ask, in the sandbox or
+DENIED: 20 of 23 cases failed on the base this change started from (d2f55ef), as deny or as ask, in the sandbox or
 on the agent (a scoped package's launcher was read as its CLI already: `npx @angular/cli`, `npx @nestjs/cli`, `npx
 @sentry/cli`, kept as guards); and so did the three prefix cases.
 """
@@ -45,7 +46,6 @@ DENIED = [
     ("typeorm schema:drop", "yarn typeorm schema:drop"),
     ("firebase deploy", "npx firebase-tools deploy"),
     ("firebase deploy", "npx firebase-tools@latest deploy"),
-    ("firebase-tools deploy", "firebase deploy"),
     ("cdk deploy", "npx aws-cdk deploy"),
     ("cdk destroy", "pnpm dlx aws-cdk destroy --force"),
     ("vercel --prod", "vc --prod"),
