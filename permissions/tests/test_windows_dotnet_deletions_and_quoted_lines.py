@@ -38,15 +38,9 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import AUTO_MODE, allow_every_word, term
+from .helpers import AUTO_MODE, auto_and_allowed, term
 
 OFF_SANDBOX = ("agent", "host")
-
-
-def _verdicts(command: str, runs_in: str) -> list[tuple[str, str]]:
-    auto = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
-    allowed = term(command, allow=allow_every_word(command), runs_in=runs_in)
-    return [(auto.decision, auto.reason), (allowed.decision, allowed.reason)]
 
 
 FLOOR = [
@@ -140,7 +134,7 @@ FLOOR = [
 @pytest.mark.parametrize("runs_in", OFF_SANDBOX)
 @pytest.mark.parametrize("command", FLOOR)
 def test_the_floor_denies_a_dotnet_or_quoted_deletion_of_a_root_or_home(command: str, runs_in: str) -> None:
-    for verdict in _verdicts(command, runs_in):
+    for verdict in auto_and_allowed(command, runs_in):
         assert verdict == ("deny", "builtin_deny"), (command, runs_in, verdict)
 
 

@@ -34,15 +34,9 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import AUTO_MODE, allow_every_word, term
+from .helpers import AUTO_MODE, auto_and_allowed, term
 
 OFF_SANDBOX = ("agent", "host")
-
-
-def _verdicts(command: str, runs_in: str) -> list[tuple[str, str]]:
-    auto = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
-    allowed = term(command, allow=allow_every_word(command), runs_in=runs_in)
-    return [(auto.decision, auto.reason), (allowed.decision, allowed.reason)]
 
 
 FLOOR = [
@@ -130,7 +124,7 @@ FLOOR = [
 @pytest.mark.parametrize("runs_in", OFF_SANDBOX)
 @pytest.mark.parametrize("command", FLOOR)
 def test_a_windows_deletion_of_a_root_or_the_home_is_denied_by_the_floor(command: str, runs_in: str) -> None:
-    assert _verdicts(command, runs_in) == [("deny", "builtin_deny")] * 2, (command, runs_in)
+    assert auto_and_allowed(command, runs_in) == [("deny", "builtin_deny")] * 2, (command, runs_in)
 
 
 # Friction: ordinary commands of the same family, approved in auto mode on the developer's machine.
