@@ -18,7 +18,8 @@ Friction, read now as PowerShell runs them (readings chosen where SPEC is silent
 
 Red team, found on the way (each passed on the base while its bash twin asked or was refused):
 - an item's .NET method that deletes, moves or changes files (``(Get-Item x).Delete()``: the shell reader read
-  only ``Get-Item x``; ``rm x`` and ``Remove-Item x`` ask);
+  only ``Get-Item x``; ``rm x`` and ``Remove-Item x`` ask) -- session 24: Delete() is read as the Remove-Item it is
+  (READ_AS_REMOVE_ITEM), its verdict Remove-Item's;
 - PowerShell's call operator before a parenthesis (``& (Get-Command git) push`` runs ``git push``, which the
   external-effect cap never saw; ``& (Join-Path src x.ps1)`` runs a script no rule read);
 - Windows PowerShell's ``wget`` is Invoke-WebRequest: ``wget https://x`` is ``curl https://x`` to a deny of curl,
@@ -316,11 +317,6 @@ def test_printed_text_that_stays_asked(command):
 # -- 5. an item's method that changes files ------------------------------------------------------------------------------
 
 METHOD_CHANGES = [
-    "(Get-Item x).Delete()",
-    "(Get-Item src\\x).Delete()",
-    "(gi x).Delete()",
-    "(Get-ChildItem src).Delete()",
-    "(Get-Item x).delete()",
     "(Get-Item x) .Delete()",
     "(Get-Item x).Encrypt()",
     "(Get-Item x).Decrypt()",
@@ -335,6 +331,28 @@ METHOD_CHANGES = [
 def test_an_items_method_that_changes_files_asks(command):
     never_auto_where(command, OFF_SANDBOX)
     _asked(command)
+
+
+# Session 24: an item's Delete() is read as the Remove-Item it is (permissions.commands.windows_deletions, asked of
+# every command holding a deletion method's call: decide._parse_terminal) -- a deny of Remove-Item or rm refuses it,
+# the floor denies it for a home or a drive root, and in the project it is what Remove-Item is there. These were in
+# METHOD_CHANGES while the reader saw only `Get-Item x` (an unread method: asked).
+READ_AS_REMOVE_ITEM = [
+    ("(Get-Item x).Delete()", "Remove-Item -Recurse x"),
+    ("(Get-Item src\\x).Delete()", "Remove-Item -Recurse src\\x"),
+    ("(gi x).Delete()", "Remove-Item -Recurse x"),
+    ("(Get-ChildItem src).Delete()", "Remove-Item -Recurse src"),
+    ("(Get-Item x).delete()", "Remove-Item -Recurse x"),
+]
+
+
+@pytest.mark.parametrize("command, removal", READ_AS_REMOVE_ITEM)
+def test_an_items_delete_is_read_as_remove_item(command, removal):
+    for runs_in in OFF_SANDBOX:
+        for kw in ({"autonomy": AUTO_MODE}, {"deny": ("Terminal(Remove-Item)",), "autonomy": AUTO_MODE}):
+            got = term(command, runs_in=runs_in, **kw)
+            expected = term(removal, runs_in=runs_in, **kw)
+            assert (got.decision, got.reason) == (expected.decision, expected.reason), (command, runs_in, kw)
 
 
 @pytest.mark.parametrize(
