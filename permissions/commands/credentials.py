@@ -473,7 +473,22 @@ _NAMED = re.compile(
     r"|get-pnpaccesstoken|getnetworkcredential|convertfrom-securestring)"
     # session 25: gcloud's HTTP log turned on by its variable (every response logged whole, whatever the projection)
     r"|(cloudsdk_core_log_http\s*=\s*[\"']?(?:true|1|on|yes|y)\b)",
-    re.IGNORECASE,
+)
+# What every name above holds (searched in the lower-cased text first: plain substring tests cost a fraction of
+# the alternation, which with IGNORECASE cost 1-4 µs a command off the sandbox)
+_NAMED_MARKS = (
+    "169.254",
+    "fd00:ec2",
+    "metadata",
+    "100.100.100.200",
+    "latest/",
+    "a9fe:a9fe",
+    "2852039166",
+    "0xa9fea9fe",
+    "get-",
+    "getnetworkcredential",
+    "convertfrom-securestring",
+    "cloudsdk_core_log_http",
 )
 
 
@@ -571,12 +586,19 @@ def credential_printed(all_views: Sequence[tuple[str, ...]]) -> str | None:
 
 
 # The quick filter for credential_named (a C call on the text: most commands name none).
-credential_hint = _NAMED.search
+def credential_hint(command: str) -> re.Match[str] | None:
+    """Where the text names a metadata service, its paths, PowerShell's secret stores, or gcloud's HTTP log (in
+    any case), or None."""
+    low = command.lower()
+    for mark in _NAMED_MARKS:
+        if mark in low:
+            return _NAMED.search(low)
+    return None
 
 
 def credential_named(command: str) -> str | None:
     """The text names a metadata service, its paths, or PowerShell's secret stores (any program's spelling)."""
-    m = _NAMED.search(command)
+    m = credential_hint(command)
     if m is None:
         return None
     return CREDENTIAL if m.group(1) else SERVICE_ENV if m.group(2) else METADATA

@@ -72,6 +72,7 @@ import re
 from collections.abc import Callable
 
 from permissions.commands.peeks import PEEK, PEEK_READERS
+from permissions.literal_search import literal_trie
 
 __all__ = ["DUMPED", "DUMP_READERS", "DUMP_WINDOWS_NAMES", "dump_hint", "dump_named", "windows_dump"]
 
@@ -97,22 +98,43 @@ Reader = Callable[[tuple[str, ...], tuple[str, ...]], "str | None"]
 # -- named anywhere in a segment's words ------------------------------------------------------------------------
 # The dumpers (as substrings: `mimikatz.exe`, `Invoke-Mimikatz`, `impacket-secretsdump`, `secretsdump.py`,
 # `laZagne_x64`), mimikatz's modules (a renamed binary is still given them), and the marks of a dump.
-_NAMED = re.compile(
-    r"mimikatz|pypykatz|safetykatz|sharpkatz|handlekatz|nanodump|dumpert|lsassy|lazagne|secretsdump|impacket-"
-    r"|mimipenguin|chainbreaker|keychaindump|dumpkeychain|rubeus|kekeo|sharpdpapi|sharpchrom|donpapi|dploot"
-    r"|pwdump|fgdump|gsecdump|cachedump|mimikittenz|hack-?browser-?data|firefox_decrypt|sharpweb|invoke-ninjacopy"
-    r"|sekurlsa|lsadump::|dpapi::|kerberos::(?:list|ptt|golden|silver|tgt|ask|hash|purge)|vault::(?:cred|list)"
-    r"|privilege::debug|token::(?:elevate|whoami|list|revert)|misc::(?:memssp|skeleton|cmd)|sid::patch"
-    r"|crypto::(?:capi|cng|certificates|keys)|\bts::(?:logonpasswords|mstsc|sessions)"
-    r"|out-minidump|minidumpwritedump|comsvcs|harddiskvolumeshadowcopy|ntds\.dit|protecteddata\]?::unprotect"
-    r"|consolehost_history|historysavepath|krb5cc_|\.kirbi\b|shadowhashdata|crackmapexec|netexec|sessiongopher"
-    r"|gpppassword|vaultcredential|powerdump|get-passhashes|dcsync|lsasecret|wcmdump|winpeas|linpeas|seatbelt"
-    r"|browser_cookie3|getuserspns|getnpusers|kerberoast|lapsadpassword|admpwdpassword|sharplaps|rawcopy|hobocopy"
-    r"|copy-vss|pplblade|ppldump|mirrordump|sharpdump|safetydump|atpminidump|physmem2profit|spraykatz|3snake"
-    r"|swap_digger|linikatz|tickey|keytabextract|keychain[-_]dumper|org\.kde\.kwallet|\bdumpit\b|winpmem|osxpmem"
-    r"|\bavml\b|win32_shadowcopy|cpassword|mimidrv|mimilib|mimispool|hashdump|post/\w+/gather/",
-    re.IGNORECASE,
+# (One search of the lower-cased text through a trie of the names -- the regex engine skips to the names' first
+# letters -- and one of the few spelt with word boundaries: an alternation of them all with IGNORECASE cost 10-40 µs
+# a segment off the sandbox, more than the rest of the decision.)
+_DUMP_NAMES = (
+    "mimikatz pypykatz safetykatz sharpkatz handlekatz nanodump dumpert lsassy lazagne secretsdump impacket-"
+    " mimipenguin chainbreaker keychaindump dumpkeychain rubeus kekeo sharpdpapi sharpchrom donpapi dploot pwdump"
+    " fgdump gsecdump cachedump mimikittenz hackbrowserdata hack-browserdata hackbrowser-data hack-browser-data"
+    " firefox_decrypt sharpweb invoke-ninjacopy sekurlsa lsadump:: dpapi:: kerberos::list kerberos::ptt"
+    " kerberos::golden kerberos::silver kerberos::tgt kerberos::ask kerberos::hash kerberos::purge vault::cred"
+    " vault::list privilege::debug token::elevate token::whoami token::list token::revert misc::memssp"
+    " misc::skeleton misc::cmd sid::patch crypto::capi crypto::cng crypto::certificates crypto::keys out-minidump"
+    " minidumpwritedump comsvcs harddiskvolumeshadowcopy ntds.dit protecteddata]::unprotect protecteddata::unprotect"
+    " consolehost_history historysavepath krb5cc_ shadowhashdata crackmapexec netexec sessiongopher gpppassword"
+    " vaultcredential powerdump get-passhashes dcsync lsasecret wcmdump winpeas linpeas seatbelt browser_cookie3"
+    " getuserspns getnpusers kerberoast lapsadpassword admpwdpassword sharplaps rawcopy hobocopy copy-vss pplblade"
+    " ppldump mirrordump sharpdump safetydump atpminidump physmem2profit spraykatz 3snake swap_digger linikatz tickey"
+    " keytabextract keychain-dumper keychain_dumper org.kde.kwallet winpmem osxpmem win32_shadowcopy cpassword"
+    " mimidrv mimilib mimispool hashdump"
+).split()
+_NAMES_FOUND = re.compile(literal_trie(_DUMP_NAMES, whole=False)).search
+_BOUNDED_FOUND = re.compile(
+    r"\.kirbi\b|\bdumpit\b|\bavml\b|\bts::(?:logonpasswords|mstsc|sessions)|post/\w+/gather/"
 ).search
+
+
+_BOUNDED_MARKS = ("kirbi", "dumpit", "avml", "ts::", "/gather/")
+
+
+def _NAMED(text: str) -> re.Match[str] | None:
+    """A dumper, its module or a dump's mark named in ``text``, in any case (the match, or None)."""
+    low = text.lower()
+    found = _NAMES_FOUND(low)
+    if found is None:
+        for mark in _BOUNDED_MARKS:
+            if mark in low:
+                return _BOUNDED_FOUND(low)
+    return found
 
 
 DUMPED = STORE  # what a dumper's name in a segment's words reads (machine_change inlines dump_named)
