@@ -1672,8 +1672,9 @@ def stops_by_method(command: str) -> str | None:
     """What ``command``, read as PowerShell, does by a call the shell reader does not see, or None: HOOK_SIGNAL
     for a Process object's Kill() (_METHOD_KILL); a change of files by an item's method (_METHOD_CHANGE); a
     command run by the call operator from a value (_CALLED_VALUE)."""
-    if _METHOD_KILL(command) is not None:
-        return HOOK_SIGNAL
+    low = command.lower()
+    if ("kill" in low or "terminate" in low) and _METHOD_KILL(command) is not None:
+        return HOOK_SIGNAL  # (the names tested first: the pattern's search cost 0.3-1 µs a command off the sandbox)
     if "." in command and _METHOD_CHANGE(command) is not None:
         return _CHANGED_BY_METHOD
     if "|" in command and _PIPED_DELETION(command) is not None:
