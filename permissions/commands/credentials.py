@@ -590,10 +590,7 @@ def credential_hint(command: str) -> re.Match[str] | None:
     """Where the text names a metadata service, its paths, PowerShell's secret stores, or gcloud's HTTP log (in
     any case), or None."""
     low = command.lower()
-    for mark in _NAMED_MARKS:
-        if mark in low:
-            return _NAMED.search(low)
-    return None
+    return _NAMED.search(low) if any(map(low.__contains__, _NAMED_MARKS)) else None
 
 
 def credential_named(command: str) -> str | None:

@@ -130,10 +130,8 @@ def _NAMED(text: str) -> re.Match[str] | None:
     """A dumper, its module or a dump's mark named in ``text``, in any case (the match, or None)."""
     low = text.lower()
     found = _NAMES_FOUND(low)
-    if found is None:
-        for mark in _BOUNDED_MARKS:
-            if mark in low:
-                return _BOUNDED_FOUND(low)
+    if found is None and any(map(low.__contains__, _BOUNDED_MARKS)):
+        return _BOUNDED_FOUND(low)
     return found
 
 
