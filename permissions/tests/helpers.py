@@ -83,6 +83,16 @@ def assert_asks(command: str, runs_in: str, reason: str) -> None:
         assert (v.decision, v.reason) == ("require_approval", reason), (command, runs_in, v.reason)
 
 
+def assert_asks_in_auto_mode(command: str, runs_in: str, reason: str) -> None:
+    """Auto mode asks with ``reason`` where it runs, and a prefix allow of every word the command names still asks
+    (with whatever reason: a wrapper's or a path's form is covered by no such allow)."""
+    v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
+    assert (v.decision, v.reason) == ("require_approval", reason), (command, runs_in, v.reason)
+    assert term(command, allow=allow_every_word(command), runs_in=runs_in).decision == "require_approval", (
+        command
+    )
+
+
 def assert_floor_denies(command: str) -> None:
     """R4.6: the built-in floor denies ``command`` on the container floor, in auto mode and under an allow of
     every program it names."""

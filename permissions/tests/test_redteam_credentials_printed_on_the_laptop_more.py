@@ -68,7 +68,7 @@ import pytest
 from permissions.commands.peeks import ENVIRONMENT, WIFI
 from permissions.tests.redteam import OFF_THE_SANDBOX, stays_auto_where
 
-from .helpers import AUTO_MODE, allow_every_word, term
+from .helpers import AUTO_MODE, allow_every_word, assert_asks_in_auto_mode, term
 
 WIREGUARD = [
     "wg showconf wg0",
@@ -275,9 +275,7 @@ ASKED_ALREADY = [
 @pytest.mark.parametrize("runs_in", OFF_THE_SANDBOX)
 @pytest.mark.parametrize("command", CASES + ASKED_ALREADY)
 def test_a_credential_printed_asks_off_the_sandbox(command, runs_in):
-    v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
-    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), (command, runs_in, v.reason)
-    assert term(command, allow=allow_every_word(command), runs_in=runs_in).decision == "require_approval"
+    assert_asks_in_auto_mode(command, runs_in, "cap_path_scope")
 
 
 @pytest.mark.parametrize("runs_in", OFF_THE_SANDBOX)

@@ -11,7 +11,7 @@ import pytest
 
 from permissions.tests.redteam import stays_auto_where
 
-from .helpers import AUTO_MODE, allow_every_word, term
+from .helpers import assert_asks_in_auto_mode
 
 PRINTED = [
     "vals eval -f values.yaml",
@@ -27,11 +27,9 @@ PRINTED = [
 @pytest.mark.parametrize("runs_in", ["agent", "host"])
 @pytest.mark.parametrize("command", PRINTED)
 def test_secrets_printed_by_these_keepers_ask_off_the_sandbox(command, runs_in):
-    v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
-    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), (command, runs_in, v.reason)
     # (under an allow of every word: `vals eval` also hands its words to the shell's `eval` as vals is read by
     # no other table -- views.hands_on -- so the allow may not cover it; it asks either way)
-    assert term(command, allow=allow_every_word(command), runs_in=runs_in).decision == "require_approval"
+    assert_asks_in_auto_mode(command, runs_in, "cap_path_scope")
 
 
 @pytest.mark.parametrize("command", ["vals --help", "vals version", "vlt secrets list", "vlt --version"])

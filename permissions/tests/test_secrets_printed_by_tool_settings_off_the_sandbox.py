@@ -23,7 +23,7 @@ import pytest
 
 from permissions.tests.redteam import stays_auto_where
 
-from .helpers import AUTO_MODE, allow_every_word, term
+from .helpers import assert_asks_in_auto_mode
 
 PRINTED = [
     # helm: the release's values (user-supplied, `-a` computed), all of it, the rendered manifest
@@ -160,9 +160,7 @@ ORDINARY = [
 @pytest.mark.parametrize("runs_in", ["agent", "host"])
 @pytest.mark.parametrize("command", PRINTED)
 def test_credentials_the_tools_keep_printed_ask_off_the_sandbox(command, runs_in):
-    v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
-    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), (command, runs_in, v.reason)
-    assert term(command, allow=allow_every_word(command), runs_in=runs_in).decision == "require_approval"
+    assert_asks_in_auto_mode(command, runs_in, "cap_path_scope")
 
 
 @pytest.mark.parametrize("command", PRINTED)

@@ -44,7 +44,7 @@ import pytest
 
 from permissions.tests.redteam import stays_auto_where
 
-from .helpers import AUTO_MODE, allow_every_word, assert_floor_denies, term
+from .helpers import AUTO_MODE, allow_every_word, assert_asks_in_auto_mode, assert_floor_denies, term
 
 PRINTED = [
     # serverless' info: the API keys' values
@@ -242,9 +242,7 @@ ORDINARY = [
 @pytest.mark.parametrize("runs_in", ["agent", "host"])
 @pytest.mark.parametrize("command", PRINTED)
 def test_secrets_resolved_ask_off_the_sandbox(command, runs_in):
-    v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
-    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), (command, runs_in, v.reason)
-    assert term(command, allow=allow_every_word(command), runs_in=runs_in).decision == "require_approval"
+    assert_asks_in_auto_mode(command, runs_in, "cap_path_scope")
 
 
 @pytest.mark.parametrize("command", PRINTED)
