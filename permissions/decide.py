@@ -83,7 +83,15 @@ from permissions.commands.writes import WRITE_VERBS, may_write
 from permissions.exported import ENV_READERS, assigned_rules, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
-from permissions.matching import DENY_RANK, CompiledPermissions, blob_reads, paths_from, windows_places
+from permissions.matching import (
+    DENY_RANK,
+    PRINTS_A_PLACE,
+    SOURCING,
+    CompiledPermissions,
+    content_reads,
+    paths_from,
+    windows_places,
+)
 from permissions.memos import Memo
 from permissions.messages import sentence
 from permissions.protected_paths import (
@@ -956,7 +964,9 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
     named = comp.path_rules
     every = "" in named
     segments = parsed.segments
-    shell_reads = "git" in named  # (a rule printing a place: what the shell itself reads from one too)
+    shell_reads = (
+        PRINTS_A_PLACE in named
+    )  # (a rule printing a place: what the shell itself reads from one too)
     todo = [
         (i, views)
         for i, seg_views in enumerate(reading.seg_views)
@@ -975,10 +985,10 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
     for i, views in todo:
         seg = segments[i]
         # `git show HEAD:.env`, `git log -p .env`, `dd if=.env` read as `cat .env` (and from each folder too)
-        blobs = [v for view in views for v in blob_reads(view)] if shell_reads else []
+        blobs = [v for view in views for v in content_reads(view)] if shell_reads else []
         if shell_reads and (seg.words[:1] == ("xargs",) or "$" in seg.text or "`" in seg.text):
             blobs += _handed(segments, st.req.command or "", i, scope.cwd, views)
-        if shell_reads and seg.words[:1] and seg.words[0] in _SOURCING:
+        if shell_reads and seg.words[:1] and seg.words[0] in SOURCING:
             blobs += views  # (_shell_read's `cat` of a sourced file: no view of the segment's own)
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
         # what the program reads from an input redirect is its operand too (`cat < .env` reads `.env`)
@@ -1028,7 +1038,6 @@ _SHELL_READ: list[tuple[str, ...]] = [("cat",)]
 
 
 # ... and a file sourced into a command that then prints its environment (`set -a; source .env; env`)
-_SOURCING = frozenset({"source", "."})
 _PRINTS_ENVIRONMENT = frozenset(
     {("env",), ("printenv",), ("set",), ("export",), ("export", "-p"), ("declare", "-p"), ("declare", "-x")}
 )
@@ -1036,14 +1045,14 @@ _PRINTS_ENVIRONMENT = frozenset(
 
 def _shell_read(segments: Sequence[Segment], i: int) -> list[tuple[str, ...]]:
     """The `cat` view segment ``i`` is read as when the shell reads a place a rule prints (_SHELL_READERS,
-    _SOURCING); [] for any other segment."""
+    SOURCING); [] for any other segment."""
     seg = segments[i]
     words = seg.words
     if seg.inputs and (not words or words[0] in _SHELL_READERS):
         return _SHELL_READ
     if (
         len(words) > 1
-        and words[0] in _SOURCING
+        and words[0] in SOURCING
         and any(s.words in _PRINTS_ENVIRONMENT for s in segments[i + 1 :])
     ):
         return [("cat", words[1])]

@@ -445,10 +445,10 @@ def _place_named_by(p: Pattern) -> tuple[str, ...]:
     if prefix:
         return ("",)
     if _script_path(p.words[0]):
-        return (first, fold_path(first), first.rpartition("/")[2], *_SOURCING)
+        return (first, fold_path(first), first.rpartition("/")[2], *SOURCING)
     if _prints_places(p):
-        # (each reader of the place: _readers_named; git printing a committed copy: blob_reads)
-        return (first, *_PRINTS_PLACES, *_READS_PLACES, *_CONTENT_READERS)
+        # (each reader of the place: _readers_named; git printing a committed copy: content_reads)
+        return (first, *_PRINTS_PLACES, *_READS_PLACES, *_CONTENT_READERS, PRINTS_A_PLACE)
     return (first, *_names_of_program(program_name(first)))
 
 
@@ -488,12 +488,15 @@ _GIT_VALUES = frozenset(
 )
 
 
-# The programs blob_reads reads a place's content from (git's copies and history, `dd if=`, `curl file://`,
+# In CompiledPermissions.path_rules when a deny or ask pattern prints a place (`cat .env`): no program's name, a
+# mark decide._paths_spelt reads (the shell's own readers, content_reads, what is handed at run time).
+PRINTS_A_PLACE = "\x00prints a place"
+# The programs content_reads reads a place's content from (git's copies and history, `dd if=`, `curl file://`,
 # `openssl -in`)
 _CONTENT_READERS = ("git", "dd", "curl", "openssl")
 
 
-def blob_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
+def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
     """R4.10: git printing a file's committed or staged copy (`git show HEAD:.env`, `git show :.env`, `git cat-file -p
     main:config/.env`), its history or changes to it (`git log -p -- .env`, `git diff HEAD~5 -- .env`, `git blame
     .env`, `git grep KEY -- .env`), and `dd if=.env` -- each read as `cat` of that file, for a rule printing it
@@ -530,7 +533,7 @@ def _plain_path(path: str) -> str:
 
 
 def _git_file_reads(args: tuple[str, ...], sub: str, patched: bool) -> list[tuple[str, ...]]:
-    """The paths a git subcommand printing files names (blob_reads), as one `cat` view; [] when its options make
+    """The paths a git subcommand printing files names (content_reads), as one `cat` view; [] when its options make
     it print names or counts only, or (``patched``) print no change at all."""
     options = [w.partition("=")[0] for w in args if w[:1] == "-"]
     asks_patch = any(o in _GIT_PATCH or o.startswith("-L") for o in options)
@@ -598,7 +601,7 @@ def _script_path(spec: WordSpec) -> bool:
     return not prefix and "/" in stem and "://" not in stem and program_name(stem) not in KNOWN_PROGRAMS
 
 
-_SOURCING = ("source", ".")
+SOURCING = ("source", ".")  # (the shell's words that source a file)
 
 
 def _script_named(p: Pattern) -> tuple[Pattern, ...]:
@@ -611,7 +614,7 @@ def _script_named(p: Pattern) -> tuple[Pattern, ...]:
     script = fold_path(p.words[0][0])
     rest = p.words[1:]
     leads: list[tuple[WordSpec, ...]] = [((script, False),)] if script != p.words[0][0] else []
-    leads += [((word, False), (script, False)) for word in _SOURCING]
+    leads += [((word, False), (script, False)) for word in SOURCING]
     return tuple(replace(p, words=(*lead, *rest)) for lead in leads)
 
 
@@ -1247,8 +1250,10 @@ def _script_run_by(words: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None
         return None
     r = found[0]
     path, ops = r.path, r.operands
-    if r.keys or (len(path) == 2 and path[1] in _RUN_VERBS):
-        return (ops[0], ops[1:]) if ops and not r.keys and words[2:3] == ops[:1] else None
+    if r.keys:
+        return None  # (an option before the script: the pattern names more than the script)
+    if len(path) == 2 and path[1] in _RUN_VERBS:
+        return (ops[0], ops[1:]) if ops and words[2:3] == ops[:1] else None
     if len(path) == 2 and path[1] in _RUNS_ITS_SCRIPT[first] and words[1:2] == path[1:]:
         return path[1], words[2:]
     if len(path) == 1 and ops and first != "npm" and words[1:2] == ops[:1] and ops[0][:1] != "-":

@@ -2254,14 +2254,15 @@ def handed_at_run_time(
         "$" in seg.text
     ):  # a variable the command gives a literal value (`f=.env; cat $f`, `for f in .env; do cat $f`)
         values = _values(segments, command, None, cwd)
-        if values:
-            filled += [seg.words[0]] * (not filled) + [
-                w.replace(m.group(), v)
-                for w in seg.words[1:]
-                if "$" in w
-                for m in _VARIABLE.finditer(w)
-                for v in sorted(values.get(m.group(1) or m.group(2), ()))[:_MAX_READINGS]
-            ]
+        held = [
+            w.replace(m.group(), v)
+            for w in seg.words[1:]
+            if "$" in w
+            for m in _VARIABLE.finditer(w)
+            for v in sorted(values.get(m.group(1) or m.group(2), ()))[:_MAX_READINGS]
+        ]
+        if held:
+            filled = [*(filled or seg.words[:1]), *held]
     return fed[:_MAX_READINGS], filled
 
 

@@ -11,7 +11,7 @@ places read by each of them and by those given a pattern or a program first (`gr
 a file's size or name (`wc -l .env`, `ls .env`) or another file (`head .env.example`) stays outside.
 
 git printing the file's committed or staged copy is read as `cat` of it (GIT_DENIED: `git show HEAD:.env`, `git show
-:.env`, `git cat-file -p main:.env`: matching.blob_reads). Off the sandbox, PowerShell's and cmd's readers too (windows_names: Select-String and `sls` as grep, `findstr` as grep,
+:.env`, `git cat-file -p main:.env`: matching.content_reads). Off the sandbox, PowerShell's and cmd's readers too (windows_names: Select-String and `sls` as grep, `findstr` as grep,
 Format-Hex as xxd, Import-Csv as cat; Get-Content and `type` were cat already): WINDOWS_DENIED, on the agent.
 
 DENIED, GIT_DENIED and WINDOWS_DENIED: every case failed on the base this change started from (69580d6), as deny or as ask, in the sandbox or on
@@ -94,7 +94,7 @@ def test_another_file_or_its_size_stays_outside_the_rule(rule: str, command: str
     assert_rule_does_not_catch(rule, command, "sandbox")
 
 
-# git printing the file's committed or staged copy (matching.blob_reads): read as `cat` of it
+# git printing the file's committed or staged copy (matching.content_reads): read as `cat` of it
 GIT_DENIED = [
     ("cat .env", "git show HEAD:.env"),
     ("cat .env", "git show :.env"),

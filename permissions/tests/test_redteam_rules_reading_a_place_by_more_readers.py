@@ -7,7 +7,7 @@ Under a deny of `cat .env`, each of these was auto-approved in auto mode: encode
 `split ... /dev/stdout`), archivers writing to the output (`tar cf - .env`, `tar -cO .env`, `zip - .env`), `curl
 file:///.../.env`, filters fed the file (`tee < .env`, `tr -d x < .env`, `envsubst < .env`, `numfmt < .env`), and
 a file sourced into a shell that then prints its environment (`set -a; source .env; env`). The readers of a place
-grew (matching._PRINTS_PLACES, _READS_PLACES, blob_reads for `curl file://` and `openssl -in`; decide._SHELL_READERS,
+grew (matching._PRINTS_PLACES, _READS_PLACES, content_reads for `curl file://` and `openssl -in`; decide._SHELL_READERS,
 _shell_read), and a program whose operands are all places meets them with options among them (`base32 -w0 .env`:
 _FILE_OPERANDS holds every printer). Sourcing alone (`source .env && npm start`) or another file stays outside.
 

@@ -6,7 +6,7 @@ Under a deny of `cat .env`, `git log -p -- .env`, `git blame .env`, `git diff HE
 .env`, `diff .env /dev/null`, `cmp -l .env /dev/null` and `dd if=.env` were auto-approved in auto mode. git's
 subcommands that print a file's content or its changes given its path (log and whatchanged with a patch asked
 for, show, diff, blame, annotate, grep, format-patch) are read as `cat` of the paths they name (a `-L` range's
-file, the paths after `--`; git grep's pattern is no place), as `git show HEAD:.env` was (matching.blob_reads);
+file, the paths after `--`; git grep's pattern is no place), as `git show HEAD:.env` was (matching.content_reads);
 diff, sdiff, diff3, colordiff, cmp, comm and join joined the readers of a place (matching._READS_PLACES); `dd
 if=PATH` reads PATH. What prints names, counts or commit messages only (`git log -- .env`, `git diff --stat`,
 `git diff --name-only`, `git diff --quiet`) or another file stays outside.
