@@ -113,7 +113,7 @@ from permissions.segments import (
     views_of,
 )
 from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
-from permissions.where import UNKNOWN, cwd_sets, floor_where, handed_at_run_time, joiners
+from permissions.where import UNKNOWN, cwd_sets, floor_where, handed_at_run_time, joiners, picked_by_name
 
 __all__ = [
     "MAX_COMMAND_CHARS",
@@ -986,7 +986,7 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         seg = segments[i]
         # `git show HEAD:.env`, `git log -p .env`, `dd if=.env` read as `cat .env` (and from each folder too)
         blobs = [v for view in views for v in content_reads(view)] if shell_reads else []
-        if shell_reads and (seg.words[:1] == ("xargs",) or "$" in seg.text or "`" in seg.text):
+        if shell_reads and (seg.words[:1] in _HANDING or "$" in seg.text or "`" in seg.text):
             blobs += _handed(segments, st.req.command or "", i, scope.cwd, views)
         if shell_reads and seg.words[:1] and seg.words[0] in SOURCING:
             blobs += views  # (_shell_read's `cat` of a sourced file: no view of the segment's own)
@@ -1016,16 +1016,26 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
     return None
 
 
+_HANDING = (("xargs",), ("find",))  # (the programs handing another what a list holds: _handed)
+
+
 def _handed(
     segments: Sequence[Segment], command: str, i: int, cwd: str, views: list[tuple[str, ...]]
 ) -> list[tuple[str, ...]]:
     """R4.10, for a rule printing a place: segment ``i``'s views with what it is handed when it runs
     (permissions.where.handed_at_run_time): the operands xargs reads after each view's command under it (`echo .env
     | xargs cat` as `cat .env`), the segment with its substitutions filled in (`cat $(echo .env)` as `cat .env`)."""
-    fed, filled = handed_at_run_time(segments, command, i, cwd)
+    words = segments[i].words
+    fed, filled, picked = handed_at_run_time(segments, command, i, cwd)
     out = [(*v, *fed) for v in views if v[0] != "xargs"] if fed else []
     if filled:
         out.append(tuple(filled))
+    if picked:  # each name a list may hold, one operand (a glob meets a rule's place alone: GlobMeaning)
+        led = [v for v in views if v[0] != "xargs"] if words[0] == "xargs" else [words[:1]]
+        out += [(*v, g) for v in led for g in picked]
+    if words[0] == "find":  # what find's -exec runs on what it finds (`-name .env -exec cat {} +`)
+        picked = picked_by_name([words])
+        out += [tuple(g if w == "{}" else w for w in v) for v in views if "{}" in v for g in picked]
     return out
 
 

@@ -62,7 +62,7 @@ from permissions.floor import REMOVERS
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.literal_search import literal_trie
 from permissions.memos import Memo
-from permissions.where import HOME
+from permissions.where import HOME, named_below
 from permissions.wrappers import views
 
 __all__ = [
@@ -456,11 +456,13 @@ def _place_named_by(p: Pattern) -> tuple[str, ...]:
 # `base64`) -- and those given a pattern or a program first (`grep KEY .env`, `awk 1 .env`, `sort .env`).
 _PRINTS_PLACES = frozenset(
     "cat bat batcat less more most nl tac head tail strings xxd od hexdump base64 base32 basenc uuencode glow"
-    " highlight pygmentize gron unexpand shuf tsort ptx".split()
+    " highlight pygmentize gron unexpand shuf tsort ptx pv".split()
 )
 _READS_PLACES = frozenset(
     "grep egrep fgrep rg ag ack awk gawk mawk nawk sort uniq cut paste jq yq column fold fmt pr expand rev"
-    " iconv sed diff sdiff diff3 colordiff cmp comm join look csplit split mlr dasel tar zip 7z 7za".split()
+    " iconv sed diff sdiff diff3 colordiff cmp comm join look csplit split mlr dasel tar zip 7z 7za"
+    # Python's modules that print a file they are given (`python3 -m json.tool .env`: the view led by the module)
+    " json.tool tokenize quopri".split()
 )
 
 
@@ -493,7 +495,7 @@ _GIT_VALUES = frozenset(
 PRINTS_A_PLACE = "\x00prints a place"
 # The programs content_reads reads a place's content from (git's copies and history, `dd if=`, `curl file://`,
 # `openssl -in`)
-_CONTENT_READERS = ("git", "dd", "curl", "openssl")
+_CONTENT_READERS = ("git", "dd", "curl", "openssl", "xargs")
 
 
 def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -508,6 +510,11 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
         return [("cat", w[7:].removeprefix("localhost")) for w in view[1:] if w[:7].lower() == "file://"]
     if head == ("openssl",):  # `openssl base64 -in .env`, `openssl enc -base64 -in .env`
         return [("cat", fold_path(view[k + 1])) for k in range(1, len(view) - 1) if view[k] == "-in"]
+    if head == ("xargs",):  # `xargs -a .env echo`: the file's words handed to a command that prints them
+        return [("cat", fold_path(f)) for f in _valued(view, _XARGS_FILE)]
+    if head and head[0] in _SEARCHERS:  # `grep -r KEY --include=.env .`, `rg -g .env KEY`: the files it picks
+        globs = [g for g in _valued(view, _SEARCHER_GLOB) if g[:1] != "!"]
+        return [("cat", d) for g in globs for d in named_below(g)]
     if len(view) < 3 or view[0] != "git":
         return []
     k = 1
@@ -526,6 +533,28 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
             return out
     patched = _GIT_PRINTS_FILES.get(sub)
     return [] if patched is None else _git_file_reads(view[k + 1 :], sub, patched)
+
+
+# xargs' file of operands, the searchers' file pickers (a glob, `!` excluding)
+_XARGS_FILE = frozenset({"-a", "--arg-file"})
+_SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg"})
+_SEARCHER_GLOB = frozenset({"--include", "-g", "--glob", "--iglob"})
+
+
+def _valued(view: tuple[str, ...], options: frozenset[str]) -> list[str]:
+    """The values ``view`` gives any of ``options`` (`-a F`, `--arg-file=F`, `-aF` for a short one)."""
+    out: list[str] = []
+    for k in range(1, len(view)):
+        w = view[k]
+        name, eq, value = w.partition("=")
+        if name in options:
+            if eq:
+                out.append(value)
+            elif k + 1 < len(view):
+                out.append(view[k + 1])
+        elif w[:1] == "-" and w[1:2] != "-" and w[:2] in options and len(w) > 2:
+            out.append(w[2:])
+    return out
 
 
 def _plain_path(path: str) -> str:

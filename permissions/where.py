@@ -2235,18 +2235,27 @@ def _xargs_fed_more(
 
 def handed_at_run_time(
     segments: Sequence[Segment], command: str, i: int, cwd: str
-) -> tuple[list[str], list[str]]:
+) -> tuple[list[str], list[str], list[str]]:
     """R4.10, for a rule naming a place: what segment ``i`` is handed when it runs, read as the floor reads it (R4.6)
-    -- the operands xargs reads from the commands piped into it (`echo .env | xargs cat`), and the segment's words
-    with each command substitution filled in by what it prints (`cat $(echo .env)`, `cat "$(pwd)/.env"`): (the
-    first, the second; each [] when there is none)."""
+    -- the operands xargs reads from the commands piped into it (`echo .env | xargs cat`, `xargs cat < <(echo
+    .env)`), the segment's words with each command substitution filled in by what it prints (`cat $(echo .env)`,
+    `cat "$(pwd)/.env"`), and the globs of the names a list it is handed may hold (picked_by_name: `find . -name
+    .env | xargs cat`, `cat "$(ls -a | grep env)"`), each one operand: (the first, the second, the third; each []
+    when there is none)."""
     seg = segments[i]
     single = frozenset({cwd})
     fed: list[str] = []
+    picked: list[str] = []
     if seg.words[:1] == ("xargs",):
-        fed = _xargs_fed(segments, joiners(segments, command), i, command, None, single)
+        joins = joiners(segments, command)
+        fed = _xargs_fed(segments, joins, i, command, None, single)
+        if seg.inputs and any(r.startswith("<(") for r in seg.redirects):
+            fed += _substitutions_print(segments, i, single, None, command)
+            picked = picked_by_name(_hidden_after(segments, i))
+        picked += picked_by_name(_piped_into(segments, joins, i))
     filled: list[str] = []
     if any(mark in w for w in seg.words for mark in _SUBSTITUTED):
+        picked += picked_by_name(_hidden_after(segments, i))
         printed = _substitutions_print(segments, i, single, None, command)
         if printed:
             filled = [seg.words[0], *_filled_in(list(seg.words[1:]), printed)]
@@ -2263,7 +2272,140 @@ def handed_at_run_time(
         ]
         if held:
             filled = [*(filled or seg.words[:1]), *held]
-    return fed[:_MAX_READINGS], filled
+    return fed[:_MAX_READINGS], filled, picked
 
 
 _VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _piped_into(segments: Sequence[Segment], joins: list[str | None], i: int) -> list[tuple[str, ...]]:
+    """The words of the commands piped into segment ``i`` (as _xargs_fed walks them)."""
+    out: list[tuple[str, ...]] = []
+    k = i - 1
+    while k >= 0 and joins[k] in ("|", "|&", None):
+        out.append(segments[k].words)
+        if joins[k] is None and not segments[k].hidden:
+            break
+        k -= 1
+    return out
+
+
+def _hidden_after(segments: Sequence[Segment], i: int) -> list[tuple[str, ...]]:
+    """The words of segment ``i``'s substitutions' commands (the hidden segments right after it)."""
+    out: list[tuple[str, ...]] = []
+    j = i + 1
+    while j < len(segments) and segments[j].hidden:
+        out.append(segments[j].words)
+        j += 1
+    return out
+
+
+# find's tests of a name or a path (`find . -name .env`), whose value is a glob
+_FIND_NAMES = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename"})
+# the searchers that filter a listing by a pattern (`ls -a | grep env`), and their options taking a value
+_SEARCH_FILTERS = frozenset({"grep", "egrep", "fgrep", "rg"})
+_FILTER_VALUES = frozenset({"-m", "--max-count", "-A", "-B", "-C"})
+# a regular expression's characters a glob cannot say (the pattern is then read as "any name")
+_REGEX_ONLY = re.compile(r"[\\+?(){}|\[\]]")
+_GLOB_CHARS = re.compile(r"[*?\[\]]")
+
+
+def picked_by_name(producers: Sequence[tuple[str, ...]]) -> list[str]:
+    """R4.10, for a rule printing a place: the names a list made at run time may hand on (piped into xargs, a
+    command substitution's words) when a command making it picks its places by name -- find's name tests (`find .
+    -name .env | xargs cat`), git ls-files' pathspecs, a searcher filtering the listing (`cat "$(ls -a | grep
+    env)"`) -- as globs (matching.GlobMeaning: such a glob may name the place, so a deny or ask of it asks; a
+    literal name is the place itself). A name picked anywhere below the folder is written one and two folders
+    deep too, and a glob led by `*` or `?` also matches a leading dot (find's and grep's do). A list no filter
+    picks from (`git ls-files | xargs cat`) hands nothing here: it is read as `grep -r` is."""
+    globs: list[str] = []
+    for words in producers:
+        if not words:
+            continue
+        first = words[0].rpartition("/")[2]
+        if first == "find":
+            globs += _find_names(words)
+        elif first == "git" and "ls-files" in words:
+            globs += [w for w in words[words.index("ls-files") + 1 :] if w[:1] != "-" and w != "--"]
+        elif first in _SEARCH_FILTERS:
+            globs += _filtered_as_glob(words)
+    return [d for g in dict.fromkeys(globs) if g and g[:1] != "!" for d in named_below(g)][
+        : _MAX_READINGS * 4
+    ]
+
+
+def named_below(glob: str) -> list[str]:
+    """A glob picking a name anywhere below a folder (find's, grep's): as written and one and two folders deep,
+    each also led by the dot its `*` or `?` may match (dotted_globs: `*env*`, `*?env*`, `*.env` pick `.env`)."""
+    out: list[str] = []
+    for deep in (glob, "*/" + glob, "*/*/" + glob):
+        out.append(deep)
+        head, _, name = deep.rpartition("/")
+        out += [f"{head}/{d}".removeprefix("/") for d in dotted_globs(name)]
+    return out
+
+
+def dotted_globs(name: str) -> list[str]:
+    """A glob led by `*` or `?` as one led by the dot they may match (what matching's globs match a leading dot
+    with); [] for another."""
+    if name[:1] == "?":
+        return ["." + name[1:]]
+    if name[:1] != "*":
+        return []
+    return [
+        "." + name,
+        *(["." + name[2:]] if name[1:2] == "?" else []),
+        *([name[1:]] if name[1:2] == "." else []),
+    ]
+
+
+def _find_names(words: tuple[str, ...]) -> list[str]:
+    """find's name and path tests' globs (`-name .env`; `-iname` also lower-cased; a path test from any folder,
+    `-path '*/.env'` also as `.env`: its `*` matches find's `.`)."""
+    out: list[str] = []
+    for k in range(1, len(words) - 1):
+        test = words[k]
+        if test not in _FIND_NAMES:
+            continue
+        g = words[k + 1].removeprefix("./")
+        out.append(g)
+        if test[1] == "i":
+            out.append(g.lower())
+        if "path" in test and g.startswith("*/"):
+            out.append(g[2:])
+    return out
+
+
+def _filtered_as_glob(words: tuple[str, ...]) -> list[str]:
+    """What a searcher filtering a listing keeps, as a glob of the name: its pattern anywhere in it (`grep env` as
+    `*env*`), any name for a pattern a glob cannot say; none when it keeps what does not match (`grep -v`)."""
+    pattern: str | None = None
+    fixed = words[0].rpartition("/")[2] == "fgrep"
+    k = 1
+    while k < len(words):
+        w = words[k]
+        k += 1
+        if w in ("-e", "--regexp") and k < len(words):
+            pattern = words[k] if pattern is None else "*"
+            k += 1
+        elif w in ("-f", "--file"):
+            return ["*"]  # (patterns read from a file: any name)
+        elif w == "--":
+            if pattern is None and k < len(words):
+                pattern = words[k]
+            break
+        elif w[:1] == "-" and len(w) > 1:
+            if w == "--invert-match" or (w[1] != "-" and "v" in w[1:]):
+                return []
+            fixed = fixed or w in ("-F", "--fixed-strings") or (w[1] != "-" and "F" in w[1:])
+            k += w in _FILTER_VALUES
+        elif pattern is None:
+            pattern = w
+    if pattern is None:
+        return []
+    if fixed:
+        return [f"*{_GLOB_CHARS.sub('?', pattern)}*"]
+    core = pattern.strip("^$").replace("\\.", "\x00").replace(".*", "\x01")
+    if _REGEX_ONLY.search(core) is not None:
+        return ["*"]  # (a pattern a glob cannot say: any name)
+    return ["*" + core.replace(".", "?").replace("\x00", ".").replace("\x01", "*") + "*"]
