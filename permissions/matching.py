@@ -495,7 +495,7 @@ _GIT_VALUES = frozenset(
 PRINTS_A_PLACE = "\x00prints a place"
 # The programs content_reads reads a place's content from (git's copies and history, `dd if=`, `curl file://`,
 # `openssl -in`)
-_CONTENT_READERS = ("git", "dd", "curl", "openssl", "xargs")
+_CONTENT_READERS = ("git", "dd", "curl", "openssl", "xargs", "perl", "ruby")
 
 
 def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -512,6 +512,8 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
         return [("cat", fold_path(view[k + 1])) for k in range(1, len(view) - 1) if view[k] == "-in"]
     if head == ("xargs",):  # `xargs -a .env echo`: the file's words handed to a command that prints them
         return [("cat", fold_path(f)) for f in _valued(view, _XARGS_FILE)]
+    if head and head[0] in _LINE_LOOPERS:  # `perl -pe '' .env`, `ruby -ne 'puts $_' .env`
+        return _looped_over(view)
     if head and head[0] in _SEARCHERS:  # `grep -r KEY --include=.env .`, `rg -g .env KEY`: the files it picks
         globs = [g for g in _valued(view, _SEARCHER_GLOB) if g[:1] != "!"]
         return [("cat", d) for g in globs for d in named_below(g)]
@@ -539,6 +541,36 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
 _XARGS_FILE = frozenset({"-a", "--arg-file"})
 _SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg"})
 _SEARCHER_GLOB = frozenset({"--include", "-g", "--glob", "--iglob"})
+
+
+# Interpreters whose -p runs their code on each line of the files they are given and prints it, as sed does, and
+# whose -n does when the code prints (a word of the code saying so)
+_LINE_LOOPERS = frozenset({"perl", "ruby"})
+_PRINTING_CODE = re.compile(r"\b(?:print|printf|say|puts|p)\b")
+
+
+def _looped_over(view: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The files an interpreter's line loop prints (`perl -pe '' .env`, `perl -lne print .env`) as one `cat` view;
+    [] when it edits them in place (`-i`), reads a script file, or its code prints nothing."""
+    letters = ""
+    code: str | None = None
+    k = 1
+    while k < len(view) and view[k][:1] == "-" and view[k] not in ("-", "--"):
+        w = view[k]
+        k += 1
+        if w[1:2] == "-":
+            continue  # (a long option: `--verbose`)
+        flags, e, attached = w[1:].partition("e") if "e" in w else w[1:].partition("E")
+        letters += flags
+        if e:  # the code: the rest of the cluster, else the next word
+            code = attached or (view[k] if k < len(view) else "")
+            k += not attached
+    if code is None or "i" in letters or not ("p" in letters or "n" in letters):
+        return []
+    if "p" not in letters and _PRINTING_CODE.search(code) is None:
+        return []
+    files = [fold_path(w) for w in view[k:] if w[:1] != "-"]
+    return [("cat", *files)] if files else []
 
 
 def _valued(view: tuple[str, ...], options: frozenset[str]) -> list[str]:

@@ -13,7 +13,9 @@ file they are given.
    `.env` where the shell's `*` would not.
 2. **The same for what a searcher picks itself** (`grep -rn KEY --include=.env .`, `rg -g '*env*' KEY`) and
    **more readers**: Python's modules printing a file (`python3 -m json.tool .env`, `-m tokenize`, `-m quopri`),
-   `pv .env`, xargs' file of operands (`xargs -a .env echo`).
+   `pv .env`, xargs' file of operands (`xargs -a .env echo`), and Perl's and Ruby's line loops (`perl -pe ''
+   .env`; `-n` when the code prints, `perl -lne print .env`; not `-i`, which edits in place: matching.
+   _looped_over) -- they asked as inline code (``unparseable``), now they are the rule's deny.
 
 The ruling, where SPEC is silent: a list no filter picks from is read as `grep -r KEY .` is (every file below the
 folder, approved under a deny of `cat .env` -- reading each recursive reader as the place would refuse most
@@ -22,8 +24,8 @@ searches): `git ls-files | xargs cat`, `find . -name "*.py" | xargs cat`, `ls | 
 
 Written as an attacker would: `-print0 | xargs -0`, `-iname` in another case, `-path '*/.env'`, backticks, `grep -e`,
 `grep -F`, `egrep` with a regular expression, anchors, the list in a process substitution, `--arg-file=`, a rule
-naming a place in a folder. 64 of this file's 81 cases fail on the base (3420516): REFUSED's 32 commands, each in
-the sandbox and on the developer's machine; the 17 FRICTION cases pass there and here.
+naming a place in a folder. 76 of this file's 96 cases fail on the base (3420516): REFUSED's 38 commands, each in
+the sandbox and on the developer's machine; the 20 FRICTION cases pass there and here.
 """
 
 from __future__ import annotations
@@ -63,6 +65,12 @@ REFUSED = [
     ("cat .env", "pv .env | head", "deny"),
     ("cat .env", "xargs -a .env echo", "deny"),
     ("cat .env", "xargs --arg-file=.env echo", "deny"),
+    ("cat .env", "perl -pe '' .env", "deny"),
+    ("cat .env", "perl -lne print .env", "deny"),
+    ("cat .env", "perl -0777 -pe 1 .env", "deny"),
+    ("cat .env", "perl -nE 'say' .env", "deny"),
+    ("cat .env", "ruby -ne 'puts $_' .env", "deny"),
+    ("cat .env", "ruby -p -e 1 .env", "deny"),
     ("cat config/.env", "grep -rn KEY --include='*.env' .", "ask"),
     ("cat config/.env", "find . -name .env | xargs cat", "ask"),
     ("less secrets/prod.json", "find secrets -name '*.json' | xargs cat", "ask"),
@@ -87,6 +95,9 @@ FRICTION = [
     ("cat .env", "python3 -m json.tool package.json"),
     ("cat .env", "xargs -a files.txt echo"),
     ("cat .env", "find . -name '*.py' -exec grep -n TODO {} +"),
+    ("cat .env", "perl -pe 's/a/b/' README.md"),
+    ("cat .env", "perl -pi -e 's/KEY=.*/KEY=x/' .env.example"),
+    ("cat .env", "perl -ne 'chomp' .env"),
 ]
 
 
