@@ -2302,6 +2302,8 @@ def _hidden_after(segments: Sequence[Segment], i: int) -> list[tuple[str, ...]]:
 
 # find's tests of a name or a path (`find . -name .env`), whose value is a glob
 _FIND_NAMES = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename"})
+# git ls-files' options whose value is the next word (`-x .env` excludes it: no pathspec)
+_LS_VALUES = frozenset({"-x", "-X", "--exclude", "--exclude-from", "--exclude-per-directory", "--format"})
 # the searchers that filter a listing by a pattern (`ls -a | grep env`), and their options taking a value
 _SEARCH_FILTERS = frozenset({"grep", "egrep", "fgrep", "rg"})
 _FILTER_VALUES = frozenset({"-m", "--max-count", "-A", "-B", "-C"})
@@ -2326,7 +2328,10 @@ def picked_by_name(producers: Sequence[tuple[str, ...]]) -> list[str]:
         if first == "find":
             globs += _find_names(words)
         elif first == "git" and "ls-files" in words:
-            globs += [w for w in words[words.index("ls-files") + 1 :] if w[:1] != "-" and w != "--"]
+            rest = words[words.index("ls-files") + 1 :]
+            globs += [
+                w for k, w in enumerate(rest) if w[:1] != "-" and (k == 0 or rest[k - 1] not in _LS_VALUES)
+            ]
         elif first in _SEARCH_FILTERS:
             globs += _filtered_as_glob(words)
     return [d for g in dict.fromkeys(globs) if g and g[:1] != "!" for d in named_below(g)][

@@ -24,8 +24,8 @@ searches): `git ls-files | xargs cat`, `find . -name "*.py" | xargs cat`, `ls | 
 
 Written as an attacker would: `-print0 | xargs -0`, `-iname` in another case, `-path '*/.env'`, backticks, `grep -e`,
 `grep -F`, `egrep` with a regular expression, anchors, the list in a process substitution, `--arg-file=`, a rule
-naming a place in a folder. 76 of this file's 96 cases fail on the base (3420516): REFUSED's 38 commands, each in
-the sandbox and on the developer's machine; the 20 FRICTION cases pass there and here.
+naming a place in a folder. 76 of this file's 97 cases fail on the base (3420516): REFUSED's 38 commands, each in
+the sandbox and on the developer's machine; the 21 FRICTION cases pass there and here.
 """
 
 from __future__ import annotations
@@ -94,6 +94,7 @@ FRICTION = [
     ("cat .env", "rg -g '*.ts' foo"),
     ("cat .env", "python3 -m json.tool package.json"),
     ("cat .env", "xargs -a files.txt echo"),
+    ("cat .env", "git ls-files -o -x .env | xargs cat"),
     ("cat .env", "find . -name '*.py' -exec grep -n TODO {} +"),
     ("cat .env", "perl -pe 's/a/b/' README.md"),
     ("cat .env", "perl -pi -e 's/KEY=.*/KEY=x/' .env.example"),
