@@ -2321,12 +2321,13 @@ def picked_by_name(producers: Sequence[tuple[str, ...]]) -> list[str]:
     deep too, and a glob led by `*` or `?` also matches a leading dot (find's and grep's do). A list no filter
     picks from (`git ls-files | xargs cat`) hands nothing here: it is read as `grep -r` is."""
     globs: list[str] = []
+    picked: list[str] = []
     for words in producers:
         if not words:
             continue
         first = words[0].rpartition("/")[2]
         if first == "find":
-            globs += _find_names(words)
+            picked += _find_picks(words)
         elif first == "git" and "ls-files" in words:
             rest = words[words.index("ls-files") + 1 :]
             globs += [
@@ -2334,20 +2335,24 @@ def picked_by_name(producers: Sequence[tuple[str, ...]]) -> list[str]:
             ]
         elif first in _SEARCH_FILTERS:
             globs += _filtered_as_glob(words)
-    return [d for g in dict.fromkeys(globs) if g and g[:1] != "!" for d in named_below(g)][
-        : _MAX_READINGS * 4
-    ]
+    picked += [d for g in dict.fromkeys(globs) if g and g[:1] != "!" for d in named_below(g)]
+    return picked[: _MAX_READINGS * 4]
 
 
 def named_below(glob: str) -> list[str]:
     """A glob picking a name anywhere below a folder (find's, grep's): as written and one and two folders deep,
     each also led by the dot its `*` or `?` may match (dotted_globs: `*env*`, `*?env*`, `*.env` pick `.env`)."""
     out: list[str] = []
-    for deep in (glob, "*/" + glob, "*/*/" + glob):
+    for folders in _BELOW:
+        deep = folders + glob
         out.append(deep)
         head, _, name = deep.rpartition("/")
         out += [f"{head}/{d}".removeprefix("/") for d in dotted_globs(name)]
     return out
+
+
+# the folders a name may be found in below a folder, one or two deep, a dot folder among them (`.aws/`)
+_BELOW = ("", "*/", ".*/", "*/*/", ".*/*/", "*/.*/", ".*/.*/")
 
 
 def dotted_globs(name: str) -> list[str]:
@@ -2364,20 +2369,34 @@ def dotted_globs(name: str) -> list[str]:
     ]
 
 
-def _find_names(words: tuple[str, ...]) -> list[str]:
-    """find's name and path tests' globs (`-name .env`; `-iname` also lower-cased; a path test from any folder,
-    `-path '*/.env'` also as `.env`: its `*` matches find's `.`)."""
+def _find_picks(words: tuple[str, ...]) -> list[str]:
+    """What find's name and path tests pick, as globs (named_below): a name below each folder it starts from
+    (`find ~/.aws -name credentials` as `~/.aws/credentials`, `~/.aws/*/credentials`, ...), a path as tested
+    (`-path '*/.env'`, also as `.env`: its `*` matches find's `.`); `-iname` also lower-cased. With no such test,
+    any name below each folder it starts from but the one it runs in (`cat $(find ~/.aws -type f)`)."""
+    starts: list[str] = []
+    k = 1
+    while k < len(words) and words[k][:1] not in ("-", "(", "!"):
+        starts.append(words[k].rstrip("/") or "/")
+        k += 1
+    here = not starts or any(d in (".", "./") for d in starts)
     out: list[str] = []
-    for k in range(1, len(words) - 1):
-        test = words[k]
+    if _FIND_NAMES.isdisjoint(
+        words
+    ):  # every file below a folder named (not the one it runs in: as `grep -r`)
+        return [f"{d}/{b}" for d in starts if d not in (".", "./") for b in named_below("*")]
+    for j in range(k, len(words) - 1):
+        test = words[j]
         if test not in _FIND_NAMES:
             continue
-        g = words[k + 1].removeprefix("./")
-        out.append(g)
-        if test[1] == "i":
-            out.append(g.lower())
-        if "path" in test and g.startswith("*/"):
-            out.append(g[2:])
+        g = words[j + 1].removeprefix("./")
+        tested = [g, g.lower()] if test[1] == "i" else [g]
+        if "path" in test:
+            out += [*tested, *(t[2:] for t in tested if t.startswith("*/"))]
+            continue
+        below = [d for t in tested for d in named_below(t)]
+        out += [f"{d}/{b}" for d in starts if d not in (".", "./") for b in below]
+        out += below if here else []
     return out
 
 

@@ -10,7 +10,9 @@ file they are given.
    tests, git ls-files' pathspecs and a searcher filtering the listing (`grep env` as the glob `*env*`; a regular
    expression a glob cannot say as any name). A literal name is the place (deny); a glob that may name it asks, as
    `cat .e*` does (matching.GlobMeaning) -- find's and grep's `*` and `?` match a leading dot, so `*env*` may name
-   `.env` where the shell's `*` would not.
+   `.env` where the shell's `*` would not. find's names are below each folder it starts from (`find ~/.aws -name
+   credentials` names `~/.aws/credentials`), one or two folders deep, dot folders among them; a find with no name
+   test picks any file below a folder it names (`cat $(find ~/.aws -type f)`), but not below the one it runs in.
 2. **The same for what a searcher picks itself** (`grep -rn KEY --include=.env .`, `rg -g '*env*' KEY`) and
    **more readers**: Python's modules printing a file (`python3 -m json.tool .env`, `-m tokenize`, `-m quopri`),
    `pv .env`, xargs' file of operands (`xargs -a .env echo`), and Perl's and Ruby's line loops (`perl -pe ''
@@ -19,13 +21,13 @@ file they are given.
 
 The ruling, where SPEC is silent: a list no filter picks from is read as `grep -r KEY .` is (every file below the
 folder, approved under a deny of `cat .env` -- reading each recursive reader as the place would refuse most
-searches): `git ls-files | xargs cat`, `find . -name "*.py" | xargs cat`, `ls | grep test | xargs cat` and `grep
--v` filters keep their answers (FRICTION below).
+searches): `git ls-files | xargs cat`, `find . -type f | xargs cat`, `find . -name "*.py" | xargs cat`, `ls | grep
+test | xargs cat` and `grep -v` filters keep their answers (FRICTION below).
 
 Written as an attacker would: `-print0 | xargs -0`, `-iname` in another case, `-path '*/.env'`, backticks, `grep -e`,
 `grep -F`, `egrep` with a regular expression, anchors, the list in a process substitution, `--arg-file=`, a rule
-naming a place in a folder. 76 of this file's 97 cases fail on the base (3420516): REFUSED's 38 commands, each in
-the sandbox and on the developer's machine; the 21 FRICTION cases pass there and here.
+naming a place in a folder. 84 of this file's 107 cases fail on the base (3420516): REFUSED's 42 commands, each in
+the sandbox and on the developer's machine; the 23 FRICTION cases pass there and here.
 """
 
 from __future__ import annotations
@@ -74,6 +76,10 @@ REFUSED = [
     ("cat config/.env", "grep -rn KEY --include='*.env' .", "ask"),
     ("cat config/.env", "find . -name .env | xargs cat", "ask"),
     ("less secrets/prod.json", "find secrets -name '*.json' | xargs cat", "ask"),
+    ("cat ~/.aws/credentials", "find ~/.aws -name credentials | xargs cat", "deny"),
+    ("cat ~/.aws/credentials", "find ~ -name credentials | xargs cat", "ask"),
+    ("cat ~/.aws/credentials", "cat $(find ~/.aws -type f)", "ask"),
+    ("cat secrets/prod.json", "find secrets/ -type f -exec cat {} +", "ask"),
 ]
 
 # a list no filter picks the place from, a filter that cannot pick it, a searcher's glob excluding it
@@ -95,6 +101,8 @@ FRICTION = [
     ("cat .env", "python3 -m json.tool package.json"),
     ("cat .env", "xargs -a files.txt echo"),
     ("cat .env", "git ls-files -o -x .env | xargs cat"),
+    ("cat .env", "find . -type f | xargs cat"),
+    ("cat .env", "find src -name .env | xargs cat"),
     ("cat .env", "find . -name '*.py' -exec grep -n TODO {} +"),
     ("cat .env", "perl -pe 's/a/b/' README.md"),
     ("cat .env", "perl -pi -e 's/KEY=.*/KEY=x/' .env.example"),
