@@ -106,9 +106,9 @@ The families, each a table of tools in the style of ``permissions.commands.effec
   command names, ``--subnet``, or on the machine's own network, ``-d macvlan|ipvlan``, changes the machine's
   network), build caches (``builder prune``, ``buildx prune|rm``, as ``npm cache clean`` and ``go clean
   -modcache``), stopping (``minikube stop``, ``vagrant halt``, ``virsh destroy`` -- a forced power-off, the
-  disk kept, as ``kill -9`` of a process by name; ``docker stop NAME``), and every listing. Stopping, killing, pausing or restarting every
-  container (``docker stop $(docker ps -q)``, ``podman stop -a``) asks as ``rm`` of them does (red team, session
-  21: every project's databases and servers stop).
+  disk kept, as ``kill -9`` of a process by name; ``docker stop NAME``), and every listing. Stopping, killing,
+  pausing or restarting every container (``docker stop $(docker ps -q)``, ``podman stop -a``) asks as ``rm`` of
+  them does (red team, session 21: every project's databases and servers stop).
 - what another process holds or the machine's traffic (permissions.commands.peeks), and the machine's credential
   stores dumped or read -- the registry's SAM, SECURITY and SYSTEM hives and password keys, LSASS's memory, the
   dumpers, shadow copies, crackers, Kerberos' keys (permissions.commands.dumps; its readers are registered here and
