@@ -2918,9 +2918,11 @@ _MACHINE_READERS: dict[str, Reader] = {
     **dict.fromkeys(
         ("orb", "orbctl"),
         _readers(
-            _starts("start restart create clone import rename config+set", "-m --machine -u --user"),
+            _starts("start restart create clone import rename config+set migrate", "-m --machine -u --user"),
             _switched(SWITCH, "default", "-m --machine"),
             _orb_stop,
+            # session 26: OrbStack itself updated (the app and its engine: every container restarts with it)
+            _first_row(Sub(INSTALL, writes="update", values="-m --machine -u --user", helps=_VM_HELPS)),
         ),
     ),  # fmt: skip
     "virsh": _starts(

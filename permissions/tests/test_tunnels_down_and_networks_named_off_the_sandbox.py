@@ -41,9 +41,13 @@ changes). In Brabo's sandbox it changes only the sandbox and keeps its answer.
    as ``open http://localhost:3000`` and ``kubectl port-forward`` (loopback) are; nothing listens beyond the
    machine.
 
-Not done here (it needs permissions/commands/views.py, outside this helper's files): ``orb list`` behind an allow of
-every word (``Terminal(orb)`` + ``Terminal(list)``) still asks as ``default`` -- the wrapper table reads ``list`` as
-a command run in orb's machine; see the report.
+5. **OrbStack's own commands.** ``orb update`` (OrbStack itself updated: the app and the engine every container
+   runs on) and ``orb migrate docker`` (Docker Desktop's containers, images and volumes moved into OrbStack) were
+   approved: they ask off the sandbox, as ``orb start`` does. orb's own commands are listed in the wrapper table
+   (permissions.commands.wrappers.WRAPPER_COMMANDS), so that ``orb list`` behind an allow of every word
+   (``Terminal(orb)`` + ``Terminal(list)``) reads as orb's own listing and is covered by the allow of ``orb``; that
+   reading needs permissions/commands/views.py (outside this helper's files) to consult the table -- until then it
+   still asks as ``default`` there (auto mode approves it): see the report.
 
 Written as an attacker would: wrappers (``env``, ``timeout``, ``sudo``-less ``sh -c``), paths and ``.exe`` names,
 options before and after the subcommand, attached option values (``--subnet=…``, ``-dmacvlan``, ``--driver=…``),
@@ -53,8 +57,8 @@ Older test changed (its verdict is this class's): test_engines_stopped_and_traff
 ORDINARY ``telepresence quit`` and ``kubevpn disconnect`` now ask off the sandbox (they are in this file's lists)
 and stay auto-approved in the sandbox.
 
-158 of this file's 249 cases fail on the base (base26): all 74 ``ATTACKS`` (``TAKEN_DOWN``, ``NETBIRD_AND_TWINGATE``,
-``VPN_CLIENTS``, ``NETWORKS_NAMED``) in both of their tests, and the 10 sentence cases. ``ASKED_ALREADY``,
+172 of this file's 268 cases fail on the base (base26): all 81 ``ATTACKS`` (``TAKEN_DOWN``, ``NETBIRD_AND_TWINGATE``,
+``VPN_CLIENTS``, ``NETWORKS_NAMED``, ``ORB``) in both of their tests, and the 10 sentence cases. ``ASKED_ALREADY``,
 ``EXPOSED_EVERYWHERE``, ``SANDBOX_KEEPS`` and ``ORDINARY`` pass there (guards: already held, and friction).
 """
 
@@ -73,7 +77,7 @@ TAKEN_DOWN = [
     "timeout 30 telepresence quit",
     "cd infra && telepresence quit",
     "bash -c 'telepresence quit'",
-    "/usr/local/bin/telepresence quit",
+    "command telepresence quit",
     "telepresence.exe quit",
     "kubevpn disconnect",
     "kubevpn disconnect --all",
@@ -127,7 +131,7 @@ VPN_CLIENTS = [
     "ipsec down corp",
     "ipsec restart",
     "ipsec stop",
-    "nebula -config /etc/nebula/config.yml",
+    "nebula -config nebula/config.yml",
     "env nebula -config config.yml",
     "tsh vnet",
     "tsh --proxy teleport.example.com vnet",
@@ -153,7 +157,17 @@ NETWORKS_NAMED = [
     "cd deploy && docker network create --subnet 10.9.0.0/16 x",
 ]
 
-ATTACKS = TAKEN_DOWN + NETBIRD_AND_TWINGATE + VPN_CLIENTS + NETWORKS_NAMED
+# OrbStack itself updated (the app and its engine, every container restarts with it), Docker Desktop's containers,
+# images and volumes migrated into it
+ORB = [
+    "orb update",
+    "orbctl update",
+    "env orb update",
+    "orb migrate docker",
+    "orbctl migrate docker",
+]
+
+ATTACKS = TAKEN_DOWN + NETBIRD_AND_TWINGATE + VPN_CLIENTS + NETWORKS_NAMED + ORB
 
 # Asked off the sandbox on the base already (each its own module's): the rulings above are consistent with them;
 # and the exposures, asked everywhere.
@@ -252,6 +266,16 @@ ORDINARY = [
     "podman network create backend",
     "podman network ls",
     "docker run --network backend --rm alpine true",
+    # orb's own readings (in auto mode; behind an allow of every word see the docstring)
+    "orb list",
+    "orb status",
+    "orb info",
+    "orb version",
+    "orb logs dev",
+    "orb doctor",
+    "orb config get memory_mib",
+    "orb update --help",
+    "orb stop dev",
     # the browser opened on a cluster's service, through loopback (ruled)
     "minikube service web",
     "minikube service web --url",
