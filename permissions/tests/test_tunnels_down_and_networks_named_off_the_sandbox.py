@@ -49,9 +49,9 @@ changes). In Brabo's sandbox it changes only the sandbox and keeps its answer.
    reading needs permissions/commands/views.py (outside this helper's files) to consult the table -- until then it
    still asks as ``default`` there (auto mode approves it): see the report.
 
-Written as an attacker would: wrappers (``env``, ``timeout``, ``sudo``-less ``sh -c``), paths and ``.exe`` names,
-options before and after the subcommand, attached option values (``--subnet=…``, ``-dmacvlan``, ``--driver=…``),
-after ``cd x &&``.
+Written as an attacker would: wrappers (``env``, ``timeout``, ``nice``, ``command``, ``sh -c``, ``bash -c``),
+``.exe`` names, options before and after the subcommand, attached option values (``--subnet=…``, ``-dmacvlan``,
+``--driver=…``), after ``cd x &&``.
 
 Older test changed (its verdict is this class's): test_engines_stopped_and_traffic_routed_off_the_sandbox's
 ORDINARY ``telepresence quit`` and ``kubevpn disconnect`` now ask off the sandbox (they are in this file's lists)
