@@ -102,12 +102,13 @@ The families, each a table of tools in the style of ``permissions.commands.effec
   project (its own volumes, which ``up`` makes again: agents reset a test database this way), ``docker rm
   [-vf] NAME`` (one named container -- the one the agent started -- with its anonymous volumes, as ``docker
   stop NAME`` and ``killall node`` are by name), ``docker rmi NAME``, ``image prune`` without ``-a``
-  (dangling layers), networks (no data: ``network create|rm|prune``), build caches (``builder prune``,
-  ``buildx prune|rm``, as ``npm cache clean`` and ``go clean -modcache``), stopping (``minikube
-  stop``, ``vagrant halt``, ``virsh destroy`` -- a forced power-off, the disk kept, as ``kill -9`` of a process by
-  name; ``docker stop NAME``), and every listing. Stopping, killing, pausing or restarting every
-  container (``docker stop $(docker ps -q)``, ``podman stop -a``) asks as ``rm`` of them does (red team, session
-  21: every project's databases and servers stop).
+  (dangling layers), networks (no data: ``network create|rm|prune``; but session 26: one given a range the
+  command names, ``--subnet``, or on the machine's own network, ``-d macvlan|ipvlan``, changes the machine's
+  network), build caches (``builder prune``, ``buildx prune|rm``, as ``npm cache clean`` and ``go clean
+  -modcache``), stopping (``minikube stop``, ``vagrant halt``, ``virsh destroy`` -- a forced power-off, the
+  disk kept, as ``kill -9`` of a process by name; ``docker stop NAME``), and every listing. Stopping, killing,
+  pausing or restarting every container (``docker stop $(docker ps -q)``, ``podman stop -a``) asks as ``rm`` of
+  them does (red team, session 21: every project's databases and servers stop).
 - what another process holds or the machine's traffic (permissions.commands.peeks), and the machine's credential
   stores dumped or read -- the registry's SAM, SECURITY and SYSTEM hives and password keys, LSASS's memory, the
   dumpers, shadow copies, crackers, Kerberos' keys (permissions.commands.dumps; its readers are registered here and
@@ -126,7 +127,7 @@ from collections.abc import Callable, Sequence
 from permissions.commands.captures import CAPTURE_READERS
 from permissions.commands.devices import DEVICE_READERS
 from permissions.commands.dumps import DUMP_READERS, DUMPED, dump_hint
-from permissions.commands.network_settings import NETWORK_READERS
+from permissions.commands.network_settings import NETWORK_READERS, REROUTED
 from permissions.commands.options import normalised, spellings
 from permissions.commands.peeks import PEEK_READERS, WIFI, nmcli_secrets
 from permissions.commands.syntax import plain_words
@@ -2807,6 +2808,63 @@ def _kubie(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return SWITCH if len(subs) > 1 else None
 
 
+# session 26, off the sandbox: a tunnel or a VPN taken down is a machine-wide change as one brought up is (routes
+# removed as routes added): every program of the machine that reached the cluster or the private network through
+# it loses it -- the developer's own session in another terminal, a company's network -- as ``wg-quick down``,
+# ``nmcli con down`` and the VPN clients' ``disconnect`` (permissions.commands.network_settings, REROUTED's
+# sentence) asked already; ``telepresence quit``, ``kubevpn disconnect``, ``netbird down``, ``twingate stop`` were
+# approved. More VPN clients are read the same way, up and down.
+def _joins(*quiet: str) -> Reader:
+    """A daemon whose every run joins the machine to a network (``nebula -config x.yml``), but for its help,
+    version and configuration test (``quiet``)."""
+    told = frozenset(quiet) | _COBRA_HELPS
+    return lambda v, w: None if len(v) < 2 or not told.isdisjoint(v[1:]) else ROUTED
+
+
+def _vpn(writes: str, values: str = "") -> Reader:
+    """A VPN client whose forms ``writes`` connect or disconnect the machine (or switch its firewall), and whose
+    login is the user's stored credentials."""
+    return _first_row(
+        Sub(REROUTED, writes=writes, values=values, helps=_COBRA_HELPS),
+        Sub(KEYCHAIN, writes=_LOGIN, values=values, helps=_COBRA_HELPS),
+    )
+
+
+# session 26: a container network made with a subnet the command names, or on the machine's own network
+_NETWORK_CREATE_VALUES = frozenset(
+    "-d --driver -o --opt --subnet --ip-range --gateway --aux-address --label --scope --ipam-driver --ipam-opt"
+    " --config-from --interface-name --dns --route".split()
+)
+_NAMED_RANGES = ("--subnet", "--ip-range", "--gateway")
+_LAN_DRIVERS = frozenset({"macvlan", "ipvlan"})
+
+
+def _driver(args: Sequence[str], k: int) -> str:
+    """The driver ``args[k]`` names (``-d X``, ``--driver X``, ``--driver=X``, ``-dX``), or ""."""
+    w = args[k]
+    if w in ("-d", "--driver"):
+        return args[k + 1] if k + 1 < len(args) else ""
+    if w.startswith("--driver="):
+        return w.partition("=")[2]
+    return w[2:] if w[:2] == "-d" and w[2:3] != "-" else ""
+
+
+def _engine_network(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``docker network create --subnet 10.0.0.0/8 x``: the engine gives the machine a route (on Linux, a bridge
+    with an address) for the range the command names -- a range the developer's LAN or VPN may use, which it then
+    shadows (a range the engine picks itself is chosen around the machine's routes); ``-d macvlan|ipvlan`` puts
+    the containers on the machine's own network, addressable from the LAN. A network made otherwise, ``connect``,
+    ``rm`` and the listings stay (Compose makes networks all day)."""
+    args = view[1:]
+    subs = plain_words(args, _ENGINE_VALUES | _NETWORK_CREATE_VALUES)
+    if [w.lower() for w in subs[:2]] != ["network", "create"] or not _COBRA_HELPS.isdisjoint(args):
+        return None
+    for k, w in enumerate(args):
+        if w.startswith(_NAMED_RANGES) or _driver(args, k).lower() in _LAN_DRIVERS:
+            return NETWORK
+    return None
+
+
 _LXC_STARTS = (
     "launch init create start restart resume unfreeze copy cp move mv rename import config+set config+unset"
     " config+edit config+device+add config+device+set config+device+override config+device+remove"
@@ -2823,11 +2881,13 @@ _MACHINE_READERS: dict[str, Reader] = {
     **dict.fromkeys(
         ("docker", "podman", "nerdctl", "finch"),
         _gated(
-            "desktop machine vm system swarm plugin buildx context",
+            "desktop machine vm system swarm plugin buildx context network",
             _readers(
                 _ENGINE_STARTS,
                 _ENGINE_SWITCHES,
                 _stops("desktop+stop machine+stop vm+stop", _ENGINE_VALUE_WORDS),
+                # session 26: a network with a range the command names, or on the machine's own network
+                _engine_network,
             ),
         ),
     ),
@@ -2858,9 +2918,11 @@ _MACHINE_READERS: dict[str, Reader] = {
     **dict.fromkeys(
         ("orb", "orbctl"),
         _readers(
-            _starts("start restart create clone import rename config+set", "-m --machine -u --user"),
+            _starts("start restart create clone import rename config+set migrate", "-m --machine -u --user"),
             _switched(SWITCH, "default", "-m --machine"),
             _orb_stop,
+            # session 26: OrbStack itself updated (the app and its engine: every container restarts with it)
+            _first_row(Sub(INSTALL, writes="update", values="-m --machine -u --user", helps=_VM_HELPS)),
         ),
     ),  # fmt: skip
     "virsh": _starts(
@@ -2887,13 +2949,45 @@ _MACHINE_READERS: dict[str, Reader] = {
     ),
     # a cluster's or a private network routed into the machine's (telepresence's daemon, sshuttle, kubevpn, kt-connect,
     # kubefwd, NetBird, Twingate; the VPN clients are read by permissions.commands.network_settings)
-    "telepresence": _first_row(Sub(ROUTED, writes="connect", helps=_COBRA_HELPS)),
+    # (session 26: and taken down -- ``telepresence quit``, ``kubevpn disconnect``, ``netbird down``, ``twingate
+    # stop`` -- as ``wg-quick down`` is; NetBird's daemon installed or stopped, its routes picked, its login)
+    "telepresence": _first_row(
+        Sub(ROUTED, writes="connect", helps=_COBRA_HELPS), Sub(REROUTED, writes="quit", helps=_COBRA_HELPS)
+    ),
     "sshuttle": _sshuttle,
-    "kubevpn": _first_row(Sub(ROUTED, writes="connect proxy dev", helps=_COBRA_HELPS)),
+    "kubevpn": _first_row(
+        Sub(ROUTED, writes="connect proxy dev", helps=_COBRA_HELPS),
+        Sub(REROUTED, writes="disconnect quit", helps=_COBRA_HELPS),
+    ),
     "ktctl": _first_row(Sub(ROUTED, writes="connect", helps=_COBRA_HELPS)),
     "kubefwd": _first_row(Sub(ROUTED, writes="svc services", helps=_COBRA_HELPS)),  # (and the hosts file)
-    "netbird": _first_row(Sub(ROUTED, writes="up", helps=_COBRA_HELPS)),
-    "twingate": _first_row(Sub(ROUTED, writes="start", helps=_COBRA_HELPS)),
+    "netbird": _first_row(
+        Sub(ROUTED, writes="up routes+select networks+select", helps=_COBRA_HELPS),
+        Sub(REROUTED, writes="down routes+deselect networks+deselect", helps=_COBRA_HELPS),
+        Sub(
+            POWER,
+            writes="service+install service+uninstall service+start service+stop service+restart"
+            " service+reconfigure",
+            helps=_COBRA_HELPS,
+        ),
+        Sub(KEYCHAIN, writes=_LOGIN, helps=_COBRA_HELPS),
+    ),
+    "twingate": _first_row(
+        Sub(ROUTED, writes="start desktop-start", helps=_COBRA_HELPS),
+        Sub(REROUTED, writes="stop desktop-stop", helps=_COBRA_HELPS),
+        Sub(SETTINGS, writes="setup", helps=_COBRA_HELPS),
+    ),
+    # session 26: VPN clients network_settings does not read -- Palo Alto's GlobalProtect, Pritunl, Private
+    # Internet Access, Windscribe, IVPN, Netmaker's netclient, strongSwan's ``ipsec``, Nebula, Teleport's VNet
+    "globalprotect": _vpn("connect disconnect rediscover-network remove-user import-certificate"),
+    "pritunl-client": _vpn("start stop"),
+    "piactl": _vpn("connect disconnect set resetsettings background"),
+    **dict.fromkeys(("windscribe", "windscribe-cli"), _vpn("connect disconnect firewall lanbypass")),
+    "ivpn": _vpn("connect disconnect firewall"),
+    "netclient": _vpn("join leave up down connect disconnect"),
+    "ipsec": _vpn("up down start stop restart reload update route unroute"),
+    "nebula": _joins("-version", "-test", "-help"),
+    "tsh": _first_row(Sub(ROUTED, writes="vnet", helps=_COBRA_HELPS)),
     # DDEV: its router on the machine's ports 80 and 443 (every project's), its global settings and the hosts
     # file; every project stopped. A project's own ``ddev stop`` stays.
     "ddev": _readers(

@@ -31,6 +31,7 @@ __all__ = [
     "UNKNOWN_WORD_RUNS",
     "VERSION_FIRST",
     "WRAPPERS",
+    "WRAPPER_COMMANDS",
     "WRAPPER_RUNS_AFTER_DASHES",
     "looks_up",
     "peels_after",
@@ -1004,6 +1005,18 @@ BUN_COMMANDS = frozenset(
     ).split()
 )
 # Package managers that run a first word none of their commands names, with those commands.
+# A wrapper's own commands: OrbStack's ``orb`` runs a word none of its commands names in its default machine (``orb
+# uname -a``), and its own commands first (``orb list``, ``orb stop``: permissions.commands.machine reads them). Only
+# the names of OrbStack's documented commands whose namesake program in a machine would be as harmless as a
+# listing; its aliases (``ls``, ``rm``) keep both readings, and so does a word after orb's own options (``orb -m
+# dev list``).
+WRAPPER_COMMANDS: dict[str, frozenset[str]] = {
+    "orb": frozenset(
+        "clone completion config create default delete doctor export help import info list logs migrate pull push"
+        " rename reset restart start status stop update version".split()
+    )
+}
+
 UNKNOWN_WORD_RUNS: dict[str, frozenset[str]] = {
     "pnpm": PNPM_COMMANDS,
     "esy": ESY_COMMANDS,

@@ -24,7 +24,9 @@ with a sentence saying what it changes). In Brabo's sandbox it changes only the 
    (a VPN over SSH), and kubevpn, kt-connect's ``ktctl connect``, ``kubefwd`` (the hosts file too), NetBird and
    Twingate change the machine's routing and name resolution for every process, as ``wg-quick up`` (asked
    on the base) does: they ask off the sandbox. test_redteam_more_families kept ``telepresence connect`` among its
-   reads only because it named no external effect; it moves to this file (``telepresence status|list|quit`` stay).
+   reads only because it named no external effect; it moves to this file (``telepresence status|list`` stay;
+   session 26 ruled ``telepresence quit`` and ``kubevpn disconnect`` -- routes removed -- as routes added:
+   test_tunnels_down_and_networks_named_off_the_sandbox).
    ``lxc launch|init|start|copy|config set``, ``incus start|create|network …``: an LXD/Incus instance or network
    made, started or reconfigured, as ``multipass launch`` and ``virsh start`` ask since session 24. ``ddev start``
    (and ``restart``) starts DDEV's router on the machine's ports 80 and 443 for every project, ``ddev config
@@ -263,14 +265,12 @@ ORDINARY = [
     "ddev config --project-type=php",
     "telepresence status",
     "telepresence list",
-    "telepresence quit",
     "telepresence version",
     "minikube status",
     "minikube service list",
     "sshuttle --help",
     "sshuttle --version",
     "kubevpn status",
-    "kubevpn disconnect",
     "netbird status",
     "twingate status",
     "ktctl --help",
