@@ -41,6 +41,7 @@ from permissions.commands.list_feeds import (
 )
 from permissions.commands.neutral import TESTS, test_strings
 from permissions.commands.plain_settings import SHOWN_VARIABLES
+from permissions.commands.secret_keepers import ETCDCTL_VALUES, GO_CONSUL_VALUES
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import NOT_PEELED, _peels, views_of
 from permissions.commands.windows import environment_printed
@@ -151,7 +152,41 @@ _PROGRAM_VERBS = AWKS | SEDS | GREPS | {"tr"}
 # label is a target of the workspace, never a folder of the machine (before a `--`; what follows it is the
 # target's own command line, read as any other words).
 _LABEL_TOOLS = frozenset({"bazel", "bazelisk", "blaze", "buck", "buck2", "plz"})
-_READ_AGAIN = _PROGRAM_VERBS | frozenset(TESTS) | CONTAINER_ENGINES | _LABEL_TOOLS
+# session 26: the key stores' and API clients' operands that name a key or an API path, never a file of the
+# machine (`etcdctl get /app/version`, `consul kv get /app/x`, `vault kv list /secret`, `kubectl get --raw
+# /healthz`): what reading them prints is permissions.commands.secret_keepers' and credentials' to judge. Their
+# options' values (`--cacert /etc/ssl/ca.pem`, `-f /tmp/x.yaml`) are read as before.
+_KEY_FORMS = {
+    "etcdctl": (frozenset(("get", "watch", "ls")), ETCDCTL_VALUES),
+    "consul": (frozenset(("kv",)), GO_CONSUL_VALUES),
+    "vault": (frozenset(("kv", "read", "list")), frozenset(())),
+    "bao": (frozenset(("kv", "read", "list")), frozenset(())),
+}
+_RAW_PATHS = frozenset(("kubectl", "oc"))
+_READ_AGAIN = _PROGRAM_VERBS | frozenset(TESTS) | CONTAINER_ENGINES | _LABEL_TOOLS | frozenset(_KEY_FORMS) | _RAW_PATHS
+
+
+def _key_operands(words: tuple[str, ...]) -> list[int]:
+    """session 26: where ``words`` (led by a _KEY_FORMS or _RAW_PATHS program) name keys: the operands after a
+    key-reading subcommand (`kv get`, `get`), or kubectl's `--raw` value."""
+    if words[0] in _RAW_PATHS:
+        return [k + 1 if w == "--raw" else k for k, w in enumerate(words) if w == "--raw" or w[:6] == "--raw="]
+    subcommands, values = _KEY_FORMS[words[0]]
+    keys: list[int] = []
+    skip = started = False
+    for k in range(1, len(words)):
+        w = words[k]
+        if skip:
+            skip = False
+        elif w[:1] == "-":
+            skip = "=" not in w and ("-" + w.lstrip("-") in values or w in values)
+        elif started:
+            keys.append(k)
+        elif w in subcommands:
+            started = True
+        else:
+            return []  # another subcommand (`consul acl`, `vault write`): read as before
+    return keys
 
 
 def _code_words(words: tuple[str, ...]) -> tuple[int, ...]:
@@ -222,6 +257,9 @@ def _read_again(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str,
     blanked (_not_locations)."""
     if words[0] in CONTAINER_ENGINES:
         return host_side_words(words), dyn
+    if words[0] in _KEY_FORMS or words[0] in _RAW_PATHS:
+        keys = _key_operands(words)
+        return tuple("" if k in keys else w for k, w in enumerate(words)), dyn.difference(keys)
     return _not_locations(words, dyn)
 
 

@@ -160,7 +160,7 @@ from permissions.commands.credential_forms import (
 from permissions.commands.options import spellings
 from permissions.commands.peeks import ENVIRONMENT
 
-__all__ = ["DECRYPTED", "HANDS_ON_KEEPERS", "KEEPERS", "amend"]
+__all__ = ["DECRYPTED", "ETCDCTL_VALUES", "GO_CONSUL_VALUES", "HANDS_ON_KEEPERS", "KEEPERS", "amend"]
 
 DECRYPTED = "decrypts a secret with a key the machine keeps outside the project"
 
@@ -746,10 +746,35 @@ _GCLOUD_LISTED = _unless_narrowed(
 
 def _gcloud_logs_http(view: tuple[str, ...]) -> str | None:
     """(session 25) ``--log-http`` logs every response whole (a list's resources, their environment among them),
-    whatever the command and its projection."""
-    for w in view[1:]:
+    whatever the command and its projection; (session 26) so does ``--verbosity debug|=debug`` by the safest
+    reading (the debug log carries what the libraries log, the credentials' refresh among it)."""
+    args = view[1:]
+    for k, w in enumerate(args):
         if w.startswith("--log-http") and not w.lower().endswith(("=false", "=0")):
             return SERVICE_ENV
+        if w.startswith("--verbosity") and (
+            w.lower() == "--verbosity=debug" or (w == "--verbosity" and args[k + 1 : k + 2] == ("debug",))
+        ):
+            return DEBUG_LOGGED
+    return None
+
+
+# session 26: aws's and az's `--debug` (a global option, anywhere in the command) log every request and response
+# whole: the signed headers with the session token (`X-Amz-Security-Token`), a bearer token, and the secrets a
+# response carries, whatever the command and its projection (`--query` filters the output, not the log)
+DEBUG_LOGGED = (
+    "logs its requests and responses whole (the signed headers, the session's token, the secrets a response"
+    " carries), read with the machine's login"
+)
+
+
+def _debug_logged(view: tuple[str, ...]) -> str | None:
+    """``aws --debug s3 ls``, ``az account show --debug``: before a ``--`` (what follows it is another command's)."""
+    for w in view[1:]:
+        if w == "--debug":
+            return DEBUG_LOGGED
+        if w == "--":
+            return None
     return None
 
 
@@ -788,7 +813,7 @@ def _first_is(names: str, values: str = "", sentence: str = ENVIRONMENT) -> Read
 # variables, its sops-decrypted env files, `_.source`d scripts -- as exports
 _MISE = _first_is("env e hook-env", "-C --cd -E --env -j --jobs -s --shell -P --profile")
 # -- session 25: more of a deployed service's settings and a configuration resolved with its secrets -----------------
-_GO_CONSUL_VALUES = frozenset(
+GO_CONSUL_VALUES = frozenset(
     (
         "-http-addr -token -token-file -datacenter -namespace -partition -separator -ca-file -ca-path -client-cert"
         " -client-key -tls-server-name -stale -peer"
@@ -818,7 +843,7 @@ def _consul_kv(view: tuple[str, ...]) -> str | None:
     args = view[1:]
     if go_flag(args, frozenset(("help", "h", "keys"))):
         return None
-    words = _go_positional(args, _GO_CONSUL_VALUES)
+    words = _go_positional(args, GO_CONSUL_VALUES)
     if words[:2] == ["kv", "export"]:
         return CREDENTIAL
     if words[:2] != ["kv", "get"]:
@@ -828,7 +853,7 @@ def _consul_kv(view: tuple[str, ...]) -> str | None:
     return None
 
 
-_ETCDCTL_VALUES = frozenset(
+ETCDCTL_VALUES = frozenset(
     "--endpoints --cacert --cert --key --user --password --dial-timeout --command-timeout -w --write-out"
     " --consistency --order --sort-by --limit --rev --range-end --discovery-srv".split()
 )
@@ -839,7 +864,7 @@ def _etcdctl(view: tuple[str, ...]) -> str | None:
     among them), and ``get`` of a key naming a secret; ``--keys-only`` and ``--count-only`` print none."""
     if "get" not in view or any(w.startswith(("--keys-only", "--count-only", "--help")) for w in view):
         return None
-    words = positional(view[1:], _ETCDCTL_VALUES)
+    words = positional(view[1:], ETCDCTL_VALUES)
     if words[:1] != ["get"]:
         return None
     whole = any(w.startswith(("--prefix", "--from-key")) and not w.endswith("=false") for w in view)
@@ -851,10 +876,18 @@ _HELMFILE_VALUES = (
     " -l --selector -b --helm-binary -k --kustomize-binary --kube-context --log-level -c --chart --kubeconfig"
     " --output-dir --output-dir-template --output-file-template --args --set --values --skip-deps"
 )
+# session 26: a bare `build` prints the state file rendered -- its `{{ requiredEnv }}`, `{{ exec }}`,
+# `fetchSecretValue` and the releases' inline `set:` values resolved -- as `--embed-values` does the values files
 _HELMFILE = Forms(
-    "template write-values",
+    "template write-values build",
     values=_HELMFILE_VALUES,
-    flagged={"build": "--embed-values", "diff": "--show-secrets", "apply": "--show-secrets"},
+    flagged={"diff": "--show-secrets", "apply": "--show-secrets"},
+)
+RENDERED = (
+    "renders a configuration with the secrets it resolves from the machine's environment and logins"
+)
+_SERVERLESS_PACKAGE_VALUES = (
+    "--stage -s --region -r --config -c --package -p --param --org --app --aws-profile"
 )
 _KOMPOSE_VALUES = (
     "-f --file --provider --controller --replicas -o --out --volumes --pvc-request-size --profile"
@@ -1280,9 +1313,9 @@ KEEPERS: dict[str, Reader] = {
     "aws-sso": Forms("eval process"),
     # session 24: a deployed service's environment and settings (a function's, a container app's, a PaaS app's),
     # the resolved configurations (serverless' `print`), and the environments mise and direnv resolve
-    "aws": _AWS_SERVICE_ENV,
+    "aws": then(_AWS_SERVICE_ENV, _debug_logged),
     "gcloud": then(_GCLOUD_KEPT, _GCLOUD_SERVICE_ENV, _GCLOUD_LISTED, _gcloud_logs_http),
-    "az": then(_AZ_KEPT, _AZ_SERVICE_ENV),
+    "az": then(_AZ_KEPT, _AZ_SERVICE_ENV, _debug_logged),
     "kubectl": _KUBE_RESOLVED,
     "oc": _KUBE_RESOLVED,
     "dokku": Forms("config config:show config:get config:export config:bundle", values="--app"),
@@ -1292,8 +1325,13 @@ KEEPERS: dict[str, Reader] = {
     **dict.fromkeys(
         ("serverless", "sls", "osls"),
         # (session 25: `info` prints the API Gateway keys' values)
-        Forms(
-            "print info", values="--stage -s --region -r --config -c --format --path --transform --org --app"
+        then(
+            Forms(
+                "print info", values="--stage -s --region -r --config -c --format --path --transform --org --app"
+            ),
+            # session 26: `package` resolves the same variables (`${ssm:...}`, `${env:...}`) into the
+            # CloudFormation template it writes (.serverless/), as `print` prints them
+            _only(RENDERED, Forms("package", values=_SERVERLESS_PACKAGE_VALUES)),
         ),
     ),
     "mise": _MISE,
@@ -1310,7 +1348,8 @@ KEEPERS: dict[str, Reader] = {
     # settings
     "helmfile": _HELMFILE,
     "etcdctl": _etcdctl,
-    "kompose": Forms("convert", values=_KOMPOSE_VALUES),
+    # session 26: `up` deploys the manifests `convert` would print, the shell's `${VAR}` interpolated into them
+    "kompose": then(Forms("convert", values=_KOMPOSE_VALUES), _only(RENDERED, Forms("up", values=_KOMPOSE_VALUES))),
     **dict.fromkeys(("npm", "pnpm"), key_after(_NPM_VALUES, "config+get c+get get", _proxy_key)),
 }
 
