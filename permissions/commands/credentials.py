@@ -105,7 +105,7 @@ from permissions.commands.credential_forms import (
 )
 from permissions.commands.machine import KEYCHAIN
 from permissions.commands.peeks import ENVIRONMENT
-from permissions.commands.secret_keepers import SERVICE_ENV, amend
+from permissions.commands.secret_keepers import DEBUG_LOGGED, SERVICE_ENV, amend
 
 __all__ = [
     "CREDENTIAL",
@@ -473,7 +473,10 @@ _NAMED = re.compile(
     r"|get-pnpaccesstoken|getnetworkcredential|convertfrom-securestring)"
     # session 25: gcloud's HTTP log turned on by its variable (every response logged whole, whatever the projection);
     # session 26: and its debug verbosity (as `--verbosity=debug`). Read as an assignment only (_assigned_here).
-    r"|(cloudsdk_core_log_http\s*=\s*[\"']?(?:true|1|on|yes|y)\b|cloudsdk_core_verbosity\s*=\s*[\"']?debug\b)",
+    r"|(cloudsdk_core_log_http\s*=\s*[\"']?(?:true|1|on|yes|y)\b)"
+    # session 26: gcloud's debug verbosity (as `--verbosity=debug`) and terraform's debug and trace logs (the
+    # providers' requests and the state's values logged): read as assignments only (_assigned_here)
+    r"|(cloudsdk_core_verbosity\s*=\s*[\"']?debug\b|tf_log(?:_core|_provider)?\s*=\s*[\"']?(?:trace|debug|json)\b)",
 )
 # What every name above holds (searched in the lower-cased text first: plain substring tests cost a fraction of
 # the alternation, which with IGNORECASE cost 1-4 µs a command off the sandbox)
@@ -490,6 +493,7 @@ _NAMED_MARKS = (
     "getnetworkcredential",
     "convertfrom-securestring",
     "cloudsdk_core_",
+    "tf_log",
 )
 
 
@@ -594,7 +598,7 @@ def credential_hint(command: str) -> re.Match[str] | None:
     if not any(map(low.__contains__, _NAMED_MARKS)):
         return None
     for m in _NAMED.finditer(low):
-        if m.group(2) is None or _assigned_here(low, m.start()):
+        if (m.group(2) is None and m.group(3) is None) or _assigned_here(low, m.start()):
             return m
     return None
 
@@ -625,4 +629,6 @@ def credential_named(command: str) -> str | None:
     m = credential_hint(command)
     if m is None:
         return None
-    return CREDENTIAL if m.group(1) else SERVICE_ENV if m.group(2) else METADATA
+    return (
+        CREDENTIAL if m.group(1) else SERVICE_ENV if m.group(2) else DEBUG_LOGGED if m.group(3) else METADATA
+    )

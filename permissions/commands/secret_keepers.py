@@ -160,7 +160,15 @@ from permissions.commands.credential_forms import (
 from permissions.commands.options import spellings
 from permissions.commands.peeks import ENVIRONMENT
 
-__all__ = ["DECRYPTED", "ETCDCTL_VALUES", "GO_CONSUL_VALUES", "HANDS_ON_KEEPERS", "KEEPERS", "amend"]
+__all__ = [
+    "AWS_GLOBALS",
+    "DECRYPTED",
+    "ETCDCTL_VALUES",
+    "GO_CONSUL_VALUES",
+    "HANDS_ON_KEEPERS",
+    "KEEPERS",
+    "amend",
+]
 
 DECRYPTED = "decrypts a secret with a key the machine keeps outside the project"
 
@@ -657,7 +665,7 @@ def _unless_narrowed(reader: Reader, option: tuple[str, ...], narrow: Callable[[
     return read
 
 
-_AWS_GLOBALS = (
+AWS_GLOBALS = (
     "--profile --region --output --endpoint-url --query --color --ca-bundle --cli-read-timeout"
     " --cli-connect-timeout --cli-binary-format"
 )
@@ -666,7 +674,7 @@ _AWS_SERVICE_ENV = then(
     # contact center's federation token
     Forms(
         "cognito-idp+describe-user-pool-client connect+get-federation-token gamelift+get-instance-access",
-        values=_AWS_GLOBALS,
+        values=AWS_GLOBALS,
     ),
     _unless_narrowed(
         Forms(
@@ -682,7 +690,7 @@ _AWS_SERVICE_ENV = then(
             " sagemaker+describe-training-job sagemaker+describe-processing-job sagemaker+describe-transform-job"
             " ec2+describe-launch-template-versions autoscaling+describe-launch-configurations glue+get-job"
             " glue+get-jobs emr+describe-cluster",
-            values=_AWS_GLOBALS,
+            values=AWS_GLOBALS,
         ),
         ("--query",),
         _narrow_query,
@@ -766,6 +774,26 @@ DEBUG_LOGGED = (
     "logs its requests and responses whole (the signed headers, the session's token, the secrets a response"
     " carries), read with the machine's login"
 )
+
+
+def _verbosity(view: tuple[str, ...], names: tuple[str, ...]) -> int:
+    """kubectl's ``-v=9``, ``--v 8``, oc's ``--loglevel=8``: the level asked (0 when none)."""
+    level = "0"
+    for k, w in enumerate(view):
+        if w == "--":
+            break  # what follows is the command kubectl runs (`kubectl exec pod -- app -v 9`)
+        name, eq, value = w.partition("=")
+        if name in names:
+            level = value if eq else (view[k + 1] if k + 1 < len(view) else "0")
+    return int(level) if level.isdigit() else 0
+
+
+def _kube_logged(view: tuple[str, ...]) -> str | None:
+    """session 26: kubectl's (and oc's) verbosity 8 and above logs the responses' bodies -- a Secret's data, the
+    environment a pod spec writes literally -- whatever the output asked (``kubectl get secrets -v=9``)."""
+    if "-v" not in view and not any(w.startswith(("-v=", "--v", "--loglevel")) for w in view):
+        return None
+    return DEBUG_LOGGED if _verbosity(view, ("-v", "--v", "--loglevel")) >= 8 else None
 
 
 def _debug_logged(view: tuple[str, ...]) -> str | None:
@@ -883,9 +911,7 @@ _HELMFILE = Forms(
     values=_HELMFILE_VALUES,
     flagged={"diff": "--show-secrets", "apply": "--show-secrets"},
 )
-RENDERED = (
-    "renders a configuration with the secrets it resolves from the machine's environment and logins"
-)
+RENDERED = "renders a configuration with the secrets it resolves from the machine's environment and logins"
 _SERVERLESS_PACKAGE_VALUES = (
     "--stage -s --region -r --config -c --package -p --param --org --app --aws-profile"
 )
@@ -941,6 +967,10 @@ _PULUMI = Forms(
         "stack+output": "--show-secrets",
         "stack+export": "--show-secrets",
         "env+get": "--show-secrets",
+        # session 26: a preview's and the stack's own outputs, their secrets in clear
+        "preview": "--show-secrets",
+        "pre": "--show-secrets",
+        "stack": "--show-secrets",
     },
 )
 _ESC = Forms(
@@ -1192,7 +1222,8 @@ KEEPERS: dict[str, Reader] = {
     "phase": Forms("secrets+get secrets+export", flagged={"secrets+list": "--show"}),
     "sst": Forms("secret+list secrets+list secret+get secrets+get"),
     # the PaaS and cloud CLIs
-    "doctl": _DOCTL,
+    # (session 26: `--trace` logs every request, its `Authorization: Bearer` token among the headers)
+    "doctl": then(_DOCTL, lambda v: DEBUG_LOGGED if "--trace" in v else None),
     "heroku": _HEROKU,
     "netlify": _NETLIFY,
     "netlify-cli": _NETLIFY,
@@ -1241,7 +1272,9 @@ KEEPERS: dict[str, Reader] = {
     # state that holds the secrets it made
     "terraform": _terraform(anywhere=False),
     "tofu": _terraform(anywhere=False),
-    "terragrunt": _terraform(anywhere=True),
+    # (session 26: `render-json`, `render` print the configuration with its inputs resolved -- `get_env()`,
+    # `sops_decrypt_file()`, `run_cmd()` -- as `helmfile build` does)
+    "terragrunt": then(_terraform(anywhere=True), _only(RENDERED, Forms("render-json render"))),
     "pulumi": _PULUMI,
     "esc": _ESC,
     # decryptors
@@ -1316,8 +1349,8 @@ KEEPERS: dict[str, Reader] = {
     "aws": then(_AWS_SERVICE_ENV, _debug_logged),
     "gcloud": then(_GCLOUD_KEPT, _GCLOUD_SERVICE_ENV, _GCLOUD_LISTED, _gcloud_logs_http),
     "az": then(_AZ_KEPT, _AZ_SERVICE_ENV, _debug_logged),
-    "kubectl": _KUBE_RESOLVED,
-    "oc": _KUBE_RESOLVED,
+    "kubectl": then(_KUBE_RESOLVED, _kube_logged),
+    "oc": then(_KUBE_RESOLVED, _kube_logged),
     "dokku": Forms("config config:show config:get config:export config:bundle", values="--app"),
     "scalingo": Forms("env env-get", values="-a --app -r --remote --region"),
     "clever": Forms("env", values="-a --app --alias -F --format"),
@@ -1327,7 +1360,8 @@ KEEPERS: dict[str, Reader] = {
         # (session 25: `info` prints the API Gateway keys' values)
         then(
             Forms(
-                "print info", values="--stage -s --region -r --config -c --format --path --transform --org --app"
+                "print info",
+                values="--stage -s --region -r --config -c --format --path --transform --org --app",
             ),
             # session 26: `package` resolves the same variables (`${ssm:...}`, `${env:...}`) into the
             # CloudFormation template it writes (.serverless/), as `print` prints them
@@ -1349,7 +1383,9 @@ KEEPERS: dict[str, Reader] = {
     "helmfile": _HELMFILE,
     "etcdctl": _etcdctl,
     # session 26: `up` deploys the manifests `convert` would print, the shell's `${VAR}` interpolated into them
-    "kompose": then(Forms("convert", values=_KOMPOSE_VALUES), _only(RENDERED, Forms("up", values=_KOMPOSE_VALUES))),
+    "kompose": then(
+        Forms("convert", values=_KOMPOSE_VALUES), _only(RENDERED, Forms("up", values=_KOMPOSE_VALUES))
+    ),
     **dict.fromkeys(("npm", "pnpm"), key_after(_NPM_VALUES, "config+get c+get get", _proxy_key)),
 }
 
