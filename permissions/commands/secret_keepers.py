@@ -906,12 +906,15 @@ _HELMFILE_VALUES = (
 )
 # session 26: a bare `build` prints the state file rendered -- its `{{ requiredEnv }}`, `{{ exec }}`,
 # `fetchSecretValue` and the releases' inline `set:` values resolved -- as `--embed-values` does the values files
-_HELMFILE = Forms(
-    "template write-values build",
-    values=_HELMFILE_VALUES,
-    flagged={"diff": "--show-secrets", "apply": "--show-secrets"},
-)
 RENDERED = "renders a configuration with the secrets it resolves from the machine's environment and logins"
+_HELMFILE = then(
+    Forms(
+        "template write-values",
+        values=_HELMFILE_VALUES,
+        flagged={"diff": "--show-secrets", "apply": "--show-secrets"},
+    ),
+    _only(RENDERED, Forms("build", values=_HELMFILE_VALUES)),
+)
 _SERVERLESS_PACKAGE_VALUES = (
     "--stage -s --region -r --config -c --package -p --param --org --app --aws-profile"
 )
