@@ -47,7 +47,7 @@ Written as an attacker would: wrappers (``env``, ``timeout``, ``nice``, ``bash -
 and ``.cmd`` names, global options before the subcommand (``aws --debug s3 ls``, ``helmfile -e prod build``,
 ``kubectl -v 8 get``), option spellings (``--v=8``, ``-v 9``, ``--verbosity=debug``), pipes and ``cd x &&``.
 
-On the base (base26) 119 of this file's 238 cases fail: the 45 RENDERED and LOGGED commands but the ten
+On the base (base26) 119 of this file's 238 cases fail: the 55 RENDERED and LOGGED commands but the ten
 assignments of ``CLOUDSDK_CORE_LOG_HTTP`` (which session 25 read in the text), each on the agent's machine and the
 host (90); the 20 KEYS; the three NOT_ASSIGNED (the text was matched anywhere); the six sentences (a path, or
 nothing, was said). The ten assignments (20 cases: guards, the new reading must keep them), SANDBOX_KEEPS,
