@@ -50,7 +50,7 @@ and ``.cmd`` names, global options before the subcommand (``aws --debug s3 ls``,
 On the base (base26) 119 of this file's 238 cases fail: the 55 RENDERED and LOGGED commands but the ten
 assignments of ``CLOUDSDK_CORE_LOG_HTTP`` (which session 25 read in the text), each on the agent's machine and the
 host (90); the 20 KEYS; the three NOT_ASSIGNED (the text was matched anywhere); the six sentences (a path, or
-nothing, was said). The ten assignments (20 cases: guards, the new reading must keep them), SANDBOX_KEEPS,
+nothing, was said). The ten assignments (20 cases: guards, the new reading must keep them), the sandbox cases,
 ASKED_ALREADY and ORDINARY pass there.
 """
 
