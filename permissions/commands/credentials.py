@@ -471,8 +471,8 @@ _NAMED = re.compile(
     r"|latest/(?:meta-data|user-data|api/token|dynamic)|metadata/identity|a9fe:a9fe|2852039166|0xa9fea9fe"
     r"|(get-storedcredential|get-secret\b|get-az(?:accesstoken|keyvaultsecret|storageaccountkey)|get-awscredential"
     r"|get-pnpaccesstoken|getnetworkcredential|convertfrom-securestring)"
-    # session 25: gcloud's HTTP log turned on by its variable (every response logged whole, whatever the projection);
-    # session 26: and its debug verbosity (as `--verbosity=debug`). Read as an assignment only (_assigned_here).
+    # session 25: gcloud's HTTP log turned on by its variable (every response logged whole, whatever the projection),
+    # read as an assignment only since session 26 (_assigned_here)
     r"|(cloudsdk_core_log_http\s*=\s*[\"']?(?:true|1|on|yes|y)\b)"
     # session 26: gcloud's debug verbosity (as `--verbosity=debug`) and terraform's debug and trace logs (the
     # providers' requests and the state's values logged): read as assignments only (_assigned_here)
@@ -593,7 +593,7 @@ def credential_printed(all_views: Sequence[tuple[str, ...]]) -> str | None:
 # The quick filter for credential_named (a C call on the text: most commands name none).
 def credential_hint(command: str) -> re.Match[str] | None:
     """Where the text names a metadata service, its paths, PowerShell's secret stores (in any case), or assigns
-    gcloud's HTTP log or debug verbosity, or None."""
+    gcloud's HTTP log, gcloud's debug verbosity or terraform's debug log, or None."""
     low = command.lower()
     if not any(map(low.__contains__, _NAMED_MARKS)):
         return None
@@ -611,7 +611,7 @@ _ASSIGNMENT = re.compile(r"[a-z_][a-z0-9_]*\+?=\S*")
 
 
 def _assigned_here(low: str, at: int) -> bool:
-    """session 26: gcloud's variable at ``at`` is assigned (a command's prefix, ``env``'s, ``export``'s, a
+    """session 26: the variable at ``at`` (gcloud's, terraform's) is assigned (a command's prefix, ``env``'s, ``export``'s, a
     quoted script's, PowerShell's ``$env:``), not a word of another command's (``echo CLOUDSDK_CORE_LOG_HTTP=1``,
     ``grep -r CLOUDSDK_CORE_LOG_HTTP=1 docs``): the words since the segment's start are assignments only, or
     one of them sets the environment of what follows it."""

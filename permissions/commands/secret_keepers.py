@@ -113,6 +113,15 @@ the clear) what only the machine's keys and logins unlock:
   ``etcdctl get --prefix|--from-key`` or of such a key; ``npm|pnpm config get proxy|https-proxy`` (``npm config
   list`` stays ordinary: the shell's ``HTTP_PROXY`` it lists since npm 11.8 is a common diagnostic's line).
 
+- (session 26) rendered and logged: ``kompose up`` (``convert``'s manifests deployed), ``serverless|sls package``
+  (the variables ``print`` resolves, written into .serverless/), a bare ``helmfile build`` (the state file rendered,
+  ``requiredEnv`` resolved), ``terragrunt render-json|render``, ``pulumi preview|stack --show-secrets``; the debug
+  logs (DEBUG_LOGGED) of aws's and az's ``--debug``, gcloud's ``--verbosity debug``, kubectl's ``-v`` 8 and above
+  and oc's ``--loglevel``, ``doctl --trace``, and the variables ``CLOUDSDK_CORE_VERBOSITY=debug`` and ``TF_LOG``
+  (read as assignments by permissions.commands.credentials). The keys these stores and API clients take
+  (``etcdctl get /app/version``, ``gh api /user``, ``aws logs tail /aws/lambda/fn``) are no paths:
+  permissions.scope reads them so (its _KEY_FORMS, with ETCDCTL_VALUES, GO_CONSUL_VALUES and AWS_GLOBALS from here).
+
 Stays ordinary (names, digests, or a value the tool itself masks): ``gh secret list``, ``fly secrets list``,
 ``supabase secrets list``, ``supabase status`` (the local stack's keys, from the project's own config),
 ``vercel env ls`` ("Encrypted"), ``wrangler secret list``, ``terraform output`` and ``terraform output NAME``
@@ -761,7 +770,8 @@ def _gcloud_logs_http(view: tuple[str, ...]) -> str | None:
         if w.startswith("--log-http") and not w.lower().endswith(("=false", "=0")):
             return SERVICE_ENV
         if w.startswith("--verbosity") and (
-            w.lower() == "--verbosity=debug" or (w == "--verbosity" and args[k + 1 : k + 2] == ("debug",))
+            w.lower() == "--verbosity=debug"
+            or (w == "--verbosity" and "".join(args[k + 1 : k + 2]).lower() == "debug")
         ):
             return DEBUG_LOGGED
     return None
