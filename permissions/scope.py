@@ -31,6 +31,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
+from permissions.commands.effects import API_WRITES
 from permissions.commands.list_feeds import (
     FEED_TAKERS,
     PLACE_READERS,
@@ -41,6 +42,7 @@ from permissions.commands.list_feeds import (
 )
 from permissions.commands.neutral import TESTS, test_strings
 from permissions.commands.plain_settings import SHOWN_VARIABLES
+from permissions.commands.secret_keepers import AWS_GLOBALS, ETCDCTL_VALUES, GO_CONSUL_VALUES
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import NOT_PEELED, _peels, views_of
 from permissions.commands.windows import environment_printed
@@ -151,7 +153,61 @@ _PROGRAM_VERBS = AWKS | SEDS | GREPS | {"tr"}
 # label is a target of the workspace, never a folder of the machine (before a `--`; what follows it is the
 # target's own command line, read as any other words).
 _LABEL_TOOLS = frozenset({"bazel", "bazelisk", "blaze", "buck", "buck2", "plz"})
-_READ_AGAIN = _PROGRAM_VERBS | frozenset(TESTS) | CONTAINER_ENGINES | _LABEL_TOOLS
+# session 26: the key stores' and API clients' operands that name a key or an API path, never a file of the
+# machine (`etcdctl get /app/version`, `consul kv get /app/x`, `vault kv list /secret`, `gh api /user`, `aws ssm
+# get-parameter --name /app/x`, `aws logs tail /aws/lambda/fn`, `kubectl get --raw /healthz`): what reading them
+# prints is permissions.commands.secret_keepers' and credentials' to judge. Each program: the subcommands (as
+# their leading operands) after which every operand is a key, the options taking a value (read as before:
+# `--cacert /etc/ssl/ca.pem`, `--input /etc/x`), the options whose values are keys.
+_KEY_FORMS: dict[str, tuple[frozenset[tuple[str, ...]], frozenset[str], frozenset[str]]] = {
+    "etcdctl": (frozenset((("get",), ("watch",), ("ls",))), ETCDCTL_VALUES, frozenset()),
+    "consul": (frozenset((("kv", "get"), ("kv", "export"))), GO_CONSUL_VALUES, frozenset()),
+    **dict.fromkeys(
+        ("vault", "bao"),
+        (frozenset((("kv", "get"), ("kv", "list"), ("read",), ("list",))), frozenset(), frozenset()),
+    ),
+    **dict.fromkeys(("gh", "glab"), (frozenset((("api",),)), API_WRITES, frozenset())),
+    "aws": (
+        frozenset((("logs", "tail"),)),
+        frozenset(AWS_GLOBALS.split()),
+        frozenset(
+            "--name --names --path --secret-id --log-group-name --log-group-name-prefix --log-group-identifier".split()
+        ),
+    ),
+}
+_RAW_PATHS = frozenset(("kubectl", "oc"))
+_READ_AGAIN = (
+    _PROGRAM_VERBS | frozenset(TESTS) | CONTAINER_ENGINES | _LABEL_TOOLS | frozenset(_KEY_FORMS) | _RAW_PATHS
+)
+
+
+def _key_operands(words: tuple[str, ...]) -> list[int]:
+    """session 26: where ``words`` (led by a _KEY_FORMS or _RAW_PATHS program) name keys: the operands after a
+    key-reading subcommand (`kv get`, `api`), a key option's values (`--names /a /b`), kubectl's `--raw` value."""
+    if words[0] in _RAW_PATHS:
+        return [
+            k + 1 if w == "--raw" else k for k, w in enumerate(words) if w == "--raw" or w[:6] == "--raw="
+        ]
+    forms, values, key_options = _KEY_FORMS[words[0]]
+    keys: list[int] = []
+    heads: list[str] = []
+    skip = run = started = False
+    for k in range(1, len(words)):
+        w = words[k]
+        if skip:
+            skip = False
+        elif w[:1] == "-":
+            name = w.partition("=")[0]
+            run = name in key_options and name == w
+            if name in key_options and name != w:
+                keys.append(k)  # `--name=/app/x`
+            skip = name == w and (name in values or "-" + name.lstrip("-") in values)
+        elif run or started:
+            keys.append(k)
+        elif len(heads) < 3:
+            heads.append(w)
+            started = tuple(heads) in forms
+    return keys
 
 
 def _code_words(words: tuple[str, ...]) -> tuple[int, ...]:
@@ -222,6 +278,9 @@ def _read_again(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str,
     blanked (_not_locations)."""
     if words[0] in CONTAINER_ENGINES:
         return host_side_words(words), dyn
+    if words[0] in _KEY_FORMS or words[0] in _RAW_PATHS:
+        keys = _key_operands(words)
+        return tuple("" if k in keys else w for k, w in enumerate(words)), dyn.difference(keys)
     return _not_locations(words, dyn)
 
 

@@ -105,7 +105,7 @@ from permissions.commands.credential_forms import (
 )
 from permissions.commands.machine import KEYCHAIN
 from permissions.commands.peeks import ENVIRONMENT
-from permissions.commands.secret_keepers import SERVICE_ENV, amend
+from permissions.commands.secret_keepers import DEBUG_LOGGED, SERVICE_ENV, amend
 
 __all__ = [
     "CREDENTIAL",
@@ -471,8 +471,12 @@ _NAMED = re.compile(
     r"|latest/(?:meta-data|user-data|api/token|dynamic)|metadata/identity|a9fe:a9fe|2852039166|0xa9fea9fe"
     r"|(get-storedcredential|get-secret\b|get-az(?:accesstoken|keyvaultsecret|storageaccountkey)|get-awscredential"
     r"|get-pnpaccesstoken|getnetworkcredential|convertfrom-securestring)"
-    # session 25: gcloud's HTTP log turned on by its variable (every response logged whole, whatever the projection)
-    r"|(cloudsdk_core_log_http\s*=\s*[\"']?(?:true|1|on|yes|y)\b)",
+    # session 25: gcloud's HTTP log turned on by its variable (every response logged whole, whatever the projection),
+    # read as an assignment only since session 26 (_assigned_here)
+    r"|(cloudsdk_core_log_http\s*=\s*[\"']?(?:true|1|on|yes|y)\b)"
+    # session 26: gcloud's debug verbosity (as `--verbosity=debug`) and terraform's debug and trace logs (the
+    # providers' requests and the state's values logged): read as assignments only (_assigned_here)
+    r"|(cloudsdk_core_verbosity\s*=\s*[\"']?debug\b|tf_log(?:_core|_provider)?\s*=\s*[\"']?(?:trace|debug|json)\b)",
 )
 # What every name above holds (searched in the lower-cased text first: plain substring tests cost a fraction of
 # the alternation, which with IGNORECASE cost 1-4 µs a command off the sandbox)
@@ -488,7 +492,8 @@ _NAMED_MARKS = (
     "get-",
     "getnetworkcredential",
     "convertfrom-securestring",
-    "cloudsdk_core_log_http",
+    "cloudsdk_core_",
+    "tf_log",
 )
 
 
@@ -587,10 +592,36 @@ def credential_printed(all_views: Sequence[tuple[str, ...]]) -> str | None:
 
 # The quick filter for credential_named (a C call on the text: most commands name none).
 def credential_hint(command: str) -> re.Match[str] | None:
-    """Where the text names a metadata service, its paths, PowerShell's secret stores, or gcloud's HTTP log (in
-    any case), or None."""
+    """Where the text names a metadata service, its paths, PowerShell's secret stores (in any case), or assigns
+    gcloud's HTTP log, gcloud's debug verbosity or terraform's debug log, or None."""
     low = command.lower()
-    return _NAMED.search(low) if any(map(low.__contains__, _NAMED_MARKS)) else None
+    if not any(map(low.__contains__, _NAMED_MARKS)):
+        return None
+    for m in _NAMED.finditer(low):
+        if (m.group(2) is None and m.group(3) is None) or _assigned_here(low, m.start()):
+            return m
+    return None
+
+
+# session 26: what sets a variable for the words after it (`env X=1 cmd`, `export X=1`, `sudo X=1 cmd`, cmd's
+# `set X=1`), and where a segment (or a quoted script, `bash -c '...'`) starts
+_SETTERS = frozenset(("env", "export", "declare", "typeset", "local", "readonly", "sudo", "doas", "set"))
+_SEGMENT_STARTS = re.compile(r"[;&|(){}`\n'\"]|\$\(")
+_ASSIGNMENT = re.compile(r"[a-z_][a-z0-9_]*\+?=\S*")
+
+
+def _assigned_here(low: str, at: int) -> bool:
+    """session 26: the variable at ``at`` (gcloud's, terraform's) is assigned (a command's prefix, ``env``'s, ``export``'s, a
+    quoted script's, PowerShell's ``$env:``), not a word of another command's (``echo CLOUDSDK_CORE_LOG_HTTP=1``,
+    ``grep -r CLOUDSDK_CORE_LOG_HTTP=1 docs``): the words since the segment's start are assignments only, or
+    one of them sets the environment of what follows it."""
+    before = low[:at]
+    if before.endswith("$env:"):
+        return True
+    words = _SEGMENT_STARTS.split(before)[-1].split()
+    while words and _ASSIGNMENT.fullmatch(words[-1]):
+        words.pop()
+    return not words or any(w.rpartition("/")[2] in _SETTERS for w in words)
 
 
 def credential_named(command: str) -> str | None:
@@ -598,4 +629,6 @@ def credential_named(command: str) -> str | None:
     m = credential_hint(command)
     if m is None:
         return None
-    return CREDENTIAL if m.group(1) else SERVICE_ENV if m.group(2) else METADATA
+    return (
+        CREDENTIAL if m.group(1) else SERVICE_ENV if m.group(2) else DEBUG_LOGGED if m.group(3) else METADATA
+    )

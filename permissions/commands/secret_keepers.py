@@ -113,6 +113,15 @@ the clear) what only the machine's keys and logins unlock:
   ``etcdctl get --prefix|--from-key`` or of such a key; ``npm|pnpm config get proxy|https-proxy`` (``npm config
   list`` stays ordinary: the shell's ``HTTP_PROXY`` it lists since npm 11.8 is a common diagnostic's line).
 
+- (session 26) rendered and logged: ``kompose up`` (``convert``'s manifests deployed), ``serverless|sls package``
+  (the variables ``print`` resolves, written into .serverless/), a bare ``helmfile build`` (the state file rendered,
+  ``requiredEnv`` resolved), ``terragrunt render-json|render``, ``pulumi preview|stack --show-secrets``; the debug
+  logs (DEBUG_LOGGED) of aws's and az's ``--debug``, gcloud's ``--verbosity debug``, kubectl's ``-v`` 8 and above
+  and oc's ``--loglevel``, ``doctl --trace``, and the variables ``CLOUDSDK_CORE_VERBOSITY=debug`` and ``TF_LOG``
+  (read as assignments by permissions.commands.credentials). The keys these stores and API clients take
+  (``etcdctl get /app/version``, ``gh api /user``, ``aws logs tail /aws/lambda/fn``) are no paths:
+  permissions.scope reads them so (its _KEY_FORMS, with ETCDCTL_VALUES, GO_CONSUL_VALUES and AWS_GLOBALS from here).
+
 Stays ordinary (names, digests, or a value the tool itself masks): ``gh secret list``, ``fly secrets list``,
 ``supabase secrets list``, ``supabase status`` (the local stack's keys, from the project's own config),
 ``vercel env ls`` ("Encrypted"), ``wrangler secret list``, ``terraform output`` and ``terraform output NAME``
@@ -160,7 +169,15 @@ from permissions.commands.credential_forms import (
 from permissions.commands.options import spellings
 from permissions.commands.peeks import ENVIRONMENT
 
-__all__ = ["DECRYPTED", "HANDS_ON_KEEPERS", "KEEPERS", "amend"]
+__all__ = [
+    "AWS_GLOBALS",
+    "DECRYPTED",
+    "ETCDCTL_VALUES",
+    "GO_CONSUL_VALUES",
+    "HANDS_ON_KEEPERS",
+    "KEEPERS",
+    "amend",
+]
 
 DECRYPTED = "decrypts a secret with a key the machine keeps outside the project"
 
@@ -657,7 +674,7 @@ def _unless_narrowed(reader: Reader, option: tuple[str, ...], narrow: Callable[[
     return read
 
 
-_AWS_GLOBALS = (
+AWS_GLOBALS = (
     "--profile --region --output --endpoint-url --query --color --ca-bundle --cli-read-timeout"
     " --cli-connect-timeout --cli-binary-format"
 )
@@ -666,7 +683,7 @@ _AWS_SERVICE_ENV = then(
     # contact center's federation token
     Forms(
         "cognito-idp+describe-user-pool-client connect+get-federation-token gamelift+get-instance-access",
-        values=_AWS_GLOBALS,
+        values=AWS_GLOBALS,
     ),
     _unless_narrowed(
         Forms(
@@ -682,7 +699,7 @@ _AWS_SERVICE_ENV = then(
             " sagemaker+describe-training-job sagemaker+describe-processing-job sagemaker+describe-transform-job"
             " ec2+describe-launch-template-versions autoscaling+describe-launch-configurations glue+get-job"
             " glue+get-jobs emr+describe-cluster",
-            values=_AWS_GLOBALS,
+            values=AWS_GLOBALS,
         ),
         ("--query",),
         _narrow_query,
@@ -746,10 +763,56 @@ _GCLOUD_LISTED = _unless_narrowed(
 
 def _gcloud_logs_http(view: tuple[str, ...]) -> str | None:
     """(session 25) ``--log-http`` logs every response whole (a list's resources, their environment among them),
-    whatever the command and its projection."""
-    for w in view[1:]:
+    whatever the command and its projection; (session 26) so does ``--verbosity debug|=debug`` by the safest
+    reading (the debug log carries what the libraries log, the credentials' refresh among it)."""
+    args = view[1:]
+    for k, w in enumerate(args):
         if w.startswith("--log-http") and not w.lower().endswith(("=false", "=0")):
             return SERVICE_ENV
+        if w.startswith("--verbosity") and (
+            w.lower() == "--verbosity=debug"
+            or (w == "--verbosity" and "".join(args[k + 1 : k + 2]).lower() == "debug")
+        ):
+            return DEBUG_LOGGED
+    return None
+
+
+# session 26: aws's and az's `--debug` (a global option, anywhere in the command) log every request and response
+# whole: the signed headers with the session token (`X-Amz-Security-Token`), a bearer token, and the secrets a
+# response carries, whatever the command and its projection (`--query` filters the output, not the log)
+DEBUG_LOGGED = (
+    "logs its requests and responses whole (the signed headers, the session's token, the secrets a response"
+    " carries), read with the machine's login"
+)
+
+
+def _verbosity(view: tuple[str, ...], names: tuple[str, ...]) -> int:
+    """kubectl's ``-v=9``, ``--v 8``, oc's ``--loglevel=8``: the level asked (0 when none)."""
+    level = "0"
+    for k, w in enumerate(view):
+        if w == "--":
+            break  # what follows is the command kubectl runs (`kubectl exec pod -- app -v 9`)
+        name, eq, value = w.partition("=")
+        if name in names:
+            level = value if eq else (view[k + 1] if k + 1 < len(view) else "0")
+    return int(level) if level.isdigit() else 0
+
+
+def _kube_logged(view: tuple[str, ...]) -> str | None:
+    """session 26: kubectl's (and oc's) verbosity 8 and above logs the responses' bodies -- a Secret's data, the
+    environment a pod spec writes literally -- whatever the output asked (``kubectl get secrets -v=9``)."""
+    if "-v" not in view and not any(w.startswith(("-v=", "--v", "--loglevel")) for w in view):
+        return None
+    return DEBUG_LOGGED if _verbosity(view, ("-v", "--v", "--loglevel")) >= 8 else None
+
+
+def _debug_logged(view: tuple[str, ...]) -> str | None:
+    """``aws --debug s3 ls``, ``az account show --debug``: before a ``--`` (what follows it is another command's)."""
+    for w in view[1:]:
+        if w == "--debug":
+            return DEBUG_LOGGED
+        if w == "--":
+            return None
     return None
 
 
@@ -788,7 +851,7 @@ def _first_is(names: str, values: str = "", sentence: str = ENVIRONMENT) -> Read
 # variables, its sops-decrypted env files, `_.source`d scripts -- as exports
 _MISE = _first_is("env e hook-env", "-C --cd -E --env -j --jobs -s --shell -P --profile")
 # -- session 25: more of a deployed service's settings and a configuration resolved with its secrets -----------------
-_GO_CONSUL_VALUES = frozenset(
+GO_CONSUL_VALUES = frozenset(
     (
         "-http-addr -token -token-file -datacenter -namespace -partition -separator -ca-file -ca-path -client-cert"
         " -client-key -tls-server-name -stale -peer"
@@ -818,7 +881,7 @@ def _consul_kv(view: tuple[str, ...]) -> str | None:
     args = view[1:]
     if go_flag(args, frozenset(("help", "h", "keys"))):
         return None
-    words = _go_positional(args, _GO_CONSUL_VALUES)
+    words = _go_positional(args, GO_CONSUL_VALUES)
     if words[:2] == ["kv", "export"]:
         return CREDENTIAL
     if words[:2] != ["kv", "get"]:
@@ -828,7 +891,7 @@ def _consul_kv(view: tuple[str, ...]) -> str | None:
     return None
 
 
-_ETCDCTL_VALUES = frozenset(
+ETCDCTL_VALUES = frozenset(
     "--endpoints --cacert --cert --key --user --password --dial-timeout --command-timeout -w --write-out"
     " --consistency --order --sort-by --limit --rev --range-end --discovery-srv".split()
 )
@@ -839,7 +902,7 @@ def _etcdctl(view: tuple[str, ...]) -> str | None:
     among them), and ``get`` of a key naming a secret; ``--keys-only`` and ``--count-only`` print none."""
     if "get" not in view or any(w.startswith(("--keys-only", "--count-only", "--help")) for w in view):
         return None
-    words = positional(view[1:], _ETCDCTL_VALUES)
+    words = positional(view[1:], ETCDCTL_VALUES)
     if words[:1] != ["get"]:
         return None
     whole = any(w.startswith(("--prefix", "--from-key")) and not w.endswith("=false") for w in view)
@@ -851,10 +914,19 @@ _HELMFILE_VALUES = (
     " -l --selector -b --helm-binary -k --kustomize-binary --kube-context --log-level -c --chart --kubeconfig"
     " --output-dir --output-dir-template --output-file-template --args --set --values --skip-deps"
 )
-_HELMFILE = Forms(
-    "template write-values",
-    values=_HELMFILE_VALUES,
-    flagged={"build": "--embed-values", "diff": "--show-secrets", "apply": "--show-secrets"},
+# session 26: a bare `build` prints the state file rendered -- its `{{ requiredEnv }}`, `{{ exec }}`,
+# `fetchSecretValue` and the releases' inline `set:` values resolved -- as `--embed-values` does the values files
+RENDERED = "renders a configuration with the secrets it resolves from the machine's environment and logins"
+_HELMFILE = then(
+    Forms(
+        "template write-values",
+        values=_HELMFILE_VALUES,
+        flagged={"diff": "--show-secrets", "apply": "--show-secrets"},
+    ),
+    _only(RENDERED, Forms("build", values=_HELMFILE_VALUES)),
+)
+_SERVERLESS_PACKAGE_VALUES = (
+    "--stage -s --region -r --config -c --package -p --param --org --app --aws-profile"
 )
 _KOMPOSE_VALUES = (
     "-f --file --provider --controller --replicas -o --out --volumes --pvc-request-size --profile"
@@ -908,6 +980,10 @@ _PULUMI = Forms(
         "stack+output": "--show-secrets",
         "stack+export": "--show-secrets",
         "env+get": "--show-secrets",
+        # session 26: a preview's and the stack's own outputs, their secrets in clear
+        "preview": "--show-secrets",
+        "pre": "--show-secrets",
+        "stack": "--show-secrets",
     },
 )
 _ESC = Forms(
@@ -1159,7 +1235,8 @@ KEEPERS: dict[str, Reader] = {
     "phase": Forms("secrets+get secrets+export", flagged={"secrets+list": "--show"}),
     "sst": Forms("secret+list secrets+list secret+get secrets+get"),
     # the PaaS and cloud CLIs
-    "doctl": _DOCTL,
+    # (session 26: `--trace` logs every request, its `Authorization: Bearer` token among the headers)
+    "doctl": then(_DOCTL, lambda v: DEBUG_LOGGED if "--trace" in v else None),
     "heroku": _HEROKU,
     "netlify": _NETLIFY,
     "netlify-cli": _NETLIFY,
@@ -1208,7 +1285,9 @@ KEEPERS: dict[str, Reader] = {
     # state that holds the secrets it made
     "terraform": _terraform(anywhere=False),
     "tofu": _terraform(anywhere=False),
-    "terragrunt": _terraform(anywhere=True),
+    # (session 26: `render-json`, `render` print the configuration with its inputs resolved -- `get_env()`,
+    # `sops_decrypt_file()`, `run_cmd()` -- as `helmfile build` does)
+    "terragrunt": then(_terraform(anywhere=True), _only(RENDERED, Forms("render-json render"))),
     "pulumi": _PULUMI,
     "esc": _ESC,
     # decryptors
@@ -1280,11 +1359,11 @@ KEEPERS: dict[str, Reader] = {
     "aws-sso": Forms("eval process"),
     # session 24: a deployed service's environment and settings (a function's, a container app's, a PaaS app's),
     # the resolved configurations (serverless' `print`), and the environments mise and direnv resolve
-    "aws": _AWS_SERVICE_ENV,
+    "aws": then(_AWS_SERVICE_ENV, _debug_logged),
     "gcloud": then(_GCLOUD_KEPT, _GCLOUD_SERVICE_ENV, _GCLOUD_LISTED, _gcloud_logs_http),
-    "az": then(_AZ_KEPT, _AZ_SERVICE_ENV),
-    "kubectl": _KUBE_RESOLVED,
-    "oc": _KUBE_RESOLVED,
+    "az": then(_AZ_KEPT, _AZ_SERVICE_ENV, _debug_logged),
+    "kubectl": then(_KUBE_RESOLVED, _kube_logged),
+    "oc": then(_KUBE_RESOLVED, _kube_logged),
     "dokku": Forms("config config:show config:get config:export config:bundle", values="--app"),
     "scalingo": Forms("env env-get", values="-a --app -r --remote --region"),
     "clever": Forms("env", values="-a --app --alias -F --format"),
@@ -1292,8 +1371,14 @@ KEEPERS: dict[str, Reader] = {
     **dict.fromkeys(
         ("serverless", "sls", "osls"),
         # (session 25: `info` prints the API Gateway keys' values)
-        Forms(
-            "print info", values="--stage -s --region -r --config -c --format --path --transform --org --app"
+        then(
+            Forms(
+                "print info",
+                values="--stage -s --region -r --config -c --format --path --transform --org --app",
+            ),
+            # session 26: `package` resolves the same variables (`${ssm:...}`, `${env:...}`) into the
+            # CloudFormation template it writes (.serverless/), as `print` prints them
+            _only(RENDERED, Forms("package", values=_SERVERLESS_PACKAGE_VALUES)),
         ),
     ),
     "mise": _MISE,
@@ -1310,7 +1395,10 @@ KEEPERS: dict[str, Reader] = {
     # settings
     "helmfile": _HELMFILE,
     "etcdctl": _etcdctl,
-    "kompose": Forms("convert", values=_KOMPOSE_VALUES),
+    # session 26: `up` deploys the manifests `convert` would print, the shell's `${VAR}` interpolated into them
+    "kompose": then(
+        Forms("convert", values=_KOMPOSE_VALUES), _only(RENDERED, Forms("up", values=_KOMPOSE_VALUES))
+    ),
     **dict.fromkeys(("npm", "pnpm"), key_after(_NPM_VALUES, "config+get c+get get", _proxy_key)),
 }
 

@@ -202,7 +202,9 @@ ORDINARY = [
     "helmfile list",
     "helmfile lint",
     "helmfile deps",
-    "helmfile build",
+    # (session 26: a bare `helmfile build` prints the rendered state, `requiredEnv` resolved -- it asks off the
+    # sandbox now, test_secrets_rendered_and_logged_off_the_sandbox.py)
+    "helmfile build --help",
     "helmfile diff",
     "helmfile --help",
     "helmfile template --help",
