@@ -41,6 +41,7 @@ from permissions.commands.wrappers import (
     SUBCOMMAND_THEN,
     UNKNOWN_WORD_RUNS,
     VERSION_FIRST,
+    WRAPPER_COMMANDS,
     WRAPPER_RUNS_AFTER_DASHES,
     WRAPPERS,
     looks_up,
@@ -1336,6 +1337,9 @@ def _wrapper_views(cur: tuple[str, ...], syntax: Syntax) -> list[tuple[str, ...]
     host -- cmd`), what follows the first `--` too."""
     if cur[0] == "command" and looks_up(cur):
         return []  # `command -v git ssh`: a lookup of names, nothing runs
+    own = WRAPPER_COMMANDS.get(cur[0])
+    if own is not None and len(cur) > 1 and cur[1] in own:
+        return []  # `orb list`, `orb stop`: the wrapper's own command, no program run in its machine
     found = readings(cur, syntax, cur[0] == "env")
     if cur[0] == "runcon":
         # `runcon -t TYPE cmd` names no context: the word after the options is the command then.

@@ -334,3 +334,18 @@ def test_in_brabos_sandbox_it_changes_only_the_sandbox(command):
 @pytest.mark.parametrize("command", ORDINARY)
 def test_statuses_listings_and_engine_placed_networks_stay_ordinary(command):
     stays_auto_where(command)
+
+
+# OrbStack's own commands are orb's, not a program run in its machine (wrappers.WRAPPER_COMMANDS, views): an allow
+# of `orb` covers the listings (they asked behind it on the base), and its machine changes keep their ruling.
+@pytest.mark.parametrize("command", ["orb list", "orb status", "orb info", "orb version", "orb logs dev"])
+def test_an_allow_of_orb_covers_its_own_listings(command):
+    for runs_in in ("sandbox", "agent"):
+        v = term(command, allow=("Terminal(orb)",), runs_in=runs_in)
+        assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (command, runs_in, v.reason)
+
+
+@pytest.mark.parametrize("command", ["orb stop", "orb start", "orb delete dev", "orb update"])
+def test_an_allow_of_orb_does_not_lift_its_machine_changes_off_the_sandbox(command):
+    v = term(command, allow=("Terminal(orb)",), runs_in="agent")
+    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), (command, v.reason)
