@@ -63,9 +63,11 @@ from permissions.commands.peeks import CLIPBOARD, ENVIRONMENT, WIFI
 from permissions.commands.plain_settings import SHOWN_VARIABLES
 from permissions.commands.windows_deletions import (
     DELETION_CUE,
+    MOVE_CUE,
     NAMED_CUE,
     READ_CUE,
     deletions_as_removals,
+    moves_as_mv,
     places_named,
     reads_as_cmdlets,
 )
@@ -2321,20 +2323,35 @@ _PS_STATEMENT_CUES = re.compile(
 )
 
 
+# - session 26: a double-quoted string whose last character is a backslash (`$p = "C:\"; Remove-Item $p -Recurse`)
+#   is closed there -- PowerShell and cmd read no backslash escape -- where bash reads an escaped quote and the
+#   rest of the line inside the string: it is the single-quoted string of the same text (`'C:\'`), which both
+#   read alike, so the rest of the line is read as the statements it is (the floor's values read `$p`). red
+#   team: only a whole word's string (after a blank, `=`, `(`, `,`, `;` or `|`), of no quote, backtick, `$` or
+#   new line, and only in a command holding no `$(` and no backtick -- there bash's reading of the original,
+#   which runs a substitution inside the string it sees, would be hidden by the single quotes.
+_SLASHED = re.compile(r"""(?<![^\s=(,;|])"([^"'`$\n]*\\)"(?=[\s;|),]|\Z)""")
+
+
 def powershell_statements(command: str) -> str | None:
     """``command`` with the statements above spelt as the commands they run, or None when it holds none (or
     the command names bash's `case` or `esac`). The caller reads it only where bash's reader stopped at such a `(`."""
     deletes = DELETION_CUE(command) is not None
     reads = READ_CUE(command) is not None
     named = NAMED_CUE(command) is not None
-    if _PS_STATEMENT_CUES.search(command) is None and not (deletes or reads or named):
+    moves = MOVE_CUE(command) is not None
+    # (`"C:\"`: bash's escaped quote, PowerShell's closed string; not where bash's own reading may run code)
+    slashed = '\\"' in command and "$(" not in command and "`" not in command
+    if _PS_STATEMENT_CUES.search(command) is None and not (deletes or reads or named or moves or slashed):
         return None
     cues = {m.lower() for m in _PS_STATEMENT_CUES.findall(command)}
     if "esac" in cues or "case" in cues:
         return None
     # R4.6: `(Get-Item C:\).Delete($true)` is `Remove-Item -Recurse C:/`, and `[IO.File]::ReadAllText(x)` is
     # `Get-Content x` (permissions.commands.windows_deletions)
-    out = deletions_as_removals(command) if deletes else command
+    out = deletions_as_removals(command, piped_members=False) if deletes else command
+    out = _SLASHED.sub(r"'\1'", out) if slashed else out  # `$p = "C:\"` is `$p = 'C:\'`
+    out = moves_as_mv(out) if moves else out  # `(Get-Item ~).MoveTo('C:\x')` is `mv ~ C:/x`
     out = reads_as_cmdlets(out) if reads else out
     out = places_named(out) if named else out  # `Remove-Item -Recurse (Get-Item ~)` deletes `~`
     out = _SUB_PLACE.sub(_as_substitution, _SUB_LOCATION.sub("$PWD", out))

@@ -37,9 +37,11 @@ import re
 
 __all__ = [
     "DELETION_CUE",
+    "MOVE_CUE",
     "NAMED_CUE",
     "READ_CUE",
     "deletions_as_removals",
+    "moves_as_mv",
     "places_named",
     "reads_as_cmdlets",
 ]
@@ -50,9 +52,18 @@ _ARG = (
     r"""|\[(?:system\.)?environment\]::getfolderpath\(\s*['"]userprofile['"]\s*\))"""
 )
 _LISTERS = r"(?:get-item|gi|get-childitem|gci|ls|dir)"
-_LISTED = rf"(?:[ \t]+(?:-[a-z]\w*(?::\$\w+)?|{_ARG}))+"  # a listing's parameters and operands
+# a listing's parameters and operands (an array of places too: `C:\,D:\`)
+_LISTED = rf"(?:[ \t]+(?:-[a-z]\w*(?::\$\w+)?|{_ARG}(?:,{_ARG})*))+"
+# (an item moved: Get-Item's one place, its -Path or -LiteralPath named or not, -Force)
+_LISTED_ONE = rf"(?:[ \t]+-force)?(?:[ \t]+-(?:literal)?path)?[ \t]+(?P<listed>{_ARG})(?:[ \t]+-force)?"
 _CALLED = r"\.delete[ \t]*\([^()\n;{}`@&|]*\)"  # `.Delete()`, `.Delete($true)`, `.Delete(1)`
 _INFO = r"\[(?:system\.)?io\.(?:directory|file)info\]"
+# ForEach-Object given the member's name Delete (`% Delete`, `foreach -MemberName:Delete`, `% Delete $true`): each
+# piped item's own Delete(), as permissions.floor reads it when it is written directly
+_EACH_DELETE = (
+    r"(?:foreach-object|%|foreach)[ \t]+(?:-m[a-z]*(?::[ \t]*|[ \t]+))?delete"
+    r"(?:[ \t]+(?:-a[a-z]*(?::[ \t]*|[ \t]+))?(?:\$true|\$false|1|0))?"
+)
 _SPELLINGS = re.compile(
     r"(?i)"
     # (Get-Item X).Delete(...)
@@ -70,40 +81,64 @@ _SPELLINGS = re.compile(
     # Get-ChildItem X | ForEach-Object { $_.Delete() }
     rf"|(?:(?<=^)|(?<=[;\n{{]))[ \t]*{_LISTERS}(?P<piped>{_LISTED})[ \t]*\|[ \t]*(?:foreach-object|%|foreach)"
     rf"[ \t]*(?:-pr[a-z]*[ \t]+)?\{{[ \t]*\$(?:_|psitem){_CALLED}[ \t]*;?[ \t]*\}}"
+    # session 26: Get-ChildItem X | ForEach-Object Delete (-MemberName Delete, its -ArgumentList after)
+    rf"|(?:(?<=^)|(?<=[;\n{{]))[ \t]*{_LISTERS}(?P<member>{_LISTED})[ \t]*\|[ \t]*{_EACH_DELETE}"
+    r"(?=[ \t]*(?:[;\n|}]|\Z))"
 )
 # The cheap test before the search (powershell_statements' cues): any of them holds one of these.
-DELETION_CUE = re.compile(r"(?i)delete(?:directory|file)?[ \t]*\(").search
+DELETION_CUE = re.compile(
+    r"(?i)delete(?:directory|file)?[ \t]*\(|(?:%|foreach(?:-object)?)[ \t]+(?:-m[a-z]*(?::[ \t]*|[ \t]+))?delete\b"
+).search
 _HOME = re.compile(r"""(?i)\[(?:system\.)?environment\]::getfolderpath\(\s*['"]userprofile['"]\s*\)""")
 _STATEMENT_BEFORE = frozenset(";\n")
 _STATEMENT_AFTER = frozenset(";\n|")
 
 
-def deletions_as_removals(text: str) -> str:
-    """``text`` with each spelling above written as the Remove-Item it is (unchanged when it holds none)."""
+def deletions_as_removals(text: str, piped_members: bool = True) -> str:
+    """``text`` with each spelling above written as the Remove-Item it is (unchanged when it holds none).
+    ``piped_members``: a listing piped into ForEach-Object's member Delete (`gci X | % Delete`) too -- in a line a
+    Windows runner runs (permissions.floor.windows_inner); written directly the floor reads it itself
+    (permissions.floor.each_deletes), and inside the project it stays a method no rule reads (R4.9)."""
     if "=" in text:
         text = _HELD.sub(_held_removal, text)
-    return _SPELLINGS.sub(_as_removal, text)
+    if piped_members:
+        return _SPELLINGS.sub(_as_removal, text)
+    return _SPELLINGS.sub(_as_removal_but_members, text)
+
+
+def _as_removal_but_members(m: re.Match[str]) -> str:
+    return m.group() if m.group("member") is not None else _as_removal(m)
 
 
 # session 25: the item held by a variable, then deleted by the next statement -- `$d = Get-Item C:\; $d.Delete(
 # $true)` (a listing, `(Get-Item X)`, `New-Object IO.DirectoryInfo X`, `[IO.DirectoryInfo]X`, `[IO.DirectoryInfo]
 # ::new(X)`) -- is that Remove-Item: nothing runs between, so the variable holds that item. The pair, whole
 # statements, becomes the one Remove-Item statement (the assignment only read X). Any other statement between,
-# or another use, stays unread.
+# or another use, stays unread. session 26: and the item piped into ForEach-Object's Delete (`$d = Get-Item ~;
+# $d | % Delete`); the variable's name in any case (`$D` is `$d`: PowerShell's names ignore case).
 _HELD = re.compile(
     r"(?i)(?:(?<=^)|(?<=[;\n{]))[ \t]*\$(?P<name>\w+)[ \t]*=[ \t]*(?:"
     rf"(?P<paren>\([ \t]*)?{_LISTERS}(?P<listed>{_LISTED})[ \t]*(?(paren)\))"
     rf"|\(?[ \t]*new-object[ \t]+(?:-typename[ \t]+)?(?:system\.)?io\.(?:directory|file)info[ \t]+"
     rf"(?:-argumentlist[ \t]+)?(?P<made>{_ARG})[ \t]*\)?"
     rf"|\(?[ \t]*{_INFO}[ \t]*(?:::new\([ \t]*(?P<new>{_ARG})[ \t]*\)|(?P<cast>{_ARG}))[ \t]*\)?"
-    rf")[ \t]*[;\n][ \t]*\$(?P=name){_CALLED}[ \t]*(?=[;\n|}}]|\Z)"
+    rf")[ \t]*[;\n][ \t]*\$(?P=name)(?:{_CALLED}|[ \t]*\|[ \t]*{_EACH_DELETE})[ \t]*(?=[;\n|}}]|\Z)"
 )
+
+
+def _listed_places(listed: str) -> str:
+    """A listing's words as Remove-Item's: with no place of their own (`Get-ChildItem -Recurse`), what the folder
+    the command stands in holds (`*`: every item below it, as `Remove-Item -Recurse *` reads)."""
+    words = listed.split()
+    if all(w[:1] == "-" for w in words):
+        words.append("*")
+    return " ".join(words)
 
 
 def _held_removal(m: re.Match[str]) -> str:
     listed = m.group("listed")
     operands = (
-        listed.strip()
+        _listed_places(listed)
         if listed is not None
         else next(g for g in (m.group(n) for n in ("made", "new", "cast")) if g is not None)
     )
@@ -111,9 +146,9 @@ def _held_removal(m: re.Match[str]) -> str:
 
 
 def _as_removal(m: re.Match[str]) -> str:
-    listed = m.group("listed") or m.group("piped")
+    listed = m.group("listed") or m.group("piped") or m.group("member")
     if listed is not None:
-        operands = listed.strip()
+        operands = _listed_places(listed)
     else:
         operands = next(
             g for g in (m.group(n) for n in ("made", "cast", "new", "static", "vb")) if g is not None
@@ -126,6 +161,52 @@ def _as_removal(m: re.Match[str]) -> str:
     if (not before or before[-1] in _STATEMENT_BEFORE) and (not after or after[0] in _STATEMENT_AFTER):
         return m.group()[: len(m.group()) - len(m.group().lstrip(" \t"))] + removal
     return f"$({removal})"
+
+
+# session 26, R4.6: an item's move by its own method or by .NET -- `(Get-Item X).MoveTo(Y)` (and the other item
+# makers above), `[IO.Directory]::Move(X, Y)`, `[IO.File]::Move(X, Y)`, VisualBasic's `MoveDirectory` and
+# `MoveFile` -- is the `mv X Y` it does (PowerShell's `mv` is Move-Item): the floor denies a move of a drive's
+# root or the home folder as it denies `mv ~ x`, and the rest of the reading (path scope, deny and ask patterns
+# naming mv or Move-Item) judges it as it judges mv. Bash stops at their parentheses, so only where bash's
+# reader stopped (permissions.decide reads powershell_statements then); any other spelling stays unread.
+_MOVED_TO = rf"\.moveto[ \t]*\([ \t]*(?P<to>{_ARG})[ \t]*(?:,[^()\n;{{}}`@&|]*)?\)"
+_MOVES = re.compile(
+    r"(?i)(?:"
+    rf"\([ \t]*(?:get-item|gi){_LISTED_ONE}[ \t]*\)"
+    rf"|\([ \t]*new-object[ \t]+(?:-typename[ \t]+)?(?:system\.)?io\.(?:directory|file)info[ \t]+"
+    rf"(?:-argumentlist[ \t]+)?(?P<made>{_ARG})[ \t]*\)"
+    rf"|\([ \t]*{_INFO}[ \t]*(?P<cast>{_ARG})[ \t]*\)"
+    rf"|\(?{_INFO}::new\([ \t]*(?P<new>{_ARG})[ \t]*\)\)?"
+    rf"){_MOVED_TO}"
+    rf"|(?:\[(?:system\.)?io\.(?:directory|file)\]::move|\[(?:microsoft\.visualbasic\.fileio\.)?filesystem\]"
+    rf"::move(?:directory|file))[ \t]*\([ \t]*(?P<static>{_ARG})[ \t]*,[ \t]*(?P<dest>{_ARG})[ \t]*"
+    r"(?:,[^()\n;{}`@&|]*)?\)"
+)
+MOVE_CUE = re.compile(r"(?i)\.moveto[ \t]*\(|\]::move(?:directory|file)?[ \t]*\(").search
+
+
+def moves_as_mv(text: str) -> str:
+    """``text`` with each move above written as the `mv` it is (unchanged when it holds none)."""
+    return _MOVES.sub(_as_mv, text)
+
+
+def _as_mv(m: re.Match[str]) -> str:
+    source = next(
+        g for g in (m.group(n) for n in ("listed", "made", "cast", "new", "static")) if g is not None
+    )
+    dest = m.group("to") or m.group("dest")
+    places = " ".join(_HOME.sub("~", w.strip()).replace("\\", "/") for w in (source, dest))
+    return _spelt_in_place(m, f"mv {places}")
+
+
+def _spelt_in_place(m: re.Match[str], spelt: str) -> str:
+    """``spelt`` for the match ``m``: the statement itself when ``m`` is a whole statement, else `$(spelt)`."""
+    text = m.string
+    before = text[: m.start()].rstrip(" \t")
+    after = text[m.end() :].lstrip(" \t")
+    if (not before or before[-1] in _STATEMENT_BEFORE) and (not after or after[0] in _STATEMENT_AFTER):
+        return m.group()[: len(m.group()) - len(m.group().lstrip(" \t"))] + spelt
+    return f"$({spelt})"
 
 
 # Friction, SPEC §5: .NET's reads of a file or a folder, spelt as the cmdlets that read the same
