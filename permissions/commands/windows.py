@@ -265,7 +265,7 @@ def _path(word: str) -> str:
                 return place + w[len(name) :]
     if "%" in w:
         # cmd's variables other than the home folder (`%APPDATA%\\...\\Startup`): decided only when it runs
-        return _CMD_VARIABLE.sub(r"$\1", w)
+        return _CMD_VARIABLE_ANY.sub(r"$\1", w)
     return w
 
 
@@ -280,7 +280,8 @@ _PLACES = (
     ("$profile.currentusercurrenthost", "~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1"),
     ("$profile", "~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1"),
 )
-_CMD_VARIABLE = re.compile(r"%([A-Za-z_][A-Za-z0-9_#$'()*+,.?@\[\]{}~-]*)%")
+# (cmd's variable names hold more than word characters: `%ProgramFiles(x86)%`)
+_CMD_VARIABLE_ANY = re.compile(r"%([A-Za-z_][A-Za-z0-9_#$'()*+,.?@\[\]{}~-]*)%")
 
 
 _LOCATIONS = (
@@ -1465,12 +1466,15 @@ _MARK_NAMED = re.compile(r"(?i)zone\.identifier").search
 # env: drive listed or read (`gci env:`, `Get-Item env:GITHUB_TOKEN`, `gc env:X`), a variable of it printed
 # (`echo $env:GITHUB_TOKEN`, `Write-Output ${env:X}`, a bare `$env:X`), cmd's `set` (every variable, or those a
 # prefix names). The places and modes of SHOWN_VARIABLES (`$env:PATH`, `$env:USERPROFILE`) stay ordinary.
-_ENV_DRIVE = re.compile(r"(?i)(?:^|[\s'\"(=])env:[\\/]?([\w*?]*)")
+# (any spelling of the drive: `-Path:Env:X`, the provider's `Microsoft.PowerShell.Core\Environment::X`)
+_ENV_DRIVE_NAMES = re.compile(
+    r"(?i)(?:^|[\s'\"(=:,])(?:microsoft\.powershell\.core\\)?(?:env:|environment::)[\\/]*([\w*?]*)"
+)
 _ENV_VARIABLE = re.compile(r"(?i)\$\{?env:([\w]+)")
 _CMD_VARIABLE = re.compile(
     r"%(\w+)(?::[^%]*)?%"
 )  # cmd's `%NAME%`, and `%NAME:~0,4%` / `%NAME:a=b%` (a part of it)
-_ENV_DRIVE_OR_VARIABLE = re.compile(r"(?i)(?:^|[\s'\"(=$])\{?env:").search
+_ENV_DRIVE_OR_VARIABLE = re.compile(r"(?i)(?:^|[\s'\"(=$:,\\])\{?(?:env:|environment::)").search
 _ENV_ASSIGNED = re.compile(
     r"(?i)\s*\$\{?env:\w+\}?\s*[-+*/]?=(?!=)"
 ).match  # `$env:PATH = '.'`: set, not printed
@@ -1500,7 +1504,7 @@ def _windows_environment(text: str, name: str) -> str | None:
             return ENVIRONMENT  # cmd's `set` / `set P`: every variable (whose name starts with P)
         return None
     if name in _ENV_READERS:
-        for m in _ENV_DRIVE.finditer(text):
+        for m in _ENV_DRIVE_NAMES.finditer(text):
             if m.group(1).upper() not in _WINDOWS_SHOWN:
                 return ENVIRONMENT
         return None
@@ -1519,7 +1523,7 @@ def _windows_environment(text: str, name: str) -> str | None:
 def _read_outside(text: str, name: str) -> str | None:
     """windows_machine_change's readings whatever the first word: the environment printed, the Mark of the Web, a
     credential store read (red team: permissions.commands.dumps, for its programs and a name spelt oddly)."""
-    if "v:" in text or "V:" in text or name == "set" or "%" in text:
+    if "v:" in text or "V:" in text or "::" in text or name == "set" or "%" in text:
         what = _windows_environment(text, name)
         if what is not None:
             return what
