@@ -39,6 +39,7 @@ from permissions.shell import Segment, parse_command
 from permissions.where import joiners
 
 __all__ = [
+    "FEEDS_NAMES",
     "FEED_TAKERS",
     "PLACE_READERS",
     "fed_names_unjudged",
@@ -668,7 +669,8 @@ def _compound_lists(segments: Sequence[Segment], i: int, command: str, items: It
         head = head[: -len(segments[i].text)].rstrip()
     compound = head[start:]
     if compound[0] == "(" and core != head:
-        return False  # (a subshell's redirections are not read here)
+        # a subshell's redirections (`(git ls-files) 2>/dev/null`): read as a group's, whose segments are the same
+        compound = "{ " + core[start + 1 : -1] + "\n}" + head[len(core) :]
     body = compound[1:-1] if compound[0] == "(" else compound
     parsed = parse_command(body)
     inner = parsed.segments
@@ -706,6 +708,9 @@ def _group_lists(group: Sequence[Segment], items: ItemsList) -> bool:
     program = next((w for w in first.words if not _ASSIGNMENT.match(w)), "")
     if len(group) == 1 and (not program or program in _SILENT):
         # a redirection of a loop or group (`done < <(git ls-files)`), `IFS= read -r f`, `[ -f "$f" ]`
+        return True
+    if len(group) == 1 and program == "cd" and not first.dynamic and first.words[1:2] != ("-",):
+        # `(cd src && git ls-files)`: where it moves is the scope's, as any `cd`'s (`cd -` prints a place)
         return True
     if lists_places(group):
         return True
@@ -793,6 +798,9 @@ def _xargs_at(view: tuple[str, ...]) -> tuple[int, bool]:
 def _file_list_option(view: tuple[str, ...]) -> str | None:
     """Where a program of FEED_TAKERS reads the list of places it opens: a file, `-` (its input), or None."""
     program = view[0]
+    reader = _OWN_LIST_READERS.get(program)
+    if reader is not None:
+        return reader(view)
     if program in _TARS and view[1:2] and view[1][:1] not in ("-", "") and view[1].isalpha():
         where = _tar_bundle(view)  # `tar cTf p out.tar`: old-style letters, their values after them in order
         if where is not None:
@@ -833,6 +841,8 @@ def _short_list(program: str, w: str, nxt: str) -> str | None:
         return w[2:] or nxt
     if (program == "file" or program == "xgettext") and w[:2] == "-f":
         return w[2:] or nxt
+    if program == "git" and w[:9] == "--stdin-p" and "--stdin-paths".startswith(w):
+        return "-"  # `git hash-object --stdin-paths`: it reads (and with -w keeps) each file its input names
     if program == "zip" and (w == "-@" or (w[:1] == "-" and "@" in w)):
         return "-"
     if program == "cpio" and (w in ("-o", "--create", "-p", "--pass-through") or _cluster(w, "op")):
@@ -868,6 +878,162 @@ def _cluster(w: str, letters: str) -> bool:
     return w[:1] == "-" and w[1:2] != "-" and any(c in w for c in letters)
 
 
+# --- programs that read a list of their own: checksum lists, response files, pax's input ----------------------
+
+# The checksum programs: with `-c`/`--check` each operand (none, or `-`: the input) is a list of `HASH  NAME`
+# lines, and each NAME is a file they read. Their letters and long names taking a value (b2sum and cksum's
+# `-l`/`--length`, cksum and shasum's `-a`/`--algorithm`), so that value is no list.
+_CHECKSUMS = frozenset(
+    f"{g}{name}"
+    for name in "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum shasum".split()
+    for g in ("", "g")  # (GNU coreutils installed beside BSD's: `gsha256sum`)
+)
+_CHECKSUM_VALUED = "al"
+
+
+def _checksum_list(view: tuple[str, ...]) -> str | None:
+    """The list `sha256sum -c LIST` (`--check`, `-wc`, `--ch`; options anywhere, as getopt permutes them) reads:
+    its first operand that is not its input, `-` when it reads its input only; None without `-c`."""
+    check = False
+    lists: list[str] = []
+    k, n = 1, len(view)
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "--":
+            lists.extend(view[k:])
+            break
+        if w[:2] == "--":
+            name, eq, _ = w.partition("=")
+            check = check or (len(name) > 2 and "--check".startswith(name))
+            if not eq and len(name) > 2 and ("--algorithm".startswith(name) or "--length".startswith(name)):
+                k += 1
+        elif w[:1] == "-" and len(w) > 1:
+            for j in range(1, len(w)):
+                if w[j] in _CHECKSUM_VALUED:
+                    k += 1 if j + 1 == len(w) else 0  # (the rest of the word is its value)
+                    break
+                check = check or w[j] == "c"
+        else:
+            lists.append(w)
+    if not check:
+        return None
+    return next((w for w in lists if w not in ("-", "/dev/stdin")), "-")
+
+
+def _response_file(view: tuple[str, ...]) -> str | None:
+    """The response file a compiler, linker or binutils program reads its options and operands from: `gcc @p`
+    (`-o ~/.bashrc` in it writes there, a path in it is read), also handed to the linker (`-Wl,@p`)."""
+    for w in view[1:]:
+        if w[:1] == "@" and len(w) > 1:
+            return w[1:]
+        if w[:4] == "-Wl," and ",@" in w:
+            return w.partition(",@")[2].partition(",")[0] or "?"
+    return None
+
+
+# java's options taking the next word; its argument files come before the class, `-jar FILE`, `-m MODULE` or a
+# source file it runs (after them, an `@` word is the program's own argument).
+_JAVA_VALUED = frozenset(
+    {"-cp", "-classpath", "--class-path", "-p", "--module-path", "--upgrade-module-path", "--add-modules"}
+    | {"--limit-modules", "--add-reads", "--add-exports", "--add-opens", "--patch-module", "--source"}
+    | {"--enable-native-access"}
+)
+
+
+def _java_argfile(view: tuple[str, ...]) -> str | None:
+    """The argument file `java @argfile Main` reads its options from (not an `@` word after the class)."""
+    k, n = 1, len(view)
+    while k < n:
+        w = view[k]
+        if w[:1] == "@" and len(w) > 1:
+            return w[1:]
+        if w in ("-jar", "-m", "--module") or w[:1] != "-":
+            return None
+        k += 2 if w in _JAVA_VALUED else 1
+    return None
+
+
+_PAX_VALUED = frozenset("bfopsxBDEGTU")  # pax's letters that take a value
+
+
+def _pax_list(view: tuple[str, ...]) -> str | None:
+    """`-` when pax writes (`-w`) or copies (`-rw DIR`) and names no file: it reads their names from its input."""
+    letters: set[str] = set()
+    operands = 0
+    k, n = 1, len(view)
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "--":
+            operands += n - k
+            break
+        if w[:1] != "-" or len(w) < 2:
+            operands += 1
+            continue
+        for j in range(1, len(w)):
+            if w[j] in _PAX_VALUED:
+                k += 1 if j + 1 == len(w) else 0
+                break
+            letters.add(w[j])
+    return "-" if "w" in letters and operands <= ("r" in letters) else None
+
+
+# Compilers, linkers and the binutils, .NET's and the JVM's tools: `@FILE` is a response file of options and
+# operands. By name, versioned and cross-prefixed as distributions install them (`gcc-12`, `clang-17`,
+# `x86_64-linux-gnu-gcc-12`, `arm-none-eabi-ld`); any `@` word of another program is left alone (npm's
+# `@scope/pkg`, `git@host:repo`).
+_RESPONSE_COMPILERS = ("gcc", "g++", "cpp", "gfortran", "cc", "c++")
+_RESPONSE_BINUTILS = (
+    "ld ld.bfd ld.gold gold ar as nm objcopy objdump strip ranlib readelf size strings addr2line c++filt elfedit"
+    " dlltool windres gprof".split()
+)
+_RESPONSE_LLVM = (
+    "clang clang++ clang-cpp clang-cl ld.lld lld lld-link llvm-ar llvm-nm llvm-objcopy llvm-objdump llvm-strip"
+    " llvm-ranlib llvm-lib llvm-link".split()
+)
+_CROSS_PREFIXES = (
+    "x86_64-linux-gnu aarch64-linux-gnu arm-linux-gnueabihf arm-linux-gnueabi i686-linux-gnu riscv64-linux-gnu"
+    " powerpc64le-linux-gnu s390x-linux-gnu x86_64-w64-mingw32 i686-w64-mingw32 arm-none-eabi aarch64-none-elf"
+    " x86_64-pc-linux-gnu x86_64-linux-musl".split()
+)
+_RESPONSE_NAMES = frozenset(
+    {*_RESPONSE_COMPILERS, *_RESPONSE_BINUTILS, *_RESPONSE_LLVM}
+    | {f"{c}-{v}" for c in _RESPONSE_COMPILERS[:4] for v in range(4, 21)}
+    | {f"{c}-{v}" for c in _RESPONSE_LLVM for v in range(3, 26)}
+    | {f"{t}-{c}" for t in _CROSS_PREFIXES for c in (*_RESPONSE_COMPILERS, *_RESPONSE_BINUTILS)}
+    | {f"{t}-{c}-{v}" for t in _CROSS_PREFIXES for c in _RESPONSE_COMPILERS[:4] for v in range(4, 21)}
+    | {"tcc", "icc", "icpc", "icx", "icpx", "emcc", "em++", "mold", "swiftc", "rustc", "rustdoc", "cl"}
+    | {
+        "javac",
+        "javadoc",
+        "jar",
+        "jlink",
+        "jpackage",
+        "jdeps",
+        "jmod",
+        "kotlinc",
+        "scalac",
+        "csc",
+        "vbc",
+        "msbuild",
+    }
+)
+_OWN_LIST_READERS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
+    **dict.fromkeys(_CHECKSUMS, _checksum_list),
+    **dict.fromkeys(_RESPONSE_NAMES, _response_file),
+    "java": _java_argfile,
+    "pax": _pax_list,
+}
+
+# What a command that hands a program a list of places holds somewhere (permissions.scope reads the segments of
+# no other command here): xargs, parallel, a list option or operand, a response file, a checksum list.
+FEEDS_NAMES = re.compile(
+    r"xargs|parallel|cpio|-files|--f(?:i(?:le?)?)?(?:[=\s]|$)|pathspec-f|\s-[A-Za-z]*[T@]|\s@|\bfile\s+-f"
+    r"|tar\s+[A-Za-z]*T|[ce]tags|xgettext|sum\b|--stdin-p|\bpax\b|,@"
+).search
+
+
 def _parallel_unjudged(view: tuple[str, ...], text: str, fed: bool) -> bool:
     """GNU parallel running a reader on arguments that are no listing: a file of them (`-a p`, `:::: p`), the
     words after `:::` that substitutions print, or its input (``fed``: whether that is a listing). Its options
@@ -884,11 +1050,17 @@ def _parallel_unjudged(view: tuple[str, ...], text: str, fed: bool) -> bool:
     return not fed
 
 
+# parallel's long options naming a file of arguments, or the separators its arguments are told apart by (`--arg-sep
+# ,, cat ,, $(cat p)`, `--arg-file-sep ,, cat ,, p`: what this reading knows as `:::` and `::::` is spelled else).
+_ARG_FILE_OPTIONS = frozenset({"arg-file", "argfile", "arg-file-sep", "argfilesep", "arg-sep", "argsep"})
+
+
 def _names_an_arg_file(w: str) -> bool:
-    """Whether the option ``w`` of GNU parallel gives a file of arguments: `-a p`, `-ap`, `--arg-file=p`, `--a p`."""
+    """Whether the option ``w`` of GNU parallel gives a file of arguments (`-a p`, `-ap`, `--arg-file=p`, `--a p`)
+    or another separator of its arguments (`--arg-sep ,,`)."""
     if w[:2] == "--":
         hit = long_option(w[2:].partition("=")[0], PARALLEL_SYNTAX.long)
-        return hit is not None and hit[0] == "arg-file"
+        return hit is not None and hit[0] in _ARG_FILE_OPTIONS
     for c in w[1:] if w[:1] == "-" else "":
         if c == "a":
             return True
@@ -901,6 +1073,7 @@ FEED_TAKERS = frozenset(
     {"parallel", "xargs", "tar", "bsdtar", "gtar", "rsync", "zip", "cpio", "wc", "du", "file", "sort", "find"}
     | {"git", "ctags", "etags", "xgettext"}
     | _SEVEN_ZIPS
+    | _OWN_LIST_READERS.keys()
 )
 
 
