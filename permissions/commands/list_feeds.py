@@ -796,15 +796,17 @@ def _xargs_at(view: tuple[str, ...]) -> tuple[int, bool]:
 
 
 def _file_list_option(view: tuple[str, ...]) -> str | None:
-    """Where a program of FEED_TAKERS reads the list of places it opens: a file, `-` (its input), or None."""
+    """Where a program of FEED_TAKERS reads the list of places it opens: a file, `-` (its input), or None; `?`
+    when it names several (`tar -T - -T p`: each would have to be read)."""
     program = view[0]
     reader = _OWN_LIST_READERS.get(program)
     if reader is not None:
         return reader(view)
+    found: set[str] = set()
     if program in _TARS and view[1:2] and view[1][:1] not in ("-", "") and view[1].isalpha():
         where = _tar_bundle(view)  # `tar cTf p out.tar`: old-style letters, their values after them in order
         if where is not None:
-            return where
+            found.add(where)
     least = _LIST_LONGS.get(program, _LIST_LONGS_ANY)
     n = len(view)
     for k in range(1, n):
@@ -813,11 +815,20 @@ def _file_list_option(view: tuple[str, ...]) -> str | None:
         if w[:2] == "--":
             name, eq, value = w.partition("=")
             if any(len(name) >= len(short) and full.startswith(name) for full, short in least):
-                return value if eq else nxt  # (an unambiguous abbreviation too: `--files-f=p`, `wc --f=p`)
+                found.add(
+                    value if eq else nxt
+                )  # (an unambiguous abbreviation too: `--files-f=p`, `wc --f=p`)
+                continue
         where = _short_list(program, w, nxt)
         if where is not None:
-            return where
-    return None
+            found.add(where)
+    return _one_list(found)
+
+
+def _one_list(found: set[str] | list[str]) -> str | None:
+    """The one list of ``found``, None for none, `?` for several."""
+    distinct = set(found)
+    return None if not distinct else distinct.pop() if len(distinct) == 1 else "?"
 
 
 def _short_list(program: str, w: str, nxt: str) -> str | None:
@@ -892,8 +903,8 @@ _CHECKSUM_VALUED = "al"
 
 
 def _checksum_list(view: tuple[str, ...]) -> str | None:
-    """The list `sha256sum -c LIST` (`--check`, `-wc`, `--ch`; options anywhere, as getopt permutes them) reads:
-    its first operand that is not its input, `-` when it reads its input only; None without `-c`."""
+    """The list `sha256sum -c LIST` (`--check`, `-wc`, `--ch`; options anywhere, as getopt permutes them) reads,
+    `-` its input (no operand), `?` several; None without `-c`."""
     check = False
     lists: list[str] = []
     k, n = 1, len(view)
@@ -918,18 +929,19 @@ def _checksum_list(view: tuple[str, ...]) -> str | None:
             lists.append(w)
     if not check:
         return None
-    return next((w for w in lists if w not in ("-", "/dev/stdin")), "-")
+    return _one_list([w if w != "/dev/stdin" else "-" for w in lists] or ["-"])
 
 
 def _response_file(view: tuple[str, ...]) -> str | None:
     """The response file a compiler, linker or binutils program reads its options and operands from: `gcc @p`
     (`-o ~/.bashrc` in it writes there, a path in it is read), also handed to the linker (`-Wl,@p`)."""
+    found: list[str] = []
     for w in view[1:]:
         if w[:1] == "@" and len(w) > 1:
-            return w[1:]
-        if w[:4] == "-Wl," and ",@" in w:
-            return w.partition(",@")[2].partition(",")[0] or "?"
-    return None
+            found.append(w[1:])
+        elif w[:4] == "-Wl," and ",@" in w:
+            found.extend(part[1:] or "?" for part in w.split(",") if part[:1] == "@")
+    return _one_list(found)
 
 
 # java's options taking the next word; its argument files come before the class, `-jar FILE`, `-m MODULE` or a
@@ -1104,9 +1116,47 @@ def fed_names_unjudged(
             where = _file_list_option(view)
             if where is None or where in ("/dev/null",):
                 continue
-            if where not in ("-", "/dev/stdin") or not _stdin_lists(segments, i, joins, command, items):
+            if where in ("-", "/dev/stdin"):
+                if not _stdin_lists(segments, i, joins, command, items):
+                    return True
+            elif not _listed_into(where, segments, i, joins, command):
                 return True
     return False
+
+
+_DIRECTORY_MOVES = frozenset({"cd", "pushd", "popd"})
+_SEQUENCED = frozenset({";", "&&", "||", "\n"})
+
+
+def _listed_into(
+    where: str, segments: Sequence[Segment], i: int, joins: Sequence[str | None], command: str
+) -> bool:
+    """Whether the list file ``where`` that ``segments[i]`` reads was written, earlier in the same command and
+    before it runs, by a listing of the project and by nothing else: `find . -name '*.java' > sources.txt &&
+    javac @sources.txt`, `git ls-files > l; tar -cf x.tar -T l`. The name appears nowhere else (no `cp p l`, `cat
+    p >> l`), no `cd` or `-C` moves where it is read from, and nothing runs beside the consumer (`&`, `|`)."""
+    if "$" in where or "`" in where or any(s.words[:1] and s.words[0] in _DIRECTORY_MOVES for s in segments):
+        return False
+    if any(w[:1] == "-" and ("C" in w if w[1:2] != "-" else w.startswith(_MOVED)) for w in segments[i].words):
+        return False
+    name = re.escape(where)
+    writers = 0
+    for j in range(i):
+        seg = segments[j]
+        if where not in seg.redirects:
+            continue
+        if seg.hidden or not re.search(rf"(?:^|[\s;])1?>\|?\s*{name}(?![\w./-])", seg.text):
+            return False  # (appended to, its errors, read from, or inside a substitution)
+        if not all(joins[k] in _SEQUENCED for k in range(j, i)) or not _pipeline_lists(
+            segments, j, joins, command
+        ):
+            return False
+        writers += 1
+    named = len(re.findall(rf"(?<![\w./~-]){name}(?![\w./-])", command))
+    return writers > 0 and named == writers + 1
+
+
+_MOVED = ("--directory", "--git-dir", "--work-tree")
 
 
 def loop_feed_unjudged(
