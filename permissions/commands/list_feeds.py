@@ -944,6 +944,14 @@ def _response_file(view: tuple[str, ...]) -> str | None:
     return _one_list(found)
 
 
+_ZIG_DRIVERS = frozenset({"cc", "c++", "ar", "ranlib", "objcopy", "lib", "dlltool", "rc"})
+
+
+def _zig_response_file(view: tuple[str, ...]) -> str | None:
+    """`zig cc @p`, `zig ar @p`: zig's clang and binutils drivers read response files as they do."""
+    return _response_file(view[1:]) if view[1:2] and view[1] in _ZIG_DRIVERS else None
+
+
 # java's options taking the next word; its argument files come before the class, `-jar FILE`, `-m MODULE` or a
 # source file it runs (after them, an `@` word is the program's own argument).
 _JAVA_VALUED = frozenset(
@@ -1035,6 +1043,7 @@ _OWN_LIST_READERS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
     **dict.fromkeys(_CHECKSUMS, _checksum_list),
     **dict.fromkeys(_RESPONSE_NAMES, _response_file),
     "java": _java_argfile,
+    "zig": _zig_response_file,
     "pax": _pax_list,
 }
 
