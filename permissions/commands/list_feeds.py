@@ -265,7 +265,9 @@ def _source_lists(seg: Segment) -> bool:
             and _expansions_list(seg)
         )
     if first in _NAMERS:
-        return not seg.dynamic  # literal words, each checked by the scope (`echo $SECRET_PATH` is not)
+        # literal words, each checked by the scope (`echo $SECRET_PATH` is not); a word holding a blank is read
+        # as several names by xargs or a response file (`echo 'a /etc/shadow' | xargs cat`): not checked as such
+        return not seg.dynamic and not any(c in w for w in words[1:] for c in " \t\n")
     if "<<<" in seg.text and not seg.dynamic and not _here_string(seg.text):
         return _filters(seg)  # `tr a-z A-Z <<< readme`: literal text, checked by the scope as words are
     return first == "command" and words[1:2] == ("-v",) and not seg.dynamic
