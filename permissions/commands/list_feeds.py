@@ -11,7 +11,10 @@ on (`xargs cat < p`, `xargs -a p cat`, `cat p | xargs cat`), for a `read` or `fo
 (`while read f; do cat "$f"; done < p`, `for f in $(cat p); do cat "$f"; done`), and for the programs that read
 their list of files from a file or their input (`tar -T p`, `tar --files-from=p`, `rsync --files-from=p`,
 `zip x.zip -@ < p`, `cpio -o < p`, `wc --files0-from=p`, `file -f p`, `git add --pathspec-from-file=p`,
-`7z a x.7z @p`, `tar cTf p x.tar`). What a compound command pipes on is read too: a group, subshell, loop or `if`
+`7z a x.7z @p`, `tar cTf p x.tar`, `sha256sum -c p`, a response file `gcc @p` / `javac @p` / `ld @p`, `git
+hash-object --stdin-paths < p`, `pax -w < p`) -- unless a listing of the project wrote that file earlier in the
+same command and nothing else touches it (`find . -name '*.java' > s && javac @s`). What a compound command pipes
+on is read too: a group, subshell, loop or `if`
 printing listings only (`{ git ls-files; git ls-files -o; } | xargs cat`, `for f in $(git ls-files); do echo
 "$f"; done | xargs cat`) is a listing, and a compound's input reaches the xargs, `read` or `tar -T -` inside it
 (`cat p | { true; xargs cat; }`, `{ xargs cat; } < p`).
