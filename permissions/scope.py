@@ -34,6 +34,7 @@ from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
 from permissions.commands.effects import API_WRITES
 from permissions.commands.list_feeds import (
     FEED_TAKERS,
+    FEEDS_NAMES,
     PLACE_READERS,
     fed_names_unjudged,
     loop_feed_unjudged,
@@ -705,10 +706,7 @@ _READER_GATE = PLACE_READERS | PEELED_VERBS
 # What a command that hands a reader names it reads holds (xargs, parallel, a list of files: `tar -T`,
 # `tar cTf`, `--files-from`, `--files0-from` and their abbreviations, `--pathspec-from-file`, `zip -@`, `7z @p`,
 # `cpio -o`, `file -f`, `ctags -L`, `xgettext -f`).
-_FEEDS_NAMES = re.compile(
-    r"xargs|parallel|cpio|-files|--f(?:i(?:le?)?)?(?:[=\s]|$)|pathspec-f|\s-[A-Za-z]*[T@]|\s@|\bfile\s+-f"
-    r"|tar\s+[A-Za-z]*T|[ce]tags|xgettext"
-).search
+_FEEDS_NAMES = FEEDS_NAMES  # (the readers' own gate: permissions.commands.list_feeds)
 
 
 def _reader_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:

@@ -11,7 +11,10 @@ on (`xargs cat < p`, `xargs -a p cat`, `cat p | xargs cat`), for a `read` or `fo
 (`while read f; do cat "$f"; done < p`, `for f in $(cat p); do cat "$f"; done`), and for the programs that read
 their list of files from a file or their input (`tar -T p`, `tar --files-from=p`, `rsync --files-from=p`,
 `zip x.zip -@ < p`, `cpio -o < p`, `wc --files0-from=p`, `file -f p`, `git add --pathspec-from-file=p`,
-`7z a x.7z @p`, `tar cTf p x.tar`). What a compound command pipes on is read too: a group, subshell, loop or `if`
+`7z a x.7z @p`, `tar cTf p x.tar`, `sha256sum -c p`, a response file `gcc @p` / `javac @p` / `ld @p`, `git
+hash-object --stdin-paths < p`, `pax -w < p`) -- unless a listing of the project wrote that file earlier in the
+same command and nothing else touches it (`find . -name '*.java' > s && javac @s`). What a compound command pipes
+on is read too: a group, subshell, loop or `if`
 printing listings only (`{ git ls-files; git ls-files -o; } | xargs cat`, `for f in $(git ls-files); do echo
 "$f"; done | xargs cat`) is a listing, and a compound's input reaches the xargs, `read` or `tar -T -` inside it
 (`cat p | { true; xargs cat; }`, `{ xargs cat; } < p`).
@@ -39,6 +42,7 @@ from permissions.shell import Segment, parse_command
 from permissions.where import joiners
 
 __all__ = [
+    "FEEDS_NAMES",
     "FEED_TAKERS",
     "PLACE_READERS",
     "fed_names_unjudged",
@@ -264,7 +268,9 @@ def _source_lists(seg: Segment) -> bool:
             and _expansions_list(seg)
         )
     if first in _NAMERS:
-        return not seg.dynamic  # literal words, each checked by the scope (`echo $SECRET_PATH` is not)
+        # literal words, each checked by the scope (`echo $SECRET_PATH` is not); a word holding a blank is read
+        # as several names by xargs or a response file (`echo 'a /etc/shadow' | xargs cat`): not checked as such
+        return not seg.dynamic and not any(c in w for w in words[1:] for c in " \t\n")
     if "<<<" in seg.text and not seg.dynamic and not _here_string(seg.text):
         return _filters(seg)  # `tr a-z A-Z <<< readme`: literal text, checked by the scope as words are
     return first == "command" and words[1:2] == ("-v",) and not seg.dynamic
@@ -668,7 +674,8 @@ def _compound_lists(segments: Sequence[Segment], i: int, command: str, items: It
         head = head[: -len(segments[i].text)].rstrip()
     compound = head[start:]
     if compound[0] == "(" and core != head:
-        return False  # (a subshell's redirections are not read here)
+        # a subshell's redirections (`(git ls-files) 2>/dev/null`): read as a group's, whose segments are the same
+        compound = "{ " + core[start + 1 : -1] + "\n}" + head[len(core) :]
     body = compound[1:-1] if compound[0] == "(" else compound
     parsed = parse_command(body)
     inner = parsed.segments
@@ -706,6 +713,9 @@ def _group_lists(group: Sequence[Segment], items: ItemsList) -> bool:
     program = next((w for w in first.words if not _ASSIGNMENT.match(w)), "")
     if len(group) == 1 and (not program or program in _SILENT):
         # a redirection of a loop or group (`done < <(git ls-files)`), `IFS= read -r f`, `[ -f "$f" ]`
+        return True
+    if len(group) == 1 and program == "cd" and not first.dynamic and first.words[1:2] != ("-",):
+        # `(cd src && git ls-files)`: where it moves is the scope's, as any `cd`'s (`cd -` prints a place)
         return True
     if lists_places(group):
         return True
@@ -791,12 +801,17 @@ def _xargs_at(view: tuple[str, ...]) -> tuple[int, bool]:
 
 
 def _file_list_option(view: tuple[str, ...]) -> str | None:
-    """Where a program of FEED_TAKERS reads the list of places it opens: a file, `-` (its input), or None."""
+    """Where a program of FEED_TAKERS reads the list of places it opens: a file, `-` (its input), or None; `?`
+    when it names several (`tar -T - -T p`: each would have to be read)."""
     program = view[0]
+    reader = _OWN_LIST_READERS.get(program)
+    if reader is not None:
+        return reader(view)
+    found: set[str] = set()
     if program in _TARS and view[1:2] and view[1][:1] not in ("-", "") and view[1].isalpha():
         where = _tar_bundle(view)  # `tar cTf p out.tar`: old-style letters, their values after them in order
         if where is not None:
-            return where
+            found.add(where)
     least = _LIST_LONGS.get(program, _LIST_LONGS_ANY)
     n = len(view)
     for k in range(1, n):
@@ -805,11 +820,20 @@ def _file_list_option(view: tuple[str, ...]) -> str | None:
         if w[:2] == "--":
             name, eq, value = w.partition("=")
             if any(len(name) >= len(short) and full.startswith(name) for full, short in least):
-                return value if eq else nxt  # (an unambiguous abbreviation too: `--files-f=p`, `wc --f=p`)
+                found.add(
+                    value if eq else nxt
+                )  # (an unambiguous abbreviation too: `--files-f=p`, `wc --f=p`)
+                continue
         where = _short_list(program, w, nxt)
         if where is not None:
-            return where
-    return None
+            found.add(where)
+    return _one_list(found)
+
+
+def _one_list(found: set[str] | list[str]) -> str | None:
+    """The one list of ``found``, None for none, `?` for several."""
+    distinct = set(found)
+    return None if not distinct else distinct.pop() if len(distinct) == 1 else "?"
 
 
 def _short_list(program: str, w: str, nxt: str) -> str | None:
@@ -833,6 +857,8 @@ def _short_list(program: str, w: str, nxt: str) -> str | None:
         return w[2:] or nxt
     if (program == "file" or program == "xgettext") and w[:2] == "-f":
         return w[2:] or nxt
+    if program == "git" and w[:9] == "--stdin-p" and "--stdin-paths".startswith(w):
+        return "-"  # `git hash-object --stdin-paths`: it reads (and with -w keeps) each file its input names
     if program == "zip" and (w == "-@" or (w[:1] == "-" and "@" in w)):
         return "-"
     if program == "cpio" and (w in ("-o", "--create", "-p", "--pass-through") or _cluster(w, "op")):
@@ -868,6 +894,172 @@ def _cluster(w: str, letters: str) -> bool:
     return w[:1] == "-" and w[1:2] != "-" and any(c in w for c in letters)
 
 
+# --- programs that read a list of their own: checksum lists, response files, pax's input ----------------------
+
+# The checksum programs: with `-c`/`--check` each operand (none, or `-`: the input) is a list of `HASH  NAME`
+# lines, and each NAME is a file they read. Their letters and long names taking a value (b2sum and cksum's
+# `-l`/`--length`, cksum and shasum's `-a`/`--algorithm`), so that value is no list.
+_CHECKSUMS = frozenset(
+    f"{g}{name}"
+    for name in "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum shasum".split()
+    for g in ("", "g")  # (GNU coreutils installed beside BSD's: `gsha256sum`)
+)
+_CHECKSUM_VALUED = "al"
+
+
+def _checksum_list(view: tuple[str, ...]) -> str | None:
+    """The list `sha256sum -c LIST` (`--check`, `-wc`, `--ch`; options anywhere, as getopt permutes them) reads,
+    `-` its input (no operand), `?` several; None without `-c`."""
+    check = False
+    lists: list[str] = []
+    k, n = 1, len(view)
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "--":
+            lists.extend(view[k:])
+            break
+        if w[:2] == "--":
+            name, eq, _ = w.partition("=")
+            check = check or (len(name) > 2 and "--check".startswith(name))
+            if not eq and len(name) > 2 and ("--algorithm".startswith(name) or "--length".startswith(name)):
+                k += 1
+        elif w[:1] == "-" and len(w) > 1:
+            for j in range(1, len(w)):
+                if w[j] in _CHECKSUM_VALUED:
+                    k += 1 if j + 1 == len(w) else 0  # (the rest of the word is its value)
+                    break
+                check = check or w[j] == "c"
+        else:
+            lists.append(w)
+    if not check:
+        return None
+    return _one_list([w if w != "/dev/stdin" else "-" for w in lists] or ["-"])
+
+
+def _response_file(view: tuple[str, ...]) -> str | None:
+    """The response file a compiler, linker or binutils program reads its options and operands from: `gcc @p`
+    (`-o ~/.bashrc` in it writes there, a path in it is read), also handed to the linker (`-Wl,@p`)."""
+    found: list[str] = []
+    for w in view[1:]:
+        if w[:1] == "@" and len(w) > 1:
+            found.append(w[1:])
+        elif w[:4] == "-Wl," and ",@" in w:
+            found.extend(part[1:] or "?" for part in w.split(",") if part[:1] == "@")
+    return _one_list(found)
+
+
+_ZIG_DRIVERS = frozenset({"cc", "c++", "ar", "ranlib", "objcopy", "lib", "dlltool", "rc"})
+
+
+def _zig_response_file(view: tuple[str, ...]) -> str | None:
+    """`zig cc @p`, `zig ar @p`: zig's clang and binutils drivers read response files as they do."""
+    return _response_file(view[1:]) if view[1:2] and view[1] in _ZIG_DRIVERS else None
+
+
+# java's options taking the next word; its argument files come before the class, `-jar FILE`, `-m MODULE` or a
+# source file it runs (after them, an `@` word is the program's own argument).
+_JAVA_VALUED = frozenset(
+    {"-cp", "-classpath", "--class-path", "-p", "--module-path", "--upgrade-module-path", "--add-modules"}
+    | {"--limit-modules", "--add-reads", "--add-exports", "--add-opens", "--patch-module", "--source"}
+    | {"--enable-native-access"}
+)
+
+
+def _java_argfile(view: tuple[str, ...]) -> str | None:
+    """The argument file `java @argfile Main` reads its options from (not an `@` word after the class)."""
+    k, n = 1, len(view)
+    while k < n:
+        w = view[k]
+        if w[:1] == "@" and len(w) > 1:
+            return w[1:]
+        if w in ("-jar", "-m", "--module") or w[:1] != "-":
+            return None
+        k += 2 if w in _JAVA_VALUED else 1
+    return None
+
+
+_PAX_VALUED = frozenset("bfopsxBDEGTU")  # pax's letters that take a value
+
+
+def _pax_list(view: tuple[str, ...]) -> str | None:
+    """`-` when pax writes (`-w`) or copies (`-rw DIR`) and names no file: it reads their names from its input."""
+    letters: set[str] = set()
+    operands = 0
+    k, n = 1, len(view)
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "--":
+            operands += n - k
+            break
+        if w[:1] != "-" or len(w) < 2:
+            operands += 1
+            continue
+        for j in range(1, len(w)):
+            if w[j] in _PAX_VALUED:
+                k += 1 if j + 1 == len(w) else 0
+                break
+            letters.add(w[j])
+    return "-" if "w" in letters and operands <= ("r" in letters) else None
+
+
+# Compilers, linkers and the binutils, .NET's and the JVM's tools: `@FILE` is a response file of options and
+# operands. By name, versioned and cross-prefixed as distributions install them (`gcc-12`, `clang-17`,
+# `x86_64-linux-gnu-gcc-12`, `arm-none-eabi-ld`); any `@` word of another program is left alone (npm's
+# `@scope/pkg`, `git@host:repo`).
+_RESPONSE_COMPILERS = ("gcc", "g++", "cpp", "gfortran", "cc", "c++")
+_RESPONSE_BINUTILS = (
+    "ld ld.bfd ld.gold gold ar as nm objcopy objdump strip ranlib readelf size strings addr2line c++filt elfedit"
+    " dlltool windres gprof".split()
+)
+_RESPONSE_LLVM = (
+    "clang clang++ clang-cpp clang-cl ld.lld lld lld-link llvm-ar llvm-nm llvm-objcopy llvm-objdump llvm-strip"
+    " llvm-ranlib llvm-lib llvm-link".split()
+)
+_CROSS_PREFIXES = (
+    "x86_64-linux-gnu aarch64-linux-gnu arm-linux-gnueabihf arm-linux-gnueabi i686-linux-gnu riscv64-linux-gnu"
+    " powerpc64le-linux-gnu s390x-linux-gnu x86_64-w64-mingw32 i686-w64-mingw32 arm-none-eabi aarch64-none-elf"
+    " x86_64-pc-linux-gnu x86_64-linux-musl".split()
+)
+_RESPONSE_NAMES = frozenset(
+    {*_RESPONSE_COMPILERS, *_RESPONSE_BINUTILS, *_RESPONSE_LLVM}
+    | {f"{c}-{v}" for c in _RESPONSE_COMPILERS[:4] for v in range(4, 21)}
+    | {f"{c}-{v}" for c in _RESPONSE_LLVM for v in range(3, 26)}
+    | {f"{t}-{c}" for t in _CROSS_PREFIXES for c in (*_RESPONSE_COMPILERS, *_RESPONSE_BINUTILS)}
+    | {f"{t}-{c}-{v}" for t in _CROSS_PREFIXES for c in _RESPONSE_COMPILERS[:4] for v in range(4, 21)}
+    | {"tcc", "icc", "icpc", "icx", "icpx", "emcc", "em++", "mold", "swiftc", "rustc", "rustdoc", "cl"}
+    | {
+        "javac",
+        "javadoc",
+        "jar",
+        "jlink",
+        "jpackage",
+        "jdeps",
+        "jmod",
+        "kotlinc",
+        "scalac",
+        "csc",
+        "vbc",
+        "msbuild",
+    }
+)
+_OWN_LIST_READERS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
+    **dict.fromkeys(_CHECKSUMS, _checksum_list),
+    **dict.fromkeys(_RESPONSE_NAMES, _response_file),
+    "java": _java_argfile,
+    "zig": _zig_response_file,
+    "pax": _pax_list,
+}
+
+# What a command that hands a program a list of places holds somewhere (permissions.scope reads the segments of
+# no other command here): xargs, parallel, a list option or operand, a response file, a checksum list.
+FEEDS_NAMES = re.compile(
+    r"xargs|parallel|cpio|-files|--f(?:i(?:le?)?)?(?:[=\s]|$)|pathspec-f|\s-[A-Za-z]*[T@]|\s@|\bfile\s+-f"
+    r"|tar\s+[A-Za-z]*T|[ce]tags|xgettext|sum\b|--stdin-p|\bpax\b|,@"
+).search
+
+
 def _parallel_unjudged(view: tuple[str, ...], text: str, fed: bool) -> bool:
     """GNU parallel running a reader on arguments that are no listing: a file of them (`-a p`, `:::: p`), the
     words after `:::` that substitutions print, or its input (``fed``: whether that is a listing). Its options
@@ -884,11 +1076,17 @@ def _parallel_unjudged(view: tuple[str, ...], text: str, fed: bool) -> bool:
     return not fed
 
 
+# parallel's long options naming a file of arguments, or the separators its arguments are told apart by (`--arg-sep
+# ,, cat ,, $(cat p)`, `--arg-file-sep ,, cat ,, p`: what this reading knows as `:::` and `::::` is spelled else).
+_ARG_FILE_OPTIONS = frozenset({"arg-file", "argfile", "arg-file-sep", "argfilesep", "arg-sep", "argsep"})
+
+
 def _names_an_arg_file(w: str) -> bool:
-    """Whether the option ``w`` of GNU parallel gives a file of arguments: `-a p`, `-ap`, `--arg-file=p`, `--a p`."""
+    """Whether the option ``w`` of GNU parallel gives a file of arguments (`-a p`, `-ap`, `--arg-file=p`, `--a p`)
+    or another separator of its arguments (`--arg-sep ,,`)."""
     if w[:2] == "--":
         hit = long_option(w[2:].partition("=")[0], PARALLEL_SYNTAX.long)
-        return hit is not None and hit[0] == "arg-file"
+        return hit is not None and hit[0] in _ARG_FILE_OPTIONS
     for c in w[1:] if w[:1] == "-" else "":
         if c == "a":
             return True
@@ -901,6 +1099,7 @@ FEED_TAKERS = frozenset(
     {"parallel", "xargs", "tar", "bsdtar", "gtar", "rsync", "zip", "cpio", "wc", "du", "file", "sort", "find"}
     | {"git", "ctags", "etags", "xgettext"}
     | _SEVEN_ZIPS
+    | _OWN_LIST_READERS.keys()
 )
 
 
@@ -931,9 +1130,47 @@ def fed_names_unjudged(
             where = _file_list_option(view)
             if where is None or where in ("/dev/null",):
                 continue
-            if where not in ("-", "/dev/stdin") or not _stdin_lists(segments, i, joins, command, items):
+            if where in ("-", "/dev/stdin"):
+                if not _stdin_lists(segments, i, joins, command, items):
+                    return True
+            elif not _listed_into(where, segments, i, joins, command):
                 return True
     return False
+
+
+_DIRECTORY_MOVES = frozenset({"cd", "pushd", "popd"})
+_SEQUENCED = frozenset({";", "&&", "||", "\n"})
+
+
+def _listed_into(
+    where: str, segments: Sequence[Segment], i: int, joins: Sequence[str | None], command: str
+) -> bool:
+    """Whether the list file ``where`` that ``segments[i]`` reads was written, earlier in the same command and
+    before it runs, by a listing of the project and by nothing else: `find . -name '*.java' > sources.txt &&
+    javac @sources.txt`, `git ls-files > l; tar -cf x.tar -T l`. The name appears nowhere else (no `cp p l`, `cat
+    p >> l`), no `cd` or `-C` moves where it is read from, and nothing runs beside the consumer (`&`, `|`)."""
+    if "$" in where or "`" in where or any(s.words[:1] and s.words[0] in _DIRECTORY_MOVES for s in segments):
+        return False
+    if any(w[:1] == "-" and ("C" in w if w[1:2] != "-" else w.startswith(_MOVED)) for w in segments[i].words):
+        return False
+    name = re.escape(where)
+    writers = 0
+    for j in range(i):
+        seg = segments[j]
+        if where not in seg.redirects:
+            continue
+        if seg.hidden or not re.search(rf"(?:^|[\s;])1?>\|?\s*{name}(?![\w./-])", seg.text):
+            return False  # (appended to, its errors, read from, or inside a substitution)
+        if not all(joins[k] in _SEQUENCED for k in range(j, i)) or not _pipeline_lists(
+            segments, j, joins, command
+        ):
+            return False
+        writers += 1
+    named = len(re.findall(rf"(?<![\w./~-]){name}(?![\w./-])", command))
+    return writers > 0 and named == writers + 1
+
+
+_MOVED = ("--directory", "--git-dir", "--work-tree")
 
 
 def loop_feed_unjudged(

@@ -144,43 +144,44 @@ def _watch(view: tuple[str, ...]) -> Carried:
     return Carried(lines)
 
 
+# GNU parallel's options as its Getopt::Long table names them (bundled single letters; every long alias, so an
+# abbreviation resolves as parallel resolves it). Left out on purpose, so that one reading takes their value for
+# the command and it is judged: values that are a command or Perl code (`--ssh`, `--compress-program`,
+# `--decompress-program`, `--limit`, `--rpl`, `--tagstring`, `--ctagstring`, `--filter`, `--shard`, `--bin`,
+# `--group-by`), and optional values (`-e`/`--eof`, `-i`/`--replace`, `-l`/`--max-lines`), which Getopt::Long takes
+# from the next word when it is no option.
+_PARALLEL_VALUED = (
+    "arg-file argfile arg-file-sep argfilesep arg-sep argsep basefile bf basenameextensionreplace bner"
+    " basenamereplace bnr block block-size blocksize block-timeout blocktimeout bt col-sep colsep debug"
+    " delay delimiter dirnamereplace dnr env er extensionreplace halt halt-on-error haltonerror header id jl"
+    " joblog jobs linkinputsource xapplyinputsource load max-args maxargs max-chars maxchars max-procs maxprocs"
+    " max-replace-args maxreplaceargs memfree memsuspend min-version minversion nice parens process-slot-var"
+    " processslotvar profile recend recstart res result results retries return rsync-opts rsyncopts"
+    " semaphore-name semaphorename semaphore-timeout semaphoretimeout st seqreplace slotreplace sql sql-master"
+    " sqlmaster sql-worker sqlworker sql-and-worker sqlandworker ssh-delay sshdelay sshlogin sshloginfile slf"
+    " template tmpl term-seq termseq tf transfer-file transferfile transfer-files transferfiles trc trim"
+    " tmpdir tempdir timeout total total-jobs totaljobs work-dir workdir wd shell-completion shellcompletion"
+).split()
+_PARALLEL_FLAGS = (
+    "xargs silent resume resume-failed resumefailed retry-failed retryfailed keep-order keeporder no-keep-order"
+    " nokeeporder nok no-k group ungroup latest-line latestline ll line-buffer line-buffered linebuffer"
+    " linebuffered lb tmux tmux-pane tmuxpane null quote plus noswap max-line-length-allowed"
+    " maxlinelengthallowed number-of-cpus numberofcpus number-of-sockets numberofsockets number-of-cores"
+    " numberofcores number-of-threads numberofthreads use-sockets-instead-of-threads usesocketsinsteadofthreads"
+    " use-cores-instead-of-threads usecoresinsteadofthreads use-cpus-instead-of-cores usecpusinsteadofcores"
+    " shell-quote shellquote shell_quote tag ctag color colour color-failed colour-failed colorfailed"
+    " colourfailed color-fail colour-fail colorfail colourfail cf onall nonall filter-hosts filterhosts"
+    " filter-host controlmaster transfer cleanup ctrl-c ctrlc no-ctrl-c no-ctrlc noctrlc compress open-tty tty"
+    " dry-run dryrun dr progress eta bar shuf recordenv record-env session plain tollef gnu link xapply"
+    " will-cite willcite nn nonotice no-notice no-run-if-empty norunifempty csv interactive verbose"
+    " show-limits showlimits exit semaphore fg bg wait shebang hashbang skip-first-line skipfirstline bug pipe"
+    " spreadstdin round-robin roundrobin round regexp regex remove-rec-sep removerecsep rrs output-as-files"
+    " outputasfiles files cat fifo pipe-part pipepart tee hgrp hostgrp hostgroup hostgroups embed"
+).split()
 _PARALLEL = Syntax(
-    "0egkqrtuvX",
-    "aCdEIjlLmnNPsS",
-    long={
-        "null": NONE,
-        "arg-file": REQUIRED,
-        "colsep": REQUIRED,
-        "delimiter": REQUIRED,
-        "jobs": REQUIRED,
-        "keep-order": NONE,
-        "max-args": REQUIRED,
-        "max-replace-args": REQUIRED,
-        "sshlogin": REQUIRED,
-        "tag": NONE,
-        "verbose": NONE,
-        "dry-run": NONE,
-        "halt": REQUIRED,
-        "joblog": REQUIRED,
-        "results": REQUIRED,
-        "bar": NONE,
-        "eta": NONE,
-        "progress": NONE,
-        "line-buffer": NONE,
-        "group": NONE,
-        "ungroup": NONE,
-        "pipe": NONE,
-        "block": REQUIRED,
-        "delay": REQUIRED,
-        "timeout": REQUIRED,
-        "retries": REQUIRED,
-        "will-cite": NONE,
-        "quote": NONE,
-        "no-run-if-empty": NONE,
-        "shuf": NONE,
-        "xargs": NONE,
-        **HELP,
-    },
+    "0gkmopqrtuvxMTVXYh",
+    "aBCdDEHIjJLnNPsSUW",
+    long={**dict.fromkeys(_PARALLEL_FLAGS, NONE), **dict.fromkeys(_PARALLEL_VALUED, REQUIRED), **HELP},
 )
 _ARG_SEPARATORS = frozenset({":::", "::::", ":::+", "::::+"})
 PARALLEL_SYNTAX = _PARALLEL  # (permissions.commands.list_feeds reads its options the same way)

@@ -214,7 +214,7 @@ ORDINARY = [
     "git hash-object README.md",
     "git hash-object --stdin < README.md",
     "git hash-object -t blob x",
-    "git hash-object --stdin-paths < list",
+    "git ls-files | git hash-object --stdin-paths",
     "git cat-file -p HEAD",
     "git cat-file -t abc123",
     "git cat-file --batch-check < list",
