@@ -1672,6 +1672,17 @@ _PIPED_DELETION = re.compile(
 _DELETED_AS_READ = (
     "deletes the places a pipe hands it, read only when it runs (a file's lines, a variable ...)"
 )
+# red team, R3.7: a listing naming no place -- switches only (`Get-ChildItem -Recurse`, `gci -Force`) -- lists the
+# folder it runs in, every file of it: piped into a deleter, it is `Remove-Item * -Recurse`, which asks as it deletes
+# the agents' settings and the project's policy among the rest.
+_LISTED_HERE_DELETED = re.compile(
+    r"(?i)(?:^|[;\n{(]|&&)[ \t]*(?:get-childitem|gci|ls|dir|get-item|gi)(?:[ \t]+-[\w:$]+)*[ \t]*\|"
+    r"(?:[^|;\n]*\|)*[ \t]*(?:remove-item|ri|rm|del|erase|rd|rmdir)(?![\w-])"
+).search
+_EMPTIES_THE_FOLDER = (
+    "deletes every file of the folder it runs in (a listing naming no place, piped into a deleter), the agents'"
+    " settings and the project's policy among them"
+)
 
 
 def stops_by_method(command: str) -> str | None:
@@ -1685,6 +1696,8 @@ def stops_by_method(command: str) -> str | None:
         return _CHANGED_BY_METHOD
     if "|" in command and _PIPED_DELETION(command) is not None:
         return _DELETED_AS_READ
+    if "|" in command and _LISTED_HERE_DELETED(command) is not None:
+        return _EMPTIES_THE_FOLDER
     return _CALLS_A_VALUE if "&" in command and _CALLED_VALUE(command) is not None else None
 
 
