@@ -131,6 +131,9 @@ INFRASTRUCTURE: dict[str, Forms] = {
     "kubecolor": forms(_KUBECTL),
     "skaffold": forms("run deploy dev apply delete"),
     "tilt": forms("up down"),
+    "kompose": forms(
+        "up down"
+    ),  # (Compose's services created in, or deleted from, the cluster kubectl reaches)
     "argocd": forms(
         "app+sync app+create app+delete app+rollback app+set app+patch app+terminate-op app+unset"
         " app+actions proj+create proj+delete repo+add cluster+add"

@@ -7,8 +7,8 @@ And the reverse misreading, friction: a key of a key-value store or an API's pat
 
 The families, each found from one leftover of session 25 (permissions.commands.secret_keepers, credentials, scope):
 
-1. **Rendered with the secrets resolved.** ``kompose up`` (the manifests ``convert`` prints, the shell's ``${VAR}``
-   interpolated, deployed); ``serverless|sls|osls package`` (``${ssm:...}``, ``${env:...}`` resolved into the
+1. **Rendered with the secrets resolved.** (``kompose up``, the manifests ``convert`` prints with the shell's
+   ``${VAR}`` interpolated, deployed: an external effect now, capped everywhere -- the last tests below); ``serverless|sls|osls package`` (``${ssm:...}``, ``${env:...}`` resolved into the
    CloudFormation template under .serverless/, as ``print`` prints them); a bare ``helmfile build`` (the state file
    rendered: ``requiredEnv``, ``exec``, ``fetchSecretValue`` and the releases' inline ``set:`` values -- session 25
    kept it ordinary; ruled by the safest reading, its older case moves here); ``terragrunt render-json|render``
@@ -47,11 +47,11 @@ Written as an attacker would: wrappers (``env``, ``timeout``, ``nice``, ``bash -
 and ``.cmd`` names, global options before the subcommand (``aws --debug s3 ls``, ``helmfile -e prod build``,
 ``kubectl -v 8 get``), option spellings (``--v=8``, ``-v 9``, ``--verbosity=debug``), pipes and ``cd x &&``.
 
-On the base (base26) 119 of this file's 238 cases fail: the 55 RENDERED and LOGGED commands but the ten
-assignments of ``CLOUDSDK_CORE_LOG_HTTP`` (which session 25 read in the text), each on the agent's machine and the
-host (90); the 20 KEYS; the three NOT_ASSIGNED (the text was matched anywhere); the six sentences (a path, or
-nothing, was said). The ten assignments (20 cases: guards, the new reading must keep them), the sandbox cases,
-ASKED_ALREADY and ORDINARY pass there.
+On the base (base26) 116 of this file's 234 cases fail: the 51 RENDERED and LOGGED commands but the ten
+assignments of ``CLOUDSDK_CORE_LOG_HTTP`` (which session 24 read in the text), each on the agent's machine and the
+host (82); the 20 KEYS; the three NOT_ASSIGNED (the text was matched anywhere); the six sentences (a path, or
+nothing, was said); the five kompose deployments (capped now). The ten assignments (20 cases: guards, the new
+reading must keep them), the sandbox cases, ASKED_ALREADY, ORDINARY and kompose's readings pass there.
 """
 
 from __future__ import annotations
@@ -60,13 +60,16 @@ import pytest
 
 from permissions.tests.redteam import stays_auto_where
 
-from .helpers import AUTO_MODE, allow_every_word, assert_asks_in_auto_mode, term
+from .helpers import (
+    AUTO_MODE,
+    allow_every_word,
+    assert_asks_in_auto_mode,
+    assert_capped,
+    assert_not_capped,
+    term,
+)
 
 RENDERED = [
-    "kompose up",
-    "kompose up -f docker-compose.yml",
-    "kompose --provider kubernetes up",
-    "nice -n 5 kompose up",
     "sls package",
     "serverless package --stage prod",
     "npx sls package -p dist",
@@ -169,7 +172,7 @@ ASKED_ALREADY = [
 
 ORDINARY = [
     "kompose version",
-    "kompose up --help",
+    "kompose completion zsh",
     "kompose convert --help",
     "sls package --help",
     "serverless --version",
@@ -254,3 +257,25 @@ def test_the_same_tools_ordinary_runs_stay_ordinary(command):
 def test_the_sentence_says_what_it_prints(command, said):
     v = term(command, autonomy=AUTO_MODE, runs_in="agent")
     assert said in v.message, (command, v.message)
+
+
+# `kompose up|down` create or delete Compose's services in the cluster kubectl reaches, as `kubectl apply|delete`
+# do: an external effect, capped wherever it runs (it was approved in the sandbox's auto mode); `convert` writes
+# manifests only.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "kompose up",
+        "kompose down",
+        "kompose -f docker-compose.yml up",
+        "kompose --provider kubernetes up",
+        "nice -n 5 kompose up",
+    ],
+)
+def test_kompose_deploying_is_an_external_effect(command):
+    assert_capped(command)
+
+
+@pytest.mark.parametrize("command", ["kompose version", "kompose --help", "kompose completion bash"])
+def test_kompose_reading_is_not(command):
+    assert_not_capped(command)
