@@ -66,6 +66,18 @@ from permissions.commands.option_tables_deploy import (
     KUBECTL,
     TERRAFORM,
 )
+from permissions.commands.option_tables_files import (
+    BASE32,
+    BASE64,
+    BASENC,
+    CP,
+    GREP,
+    LN,
+    MV,
+    TAR,
+    UNZIP,
+    tar_words,
+)
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.option_tables_packages import APT, BREW, CONDA
 from permissions.commands.option_tables_signals import KILL, KILLALL, PKILL, SSH, signal_words
@@ -257,6 +269,8 @@ def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
     args = words[1:]
     if prog is KILL or prog is PKILL or prog is KILLALL:
         args = signal_words(prog.name, args)  # `-KILL`, `-s 9`: one `--signal=KILL`
+    elif prog is TAR:
+        args = tar_words(args)  # `tar xzf a.tgz`: `tar -x -z -f a.tgz`
     found = read_by(prog, args)
     if prog is GIT and any(_hooks_skipped(r.keys) for r in found):
         found = tuple(Reading(r.path, r.keys | {"no-verify"}, r.operands) for r in found)
@@ -327,8 +341,10 @@ def reads_as_written(view: tuple[str, ...]) -> bool:
     toolchain or signal is read, and the table's rewrite gives the operands back. False is no answer: the
     full reading decides (a differential property test holds this equal to it)."""
     prog = PROGRAMS.get(view[0]) if view else None
-    if prog is None or prog is KILL or prog is PKILL or prog is KILLALL:
-        return False  # (a signal program's words are rewritten before its table reads them)
+    if prog is None or prog is KILL or prog is PKILL or prog is KILLALL or prog is TAR:
+        return (
+            False  # (a signal program's words, and tar's old-style first word, are rewritten before reading)
+        )
     n = len(view)
     k = 1
     cur = prog
@@ -370,6 +386,8 @@ _NO_KEYS: frozenset[str] = frozenset()
 # families skips their global options), so decide() spends no second reading on them.
 DENY_ONLY: frozenset[str] = frozenset(
     {"go", "uv", "bun", "poetry", "composer", "systemctl", "gh", "gsutil", "twine"}
+    # the everyday file tools (permissions.commands.option_tables_files): read for a deny or ask naming them only
+    | {"base64", "base32", "basenc", "grep", "cp", "mv", "ln", "tar", "unzip"}
 )
 
 
@@ -434,6 +452,15 @@ PROGRAMS: dict[str, Program] = {
         GSUTIL,
         TWINE,
         RAILS,
+        BASE64,
+        BASE32,
+        BASENC,
+        GREP,
+        CP,
+        MV,
+        LN,
+        TAR,
+        UNZIP,
     )
 }
 
@@ -460,7 +487,18 @@ _NAME_ALIASES = {
     "finch": "docker",
     "awscli": "aws",  # red team: `python -m awscli` is the aws CLI (its package's module)
     "terragrunt": "terraform",  # red team: terragrunt hands its command line to terraform (`terragrunt destroy`)
-    "wget2": "wget",  # red team: GNU Wget2 reads Wget's command line (a deny of `wget` is wget2's too)
+    "wget2": "wget",
+    # GNU's programs under their `g` names (macOS's Homebrew), and grep's older names for its own modes
+    "gtar": "tar",
+    "bsdtar": "tar",
+    "ggrep": "grep",
+    "egrep": "grep",
+    "fgrep": "grep",
+    "gcp": "cp",
+    "gmv": "mv",
+    "gln": "ln",
+    "gbase64": "base64",
+    "gbase32": "base32",  # red team: GNU Wget2 reads Wget's command line (a deny of `wget` is wget2's too)
 }
 
 
