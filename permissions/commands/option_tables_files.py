@@ -12,10 +12,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from permissions.commands.option_reader import Program
+from permissions.commands.option_reader import WIDER, Program, Reading
 from permissions.commands.syntax import NONE
 
-__all__ = ["BASE32", "BASE64", "BASENC", "CP", "GREP", "LN", "MV", "TAR", "UNZIP", "tar_words"]
+__all__ = [
+    "BASE32",
+    "BASE64",
+    "BASENC",
+    "CP",
+    "GREP",
+    "LN",
+    "LUA",
+    "MV",
+    "NODE",
+    "PERL",
+    "PHP",
+    "PYTHON",
+    "RSCRIPT",
+    "RUBY",
+    "TAR",
+    "UNZIP",
+    "tar_words",
+]
 
 # GNU coreutils' encoders (getopt_long: clusters, unique abbreviations, options anywhere). macOS's base64
 # decodes with `-D` too, and names its files with `-i`/`-o` (`--input`, `--output`); GNU's `-i` ignores
@@ -300,3 +318,203 @@ UNZIP = Program(
     -Z -> zipinfo
     """,
 )
+
+
+# The interpreters, for the code they are handed on the command line (`python -c`, `node -e`, `perl -e`, `ruby
+# -e`, `php -r`, `Rscript -e`, `lua -e`): each reads its options before the script or the code, short letters
+# clustered (`python -Ic`, `perl -lne`: a cluster ends at the letter that takes a value, its value the rest of the
+# word or the next word); none abbreviates a long option. What follows the script is the script's (options stop
+# at the first operand). `node -p` evaluates as `-e` does and prints the result, perl's `-E` is `-e` with the
+# newer features on: the act of `-e`, so a deny of `-e` meets them.
+PYTHON = Program(
+    "python",
+    """
+    -c=
+    -m=
+    -W=
+    -X=
+    --check-hash-based-pycs=
+    -I
+    -S
+    -E
+    -s
+    -B
+    -O
+    -u
+    -v
+    -q
+    -b
+    -d
+    -i
+    -P
+    -R
+    -x
+    -h --help
+    -V --version
+    """,
+    intersperse=False,
+)
+NODE = Program(
+    "node",
+    """
+    -e= --eval=
+    -p --print -> print eval
+    -pe -> print eval
+    -r= --require=
+    --import=
+    --loader= --experimental-loader=
+    --input-type=
+    -C= --conditions=
+    --env-file=
+    --title=
+    -i --interactive
+    -c --check
+    -h --help
+    -v --version
+    """,
+    bundle=False,
+    intersperse=False,
+)
+PERL = Program(
+    "perl",
+    """
+    -e=
+    -E= -> e E
+    -i=?
+    -I=?
+    -M=?
+    -m=?
+    -l
+    -0=?
+    -F=?
+    -C=?
+    -d=?
+    -D=?
+    -x=?
+    -V=?
+    -n
+    -p
+    -a
+    -s
+    -S
+    -c
+    -w
+    -W
+    -X
+    -t
+    -T
+    -U
+    -v
+    -h
+    """,
+    intersperse=False,
+)
+RUBY = Program(
+    "ruby",
+    """
+    -e=
+    -r=
+    -I=
+    -C=
+    -E= --encoding=
+    -i=?
+    -x=?
+    -F=?
+    -0=?
+    -W=?
+    -K=?
+    -T=?
+    -n
+    -p
+    -a
+    -l
+    -c
+    -s
+    -S
+    -w
+    -v --verbose
+    -d --debug
+    -y --yydebug
+    -h --help
+    --version
+    --enable=
+    --disable=
+    --jit
+    --yjit
+    """,
+    intersperse=False,
+)
+PHP = Program(
+    "php",
+    """
+    -r= --run=
+    -f= --file=
+    -d= --define=
+    -c= --php-ini=
+    -n --no-php-ini
+    -B= --process-begin=
+    -R= --process-code=
+    -F= --process-file=
+    -E= --process-end=
+    -S= --server=
+    -t= --docroot=
+    -z= --zend-extension=
+    --rf= --rfunction=
+    --rc= --rclass=
+    --re= --rextension=
+    --rz= --rzendextension=
+    --ri= --rextinfo=
+    -a --interactive
+    -l --syntax-check
+    -i --info
+    -m --modules
+    -q --no-header
+    -H --hide-args
+    -s --syntax-highlight
+    -w --strip
+    -e --profile-info
+    --ini
+    -v --version
+    -h --help
+    """,
+    intersperse=False,
+)
+RSCRIPT = Program(
+    "Rscript",
+    """
+    -e=
+    --default-packages=
+    --vanilla
+    --verbose
+    --no-environ
+    --no-site-file
+    --no-init-file
+    --save
+    --no-save
+    --restore
+    --no-restore
+    --version
+    --help
+    """,
+    bundle=False,
+    intersperse=False,
+)
+LUA = Program("lua", "-e=\n-l=\n-i\n-v\n-E\n-W", intersperse=False)
+
+
+def _script_by_name(r: Reading) -> tuple[Reading, ...]:
+    """R4.10: an interpreter's script in another folder is read by its name too (`python /srv/app/manage.py
+    flush` as `python manage.py flush`, as /usr/bin/curl is curl), for the segment only (WIDER): a deny of
+    `python manage.py flush` meets it wherever the script is, as matching's FoldedMeaning met it before these
+    programs had tables. (A pattern naming a folder, `python scripts/x.py`, is compared path to path.)"""
+    ops = r.operands
+    if not ops or "/" not in ops[0] or ops[0][:1] == "-":
+        return (r,)
+    name = ops[0].rpartition("/")[2]
+    if not name:
+        return (r,)
+    return (r, Reading(r.path, r.keys | {WIDER}, (name, *ops[1:])))
+
+
+for _interpreter in (PYTHON, NODE, PERL, RUBY, PHP, RSCRIPT, LUA):
+    _interpreter.rewrite = _script_by_name

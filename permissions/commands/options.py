@@ -73,7 +73,14 @@ from permissions.commands.option_tables_files import (
     CP,
     GREP,
     LN,
+    LUA,
     MV,
+    NODE,
+    PERL,
+    PHP,
+    PYTHON,
+    RSCRIPT,
+    RUBY,
     TAR,
     UNZIP,
     tar_words,
@@ -388,6 +395,8 @@ DENY_ONLY: frozenset[str] = frozenset(
     {"go", "uv", "bun", "poetry", "composer", "systemctl", "gh", "gsutil", "twine"}
     # the everyday file tools (permissions.commands.option_tables_files): read for a deny or ask naming them only
     | {"base64", "base32", "basenc", "grep", "cp", "mv", "ln", "tar", "unzip"}
+    # ... and the interpreters, for the code handed to them (`python -c`, `node -e`, `perl -e`)
+    | {"python", "node", "perl", "ruby", "php", "Rscript", "lua"}
 )
 
 
@@ -461,6 +470,13 @@ PROGRAMS: dict[str, Program] = {
         LN,
         TAR,
         UNZIP,
+        PYTHON,
+        NODE,
+        PERL,
+        RUBY,
+        PHP,
+        RSCRIPT,
+        LUA,
     )
 }
 
@@ -509,6 +525,12 @@ _NAME_ALIASES.update({f"pip2.{m}": "pip" for m in range(6, 8)})
 
 
 _NAME_ALIASES["pip2"] = "pip"
+
+
+# Python's and Lua's versioned names (matching._PYTHONS keeps a pattern under each of Python's), node's Debian name
+_NAME_ALIASES.update({f"python3.{m}": "python" for m in range(6, 20)})
+_NAME_ALIASES.update({"python3": "python", "python2": "python", "nodejs": "node"})
+_NAME_ALIASES.update({f"lua{v}": "lua" for v in ("5.1", "5.2", "5.3", "5.4", "jit")})
 
 
 def spellings(name: str) -> tuple[str, ...]:
