@@ -32,6 +32,7 @@ __all__ = [
     "RUBY",
     "TAR",
     "UNZIP",
+    "python_words",
     "tar_words",
 ]
 
@@ -500,6 +501,33 @@ RSCRIPT = Program(
     intersperse=False,
 )
 LUA = Program("lua", "-e=\n-l=\n-i\n-v\n-E\n-W", intersperse=False)
+
+
+def python_words(args: Sequence[str]) -> list[str]:
+    """``args`` (the words after `python`) with `--` after the value of `-c`: Python reads no option after the code
+    it runs (`python -c CODE -m x`: `-m` is the code's), as after the script. (Not after `-m`'s module: a pattern
+    `python -m pip install` meets `python -m pip --quiet install x` only with the module's options read both ways.)"""
+    k = 0
+    n = len(args)
+    while k < n:
+        w = args[k]
+        k += 1
+        if w[:1] != "-" or w in ("-", "--"):
+            return list(args)  # the script, the standard input, or the end of the options: nothing to add
+        if w[:2] == "--":
+            hit = PYTHON.long.get(w[2:])
+            k += hit is not None and hit[1] != NONE  # `--check-hash-based-pycs always`
+            continue
+        for j in range(1, len(w)):
+            hit = PYTHON.short.get(w[j])
+            if hit is None or hit[1] == NONE:
+                continue
+            if j + 1 == len(w):
+                k += 1  # its value is the next word
+            if w[j] == "c":
+                return [*args[:k], "--", *args[k:]] if k < n else list(args)
+            break
+    return list(args)
 
 
 def _script_by_name(r: Reading) -> tuple[Reading, ...]:

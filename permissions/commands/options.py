@@ -83,6 +83,7 @@ from permissions.commands.option_tables_files import (
     RUBY,
     TAR,
     UNZIP,
+    python_words,
     tar_words,
 )
 from permissions.commands.option_tables_git import GIT
@@ -278,6 +279,8 @@ def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
         args = signal_words(prog.name, args)  # `-KILL`, `-s 9`: one `--signal=KILL`
     elif prog is TAR:
         args = tar_words(args)  # `tar xzf a.tgz`: `tar -x -z -f a.tgz`
+    elif prog is PYTHON:
+        args = python_words(args)  # `python -m pytest -c x`: pytest's `-c`
     found = read_by(prog, args)
     if prog is GIT and any(_hooks_skipped(r.keys) for r in found):
         found = tuple(Reading(r.path, r.keys | {"no-verify"}, r.operands) for r in found)
