@@ -33,6 +33,7 @@ __all__ = [
     "TAR",
     "UNZIP",
     "python_words",
+    "script_by_name",
     "tar_words",
 ]
 
@@ -530,7 +531,7 @@ def python_words(args: Sequence[str]) -> list[str]:
     return list(args)
 
 
-def _script_by_name(r: Reading) -> tuple[Reading, ...]:
+def script_by_name(r: Reading) -> tuple[Reading, ...]:
     """R4.10: an interpreter's script in another folder is read by its name too (`python /srv/app/manage.py
     flush` as `python manage.py flush`, as /usr/bin/curl is curl), for the segment only (WIDER): a deny of
     `python manage.py flush` meets it wherever the script is, as matching's FoldedMeaning met it before these
@@ -545,4 +546,4 @@ def _script_by_name(r: Reading) -> tuple[Reading, ...]:
 
 
 for _interpreter in (PYTHON, NODE, PERL, RUBY, PHP, RSCRIPT, LUA):
-    _interpreter.rewrite = _script_by_name
+    _interpreter.rewrite = script_by_name

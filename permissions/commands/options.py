@@ -84,6 +84,7 @@ from permissions.commands.option_tables_files import (
     TAR,
     UNZIP,
     python_words,
+    script_by_name,
     tar_words,
 )
 from permissions.commands.option_tables_git import GIT
@@ -275,6 +276,10 @@ def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
     if prog is None:
         return None
     args = words[1:]
+    if prog in _SCRIPT_FIRST and args and args[0][:1] != "-":
+        # An interpreter given its script first (`python manage.py x`, most of them): no option of its own, every
+        # word after it the script's -- the reading _parse gives, without the walk.
+        return script_by_name(Reading(prog.path, _NO_KEYS, tuple(args)))
     if prog is KILL or prog is PKILL or prog is KILLALL:
         args = signal_words(prog.name, args)  # `-KILL`, `-s 9`: one `--signal=KILL`
     elif prog is TAR:
@@ -390,6 +395,8 @@ def reads_as_written(view: tuple[str, ...]) -> bool:
 
 
 _NO_KEYS: frozenset[str] = frozenset()
+# The interpreters, which read no option after their script (permissions.commands.option_tables_files).
+_SCRIPT_FIRST: frozenset[Program] = frozenset((PYTHON, NODE, PERL, RUBY, PHP, RSCRIPT, LUA))
 
 
 # The tables read for deny and ask only: the caps read these programs' acts as written (permissions.commands.
