@@ -505,9 +505,9 @@ LUA = Program("lua", "-e=\n-l=\n-i\n-v\n-E\n-W", intersperse=False)
 
 
 def python_words(args: Sequence[str]) -> list[str]:
-    """``args`` (the words after `python`) with `--` after the value of `-c`: Python reads no option after the code
-    it runs (`python -c CODE -m x`: `-m` is the code's), as after the script. (Not after `-m`'s module: a pattern
-    `python -m pip install` meets `python -m pip --quiet install x` only with the module's options read both ways.)"""
+    """``args`` (the words after `python`) with `--` after the value of `-c` or `-m`: Python reads no option after
+    the code or the module it runs (`python -m pytest -c setup.cfg`: pytest's `-c`), as after the script. (A
+    module with an option table of its own is read by it too: permissions.commands.options.)"""
     k = 0
     n = len(args)
     while k < n:
@@ -525,7 +525,7 @@ def python_words(args: Sequence[str]) -> list[str]:
                 continue
             if j + 1 == len(w):
                 k += 1  # its value is the next word
-            if w[j] == "c":
+            if w[j] in "cm":
                 return [*args[:k], "--", *args[k:]] if k < n else list(args)
             break
     return list(args)

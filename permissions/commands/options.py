@@ -287,9 +287,27 @@ def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
     elif prog is PYTHON:
         args = python_words(args)  # `python -m pytest -c x`: pytest's `-c`
     found = read_by(prog, args)
+    if prog is PYTHON:
+        found = _with_module_readings(found)
     if prog is GIT and any(_hooks_skipped(r.keys) for r in found):
         found = tuple(Reading(r.path, r.keys | {"no-verify"}, r.operands) for r in found)
     return found
+
+
+def _with_module_readings(found: tuple[Reading, ...]) -> tuple[Reading, ...]:
+    """R4.10: `python -m pip install --user` is pip's command line: a reading of `python -m MODULE` whose module
+    has an option table is also read with the module's words read by it -- Python's keys and the module's, the
+    module's subcommands and operands after -- so a rule `python -m pip install --user` meets `python3 -m pip
+    install x --use` as `pip install` meets it. (The rule is read so too: the same act, both ways.)"""
+    out = list(found)
+    for r in found:
+        module = next((k[2:] for k in r.keys if k[:2] == "m="), None)
+        table = PROGRAMS.get(program_name(module)) if module else None
+        if table is None or table is PYTHON:
+            continue
+        for m in read_by(table, r.operands):
+            out.append(Reading(r.path, r.keys | m.keys, (*m.path[1:], *m.operands)))
+    return tuple(out)
 
 
 def read_by(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:

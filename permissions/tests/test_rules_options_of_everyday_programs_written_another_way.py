@@ -16,8 +16,9 @@ so a deny matched their words as written only:
 The ruling: each gets a table (permissions.commands.option_tables_files): short and long spellings, arity,
 clusters, and unique abbreviations where the program's parser takes them (GNU getopt_long/argp: ``--recur``,
 ``--deco``; the interpreters abbreviate none). A cluster ends at the letter that takes a value (``python -Ic
-CODE``); Python reads no option after ``-c``'s code (``python -c CODE -m x``: the code's ``-m``), and the
-interpreters none after the script. The caps read these programs as written (DENY_ONLY): a table is read
+CODE``); Python reads no option after ``-c``'s code or ``-m``'s module (``python -m pytest -c setup.cfg``:
+pytest's ``-c``) -- a module with a table of its own is read by it too (``python -m pip install --user`` meets
+``python3 -m pip install x --use``, as it did) -- and the interpreters none after the script. The caps read these programs as written (DENY_ONLY): a table is read
 only for a segment that a deny or ask pattern names the program of. An allow stays literal (R4.8).
 
 Held (guards: they pass on the base and must keep passing): a pattern naming a script or a place still meets it
@@ -25,7 +26,7 @@ written another way -- ``python manage.py flush`` meets ``python3 ./manage.py fl
 folder (read by its name for the segment only), ``python -m pip install`` meets ``python3 -m pip --quiet install``,
 ``grep KEY .env`` meets ``grep -e KEY .env`` (``-e`` is left out of grep's table on purpose: read both ways),
 ``base64 .env`` meets ``base64 ./.env``. Friction kept: a deny of one flag does not catch the program without it,
-nor the flag after ``--``, after the script, or after ``-c``'s code.
+nor the flag after ``--``, after the script, after ``-c``'s code or ``-m``'s module.
 
 Left (no table here): ``bash``/``sh``/``zsh -c`` with ``-l``/``-x``/``-e``/``-o`` (the shells are read by the
 shell reader, the lead's), ``xargs -I`` (a wrapper: a table would replace its wrapped reading), ``openssl enc -d``
@@ -134,6 +135,7 @@ REFUSED: list[tuple[str, str]] = [
 # (rule, command): already refused on the base -- guards of what the tables must keep (scripts and places named, and the programs that had a table)
 HELD: list[tuple[str, str]] = [
     ("python -m pip install", "python3 -m pip --quiet install x"),
+    ("python -m pip install --user", "python3 -m pip install x --use"),
     ("python -m pip install", "python -m pip install x"),
     ("python -m http.server", "python3 -m http.server 8000"),
     ("python manage.py flush", "python3 ./manage.py flush"),
@@ -178,6 +180,7 @@ NOT_CAUGHT: list[tuple[str, str]] = [
     ("unzip -o", "unzip a.zip"),
     ("python -c", "python3 script.py -c x"),
     ("python -m", "python3 -c 'import x' -m y"),
+    ("python -c", "python3 -m pytest -c setup.cfg"),
     ("node -e", "node server.js -e x"),
     ("perl -e", "perl script.pl -e"),
     ("tar -x", "tar -cf out.tar -- -x"),
