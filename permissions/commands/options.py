@@ -25,7 +25,7 @@ when that is more than its own name. A one-line table separates options with ``;
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from permissions.commands.option_reader import (
     _UNKNOWN,
@@ -275,23 +275,34 @@ def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
     prog = PROGRAMS.get(program_name(words[0]))
     if prog is None:
         return None
-    args = words[1:]
-    if prog in _SCRIPT_FIRST and args and args[0][:1] != "-":
-        # An interpreter given its script first (`python manage.py x`, most of them): no option of its own, every
-        # word after it the script's -- the reading _parse gives, without the walk.
-        return script_by_name(Reading(prog.path, _NO_KEYS, tuple(args)))
-    if prog is KILL or prog is PKILL or prog is KILLALL:
-        args = signal_words(prog.name, args)  # `-KILL`, `-s 9`: one `--signal=KILL`
-    elif prog is TAR:
-        args = tar_words(args)  # `tar xzf a.tgz`: `tar -x -z -f a.tgz`
-    elif prog is PYTHON:
-        args = python_words(args)  # `python -m pytest -c x`: pytest's `-c`
-    found = read_by(prog, args)
-    if prog is PYTHON:
-        found = _with_module_readings(found)
+    own = _OWN_READING.get(prog)
+    if own is not None:
+        return own(
+            prog, words[1:]
+        )  # (the few programs whose words are rewritten before their table reads them)
+    found = read_by(prog, words[1:])
     if prog is GIT and any(_hooks_skipped(r.keys) for r in found):
         found = tuple(Reading(r.path, r.keys | {"no-verify"}, r.operands) for r in found)
     return found
+
+
+def _signalled(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
+    return read_by(prog, signal_words(prog.name, args))  # `-KILL`, `-s 9`: one `--signal=KILL`
+
+
+def _tar(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
+    return read_by(prog, tar_words(args))  # `tar xzf a.tgz`: `tar -x -z -f a.tgz`
+
+
+def _interpreter(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
+    if args and args[0][:1] != "-":
+        # Given its script first (`python manage.py x`, most of them): no option of its own, every word after it
+        # the script's -- the reading _parse gives, without the walk.
+        return script_by_name(Reading(prog.path, _NO_KEYS, tuple(args)))
+    if prog is not PYTHON:
+        return read_by(prog, args)
+    # `python -m pytest -c x`: pytest's `-c`; `python -m pip install --user`: pip's options
+    return _with_module_readings(read_by(prog, python_words(args)))
 
 
 def _with_module_readings(found: tuple[Reading, ...]) -> tuple[Reading, ...]:
@@ -413,8 +424,15 @@ def reads_as_written(view: tuple[str, ...]) -> bool:
 
 
 _NO_KEYS: frozenset[str] = frozenset()
-# The interpreters, which read no option after their script (permissions.commands.option_tables_files).
-_SCRIPT_FIRST: frozenset[Program] = frozenset((PYTHON, NODE, PERL, RUBY, PHP, RSCRIPT, LUA))
+# The programs whose words are read otherwise than by their table alone (normalise): the signal programs, tar,
+# and the interpreters, which read no option after their script (permissions.commands.option_tables_files).
+_OWN_READING: dict[Program, Callable[[Program, Sequence[str]], tuple[Reading, ...]]] = {
+    KILL: _signalled,
+    PKILL: _signalled,
+    KILLALL: _signalled,
+    TAR: _tar,
+    **dict.fromkeys((PYTHON, NODE, PERL, RUBY, PHP, RSCRIPT, LUA), _interpreter),
+}
 
 
 # The tables read for deny and ask only: the caps read these programs' acts as written (permissions.commands.
