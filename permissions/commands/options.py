@@ -70,11 +70,8 @@ from permissions.commands.option_tables_files import (
     BASE32,
     BASE64,
     BASENC,
-    CP,
     GREP,
-    LN,
     LUA,
-    MV,
     NODE,
     PERL,
     PHP,
@@ -300,9 +297,25 @@ def _interpreter(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
         # the script's -- the reading _parse gives, without the walk.
         return script_by_name(Reading(prog.path, _NO_KEYS, tuple(args)))
     if prog is not PYTHON:
-        return read_by(prog, args)
+        return _code_run(read_by(prog, args))
     # `python -m pytest -c x`: pytest's `-c`; `python -m pip install --user`: pip's options
-    return _with_module_readings(read_by(prog, python_words(args)))
+    return _code_run(_with_module_readings(read_by(prog, python_words(args))))
+
+
+# What the words after an interpreter's code or module are: its arguments, not a script (`python -m pytest
+# manage.py flush` runs no manage.py): they follow this mark, which no rule's word is.
+CODE_RUN = "\x00code"
+_CODE_KEYS = ("c=", "m=", "e=", "E=", "eval=", "run=")
+
+
+def _code_run(found: tuple[Reading, ...]) -> tuple[Reading, ...]:
+    """Each reading of code or a module run (`-c`, `-m`, `-e`, `--eval`, `-r`) with CODE_RUN before its operands."""
+    return tuple(
+        Reading(r.path, r.keys, (CODE_RUN, *r.operands))
+        if any(k.startswith(_CODE_KEYS) for k in r.keys)
+        else r
+        for r in found
+    )
 
 
 def _with_module_readings(found: tuple[Reading, ...]) -> tuple[Reading, ...]:
@@ -440,7 +453,7 @@ _OWN_READING: dict[Program, Callable[[Program, Sequence[str]], tuple[Reading, ..
 DENY_ONLY: frozenset[str] = frozenset(
     {"go", "uv", "bun", "poetry", "composer", "systemctl", "gh", "gsutil", "twine"}
     # the everyday file tools (permissions.commands.option_tables_files): read for a deny or ask naming them only
-    | {"base64", "base32", "basenc", "grep", "cp", "mv", "ln", "tar", "unzip"}
+    | {"base64", "base32", "basenc", "grep", "tar", "unzip"}
     # ... and the interpreters, for the code handed to them (`python -c`, `node -e`, `perl -e`)
     | {"python", "node", "perl", "ruby", "php", "Rscript", "lua"}
 )
@@ -511,9 +524,6 @@ PROGRAMS: dict[str, Program] = {
         BASE32,
         BASENC,
         GREP,
-        CP,
-        MV,
-        LN,
         TAR,
         UNZIP,
         PYTHON,
@@ -556,9 +566,6 @@ _NAME_ALIASES = {
     "ggrep": "grep",
     "egrep": "grep",
     "fgrep": "grep",
-    "gcp": "cp",
-    "gmv": "mv",
-    "gln": "ln",
     "gbase64": "base64",
     "gbase32": "base32",  # red team: GNU Wget2 reads Wget's command line (a deny of `wget` is wget2's too)
 }

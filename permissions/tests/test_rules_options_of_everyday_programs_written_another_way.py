@@ -9,8 +9,7 @@ so a deny matched their words as written only:
   of ``-e``), ``perl -e`` (``-ne``, ``-lne``, ``-pi -e``; ``-E`` is ``-e`` with features on), ``ruby -e``,
   ``php -r`` (``--run``), ``Rscript -e``, ``lua -e``, ``bun -e`` (``--eval``, ``-p``);
 - the file tools: ``grep -r`` (``-R`` recurses and follows links: the act of ``-r`` and more; ``--recursive``,
-  ``--recur``, ``-rn``, ``--directories=recurse``), ``cp -r`` (``-R``, ``--recursive``; ``-a``/``--archive``
-  copies recursively: the safest reading says a deny of ``cp -r`` meets it), ``mv -f``, ``ln -s``, ``tar -x``
+  ``--recur``, ``-rn``, ``--directories=recurse``), ``tar -x``
   (``xzf`` -- tar's old-style first word --, ``--extract``, ``--get``), ``unzip -o``.
 
 The ruling: each gets a table (permissions.commands.option_tables_files): short and long spellings, arity,
@@ -28,7 +27,10 @@ folder (read by its name for the segment only), ``python -m pip install`` meets 
 ``base64 .env`` meets ``base64 ./.env``. Friction kept: a deny of one flag does not catch the program without it,
 nor the flag after ``--``, after the script, after ``-c``'s code or ``-m``'s module.
 
-Left (no table here): ``bash``/``sh``/``zsh -c`` with ``-l``/``-x``/``-e``/``-o`` (the shells are read by the
+Left: ``cp -r`` (``-a`` archives recursively), ``mv -f``, ``ln -s`` -- their tables are written
+(option_tables_files) but not registered: a registered table costs the fast path's read budget a step more a
+piece than a copier's (fast_path._PIECE_STEPS), and an ordinary script of 1,500 copies (test_hostile) would become
+too long to read. Also left (no table here): ``bash``/``sh``/``zsh -c`` with ``-l``/``-x``/``-e``/``-o`` (the shells are read by the
 shell reader, the lead's), ``xargs -I`` (a wrapper: a table would replace its wrapped reading), ``openssl enc -d``
 (its cipher as a subcommand).
 
@@ -72,13 +74,6 @@ REFUSED: list[tuple[str, str]] = [
     ("grep -r", "grep -Rn x ."),
     ("grep -r", "egrep -r x ."),
     ("grep -r", "grep --directories=recurse x ."),
-    ("cp -r", "cp -a src dst"),
-    ("cp -r", "/bin/cp --archive src dst"),
-    ("cp -r", "cp -Rv src dst"),
-    ("mv -f", "mv --force a b"),
-    ("mv -f", "mv -vf a b"),
-    ("ln -s", "ln --sym a b"),
-    ("ln -s", "ln -sfn a b"),
     ("tar -x", "tar xzf a.tgz"),
     ("tar -x", "tar --get -f a.tar"),
     ("tar -x", "gtar -xvf a.tar"),
@@ -115,19 +110,10 @@ REFUSED: list[tuple[str, str]] = [
     ("grep -r", "grep --recursive x ."),
     ("grep -r", "grep -rn x ."),
     ("grep -r", "grep -d recurse x ."),
-    ("cp -r", "cp -R a b"),
-    ("cp -r", "cp --recursive a b"),
-    ("cp -r", "cp -a a b"),
-    ("cp -r", "cp --archive a b"),
-    ("cp -r", "cp -av a b"),
-    ("ln -s", "ln --symbolic a b"),
-    ("ln -s", "ln -sf a b"),
-    ("mv -f", "mv -fv a b"),
     ("perl -i", "perl -pi -e s/a/b/ x"),
     ("tar -czf backup.tgz", "tar czf backup.tgz ."),
     ("tar -xf a.tar", "tar xf a.tar"),
     ("tar -xf a.tar", "tar -x --file=a.tar"),
-    ("ln -s /etc/passwd", "ln -sf /etc/passwd x"),
     ("egrep -r", "grep -Er x ."),
     ("grep -r", "grep -drecurse x ."),
     ("unzip -o", "unzip a.zip -o"),
