@@ -34,8 +34,8 @@ too long to read. Also left (no table here): ``bash``/``sh``/``zsh -c`` with ``-
 shell reader, the lead's), ``xargs -I`` (a wrapper: a table would replace its wrapped reading), ``openssl enc -d``
 (its cipher as a subcommand).
 
-185 of this file's 237 cases fail on the base (base26): all 164 ``REFUSED`` deny cases (82 rules and spellings, in
-the sandbox and off it) and the 21 ask cases. The 31 ``HELD``, 16 ``NOT_CAUGHT`` and 5 allow cases pass there
+149 of this file's 201 cases fail on the base (base26): all 132 ``REFUSED`` deny cases (66 rules and spellings, in
+the sandbox and off it) and the 17 ask cases. The 31 ``HELD``, 16 ``NOT_CAUGHT`` and 5 allow cases pass there
 (guards: ``python -m pytest -c setup.cfg`` under a deny of ``python -c`` among them).
 """
 
