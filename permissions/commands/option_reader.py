@@ -228,8 +228,12 @@ class Reading:
         return f"Reading({self.path}, {sorted(self.keys)}, {self.operands})"
 
 
-# A value that is another option's meaning: `npm --location=global` is `npm -g`.
-_VALUE_IMPLIES: dict[str, tuple[str, ...]] = {"location=global": ("global",)}
+# A value that is another option's meaning: `npm --location=global` is `npm -g`, `grep --directories=recurse`
+# is `grep -r`.
+_VALUE_IMPLIES: dict[str, tuple[str, ...]] = {
+    "location=global": ("global",),
+    "directories=recurse": ("recursive",),
+}
 
 
 def _valued(keys: set[str], found: tuple[str, ...], value: str) -> None:

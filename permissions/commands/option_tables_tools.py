@@ -99,7 +99,9 @@ _BUN_INSTALL = """
 """
 BUN = _family(
     "bun",
-    "--cwd=\n-h --help\n-v --version\n--bun\n--silent\n-c= --config=\n--env-file=",
+    # (`-e`/`--eval` runs the code given, `-p`/`--print` too and prints its value: the act of `-e`)
+    "--cwd=\n-h --help\n-v --version\n--bun\n--silent\n-c= --config=\n--env-file=\n-e= --eval=\n"
+    "-p= --print= -> print eval",
     "add install i remove rm update link unlink run x test build publish pm outdated patch create init".split(),
     {"a": "add", "i": "install", "rm": "remove"},
     abbrev=False,

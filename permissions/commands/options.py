@@ -25,7 +25,7 @@ when that is more than its own name. A one-line table separates options with ``;
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from permissions.commands.option_reader import (
     _UNKNOWN,
@@ -65,6 +65,24 @@ from permissions.commands.option_tables_deploy import (
     HELM,
     KUBECTL,
     TERRAFORM,
+)
+from permissions.commands.option_tables_files import (
+    BASE32,
+    BASE64,
+    BASENC,
+    GREP,
+    LUA,
+    NODE,
+    PERL,
+    PHP,
+    PYTHON,
+    RSCRIPT,
+    RUBY,
+    TAR,
+    UNZIP,
+    python_words,
+    script_by_name,
+    tar_words,
 )
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.option_tables_packages import APT, BREW, CONDA
@@ -254,13 +272,66 @@ def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
     prog = PROGRAMS.get(program_name(words[0]))
     if prog is None:
         return None
-    args = words[1:]
-    if prog is KILL or prog is PKILL or prog is KILLALL:
-        args = signal_words(prog.name, args)  # `-KILL`, `-s 9`: one `--signal=KILL`
-    found = read_by(prog, args)
+    own = _OWN_READING.get(prog)
+    if own is not None:
+        return own(
+            prog, words[1:]
+        )  # (the few programs whose words are rewritten before their table reads them)
+    found = read_by(prog, words[1:])
     if prog is GIT and any(_hooks_skipped(r.keys) for r in found):
         found = tuple(Reading(r.path, r.keys | {"no-verify"}, r.operands) for r in found)
     return found
+
+
+def _signalled(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
+    return read_by(prog, signal_words(prog.name, args))  # `-KILL`, `-s 9`: one `--signal=KILL`
+
+
+def _tar(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
+    return read_by(prog, tar_words(args))  # `tar xzf a.tgz`: `tar -x -z -f a.tgz`
+
+
+def _interpreter(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
+    if args and args[0][:1] != "-":
+        # Given its script first (`python manage.py x`, most of them): no option of its own, every word after it
+        # the script's -- the reading _parse gives, without the walk.
+        return script_by_name(Reading(prog.path, _NO_KEYS, tuple(args)))
+    if prog is not PYTHON:
+        return _code_run(read_by(prog, args))
+    # `python -m pytest -c x`: pytest's `-c`; `python -m pip install --user`: pip's options
+    return _code_run(_with_module_readings(read_by(prog, python_words(args))))
+
+
+# What the words after an interpreter's code or module are: its arguments, not a script (`python -m pytest
+# manage.py flush` runs no manage.py): they follow this mark, which no rule's word is.
+CODE_RUN = "\x00code"
+_CODE_KEYS = ("c=", "m=", "e=", "E=", "eval=", "run=")
+
+
+def _code_run(found: tuple[Reading, ...]) -> tuple[Reading, ...]:
+    """Each reading of code or a module run (`-c`, `-m`, `-e`, `--eval`, `-r`) with CODE_RUN before its operands."""
+    return tuple(
+        Reading(r.path, r.keys, (CODE_RUN, *r.operands))
+        if any(k.startswith(_CODE_KEYS) for k in r.keys)
+        else r
+        for r in found
+    )
+
+
+def _with_module_readings(found: tuple[Reading, ...]) -> tuple[Reading, ...]:
+    """R4.10: `python -m pip install --user` is pip's command line: a reading of `python -m MODULE` whose module
+    has an option table is also read with the module's words read by it -- Python's keys and the module's, the
+    module's subcommands and operands after -- so a rule `python -m pip install --user` meets `python3 -m pip
+    install x --use` as `pip install` meets it. (The rule is read so too: the same act, both ways.)"""
+    out = list(found)
+    for r in found:
+        module = next((k[2:] for k in r.keys if k[:2] == "m="), None)
+        table = PROGRAMS.get(program_name(module)) if module else None
+        if table is None or table is PYTHON:
+            continue
+        for m in read_by(table, r.operands):
+            out.append(Reading(r.path, r.keys | m.keys, (*m.path[1:], *m.operands)))
+    return tuple(out)
 
 
 def read_by(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
@@ -327,8 +398,10 @@ def reads_as_written(view: tuple[str, ...]) -> bool:
     toolchain or signal is read, and the table's rewrite gives the operands back. False is no answer: the
     full reading decides (a differential property test holds this equal to it)."""
     prog = PROGRAMS.get(view[0]) if view else None
-    if prog is None or prog is KILL or prog is PKILL or prog is KILLALL:
-        return False  # (a signal program's words are rewritten before its table reads them)
+    if prog is None or prog is KILL or prog is PKILL or prog is KILLALL or prog is TAR:
+        return (
+            False  # (a signal program's words, and tar's old-style first word, are rewritten before reading)
+        )
     n = len(view)
     k = 1
     cur = prog
@@ -364,12 +437,25 @@ def reads_as_written(view: tuple[str, ...]) -> bool:
 
 
 _NO_KEYS: frozenset[str] = frozenset()
+# The programs whose words are read otherwise than by their table alone (normalise): the signal programs, tar,
+# and the interpreters, which read no option after their script (permissions.commands.option_tables_files).
+_OWN_READING: dict[Program, Callable[[Program, Sequence[str]], tuple[Reading, ...]]] = {
+    KILL: _signalled,
+    PKILL: _signalled,
+    KILLALL: _signalled,
+    TAR: _tar,
+    **dict.fromkeys((PYTHON, NODE, PERL, RUBY, PHP, RSCRIPT, LUA), _interpreter),
+}
 
 
 # The tables read for deny and ask only: the caps read these programs' acts as written (permissions.commands.
 # families skips their global options), so decide() spends no second reading on them.
 DENY_ONLY: frozenset[str] = frozenset(
     {"go", "uv", "bun", "poetry", "composer", "systemctl", "gh", "gsutil", "twine"}
+    # the everyday file tools (permissions.commands.option_tables_files): read for a deny or ask naming them only
+    | {"base64", "base32", "basenc", "grep", "tar", "unzip"}
+    # ... and the interpreters, for the code handed to them (`python -c`, `node -e`, `perl -e`)
+    | {"python", "node", "perl", "ruby", "php", "Rscript", "lua"}
 )
 
 
@@ -434,6 +520,19 @@ PROGRAMS: dict[str, Program] = {
         GSUTIL,
         TWINE,
         RAILS,
+        BASE64,
+        BASE32,
+        BASENC,
+        GREP,
+        TAR,
+        UNZIP,
+        PYTHON,
+        NODE,
+        PERL,
+        RUBY,
+        PHP,
+        RSCRIPT,
+        LUA,
     )
 }
 
@@ -460,7 +559,15 @@ _NAME_ALIASES = {
     "finch": "docker",
     "awscli": "aws",  # red team: `python -m awscli` is the aws CLI (its package's module)
     "terragrunt": "terraform",  # red team: terragrunt hands its command line to terraform (`terragrunt destroy`)
-    "wget2": "wget",  # red team: GNU Wget2 reads Wget's command line (a deny of `wget` is wget2's too)
+    "wget2": "wget",
+    # GNU's programs under their `g` names (macOS's Homebrew), and grep's older names for its own modes
+    "gtar": "tar",
+    "bsdtar": "tar",
+    "ggrep": "grep",
+    "egrep": "grep",
+    "fgrep": "grep",
+    "gbase64": "base64",
+    "gbase32": "base32",  # red team: GNU Wget2 reads Wget's command line (a deny of `wget` is wget2's too)
 }
 
 
@@ -471,6 +578,12 @@ _NAME_ALIASES.update({f"pip2.{m}": "pip" for m in range(6, 8)})
 
 
 _NAME_ALIASES["pip2"] = "pip"
+
+
+# Python's and Lua's versioned names (matching._PYTHONS keeps a pattern under each of Python's), node's Debian name
+_NAME_ALIASES.update({f"python3.{m}": "python" for m in range(6, 20)})
+_NAME_ALIASES.update({"python3": "python", "python2": "python", "nodejs": "node"})
+_NAME_ALIASES.update({f"lua{v}": "lua" for v in ("5.1", "5.2", "5.3", "5.4", "jit")})
 
 
 def spellings(name: str) -> tuple[str, ...]:
