@@ -48,7 +48,7 @@ and ``.cmd`` names, global options before the subcommand (``aws --debug s3 ls``,
 ``kubectl -v 8 get``), option spellings (``--v=8``, ``-v 9``, ``--verbosity=debug``), pipes and ``cd x &&``.
 
 On the base (base26) 116 of this file's 234 cases fail: the 51 RENDERED and LOGGED commands but the ten
-assignments of ``CLOUDSDK_CORE_LOG_HTTP`` (which session 24 read in the text), each on the agent's machine and the
+assignments of ``CLOUDSDK_CORE_LOG_HTTP`` (which session 25 read in the text), each on the agent's machine and the
 host (82); the 20 KEYS; the three NOT_ASSIGNED (the text was matched anywhere); the six sentences (a path, or
 nothing, was said); the five kompose deployments (capped now). The ten assignments (20 cases: guards, the new
 reading must keep them), the sandbox cases, ASKED_ALREADY, ORDINARY and kompose's readings pass there.
