@@ -29,7 +29,7 @@ commands are approved there somewhere they now ask).
 
 import pytest
 
-from .helpers import AUTO_MODE, allow_every_word, term
+from .helpers import auto_and_allowed
 
 # friction: approved in auto mode and behind an allow of every word, in the sandbox and on the machine
 LISTINGS = [
@@ -262,35 +262,29 @@ UNJUDGED = [
 ]
 
 
-def _pair(command: str, runs_in: str) -> tuple[tuple[str, str], tuple[str, str]]:
-    auto = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
-    allowed = term(command, allow=allow_every_word(command), runs_in=runs_in)
-    return (auto.decision, auto.reason), (allowed.decision, allowed.reason)
-
-
 @pytest.mark.parametrize("command", LISTINGS)
 @pytest.mark.parametrize("runs_in", ["sandbox", "agent"])
 def test_a_listing_of_the_project_stays_approved(command: str, runs_in: str) -> None:
-    for verdict in _pair(command, runs_in):
+    for verdict in auto_and_allowed(command, runs_in):
         assert verdict[0] == "auto_approve", (command, runs_in, verdict)
 
 
 @pytest.mark.parametrize("command", AUTO_LISTINGS)
 @pytest.mark.parametrize("runs_in", ["sandbox", "agent"])
 def test_in_auto_mode_an_archive_of_the_project_is_approved(command: str, runs_in: str) -> None:
-    auto, _ = _pair(command, runs_in)
+    auto, _ = auto_and_allowed(command, runs_in)
     assert auto[0] == "auto_approve", (command, runs_in, auto)
 
 
 @pytest.mark.parametrize("command", UNJUDGED)
 def test_off_the_sandbox_it_asks_as_an_outside_place(command: str) -> None:
-    auto, allowed = _pair(command, "agent")
+    auto, allowed = auto_and_allowed(command, "agent")
     assert auto == ("require_approval", "cap_path_scope"), command
     assert allowed[0] == "require_approval", (command, allowed)
 
 
 @pytest.mark.parametrize("command", UNJUDGED)
 def test_in_the_sandbox_auto_mode_approves_and_an_allow_asks(command: str) -> None:
-    auto, allowed = _pair(command, "sandbox")
+    auto, allowed = auto_and_allowed(command, "sandbox")
     assert auto[0] == "auto_approve", (command, auto)
     assert allowed[0] == "require_approval", (command, allowed)
