@@ -1024,7 +1024,9 @@ def _handed(
 ) -> list[tuple[str, ...]]:
     """R4.10, for a rule printing a place: segment ``i``'s views with what it is handed when it runs
     (permissions.where.handed_at_run_time): the operands xargs reads after each view's command under it (`echo .env
-    | xargs cat` as `cat .env`), the segment with its substitutions filled in (`cat $(echo .env)` as `cat .env`)."""
+    | xargs cat` as `cat .env`), the segment with its substitutions filled in (`cat $(echo .env)` as `cat .env`), and
+    each name a list handed to it may hold when a filter picks it (where.picked_by_name: `find . -name .env | xargs
+    cat`, `cat "$(ls -a | grep env)"`, find's own `-exec cat {}`) as the one operand of a view."""
     words = segments[i].words
     fed, filled, picked = handed_at_run_time(segments, command, i, cwd)
     out = [(*v, *fed) for v in views if v[0] != "xargs"] if fed else []

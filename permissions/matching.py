@@ -502,7 +502,9 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
     """R4.10: git printing a file's committed or staged copy (`git show HEAD:.env`, `git show :.env`, `git cat-file -p
     main:config/.env`), its history or changes to it (`git log -p -- .env`, `git diff HEAD~5 -- .env`, `git blame
     .env`, `git grep KEY -- .env`), and `dd if=.env` -- each read as `cat` of that file, for a rule printing it
-    (_readers_named); [] for any other view."""
+    (_readers_named); so are xargs' file of operands (`xargs -a .env echo`), Perl's and Ruby's line loops
+    (_looped_over) and the files a searcher picks by a glob (`grep -r --include=.env`, as named_below's globs);
+    [] for any other view."""
     head = view[:1]
     if head == ("dd",):
         return [("cat", fold_path(w[3:])) for w in view[1:] if w.startswith("if=") and len(w) > 3]

@@ -2307,6 +2307,10 @@ _LS_VALUES = frozenset({"-x", "-X", "--exclude", "--exclude-from", "--exclude-pe
 # the searchers that filter a listing by a pattern (`ls -a | grep env`), and their options taking a value
 _SEARCH_FILTERS = frozenset({"grep", "egrep", "fgrep", "rg"})
 _FILTER_VALUES = frozenset({"-m", "--max-count", "-A", "-B", "-C"})
+# the searchers' options printing the names of files by their content, and rg's showing hidden files
+_NAMES_BY_CONTENT = frozenset({"--files-with-matches", "--files-without-match"})
+_NAMES_LETTERS = frozenset("lL")
+_RG_HIDDEN = frozenset({"--hidden", "-.", "--unrestricted"})
 # a regular expression's characters a glob cannot say (the pattern is then read as "any name")
 _REGEX_ONLY = re.compile(r"[\\+?(){}|\[\]]")
 _GLOB_CHARS = re.compile(r"[*?\[\]]")
@@ -2381,9 +2385,8 @@ def _find_picks(words: tuple[str, ...]) -> list[str]:
         k += 1
     here = not starts or any(d in (".", "./") for d in starts)
     out: list[str] = []
-    if _FIND_NAMES.isdisjoint(
-        words
-    ):  # every file below a folder named (not the one it runs in: as `grep -r`)
+    if _FIND_NAMES.isdisjoint(words):
+        # every file below a folder named (not the one it runs in: as `grep -r`)
         return [f"{d}/{b}" for d in starts if d not in (".", "./") for b in named_below("*")]
     for j in range(k, len(words) - 1):
         test = words[j]
@@ -2402,7 +2405,15 @@ def _find_picks(words: tuple[str, ...]) -> list[str]:
 
 def _filtered_as_glob(words: tuple[str, ...]) -> list[str]:
     """What a searcher filtering a listing keeps, as a glob of the name: its pattern anywhere in it (`grep env` as
-    `*env*`), any name for a pattern a glob cannot say; none when it keeps what does not match (`grep -v`)."""
+    `*env*`), any name for a pattern a glob cannot say; none when it keeps what does not match (`grep -v`). A
+    searcher printing the names of the files whose content matches (`grep -rl API_KEY .`) picks any name -- but a
+    hidden one for rg, which skips them unless told (`--hidden`, `-uu`)."""
+    if any(
+        w in _NAMES_BY_CONTENT or (w[:1] == "-" and w[1:2] != "-" and not _NAMES_LETTERS.isdisjoint(w))
+        for w in words[1:]
+    ):
+        hidden = words[0].rpartition("/")[2] != "rg" or any(w in _RG_HIDDEN or w[:3] == "-uu" for w in words)
+        return ["*"] if hidden else ["[!.]*"]
     pattern: str | None = None
     fixed = words[0].rpartition("/")[2] == "fgrep"
     k = 1

@@ -8,7 +8,9 @@ file they are given.
    and `xargs cat < <(echo .env)` were auto-approved under a deny of `cat .env`. Now the filters that pick a list's
    places by name are read as the names they may pick (permissions.where.picked_by_name): find's name and path
    tests, git ls-files' pathspecs and a searcher filtering the listing (`grep env` as the glob `*env*`; a regular
-   expression a glob cannot say as any name). A literal name is the place (deny); a glob that may name it asks, as
+   expression a glob cannot say as any name); a searcher listing files by their content (`grep -rl API_KEY . |
+   xargs cat`) picks any name -- not a hidden one for rg, which skips them unless told (`rg -l TODO | xargs cat`
+   stays approved under a deny of `cat .env`). A literal name is the place (deny); a glob that may name it asks, as
    `cat .e*` does (matching.GlobMeaning) -- find's and grep's `*` and `?` match a leading dot, so `*env*` may name
    `.env` where the shell's `*` would not. find's names are below each folder it starts from (`find ~/.aws -name
    credentials` names `~/.aws/credentials`), one or two folders deep, dot folders among them; a find with no name
@@ -26,7 +28,7 @@ test | xargs cat` and `grep -v` filters keep their answers (FRICTION below).
 
 Written as an attacker would: `-print0 | xargs -0`, `-iname` in another case, `-path '*/.env'`, backticks, `grep -e`,
 `grep -F`, `egrep` with a regular expression, anchors, the list in a process substitution, `--arg-file=`, a rule
-naming a place in a folder. 84 of this file's 107 cases fail on the base (3420516): REFUSED's 42 commands, each in
+naming a place in a folder. 92 of this file's 115 cases fail on the base (3420516): REFUSED's 46 commands, each in
 the sandbox and on the developer's machine; the 23 FRICTION cases pass there and here.
 """
 
@@ -56,6 +58,10 @@ REFUSED = [
     ("cat .env", "cat $(ls -a | grep -e env)", "ask"),
     ("cat .env", 'cat $(ls -a | grep "e[n]v")', "ask"),
     ("cat .env", "git ls-files -- .env | xargs head", "deny"),
+    ("cat .env", "grep -rl API_KEY . | xargs cat", "ask"),
+    ("cat .env", "cat $(grep -rl KEY .)", "ask"),
+    ("cat .env", "rg -l --hidden KEY | xargs cat", "ask"),
+    ("cat secrets/prod.json", "rg -l password | xargs cat", "ask"),
     ("cat .env", "xargs cat < <(echo .env)", "deny"),
     ("cat .env", "xargs cat < <(find . -name .env)", "deny"),
     ("cat .env", "grep -rn KEY --include=.env .", "deny"),
