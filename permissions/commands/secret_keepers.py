@@ -1403,7 +1403,8 @@ KEEPERS: dict[str, Reader] = {
 }
 
 
-# The tools above no other table reads (views.KNOWN_PROGRAMS without them, as before they were read here).
+# The tools above no other table reads (views.KNOWN_PROGRAMS without them, as before they were read here). (kompose
+# left it: permissions.commands.families reads its `up` and `down`, which run nothing after a `--`.)
 HANDS_ON_KEEPERS = frozenset(
     (
         "keepassxc-cli keepassxc.cli kpcli rbw passage enpass-cli passbolt kwallet-query ykman akeyless conjur gpgsm gpgtar"
@@ -1411,8 +1412,6 @@ HANDS_ON_KEEPERS = frozenset(
         " kubelogin aws-iam-authenticator gke-gcloud-auth-plugin ansible-inventory vals vlt"
         # session 23: the AWS login helpers read for their printing forms only
         " aws-sso-util"
-        # session 25: kompose, read for its `convert` only
-        " kompose"
     ).split()
 ) | frozenset(_BLACKBOX)
 
