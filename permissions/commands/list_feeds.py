@@ -1059,17 +1059,25 @@ _FEEDS_PATTERN = re.compile(
     r"xargs|parallel|cpio|-files|--f(?:i(?:le?)?)?(?:[=\s]|$)|pathspec-f|\s-[A-Za-z]*[T@]|\s@|file\s+-f"
     r"|tar\s+[A-Za-z]*T|[ce]tags|xgettext|sum\b|--stdin-p|pax\b|,@"
 ).search
-# ... and what each alternative holds, found by a substring test first: most commands hold none (the search, over
-# a long command on every segment's path off the sandbox, cost several µs a decision)
-_FEEDS_MARKS = ("-f", "@", "T", "xargs", "parallel", "cpio", "tags", "gettext", "sum", "stdin-p", "pax")
 
 
 def FEEDS_NAMES(command: str) -> bool:  # (upper case: the gate's name, as when it was a pattern)
-    """Whether ``command`` may hand a program a list of places (_FEEDS_PATTERN, behind its marks)."""
-    for mark in _FEEDS_MARKS:
-        if mark in command:
-            return _FEEDS_PATTERN(command) is not None
-    return False
+    """Whether ``command`` may hand a program a list of places: _FEEDS_PATTERN, behind a substring test of what each
+    of its alternatives holds -- most commands hold none (the search alone, over a long command on every segment's
+    path off the sandbox, cost several µs a decision)."""
+    return (
+        "-f" in command
+        or "@" in command
+        or "T" in command
+        or "xargs" in command
+        or "parallel" in command
+        or "cpio" in command
+        or "tags" in command
+        or "gettext" in command
+        or "sum" in command
+        or "stdin-p" in command
+        or "pax" in command
+    ) and _FEEDS_PATTERN(command) is not None
 
 
 def _parallel_unjudged(view: tuple[str, ...], text: str, fed: bool) -> bool:
