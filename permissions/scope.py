@@ -593,9 +593,15 @@ class Scope:
             self._check(w, False, cwds, out)
 
     def _check_value(self, w: str, eq: int, cwds: Collection[str], out: list[str]) -> None:
-        """The value of ``--opt=VALUE`` / ``NAME=VALUE`` is a location; so is a mount's host folder."""
+        """The value of ``--opt=VALUE`` / ``NAME=VALUE`` is a location; so is a mount's host folder. A web address
+        is another machine's, as the same word standing alone is (`pytest --base-url=http://localhost:8000`); a
+        file URL names a local place (_check_place)."""
         value = w[eq + 1 :]
-        self._check(value, value[:1] == "~", cwds, out)
+        if "://" in value and _URL.match(value) is not None:
+            if value[:5].lower() == "file:":
+                self._check_place(value, cwds, out)
+        else:
+            self._check(value, value[:1] == "~", cwds, out)
         if "src=" in w.lower() or "source=" in w.lower():
             # R6.2: `--mount type=bind,source=/opt/x,target=/x`: the host folder is a location.
             for source in _mount_sources(w):
@@ -604,7 +610,9 @@ class Scope:
     def _check_windows(self, word: str, command: str, out: list[str], cwds: Collection[str] = ()) -> bool:
         """Whether ``word`` (or its ``=`` value, or a PowerShell ``-Name:`` parameter's value) is a Windows place,
         or climbs as Windows reads the text (``..\\..\\x`` unquoted); one outside the roots is added to ``out``."""
-        bound = word[0] == "-" and ":" in word
+        colon = word.find(":")
+        # (`--base-url=http://x` is a GNU option's value, not PowerShell's `-Name:value`: an `=` before the colon)
+        bound = word[0] == "-" and colon > 0 and "=" not in word[:colon]
         if bound:
             word = word[word.find(":") + 1 :]  # `-Path:C:\\x`, `-Lit:..\\..\\x` (PowerShell binds the value)
             if not word:
@@ -706,6 +714,8 @@ _READER_GATE = PLACE_READERS | PEELED_VERBS
 # What a command that hands a reader names it reads holds (xargs, parallel, a list of files: `tar -T`,
 # `tar cTf`, `--files-from`, `--files0-from` and their abbreviations, `--pathspec-from-file`, `zip -@`, `7z @p`,
 # `cpio -o`, `file -f`, `ctags -L`, `xgettext -f`).
+# a URL's scheme (`https://`, `git+ssh://`, `s3://`): no place of this machine but for `file:`
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 _FEEDS_NAMES = FEEDS_NAMES  # (the readers' own gate: permissions.commands.list_feeds)
 
 
