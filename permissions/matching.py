@@ -22,6 +22,7 @@ from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands.git import git_changes_state, runs_other_programs
 from permissions.commands.option_tables_git import pull_merges
 from permissions.commands.options import (
+    CODE_RUN,
     OPTIONS_UNREAD,
     PROGRAMS,
     UNREAD,
@@ -552,27 +553,19 @@ _PRINTING_CODE = re.compile(r"\b(?:print|printf|say|puts|p)\b")
 
 
 def _looped_over(view: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """The files an interpreter's line loop prints (`perl -pe '' .env`, `perl -lne print .env`) as one `cat` view;
-    [] when it edits them in place (`-i`), reads a script file, or its code prints nothing."""
-    letters = ""
-    code: str | None = None
-    k = 1
-    while k < len(view) and view[k][:1] == "-" and view[k] not in ("-", "--"):
-        w = view[k]
-        k += 1
-        if w[1:2] == "-":
-            continue  # (a long option: `--verbose`)
-        flags, e, attached = w[1:].partition("e") if "e" in w else w[1:].partition("E")
-        letters += flags
-        if e:  # the code: the rest of the cluster, else the next word
-            code = attached or (view[k] if k < len(view) else "")
-            k += not attached
-    if code is None or "i" in letters or not ("p" in letters or "n" in letters):
-        return []
-    if "p" not in letters and _PRINTING_CODE.search(code) is None:
-        return []
-    files = [fold_path(w) for w in view[k:] if w[:1] != "-"]
-    return [("cat", *files)] if files else []
+    """The files an interpreter's line loop prints (`perl -pe '' .env`, `perl -lne print .env`) as one `cat` view
+    per reading of its option table (option_tables_files' PERL, RUBY); none when it edits them in place (`-i`),
+    runs a script file, or its code prints nothing."""
+    out: list[tuple[str, ...]] = []
+    for r in normalised(view):
+        keys = r.keys
+        code = next((k[2:] for k in keys if k[:2] in ("e=", "E=")), None)
+        if code is None or "i" in keys or not ("p" in keys or ("n" in keys and _PRINTING_CODE.search(code))):
+            continue
+        files = [fold_path(w) for w in r.operands if w != CODE_RUN and w[:1] != "-"]
+        if files:
+            out.append(("cat", *files))
+    return out
 
 
 def _valued(view: tuple[str, ...], options: frozenset[str]) -> list[str]:
