@@ -1748,13 +1748,9 @@ def _xargs_fed(
     """What xargs (segment ``i``) reads as operands: what the commands piped into it print, its here-strings, and
     _xargs_fed_more's."""
     fed: list[str] = []
-    k = i - 1
-    while k >= 0 and joins[k] in ("|", "|&", None):
+    for k in _piped_into(segments, joins, i):
         if segments[k].words:
             fed.extend(_printed(segments[k].words, sets[k] if sets is not None else single))
-        if joins[k] is None and not segments[k].hidden:
-            break
-        k -= 1
     if "<<<" in segments[i].text:
         fed.extend(here_strings(segments[i].text))
         if "$(" in segments[i].text or "`" in segments[i].text:  # `xargs rm -rf <<< "$(echo /)"`
@@ -2204,13 +2200,7 @@ def _xargs_fed_more(
     wrote (``echo / > l; xargs -a l rm -rf``)."""
     seg = segments[i]
     fed: list[str] = []
-    chain = [seg.text]
-    k = i - 1
-    while k >= 0 and joins[k] in ("|", "|&", None):
-        chain.append(segments[k].text)
-        if joins[k] is None and not segments[k].hidden:
-            break
-        k -= 1
+    chain = [seg.text, *(segments[k].text for k in _piped_into(segments, joins, i))]
     if any("<<" in t.replace("<<<", "") for t in chain):
         fed.extend(_here_docs(command))
     if any("<<<" in t for t in chain[1:]):
@@ -2219,10 +2209,8 @@ def _xargs_fed_more(
     if not files:
         return fed
     if any(f.startswith(_STREAMS) for f in files):
-        j = i + 1
-        while j < len(segments) and segments[j].hidden:
+        for j in _hidden_after(segments, i):
             fed.extend(_printed(segments[j].words, sets[j] if sets is not None else single))
-            j += 1
         fed.extend(here_strings(command))
         fed.extend(_here_docs(command))
     for j in range(i):
@@ -2251,11 +2239,11 @@ def handed_at_run_time(
         fed = _xargs_fed(segments, joins, i, command, None, single)
         if seg.inputs and any(r.startswith("<(") for r in seg.redirects):
             fed += _substitutions_print(segments, i, single, None, command)
-            picked = picked_by_name(_hidden_after(segments, i))
-        picked += picked_by_name(_piped_into(segments, joins, i))
+            picked = picked_by_name([segments[j].words for j in _hidden_after(segments, i)])
+        picked += picked_by_name([segments[k].words for k in _piped_into(segments, joins, i)])
     filled: list[str] = []
     if any(mark in w for w in seg.words for mark in _SUBSTITUTED):
-        picked += picked_by_name(_hidden_after(segments, i))
+        picked += picked_by_name([segments[j].words for j in _hidden_after(segments, i)])
         printed = _substitutions_print(segments, i, single, None, command)
         if printed:
             filled = [seg.words[0], *_filled_in(list(seg.words[1:]), printed)]
@@ -2278,26 +2266,25 @@ def handed_at_run_time(
 _VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 
 
-def _piped_into(segments: Sequence[Segment], joins: list[str | None], i: int) -> list[tuple[str, ...]]:
-    """The words of the commands piped into segment ``i`` (as _xargs_fed walks them)."""
-    out: list[tuple[str, ...]] = []
+def _piped_into(segments: Sequence[Segment], joins: list[str | None], i: int) -> list[int]:
+    """The indexes of the commands piped into segment ``i``, the nearest first (a substitution's hidden commands
+    between them do not end the walk)."""
+    out: list[int] = []
     k = i - 1
     while k >= 0 and joins[k] in ("|", "|&", None):
-        out.append(segments[k].words)
+        out.append(k)
         if joins[k] is None and not segments[k].hidden:
             break
         k -= 1
     return out
 
 
-def _hidden_after(segments: Sequence[Segment], i: int) -> list[tuple[str, ...]]:
-    """The words of segment ``i``'s substitutions' commands (the hidden segments right after it)."""
-    out: list[tuple[str, ...]] = []
+def _hidden_after(segments: Sequence[Segment], i: int) -> range:
+    """The indexes of segment ``i``'s substitutions' commands (the hidden segments right after it)."""
     j = i + 1
     while j < len(segments) and segments[j].hidden:
-        out.append(segments[j].words)
         j += 1
-    return out
+    return range(i + 1, j)
 
 
 # find's tests of a name or a path (`find . -name .env`), whose value is a glob
