@@ -1664,10 +1664,12 @@ _CALLS_A_VALUE = "runs the command a value names (PowerShell's `&` before a pare
 # lines (`Get-Content list.txt | Remove-Item -Recurse`), a CSV, JSON, the clipboard, a web response, what a
 # person types, a variable -- deletes places decided only when it runs, as `xargs rm -rf < list.txt` does
 # (a listing's places, `Get-ChildItem C:\\ | Remove-Item -Recurse`, are read: permissions.floor.windows_listed).
+# (the deleter a pipeline ends in: Remove-Item and its aliases, cmd's names)
+_PIPED_INTO_A_DELETER = r"[ \t]*(?:remove-item|ri|rm|del|erase|rd|rmdir)(?![\w-])"
 _PIPED_DELETION = re.compile(
     r"(?i)(?:^|[;\n{(]|&&)[ \t]*(?:get-content|gc|cat|type|import-csv|ipcsv|import-clixml|get-clipboard|gcb"
     r"|select-string|sls|convertfrom-json|convertfrom-csv|invoke-restmethod|irm|invoke-webrequest|iwr|read-host"
-    r"|\$(?!_\b|psitem\b)[\w:{}]+)(?![\w-])(?:[^|;\n]*\|)+[ \t]*(?:remove-item|ri|rm|del|erase|rd|rmdir)(?![\w-])"
+    r"|\$(?!_\b|psitem\b)[\w:{}]+)(?![\w-])(?:[^|;\n]*\|)+" + _PIPED_INTO_A_DELETER
 ).search
 _DELETED_AS_READ = (
     "deletes the places a pipe hands it, read only when it runs (a file's lines, a variable ...)"
@@ -1677,7 +1679,7 @@ _DELETED_AS_READ = (
 # the agents' settings and the project's policy among the rest.
 _LISTED_HERE_DELETED = re.compile(
     r"(?i)(?:^|[;\n{(]|&&)[ \t]*(?:get-childitem|gci|ls|dir|get-item|gi)(?:[ \t]+-[\w:$]+)*[ \t]*\|"
-    r"(?:[^|;\n]*\|)*[ \t]*(?:remove-item|ri|rm|del|erase|rd|rmdir)(?![\w-])"
+    r"(?:[^|;\n]*\|)*" + _PIPED_INTO_A_DELETER
 ).search
 _EMPTIES_THE_FOLDER = (
     "deletes every file of the folder it runs in (a listing naming no place, piped into a deleter), the agents'"
