@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fnmatch import fnmatchcase
 from typing import Any
 
 from permissions import mcp
@@ -25,6 +26,7 @@ from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, WRITTEN_THEN_RUN, runs_a_written_file
 from permissions.commands.agent_clis import AGENT_FIRSTS, moves_folder, nested_agent, starts_agent
 from permissions.commands.arithmetic import arithmetic_on_input
+from permissions.commands.copies import AS, COPIERS, EITHER, HERE, PARENTS, REPOSITORY, Copy, copies_in
 from permissions.commands.credentials import CREDENTIAL_VERBS, credential_hint, credential_named
 from permissions.commands.credentials import READERS as CREDENTIAL_READERS
 from permissions.commands.environment import todo_editor_carried
@@ -89,9 +91,11 @@ from permissions.matching import (
     SOURCING,
     CompiledPermissions,
     content_reads,
+    fold_path,
     paths_from,
     windows_places,
 )
+from permissions.matching import _place as place_of
 from permissions.memos import Memo
 from permissions.messages import sentence
 from permissions.protected_paths import (
@@ -982,6 +986,7 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         return None  # no pattern names a path of these segments' programs
     scope = st.scope_of()
     sets = cwd_sets(segments, st.req.command or "", scope.cwd, floor=False, windows=scope.windows)
+    copied: list[tuple[str, str, str]] | None = None
     for i, views in todo:
         seg = segments[i]
         # `git show HEAD:.env`, `git log -p .env`, `dd if=.env` read as `cat .env` (and from each folder too)
@@ -1005,6 +1010,11 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
                 for v in paths_from(view, d, scope.cwd)
             ),
         ]
+        if copied is None:
+            copied = _copied_places(reading, sets, scope)
+        if copied:  # the place a copy, a move or a link made in the command read by its new name
+            moved = _read_through_copies(copied, (*views, *given, *blobs), dirs)
+            spelt += [*moved, *(v for view in moved for v in paths_from(view, scope.cwd, scope.cwd))]
         if not st.in_sandbox:
             # SPEC §5: the developer's machine may name files in any case (macOS's and Windows' file systems
             # fold it): `cat .ENV` reads `.env`
@@ -1017,6 +1027,110 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
 
 
 _HANDING = (("xargs",), ("find",))  # (the programs handing another what a list holds: _handed)
+
+
+def _copied_places(
+    reading: SegmentReading, sets: list[frozenset[str]] | None, scope: Scope
+) -> list[tuple[str, str, str]]:
+    """R4.10: what the command's copies, moves and links leave (permissions.commands.copies), as (the new place,
+    the original, a glob the first name below the new place must match or ""), absolute, each copy read from every
+    folder its segment may run in. A copy anywhere in the command counts for every segment (a loop runs a later
+    one first): reading a copy's own path as the original's only ever refuses more."""
+    out: list[tuple[str, str, str]] = []
+    for j, seg_views in enumerate(reading.seg_views):
+        for view in seg_views:
+            if not view or view[0].rpartition("/")[2] not in COPIERS:
+                continue
+            dirs = sets[j] if sets is not None and j < len(sets) else (scope.cwd,)
+            for copy in copies_in(view):
+                for d in sorted(dirs)[:4]:
+                    if d != UNKNOWN:
+                        out += _landed(copy, d, scope)
+    return out[:_MAX_COPIED]
+
+
+_MAX_COPIED = 64
+
+
+def _landed(copy: Copy, d: str, scope: Scope) -> list[tuple[str, str, str]]:
+    """:func:`_copied_places` of one copy run in folder ``d``."""
+    here = d.rstrip("/") + "/"
+    to = d if copy.to in HERE else place_of(copy.to, here)
+    if to is None:
+        return []
+    out: list[tuple[str, str, str]] = []
+    found: list[str | None]
+    for word in copy.originals:
+        if word == REPOSITORY:
+            found = [d, *scope.roots]
+        else:
+            found = [d if word in HERE else place_of(word, here)]
+            if copy.link and word[:1] not in ("/", "~", "$"):  # a link's target, read from the link's folder
+                found += [place_of(word, to.rpartition("/")[0] + "/"), place_of(word, to + "/")]
+        for original in dict.fromkeys(p for p in found if p is not None):
+            out += _shaped(copy.shape, word, original, to)
+    return out
+
+
+def _shaped(shape: str, word: str, original: str, to: str) -> list[tuple[str, str, str]]:
+    """Where ``original`` (written ``word``) lands under ``to`` in ``shape``."""
+    folder, _, name = original.rpartition("/")
+    if _GLOB_CHARS.intersection(name):  # `cp secrets/* /tmp/`: each name the glob picks, inside `to`
+        return [(to, folder or "/", name)]
+    contents = word in HERE or word.endswith(("/", "/."))  # `rsync -a src/ dst`, `cp -r src/. dst`
+    inside = (f"{to}/{fold_path(word).lstrip('/')}" if shape == PARENTS else f"{to}/{name}", original, "")
+    if shape == AS or (contents and shape != PARENTS):
+        return [(to, original, ""), inside] if contents and shape != AS else [(to, original, "")]
+    return [inside, (to, original, "")] if shape == EITHER else [inside]
+
+
+_GLOB_CHARS = frozenset("*?[")
+
+
+def _read_through_copies(
+    copied: list[tuple[str, str, str]], views: Sequence[tuple[str, ...]], dirs: Iterable[str]
+) -> list[tuple[str, ...]]:
+    """``views`` with each path that lies in a copy's new place written as the original's (absolute), through
+    up to three copies in a row (`cp -r . /tmp/p && mv /tmp/p/secrets /tmp/s && cat /tmp/s/prod.key`)."""
+    out: list[tuple[str, ...]] = []
+    for d in sorted(dirs)[:4]:
+        if d == UNKNOWN:
+            continue
+        here = d.rstrip("/") + "/"
+        for view in views:
+            for k in range(1, len(view)):
+                place = place_of(view[k], here)
+                if place is None:
+                    continue
+                for original in _originals(copied, place):
+                    out.append((*view[:k], original, *view[k + 1 :]))
+    return list(dict.fromkeys(out))[:_MAX_COPIED]
+
+
+def _originals(copied: list[tuple[str, str, str]], place: str) -> list[str]:
+    found: list[str] = []
+    todo = [place]
+    for _ in range(3):
+        todo = [
+            original + tail
+            for p in todo
+            for to, original, glob in copied
+            if (tail := _below(p, to)) is not None
+            and (not glob or (tail and fnmatchcase(tail[1:].partition("/")[0], glob)))
+        ]
+        found += todo
+        if not todo:
+            break
+    return found
+
+
+def _below(place: str, folder: str) -> str | None:
+    """The rest of ``place`` below ``folder`` ("" for the folder itself, else starting with `/`), or None."""
+    if place == folder:
+        return ""
+    if place.startswith(folder) and (folder == "/" or place[len(folder)] == "/"):
+        return place[len(folder) :] if folder != "/" else place
+    return None
 
 
 def _handed(

@@ -1,0 +1,220 @@
+"""R4.10: the programs that leave a place's content at another path -- a copy, a move, a link, a clone -- and
+which of their words name the originals and which the new place.
+
+A rule that prints a place (a deny of `cat secrets/prod.key`) is met by the same file read through the name a
+copy gave it earlier in the command: `mv secrets/prod.key k && cat k`, `ln -s secrets s && cat s/prod.key`, `cp
+-r . /tmp/p && cat /tmp/p/secrets/prod.key` (permissions.decide._paths_spelt reads the later path as the
+original's). Each program's options are read by its table (permissions.commands.option_reader), so an option's
+value is never taken for an original; an option a table does not list is read both ways (more originals: the
+safe side).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from permissions.commands.option_reader import Program
+from permissions.commands.option_tables import RSYNC, SCP
+from permissions.commands.option_tables_files import CP, LN, MV
+from permissions.commands.options import read_by
+from permissions.commands.uploads import _remote_place
+
+__all__ = ["AS", "COPIERS", "EITHER", "HERE", "INTO", "PARENTS", "REPOSITORY", "Copy", "copies_in"]
+
+# Where the originals land under the new name's place (``to``).
+AS = "as"  # `to` is the copy itself (`cp -T a b`, `git clone a b`, `rsync a/ b`)
+INTO = "into"  # each original goes inside `to` under its own name (`cp a b dir/`, `cp -t dir a`)
+EITHER = "either"  # one or the other, as `to` exists or not when it runs (`cp -r a b`)
+PARENTS = "parents"  # each original's path as written, inside `to` (`cp --parents a/b dir`)
+
+# An original that is the whole repository the command runs in (`git worktree add`, `git clone .`): the folder
+# the segment runs in and the project's root (it may run in a subfolder).
+REPOSITORY = "\x00repository"
+
+# The words that name the folder the command runs in (as a copy's original or its new place).
+HERE = frozenset({".", "./", "$PWD", "${PWD}", "$(pwd)", "`pwd`"})
+
+
+@dataclass(frozen=True, slots=True)
+class Copy:
+    """What one segment leaves: ``originals`` (words as written) at ``to`` (a word), the ``shape`` they land in;
+    ``link``: a symbolic link, whose relative original is read from the link's own folder (and from where the
+    command runs, which is the same folder for the common `ln -s a b`)."""
+
+    originals: tuple[str, ...]
+    to: str
+    shape: str
+    link: bool = False
+
+
+# install(1): a copy unless `-d` (which makes folders).
+_INSTALL = Program(
+    "install",
+    """
+    -d --directory
+    -D
+    -t= --target-directory=
+    -T --no-target-directory
+    -m= --mode=
+    -o= --owner=
+    -g= --group=
+    -S= --suffix=
+    -b
+    --backup=?
+    -C --compare
+    -c
+    -p --preserve-timestamps
+    -s --strip
+    --strip-program=
+    -v --verbose
+    -Z
+    --context=?
+    """,
+    abbrev=True,
+)
+
+# macOS's ditto: `ditto SRC... DST` copies each source's contents into DST.
+_DITTO = Program(
+    "ditto",
+    """
+    -V -v -X -c -x -k -z -j
+    --rsrc --norsrc --extattr --noextattr --qtn --noqtn --acl --noacl --keepParent --sequesterRsrc --nocache
+    --hfsCompression --nohfsCompression --preserveHFSCompression --nopreserveHFSCompression --zlibCompressionLevel=
+    --arch= --bom= --password
+    """,
+)
+
+# git clone: the repository's files (tracked ones, `.env` too when committed) at its new folder.
+_CLONE = Program(
+    "clone",
+    """
+    -b= --branch=
+    -o= --origin=
+    -c= --config=
+    -u= --upload-pack=
+    -j= --jobs=
+    --depth=
+    --reference=
+    --reference-if-able=
+    --separate-git-dir=
+    --template=
+    --filter=
+    --shallow-since=
+    --shallow-exclude=
+    --bundle-uri=
+    --server-option=
+    --recurse-submodules=?
+    -l --local
+    -s --shared
+    -n --no-checkout
+    -q --quiet
+    -v --verbose
+    --bare
+    --mirror
+    --no-hardlinks
+    --single-branch
+    --no-single-branch
+    --sparse
+    --no-tags
+    --dissociate
+    --progress
+    --remote-submodules
+    """,
+    abbrev=True,
+)
+
+# git worktree add PATH [COMMIT]: the repository's files at PATH.
+_WORKTREE_ADD = Program(
+    "add",
+    "-f --force; --detach; --checkout; --no-checkout; --lock; --reason=; -b=; -B=; --orphan; -q --quiet; --track;"
+    " --no-track; --guess-remote; --no-guess-remote".replace("; ", "\n"),
+    abbrev=True,
+)
+
+# The programs read here, by the word that runs them (a view's first word).
+COPIERS = frozenset(
+    {"cp", "gcp", "mv", "gmv", "ln", "gln", "install", "ginstall", "rsync", "scp", "ditto", "git"}
+)
+_TABLES = {
+    "cp": CP,
+    "gcp": CP,
+    "mv": MV,
+    "gmv": MV,
+    "ln": LN,
+    "gln": LN,
+    "install": _INSTALL,
+    "ginstall": _INSTALL,
+    "rsync": RSYNC,
+    "scp": SCP,
+    "ditto": _DITTO,
+}
+
+
+def copies_in(view: tuple[str, ...]) -> list[Copy]:
+    """Every reading of what ``view`` copies, moves or links (a table's reading of an unknown option gives two);
+    [] for a view that does none of that."""
+    name = view[0].rpartition("/")[2] if view else ""
+    if name == "git":
+        return _git(view)
+    table = _TABLES.get(name)
+    if table is None:
+        return []
+    out: list[Copy] = []
+    for reading in read_by(table, view[1:]):
+        found = _copy(name, reading.keys, reading.operands)
+        if found is not None:
+            out.append(found)
+    return out
+
+
+def _copy(name: str, keys: frozenset[str], operands: tuple[str, ...]) -> Copy | None:
+    if name in ("install", "ginstall") and "directory" in keys:
+        return None
+    target = next((k.partition("=")[2] for k in keys if k.startswith("target-directory=")), None)
+    local = tuple(w for w in operands if not _remote_place(w)) if name in ("rsync", "scp") else operands
+    if target is not None:
+        return Copy(local, target, INTO, link=name.endswith("ln") and "symbolic" in keys) if local else None
+    if not local:
+        return None
+    if len(local) == 1:
+        if name.endswith("ln"):  # `ln -s /a/b`: the link `b` where the command runs
+            return Copy(local, ".", INTO, link="symbolic" in keys)
+        return None
+    originals, to = local[:-1], local[-1]
+    if len(local) != len(operands):  # a remote word among them: the last local one is no new place
+        return None
+    if "parents" in keys:
+        shape = PARENTS
+    elif "no-target-directory" in keys or name == "ditto":
+        shape = AS
+    elif len(originals) > 1:
+        shape = INTO
+    else:
+        shape = EITHER
+    return Copy(originals, to, shape, link=name.endswith("ln") and "symbolic" in keys)
+
+
+def _git(view: tuple[str, ...]) -> list[Copy]:
+    """`git clone SRC [DEST]` of a local repository, `git worktree add PATH`: the repository's files there."""
+    words = view[1:]
+    k = 0
+    while (
+        k < len(words) and words[k][:1] == "-"
+    ):  # git's own options (`-C dir`, `-c k=v`): the two that take one
+        k += 2 if words[k] in ("-C", "-c") else 1
+    rest = words[k:]
+    if rest[:1] == ("clone",):
+        out = []
+        for reading in read_by(_CLONE, rest[1:]):
+            ops = reading.operands
+            source = ops[0].removeprefix("file://") if ops else ""
+            if not source or "://" in source or _remote_place(source):
+                continue
+            to = ops[1] if len(ops) > 1 else source.rstrip("/").rpartition("/")[2].removesuffix(".git")
+            out.append(Copy((REPOSITORY if source in HERE else source,), to or ".", AS))
+        return out
+    if rest[:2] == ("worktree", "add"):
+        return [
+            Copy((REPOSITORY,), r.operands[0], AS) for r in read_by(_WORKTREE_ADD, rest[2:]) if r.operands
+        ]
+    return []
