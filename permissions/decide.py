@@ -26,7 +26,17 @@ from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, WRITTEN_THEN_RUN, runs_a_written_file
 from permissions.commands.agent_clis import AGENT_FIRSTS, moves_folder, nested_agent, starts_agent
 from permissions.commands.arithmetic import arithmetic_on_input
-from permissions.commands.copies import AS, COPIERS, EITHER, HERE, PARENTS, REPOSITORY, Copy, copies_in
+from permissions.commands.copies import (
+    AS,
+    COPIERS,
+    EITHER,
+    HERE,
+    ON_THE_NAME,
+    PARENTS,
+    REPOSITORY,
+    Copy,
+    copies_in,
+)
 from permissions.commands.credentials import CREDENTIAL_VERBS, credential_hint, credential_named
 from permissions.commands.credentials import READERS as CREDENTIAL_READERS
 from permissions.commands.environment import todo_editor_carried
@@ -986,7 +996,7 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         return None  # no pattern names a path of these segments' programs
     scope = st.scope_of()
     sets = cwd_sets(segments, st.req.command or "", scope.cwd, floor=False, windows=scope.windows)
-    copied: list[tuple[str, str, str]] | None = None
+    copied: list[tuple[str, str, str, bool]] | None = None
     for i, views in todo:
         seg = segments[i]
         # `git show HEAD:.env`, `git log -p .env`, `dd if=.env` read as `cat .env` (and from each folder too)
@@ -1031,12 +1041,13 @@ _HANDING = (("xargs",), ("find",))  # (the programs handing another what a list 
 
 def _copied_places(
     reading: SegmentReading, sets: list[frozenset[str]] | None, scope: Scope
-) -> list[tuple[str, str, str]]:
+) -> list[tuple[str, str, str, bool]]:
     """R4.10: what the command's copies, moves and links leave (permissions.commands.copies), as (the new place,
-    the original, a glob the first name below the new place must match or ""), absolute, each copy read from every
-    folder its segment may run in. A copy anywhere in the command counts for every segment (a loop runs a later
-    one first): reading a copy's own path as the original's only ever refuses more."""
-    out: list[tuple[str, str, str]] = []
+    the original, a glob the first name below the new place must match or "", whether the new name is the original
+    itself -- a move or a link -- rather than a copy), absolute, each read from every folder its segment may run in.
+    A copy anywhere in the command counts for every segment (a loop runs a later one first): reading a copy's own
+    path as the original's only ever refuses more."""
+    out: list[tuple[str, str, str, bool]] = []
     for j, seg_views in enumerate(reading.seg_views):
         for view in seg_views:
             if not view or view[0].rpartition("/")[2] not in COPIERS:
@@ -1052,13 +1063,13 @@ def _copied_places(
 _MAX_COPIED = 64
 
 
-def _landed(copy: Copy, d: str, scope: Scope) -> list[tuple[str, str, str]]:
+def _landed(copy: Copy, d: str, scope: Scope) -> list[tuple[str, str, str, bool]]:
     """:func:`_copied_places` of one copy run in folder ``d``."""
     here = d.rstrip("/") + "/"
     to = d if copy.to in HERE else place_of(copy.to, here)
     if to is None:
         return []
-    out: list[tuple[str, str, str]] = []
+    out: list[tuple[str, str, str, bool]] = []
     found: list[str | None]
     for word in copy.originals:
         if word == REPOSITORY:
@@ -1068,7 +1079,7 @@ def _landed(copy: Copy, d: str, scope: Scope) -> list[tuple[str, str, str]]:
             if copy.link and word[:1] not in ("/", "~", "$"):  # a link's target, read from the link's folder
                 found += [place_of(word, to.rpartition("/")[0] + "/"), place_of(word, to + "/")]
         for original in dict.fromkeys(p for p in found if p is not None):
-            out += _shaped(copy.shape, word, original, to)
+            out += [(*landed, copy.same) for landed in _shaped(copy.shape, word, original, to)]
     return out
 
 
@@ -1088,34 +1099,38 @@ _GLOB_CHARS = frozenset("*?[")
 
 
 def _read_through_copies(
-    copied: list[tuple[str, str, str]], views: Sequence[tuple[str, ...]], dirs: Iterable[str]
+    copied: list[tuple[str, str, str, bool]], views: Sequence[tuple[str, ...]], dirs: Iterable[str]
 ) -> list[tuple[str, ...]]:
     """``views`` with each path that lies in a copy's new place written as the original's (absolute), through
-    up to three copies in a row (`cp -r . /tmp/p && mv /tmp/p/secrets /tmp/s && cat /tmp/s/prod.key`)."""
+    up to three copies in a row (`cp -r . /tmp/p && mv /tmp/p/secrets /tmp/s && cat /tmp/s/prod.key`). A copy
+    (not a move or a link) counts for a program that reads or runs it, not for one acting on its name
+    (copies.ON_THE_NAME: `rm -rf` of a copy deletes no original)."""
     out: list[tuple[str, ...]] = []
     for d in sorted(dirs)[:4]:
         if d == UNKNOWN:
             continue
         here = d.rstrip("/") + "/"
         for view in views:
+            named = view[0].rpartition("/")[2] in ON_THE_NAME
             for k in range(1, len(view)):
                 place = place_of(view[k], here)
                 if place is None:
                     continue
-                for original in _originals(copied, place):
+                for original in _originals(copied, place, named):
                     out.append((*view[:k], original, *view[k + 1 :]))
     return list(dict.fromkeys(out))[:_MAX_COPIED]
 
 
-def _originals(copied: list[tuple[str, str, str]], place: str) -> list[str]:
+def _originals(copied: list[tuple[str, str, str, bool]], place: str, same_only: bool) -> list[str]:
     found: list[str] = []
     todo = [place]
     for _ in range(3):
         todo = [
             original + tail
             for p in todo
-            for to, original, glob in copied
-            if (tail := _below(p, to)) is not None
+            for to, original, glob, same in copied
+            if (same or not same_only)
+            and (tail := _below(p, to)) is not None
             and (not glob or (tail and fnmatchcase(tail[1:].partition("/")[0], glob)))
         ]
         found += todo

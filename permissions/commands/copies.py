@@ -19,7 +19,18 @@ from permissions.commands.option_tables_files import CP, LN, MV
 from permissions.commands.options import read_by
 from permissions.commands.uploads import _remote_place
 
-__all__ = ["AS", "COPIERS", "EITHER", "HERE", "INTO", "PARENTS", "REPOSITORY", "Copy", "copies_in"]
+__all__ = [
+    "AS",
+    "COPIERS",
+    "EITHER",
+    "HERE",
+    "INTO",
+    "ON_THE_NAME",
+    "PARENTS",
+    "REPOSITORY",
+    "Copy",
+    "copies_in",
+]
 
 # Where the originals land under the new name's place (``to``).
 AS = "as"  # `to` is the copy itself (`cp -T a b`, `git clone a b`, `rsync a/ b`)
@@ -39,12 +50,14 @@ HERE = frozenset({".", "./", "$PWD", "${PWD}", "$(pwd)", "`pwd`"})
 class Copy:
     """What one segment leaves: ``originals`` (words as written) at ``to`` (a word), the ``shape`` they land in;
     ``link``: a symbolic link, whose relative original is read from the link's own folder (and from where the
-    command runs, which is the same folder for the common `ln -s a b`)."""
+    command runs, which is the same folder for the common `ln -s a b`). What is done to a copy's name other than
+    reading or running it leaves the original alone (`cp -r data /tmp/d && rm -rf /tmp/d`): ON_THE_NAME."""
 
     originals: tuple[str, ...]
     to: str
     shape: str
     link: bool = False
+    same: bool = False  # a move or a link (hard or symbolic): the new name is the original, not a copy of it
 
 
 # install(1): a copy unless `-d` (which makes folders).
@@ -131,6 +144,14 @@ _WORKTREE_ADD = Program(
     abbrev=True,
 )
 
+# The programs whose act on a path changes that name's file, not what it holds elsewhere: a copy's name given to
+# them is not the original's (deleters, movers, copiers, mode and owner changers). Any other program given a copy
+# reads or runs what the original holds.
+ON_THE_NAME = frozenset(
+    "rm rmdir unlink shred srm wipe trash trash-put rimraf del-cli gio rip rmtrash gvfs-trash chmod chown chgrp"
+    " chattr chflags touch truncate setfacl xattr".split()
+)
+
 # The programs read here, by the word that runs them (a view's first word).
 COPIERS = frozenset(
     {"cp", "gcp", "mv", "gmv", "ln", "gln", "install", "ginstall", "rsync", "scp", "ditto", "git"}
@@ -172,13 +193,15 @@ def _copy(name: str, keys: frozenset[str], operands: tuple[str, ...]) -> Copy | 
         return None
     target = next((k.partition("=")[2] for k in keys if k.startswith("target-directory=")), None)
     local = tuple(w for w in operands if not _remote_place(w)) if name in ("rsync", "scp") else operands
+    link = name.endswith("ln") and "symbolic" in keys or "symbolic-link" in keys
+    same = name.endswith(("ln", "mv")) or bool(keys & _SAME_KEYS)
     if target is not None:
-        return Copy(local, target, INTO, link=name.endswith("ln") and "symbolic" in keys) if local else None
+        return Copy(local, target, INTO, link, same) if local else None
     if not local:
         return None
     if len(local) == 1:
         if name.endswith("ln"):  # `ln -s /a/b`: the link `b` where the command runs
-            return Copy(local, ".", INTO, link="symbolic" in keys)
+            return Copy(local, ".", INTO, link, same)
         return None
     originals, to = local[:-1], local[-1]
     if len(local) != len(operands):  # a remote word among them: the last local one is no new place
@@ -191,7 +214,11 @@ def _copy(name: str, keys: frozenset[str], operands: tuple[str, ...]) -> Copy | 
         shape = INTO
     else:
         shape = EITHER
-    return Copy(originals, to, shape, link=name.endswith("ln") and "symbolic" in keys)
+    return Copy(originals, to, shape, link, same)
+
+
+# cp's links instead of copies, rsync's moves.
+_SAME_KEYS = frozenset({"link", "symbolic-link", "remove-source-files", "remove-sent-files"})
 
 
 def _git(view: tuple[str, ...]) -> list[Copy]:

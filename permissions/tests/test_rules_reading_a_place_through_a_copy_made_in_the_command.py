@@ -8,8 +8,10 @@ rsync, scp, ditto, `git clone` of a local repository, `git worktree add`; permis
 every folder the segment may run in, through wrappers and program paths, through up to three copies in a row.
 A copy anywhere in the command counts (a loop runs a later segment first).
 
-A reading of anything else in the copy keeps its answer, and so does a recursive search of the whole copy (read
-as `grep -r KEY .` is: approved). 304 of 345 cases fail on 617442c.
+A move or a link is the place itself under another name, so a deny of `rm -rf data` meets `mv data x; rm -rf x`;
+a copy deleted, moved or changed leaves the original alone (`cp -r data /tmp/d && rm -rf /tmp/d` keeps its answer:
+permissions.commands.copies.ON_THE_NAME). A reading of anything else in the copy keeps its answer, and so does a
+recursive search of the whole copy (read as `grep -r KEY .` is: approved). 324 of 375 cases fail on 617442c.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from permissions.tests.helpers import assert_rule_does_not_catch, assert_rule_re
 _KEY = "cat secrets/prod.key"
 _ENV = "cat .env"
 _AWS = "cat ~/.aws/credentials"
+_DATA = "rm -rf data"
 
 REFUSED = [
     # a file copied, moved or linked, then read by its new name
@@ -124,6 +127,13 @@ REFUSED = [
     (_AWS, "cd ~ && cp -r .aws /tmp/a && cat /tmp/a/credentials"),
     (_AWS, "mv ~/.aws /tmp/a && cat /tmp/a/credentials"),
     (_AWS, "cp -r ~ /tmp/h && cat /tmp/h/.aws/credentials"),
+    # a deletion of the place by the name a move or a link gave it
+    (_DATA, "mv data /tmp/d && rm -rf /tmp/d"),
+    (_DATA, "mv data x; rm -rf x"),
+    (_DATA, "ln -s data d && rm -rf d/"),
+    (_DATA, "ln -s $PWD/data /tmp/d && rm -rf /tmp/d/"),
+    (_DATA, "rsync -a --remove-source-files data/ /tmp/d && rm -rf /tmp/d"),
+    (_DATA, "mv -t /tmp data && rm -rf /tmp/data"),
 ]
 
 KEPT = [
@@ -147,6 +157,12 @@ KEPT = [
     (_ENV, "cp .env.example .env.local && cat .env.local.bak"),
     (_ENV, "cp -r . /tmp/p && cat /tmp/p/.env.example"),
     (_AWS, "cp -r ~/.aws /tmp/a && cat /tmp/a/config.bak"),
+    # a copy deleted, moved or changed leaves the original alone
+    (_DATA, "cp -r data /tmp/d && rm -rf /tmp/d"),
+    (_DATA, "cp -a data /tmp/d; rm -rf /tmp/d"),
+    (_DATA, "rsync -a data/ /tmp/d && rm -rf /tmp/d"),
+    (_DATA, "git clone . /tmp/c && rm -rf /tmp/c/data"),
+    (_DATA, "mv data2 /tmp/d && rm -rf /tmp/d"),
 ]
 
 
