@@ -41,6 +41,7 @@ from permissions.commands.credentials import CREDENTIAL_VERBS, credential_hint, 
 from permissions.commands.credentials import READERS as CREDENTIAL_READERS
 from permissions.commands.environment import todo_editor_carried
 from permissions.commands.fetches import sends_captured
+from permissions.commands.file_printers import loaded_files, prints_environment
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.machine import compose_named_elsewhere, hook_signalled, machine_change
 from permissions.commands.migrations import MIGRATION_VERBS, migrates_after
@@ -1005,6 +1006,9 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             blobs += _handed(segments, st.req.command or "", i, scope.cwd, views)
         if shell_reads and seg.words[:1] and seg.words[0] in SOURCING:
             blobs += views  # (_shell_read's `cat` of a sourced file: no view of the segment's own)
+        if shell_reads and any(map(prints_environment, reading.seg_views[i])):
+            # a file loaded into the environment of a command that prints it (`dotenv -e .env -- printenv`)
+            blobs += [("cat", f) for view in views for f in loaded_files(view)]
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
         # what the program reads from an input redirect is its operand too (`cat < .env` reads `.env`)
         fed = [seg.redirects[k] for k in sorted(seg.inputs) if k < len(seg.redirects)] if seg.inputs else []
@@ -1178,10 +1182,8 @@ _SHELL_READERS = frozenset({"read", "mapfile", "readarray", "exec", "tee", "tr",
 _SHELL_READ: list[tuple[str, ...]] = [("cat",)]
 
 
-# ... and a file sourced into a command that then prints its environment (`set -a; source .env; env`)
-_PRINTS_ENVIRONMENT = frozenset(
-    {("env",), ("printenv",), ("set",), ("export",), ("export", "-p"), ("declare", "-p"), ("declare", "-x")}
-)
+# ... and a file sourced into a command that then prints its environment (`set -a; source .env; env`):
+# file_printers.prints_environment.
 
 
 def _shell_read(segments: Sequence[Segment], i: int) -> list[tuple[str, ...]]:
@@ -1194,7 +1196,7 @@ def _shell_read(segments: Sequence[Segment], i: int) -> list[tuple[str, ...]]:
     if (
         len(words) > 1
         and words[0] in SOURCING
-        and any(s.words in _PRINTS_ENVIRONMENT for s in segments[i + 1 :])
+        and any(prints_environment(s.words) for s in segments[i + 1 :])
     ):
         return [("cat", words[1])]
     return []

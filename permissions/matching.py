@@ -19,6 +19,7 @@ from fnmatch import fnmatchcase
 from typing import Any, TypeAlias
 
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
+from permissions.commands.file_printers import PRINTER_PROGRAMS, printed_files
 from permissions.commands.git import git_changes_state, runs_other_programs
 from permissions.commands.option_tables_git import pull_merges
 from permissions.commands.options import (
@@ -496,7 +497,16 @@ _GIT_VALUES = frozenset(
 PRINTS_A_PLACE = "\x00prints a place"
 # The programs content_reads reads a place's content from (git's copies and history, `dd if=`, `curl file://`,
 # `openssl -in`)
-_CONTENT_READERS = ("git", "dd", "curl", "openssl", "xargs", "perl", "ruby")
+_CONTENT_READERS = (
+    "git",
+    "dd",
+    "curl",
+    "openssl",
+    "xargs",
+    "perl",
+    "ruby",
+    *sorted(PRINTER_PROGRAMS - {"git"}),
+)
 
 
 def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -505,8 +515,13 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
     .env`, `git grep KEY -- .env`), and `dd if=.env` -- each read as `cat` of that file, for a rule printing it
     (_readers_named); so are xargs' file of operands (`xargs -a .env echo`), Perl's and Ruby's line loops
     (_looped_over) and the files a searcher picks by a glob (`grep -r --include=.env`, as named_below's globs);
-    [] for any other view."""
+    [] for any other view. So are the files a program prints by its own reading (permissions.commands.file_printers:
+    `dotenv list`, `sops -d .env`, `terraform output`, `aws configure get`)."""
     head = view[:1]
+    if head and head[0] in PRINTER_PROGRAMS:
+        printed = printed_files(view)
+        if printed or head[0] != "git":
+            return [("cat", fold_path(f)) for f in printed]
     if head == ("dd",):
         return [("cat", fold_path(w[3:])) for w in view[1:] if w.startswith("if=") and len(w) > 3]
     if head == ("curl",):  # `curl file:///srv/app/.env`: a local file by its URL

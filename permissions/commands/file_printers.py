@@ -1,0 +1,248 @@
+"""R4.10, the same content by another program: the programs that print what a file holds without being handed
+it as a `cat` would be -- by their own default path, or by loading it into the environment of a command that
+prints the environment.
+
+Under a deny of `cat .env`, `dotenv list`, `dotenvx get`, `sops -d .env`, `docker compose config` (which prints
+the configuration with `.env`'s values put in) and `dotenv -e .env -- printenv` print `.env`; under a deny of `cat
+~/.aws/credentials`, `aws configure export-credentials` prints the keys, and `terraform output` prints what
+`terraform.tfstate` holds. Each is read as `cat` of the files it prints (permissions.matching.content_reads, for a
+rule printing a place). A loader running any other command keeps its answer (`dotenv -e .env -- npm test`): the
+environment is what the command is given, not what it prints. (Inline code run under a loader, `dotenv -- node -e
+'...'`, may print it or not: not read here.)
+"""
+
+from __future__ import annotations
+
+__all__ = ["PRINTER_PROGRAMS", "loaded_files", "printed_files", "prints_environment"]
+
+_HOME_AWS = ("~/.aws/credentials", "~/.aws/config")
+_GCLOUD = ("~/.config/gcloud/credentials.db", "~/.config/gcloud/access_tokens.db")
+_GCLOUD_ADC = ("~/.config/gcloud/application_default_credentials.json",)
+_TFSTATE = ("terraform.tfstate",)
+
+# (program, subcommand words) -> (the files it prints by default, the options naming another file instead -- a
+# value in the next word or after `=`, several allowed). A word after the subcommand path that is no option is an
+# operand; a row whose default is () prints its operands (`sops -d FILE`).
+_PRINTS: dict[tuple[str, ...], tuple[tuple[str, ...], frozenset[str]]] = {
+    # python-dotenv's command line (`python -m dotenv` too)
+    ("dotenv", "list"): ((".env",), frozenset({"-f", "--file"})),
+    ("dotenv", "get"): ((".env",), frozenset({"-f", "--file"})),
+    # dotenvx
+    ("dotenvx", "get"): ((".env",), frozenset({"-f", "--env-file"})),
+    ("dotenvx", "decrypt"): ((".env",), frozenset({"-f", "--env-file"})),
+    # encrypted files printed decrypted
+    ("sops", "-d"): ((), frozenset()),
+    ("sops", "--decrypt"): ((), frozenset()),
+    ("sops", "decrypt"): ((), frozenset()),
+    ("ansible-vault", "view"): ((), frozenset()),
+    ("gpg", "-d"): ((), frozenset()),
+    ("gpg", "--decrypt"): ((), frozenset()),
+    ("age", "-d"): ((), frozenset({"-o", "--output"})),
+    ("age", "--decrypt"): ((), frozenset({"-o", "--output"})),
+    # a configuration printed with the environment file's values put in
+    ("docker", "compose", "config"): ((".env",), frozenset({"--env-file"})),
+    ("docker-compose", "config"): ((".env",), frozenset({"--env-file"})),
+    ("direnv", "export"): ((".envrc", ".env"), frozenset()),
+    # infrastructure state
+    ("terraform", "output"): (_TFSTATE, frozenset({"-state"})),
+    ("terraform", "show"): (_TFSTATE, frozenset()),
+    ("terraform", "state", "pull"): (_TFSTATE, frozenset({"-state"})),
+    ("terraform", "state", "show"): (_TFSTATE, frozenset({"-state"})),
+    ("tofu", "output"): (_TFSTATE, frozenset({"-state"})),
+    ("tofu", "show"): (_TFSTATE, frozenset()),
+    ("tofu", "state", "pull"): (_TFSTATE, frozenset({"-state"})),
+    ("tofu", "state", "show"): (_TFSTATE, frozenset({"-state"})),
+    # the keys a cloud command line or a credential helper keeps in its own file
+    ("aws", "configure", "get"): (_HOME_AWS, frozenset()),
+    ("aws", "configure", "export-credentials"): (_HOME_AWS, frozenset()),
+    ("gh", "auth", "token"): (("~/.config/gh/hosts.yml",), frozenset()),
+    ("git", "credential", "fill"): (("~/.git-credentials",), frozenset()),
+    ("git", "credential-store", "get"): (("~/.git-credentials",), frozenset({"--file"})),
+    ("gcloud", "auth", "print-access-token"): (_GCLOUD, frozenset()),
+    ("gcloud", "auth", "print-identity-token"): (_GCLOUD, frozenset()),
+    ("gcloud", "auth", "application-default", "print-access-token"): (_GCLOUD_ADC, frozenset()),
+    ("gcloud", "config", "config-helper"): (_GCLOUD, frozenset()),
+    ("heroku", "auth:token"): (("~/.netrc",), frozenset()),
+}
+
+# Rows that print only with one of these options (`kubectl config view` hides the keys unless `--raw`; `gh auth
+# status` the token unless `-t`).
+_WITH: dict[tuple[str, ...], tuple[tuple[tuple[str, ...], frozenset[str]], frozenset[str]]] = {
+    ("kubectl", "config", "view"): ((("~/.kube/config",), frozenset({"--kubeconfig"})), frozenset({"--raw"})),
+    ("gh", "auth", "status"): ((("~/.config/gh/hosts.yml",), frozenset()), frozenset({"-t", "--show-token"})),
+    ("ansible-vault", "decrypt"): (((), frozenset()), frozenset({"--output=-"})),
+}
+
+# Loaders: the files each loads into the environment of the command it runs (defaults, options naming others).
+# What that command is, the engine's views say (permissions.wrappers.views: `dotenv -e .env -- printenv` is also
+# `printenv`); permissions.decide reads a loader's files as printed when a view of the same segment prints the
+# environment.
+_LOADS: dict[tuple[str, ...], tuple[tuple[str, ...], frozenset[str]]] = {
+    ("dotenv",): ((".env",), frozenset({"-e", "-f", "--file"})),  # dotenv-cli (npm) and python-dotenv's `run`
+    ("dotenvx", "run"): ((".env",), frozenset({"-f", "--env-file"})),
+    ("env-cmd",): ((".env",), frozenset({"-f", "--file"})),
+    ("op", "run"): ((), frozenset({"--env-file"})),
+    ("uv", "run"): ((), frozenset({"--env-file"})),
+    ("node",): ((), frozenset({"--env-file", "--env-file-if-exists"})),
+    ("bun",): ((), frozenset({"--env-file"})),
+    ("bun", "run"): ((), frozenset({"--env-file"})),
+    ("deno", "run"): ((), frozenset({"--env-file"})),
+    ("docker", "run"): ((), frozenset({"--env-file"})),
+    ("docker", "compose", "run"): ((".env",), frozenset({"--env-file"})),
+    ("docker", "compose", "exec"): ((".env",), frozenset({"--env-file"})),
+}
+# ... the loaders whose first operand names what they load: a file (`sops exec-env FILE CMD`) or a folder whose
+# `.envrc` (and the `.env` its `dotenv` loads) are loaded (`direnv exec DIR CMD`).
+_LOADS_FIRST: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("sops", "exec-env"): ("",),
+    ("direnv", "exec"): ("/.envrc", "/.env"),
+}
+
+PRINTER_PROGRAMS = frozenset(k[0] for k in (*_PRINTS, *_WITH, *_LOADS, *_LOADS_FIRST))
+
+
+# The options a program takes before its subcommand whose value is the next word (`dotenv -f x.env list`,
+# `terraform -chdir infra output`, `kubectl --kubeconfig k config view --raw`): read past, and kept for the row.
+_LEAD = {
+    "dotenv": frozenset({"-f", "--file", "-q", "--quote", "-e", "--export"}),
+    "terraform": frozenset({"-chdir"}),
+    "tofu": frozenset({"-chdir"}),
+    "aws": frozenset({"--profile", "--region", "--output", "--endpoint-url"}),
+    "gcloud": frozenset({"--project", "--account", "--configuration"}),
+    "kubectl": frozenset({"--kubeconfig", "--context", "-n", "--namespace", "--cluster", "--user"}),
+    "docker": frozenset({"-H", "--host", "--context", "-c", "--config", "-l", "--log-level"}),
+    "gh": frozenset({"-R", "--repo"}),
+    "git": frozenset({"-C", "-c"}),
+}
+
+
+_LEAD_AFTER: dict[tuple[str, ...], frozenset[str]] = {
+    ("docker", "compose"): frozenset(
+        {"-f", "--file", "-p", "--project-name", "--env-file", "--profile", "--project-directory", "--ansi"}
+    ),
+    ("kubectl", "config"): frozenset({"--kubeconfig"}),
+}
+
+
+def printed_files(view: tuple[str, ...]) -> list[str]:
+    """The files ``view`` prints the content of by its own reading (the tables above), as written or by their
+    default path; [] for a view that prints none."""
+    if not view or view[0] not in PRINTER_PROGRAMS:
+        return []
+    lead = _LEAD.get(view[0], frozenset())
+    k = 1
+    while k < len(view) and view[k][:1] == "-" and view[k] not in _SUBCOMMAND_OPTIONS:
+        k += 2 if view[k] in lead else 1
+    words = (view[0], *view[k:])
+    before = view[1:k]
+    second = _LEAD_AFTER.get(words[:2])
+    if second is not None:  # `docker compose -f c.yml --env-file .env.prod config`
+        j = 2
+        while j < len(words) and words[j][:1] == "-":
+            j += 2 if words[j] in second else 1
+        before += words[2:j]
+        words = (*words[:2], *words[j:])
+    for size in (4, 3, 2):
+        key = words[:size]
+        row = _PRINTS.get(key)
+        if row is not None:
+            operands = [w for w in words[size:] if w[:1] != "-"]
+            if key in _OPERAND_FIRST and operands:  # `terraform show plan.out`: that file, not the state
+                return operands[-1:]
+            return _in_folder(before, _files((*before, *words[size:]), *row))
+        with_row = _WITH.get(key)
+        if with_row is not None:
+            (defaults, options), needed = with_row
+            if any(w in needed for w in words[size:]):
+                return _files((*before, *words[size:]), defaults, options)
+            return []
+        if key == ("dotenv", "run"):  # python-dotenv's `dotenv -f .env run printenv`
+            run = tuple(w for w in words[size:] if w[:2] != "--")
+            return (_named(before, _LOADS[("dotenv",)][1]) or [".env"]) if prints_environment(run) else []
+        if key in _LOADS_FIRST:  # `sops exec-env .env 'printenv KEY'`: the command one word, after the file
+            loaded = loaded_files(words)
+            rest = words[size:]
+            at = next((k for k, w in enumerate(rest) if w[:1] != "-"), len(rest))
+            return loaded if prints_environment(tuple(" ".join(rest[at + 1 :]).split())) else []
+    return []
+
+
+# Rows that print the file their operand names, else their default (`terraform show` prints the state, `terraform
+# show plan.out` the plan).
+_OPERAND_FIRST = frozenset({("terraform", "show"), ("tofu", "show")})
+
+# Rows led by an option (`sops -d`, `gpg --decrypt`): never read past as a leading option.
+_SUBCOMMAND_OPTIONS = frozenset(k[1] for k in (*_PRINTS, *_WITH) if len(k) > 1 and k[1][:1] == "-")
+
+
+def _in_folder(before: tuple[str, ...], files: list[str]) -> list[str]:
+    """``files`` (relative ones) in the folder `-chdir` names (terraform's and tofu's)."""
+    folder = next(
+        (
+            w.partition("=")[2] if "=" in w else before[k + 1]
+            for k, w in enumerate(before)
+            if w.startswith("-chdir") and ("=" in w or k + 1 < len(before))
+        ),
+        None,
+    )
+    if not folder:
+        return files
+    return [f if f[:1] in ("/", "~") else f"{folder.rstrip('/')}/{f}" for f in files]
+
+
+def loaded_files(view: tuple[str, ...]) -> list[str]:
+    """The files ``view`` loads into the environment of the command it runs (named by its options, else its
+    defaults); [] for a view that loads none."""
+    if not view or view[0] not in PRINTER_PROGRAMS:
+        return []
+    for size in (3, 2, 1):
+        key = view[:size]
+        first = _LOADS_FIRST.get(key)
+        if first is not None:
+            operand = next((w for w in view[size:] if w[:1] != "-"), None)
+            return (
+                [] if operand is None else [operand.rstrip("/") + tail if tail else operand for tail in first]
+            )
+        loader = _LOADS.get(key)
+        if loader is not None:
+            rest = view[size:]
+            end = rest.index("--") if "--" in rest else len(rest)
+            return _named(rest[:end], loader[1]) or list(loader[0])
+    return []
+
+
+def _files(rest: tuple[str, ...], defaults: tuple[str, ...], options: frozenset[str]) -> list[str]:
+    named = _named(rest, options)
+    if named:
+        return named
+    if defaults:
+        return list(defaults)
+    return [w for w in rest if w[:1] != "-"][
+        -1:
+    ]  # `sops -d FILE`: the file, last (options' values before it)
+
+
+def _named(rest: tuple[str, ...], options: frozenset[str]) -> list[str]:
+    out: list[str] = []
+    for k, w in enumerate(rest):
+        if w in options and k + 1 < len(rest):
+            out.append(rest[k + 1])
+        elif "=" in w and w.partition("=")[0] in options:
+            out.append(w.partition("=")[2])
+    return out
+
+
+# What prints the environment it is given, as written (`export` and `declare` only so).
+_PRINTS_ENVIRONMENT = frozenset(
+    {("env",), ("printenv",), ("set",), ("export",), ("export", "-p"), ("declare", "-p"), ("declare", "-x")}
+)
+
+
+def prints_environment(words: tuple[str, ...]) -> bool:
+    """``words`` (a view, a segment's words) print the environment they are given: `env` (with options only),
+    `printenv` (`printenv KEY` prints one), `set`, `export -p`, `declare -x`."""
+    return (
+        words in _PRINTS_ENVIRONMENT
+        or words[:1] == ("printenv",)
+        or (words[:1] == ("env",) and all(w[:1] == "-" for w in words[1:]))
+    )
