@@ -43,11 +43,13 @@ from permissions.commands.environment import todo_editor_carried
 from permissions.commands.fetches import sends_captured
 from permissions.commands.file_printers import loaded_files, prints_environment
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
+from permissions.commands.interpreters import inline_program
 from permissions.commands.machine import compose_named_elsewhere, hook_signalled, machine_change
 from permissions.commands.migrations import MIGRATION_VERBS, migrates_after
 from permissions.commands.options import DENY_ONLY, PROGRAMS, canonical_words, program_name
 from permissions.commands.privilege import privileged_view, still_privileged
 from permissions.commands.secret_keepers import inspected_then_filtered
+from permissions.commands.shells import SHELLS, inline_script
 from permissions.commands.typed_input import (
     PAGED_VERBS,
     TOO_MANY_SETTINGS,
@@ -97,6 +99,7 @@ from permissions.exported import ENV_READERS, assigned_rules, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import (
+    ASK_RANK,
     DENY_RANK,
     PRINTS_A_PLACE,
     SOURCING,
@@ -1006,9 +1009,10 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             blobs += _handed(segments, st.req.command or "", i, scope.cwd, views)
         if shell_reads and seg.words[:1] and seg.words[0] in SOURCING:
             blobs += views  # (_shell_read's `cat` of a sourced file: no view of the segment's own)
-        if shell_reads and any(map(prints_environment, reading.seg_views[i])):
-            # a file loaded into the environment of a command that prints it (`dotenv -e .env -- printenv`)
-            blobs += [("cat", f) for view in views for f in loaded_files(view)]
+        unsure: list[tuple[str, ...]] = []
+        if shell_reads:
+            printed, unsure = _loaded_and_printed(reading.seg_views[i], views)
+            blobs += printed
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
         # what the program reads from an input redirect is its operand too (`cat < .env` reads `.env`)
         fed = [seg.redirects[k] for k in sorted(seg.inputs) if k < len(seg.redirects)] if seg.inputs else []
@@ -1034,10 +1038,45 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             # fold it): `cat .ENV` reads `.env`
             spelt += [v for view in (*views, *spelt) if (v := comp.places_as_ruled(view)) is not None]
         hit = comp.deny_or_ask(spelt) if spelt else None
+        if hit is None and unsure:  # may print it: asks, never denies (R4.8)
+            hit = comp.deny_or_ask(unsure)
+            hit = (max(hit[0], ASK_RANK), hit[1]) if hit is not None else None
         denied = _segment_named(reading, i, seg.text, hit[0], hit[1].text) if hit is not None else None
         if denied is not None:
             return denied
     return None
+
+
+def _loaded_and_printed(
+    seg_views: Sequence[tuple[str, ...]], views: Sequence[tuple[str, ...]]
+) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """R4.10: the files a loader among ``views`` loads into the environment of the command it runs
+    (file_printers.loaded_files) as `cat` views -- printed when a view of the segment prints the environment
+    (`dotenv -e .env -- printenv`: the first list), maybe printed when it runs inline code or echoes a variable
+    (`dotenv -- node -e '...'`, `dotenv -- sh -c 'echo $KEY'`: the second, which asks); ([], []) otherwise."""
+    loaded: list[tuple[str, ...]] = [("cat", f) for view in views for f in loaded_files(view)]
+    if not loaded:
+        return [], []
+    if any(map(prints_environment, seg_views)):
+        return loaded, []
+    if any(_may_print_environment(v) for v in seg_views):
+        return [], loaded
+    return [], []
+
+
+_PRINTS_A_VARIABLE = re.compile(r"\$|\b(?:env|printenv|set|export|declare)\b")
+
+
+def _may_print_environment(view: tuple[str, ...]) -> bool:
+    """Inline code (`node -e`, `sh -c`), or a printer of a variable (`echo $KEY`)."""
+    if not view:
+        return False
+    if view[0] in SHELLS:  # a command line whose words expand a variable or print the environment
+        at = inline_script(view)[0]
+        return at is not None and at < len(view) and bool(_PRINTS_A_VARIABLE.search(view[at]))
+    return inline_program(view) is not None or (
+        view[0] in ("echo", "printf") and any("$" in w for w in view[1:])
+    )
 
 
 _HANDING = (("xargs",), ("find",))  # (the programs handing another what a list holds: _handed)

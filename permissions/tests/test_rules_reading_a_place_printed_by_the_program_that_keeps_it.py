@@ -7,7 +7,8 @@ Under a deny of `cat .env`, `dotenv list`, `dotenvx get`, `sops -d .env`, `docke
 export-credentials`; under a deny of `cat terraform.tfstate`, `terraform output -json` and `terraform state pull`.
 A loader running any other command keeps its answer (`dotenv -e .env -- npm test`: the environment is what the
 command is given, not what it prints), and so do the same programs' other acts (`aws configure list` masks the
-keys, `kubectl config view` without `--raw` hides them, `terraform plan`). 170 of 228 cases fail on
+keys, `kubectl config view` without `--raw` hides them, `terraform plan`). Inline code or a variable printed under a
+loader may print the values or not: a deny asks (R4.8). 192 of 256 cases fail on
 617442c.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.tests.helpers import assert_rule_does_not_catch, assert_rule_refuses
+from permissions.tests.helpers import assert_rule_does_not_catch, assert_rule_refuses, auto_and_allowed
 
 _ENV = "cat .env"
 _AWS = "cat ~/.aws/credentials"
@@ -105,6 +106,22 @@ REFUSED = [
     (_VAULT, "ansible-vault decrypt --output=- group_vars/vault.yml"),
 ]
 
+# Inline code or a variable printed under a loader: it may print the file's values or not -- asks, never denies
+# (R4.8).
+MAY_PRINT = [
+    "dotenv -- node -e 'console.log(process.env)'",
+    "dotenv -e .env -- node -p process.env.API_KEY",
+    "dotenvx run -- python3 -c 'import os; print(os.environ)'",
+    "dotenv -- ruby -e 'p ENV'",
+    "dotenv -e .env -- sh -c 'echo $API_KEY'",
+    "dotenv -- bash -c env",
+    "dotenv -- sh -c 'printenv | grep KEY'",
+    "env-cmd -f .env bash -c 'echo ${API_KEY}'",
+    "dotenv -- echo $API_KEY",
+    "dotenv -- printf '%s' $API_KEY",
+    "docker run --env-file .env alpine sh -c 'echo $API_KEY'",
+]
+
 KEPT = [
     (_ENV, "dotenv -e .env -- npm test"),
     (_ENV, "dotenv -- node server.js"),
@@ -118,6 +135,9 @@ KEPT = [
     (_ENV, "sops -d other.enc.yaml"),
     (_ENV, "dotenv -f .env.example list"),
     (_ENV, "uv run --env-file .env pytest"),
+    (_ENV, "dotenv -e .env -- bash -c 'npm test'"),
+    (_ENV, "dotenv -- node server.js"),
+    (_ENV, "dotenv -- echo done"),
     (_AWS, "aws configure list"),
     (_AWS, "aws s3 ls"),
     (_AWS, "aws sts get-caller-identity"),
@@ -153,3 +173,11 @@ def test_an_ask_asks_for_the_place_printed_by_its_own_program(rule: str, command
 @pytest.mark.parametrize(("rule", "command"), KEPT)
 def test_other_acts_of_the_same_programs_keep_their_answers(rule: str, command: str, runs_in: str) -> None:
     assert_rule_does_not_catch(rule, command, runs_in)
+
+
+@pytest.mark.parametrize("runs_in", ("sandbox", "agent"))
+@pytest.mark.parametrize("command", MAY_PRINT)
+def test_code_run_under_a_loader_asks_under_a_deny(command: str, runs_in: str) -> None:
+    assert_rule_refuses(_ENV, command, runs_in, rank="ask")
+    for verdict in auto_and_allowed(command, runs_in, deny=(f"Terminal({_ENV})",)):
+        assert verdict == ("require_approval", "ask_rule"), (command, runs_in)
