@@ -480,6 +480,7 @@ _GIT_PRINTS_FILES = {
     "annotate": False,
     "grep": False,
     "format-patch": False,
+    "stash": True,  # `git stash show -p stash@{0} -- .env`
 }
 _GIT_PATCH = frozenset({"-p", "-u", "--patch", "--cc", "--word-diff", "--color-words", "--patch-with-stat"})
 _GIT_NAMES_ONLY = frozenset(
@@ -505,6 +506,7 @@ _CONTENT_READERS = (
     "xargs",
     "perl",
     "ruby",
+    "unzip",
     *sorted(PRINTER_PROGRAMS - {"git"}),
 )
 
@@ -522,6 +524,10 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
         printed = printed_files(view)
         if printed or head[0] != "git":
             return [("cat", fold_path(f)) for f in printed]
+    if head == (
+        "unzip",
+    ):  # `unzip -p a.zip .env`: a member printed, as tar's `-O` members are (_READS_PLACES)
+        return _unzip_printed(view)
     if head == ("dd",):
         return [("cat", fold_path(w[3:])) for w in view[1:] if w.startswith("if=") and len(w) > 3]
     if head == ("curl",):  # `curl file:///srv/app/.env`: a local file by its URL
@@ -553,6 +559,25 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
             return out
     patched = _GIT_PRINTS_FILES.get(sub)
     return [] if patched is None else _git_file_reads(view[k + 1 :], sub, patched)
+
+
+def _unzip_printed(view: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The members `unzip -p`/`-c` prints (every operand after the archive, not those after `-x`), as one `cat`
+    view; [] when it extracts to files or lists."""
+    printing = False
+    members: list[str] = []
+    excluded = False
+    k = 1
+    while k < len(view):
+        w = view[k]
+        k += 1
+        if w[:1] == "-" and len(w) > 1:
+            excluded = w == "-x"
+            printing = printing or (w[:2] != "--" and ("p" in w[1:] or "c" in w[1:]))
+            k += 1 if w in ("-d", "-P") else 0
+        elif not excluded:
+            members.append(w)
+    return [("cat", *(fold_path(m) for m in members[1:]))] if printing and len(members) > 1 else []
 
 
 # xargs' file of operands, the searchers' file pickers (a glob, `!` excluding)

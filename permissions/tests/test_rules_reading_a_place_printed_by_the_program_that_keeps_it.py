@@ -3,12 +3,12 @@ own default path, decrypts it, renders it, or loads it into the environment of a
 environment (permissions.commands.file_printers; permissions.matching.content_reads, permissions.decide).
 
 Under a deny of `cat .env`, `dotenv list`, `dotenvx get`, `sops -d .env`, `docker compose config`, `dotenv -e .env
--- printenv`, `env-cmd -f .env env` were auto-approved; under a deny of `cat ~/.aws/credentials`, `aws configure
+-- printenv`, `env-cmd -f .env env`, `unzip -p backup.zip .env` were auto-approved; under a deny of `cat ~/.aws/credentials`, `aws configure
 export-credentials`; under a deny of `cat terraform.tfstate`, `terraform output -json` and `terraform state pull`.
 A loader running any other command keeps its answer (`dotenv -e .env -- npm test`: the environment is what the
 command is given, not what it prints), and so do the same programs' other acts (`aws configure list` masks the
 keys, `kubectl config view` without `--raw` hides them, `terraform plan`). Inline code or a variable printed under a
-loader may print the values or not: a deny asks (R4.8). 192 of 256 cases fail on
+loader may print the values or not: a deny asks (R4.8). 207 of 281 cases fail on
 617442c.
 """
 
@@ -71,6 +71,13 @@ REFUSED = [
     (_ENV, "uv run --env-file .env env"),
     (_ENV, "op run --env-file .env -- printenv"),
     (_ENV, "set -a; source .env; printenv API_KEY"),
+    # a member of an archive by the place's name, a stash's change to it
+    (_ENV, "unzip -p backup.zip .env"),
+    (_ENV, "unzip -pq backup.zip .env"),
+    (_ENV, "unzip -c backup.zip README.md .env"),
+    (_ENV, "unzip -P secret -p backup.zip .env"),
+    (_ENV, "zip -qr /tmp/x.zip . && unzip -p /tmp/x.zip .env"),
+    (_ENV, "git stash show -p stash@{0} -- .env"),
     # the keys a cloud command line or a credential helper keeps
     (_AWS, "aws configure get aws_secret_access_key"),
     (_AWS, "aws configure export-credentials"),
@@ -138,6 +145,11 @@ KEPT = [
     (_ENV, "dotenv -e .env -- bash -c 'npm test'"),
     (_ENV, "dotenv -- node server.js"),
     (_ENV, "dotenv -- echo done"),
+    (_ENV, "unzip -l backup.zip"),
+    (_ENV, "unzip -p backup.zip README.md"),
+    (_ENV, "unzip -p backup.zip -x .env"),
+    (_ENV, "git stash show"),
+    (_ENV, "git stash show -p"),
     (_AWS, "aws configure list"),
     (_AWS, "aws s3 ls"),
     (_AWS, "aws sts get-caller-identity"),
