@@ -632,7 +632,13 @@ def _turned_on(name: str, assigned: list[str] | None, low: str, end: int) -> boo
         sep = _SPELT_ON.match(low, end)
         return sep is not None and on.match(low, sep.end()) is not None
     head = name + "="
-    return any(pair.startswith(head) and on.match(pair.strip("'\""), len(head)) for pair in assigned)
+    for pair in assigned:
+        pair = pair.replace("+=", "=", 1)  # `TF_LOG+=trace`
+        if pair.startswith(head):
+            value = pair[len(head) :].strip("'\"")
+            if on.match(value) or (value[:1] in ("$", "`") and value != "$null"):  # (known only when it runs)
+                return True
+    return False
 
 
 # session 26, 27: what sets a variable of the environment, for the words after it or for the session, read from

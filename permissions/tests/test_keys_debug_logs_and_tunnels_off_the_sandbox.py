@@ -38,9 +38,9 @@ Not fixed here (another module's): ``ssh -g -L ...``, ``ssh -R ...``, ``ssh -N -
 are read as an interactive session (typed_input) -- ``unparseable`` -- before the caps; the guards below only hold
 that they ask there.
 
-On the base (617442c) 177 of this file's 295 cases fail: the 23 wrapped KEYS and the seven scope lists (sudo,
-doas, a verb path); 30 of the 48 debug variables set off the sandbox (fish's, tmux's, csh's, make's, PowerShell's
-items, a quoted command line, a here-document: the rest -- ``$env:``, ``setx``, ``launchctl``, ``systemctl``,
+On the base (617442c) 181 of this file's 299 cases fail: the 23 wrapped KEYS and the seven scope lists (sudo,
+doas, a verb path); 34 of the 52 debug variables set off the sandbox (fish's, tmux's, csh's, make's, PowerShell's
+items, a quoted command line, a here-document, ``+=``, a value known when it runs: the rest -- ``$env:``, ``setx``, ``launchctl``, ``systemctl``,
 ``export``, ``eval`` -- asked there already) and the five sentences; nine MENTIONS (quoted); three secrets
 printed through a wrapper (asked with the key as the place); the eight Expose tunnels and its two settings; the
 33 VPNs on the agent's machine and the host (66); the twelve virtual machines' file copies (24). The guards pass
@@ -187,6 +187,8 @@ SET_ELSEWHERE = [
     "eval 'export TF_LOG=trace'",
     "nice env TF_LOG=json terraform plan",
     "export TF_LOG='TRACE'",
+    "TF_LOG+=trace terraform plan",
+    "TF_LOG=$(cat level) terraform plan",
 ]
 
 # a word naming the variable, nothing assigned (asked on the base: a quote counted as a script's start)
