@@ -45,7 +45,7 @@ from permissions.commands.neutral import TESTS, test_strings
 from permissions.commands.plain_settings import SHOWN_VARIABLES
 from permissions.commands.secret_keepers import AWS_GLOBALS, ETCDCTL_VALUES, GO_CONSUL_VALUES
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
-from permissions.commands.views import NOT_PEELED, _peels, views_of
+from permissions.commands.views import NOT_PEELED, ONE_VIEW, _peels, views_of
 from permissions.commands.windows import environment_printed
 from permissions.commands.wrappers import PEELED_VERBS
 from permissions.memos import Memo
@@ -211,6 +211,47 @@ def _key_operands(words: tuple[str, ...]) -> list[int]:
     return keys
 
 
+def _keys_blanked(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
+    """session 27: the words of a segment not led by one of _READ_AGAIN, the keys of a key store it reaches
+    through what stands before it blanked (_wrapped_keys); most first words are a known program's with nothing
+    to look through (one look-up), or hold no key a `/` could start."""
+    if ONE_VIEW.get(words[0]) is True or len(words) < 3:
+        return words, dyn
+    keys = _wrapped_keys(words)
+    if not keys:
+        return words, dyn
+    return tuple("" if k in keys else w for k, w in enumerate(words)), dyn.difference(keys)
+
+
+def _wrapped_keys(words: tuple[str, ...]) -> frozenset[int]:
+    """session 27, R4.8: the key operands of a _KEY_FORMS or _RAW_PATHS program reached through what stands
+    before it (`sudo etcdctl get /x`, `env ETCDCTL_API=3 etcdctl get /x`, `/usr/local/bin/etcdctl get /x`,
+    `command vault kv get /x`, `ETCDCTL get /x`), found by the resolver deny, ask and the caps read through
+    (views.views_of). A word is a key only when every program the segment may run reads it as one: a reading
+    that runs another program (`nice --weird etcdctl get /x` may run `get /x`) leaves the words as they were
+    (read as places); a reading whose words are not the segment's own tail (`env -S 'etcdctl get' /x`, a
+    variable read as an option) names no word of the segment."""
+    first = words[0]
+    if first in NOT_PEELED or not _peels(first):
+        return frozenset()
+    n = len(words)
+    keys: frozenset[int] | None = None
+    for view in views_of(words)[1:]:
+        if not view:
+            continue
+        lead = view[0]
+        if lead not in _KEY_FORMS and lead not in _RAW_PATHS:
+            if _peels(lead):
+                continue  # a layer still to look through (`nice`, `/usr/bin/env`): its inner views follow
+            return frozenset()
+        shift = n - len(view)
+        if shift < 0 or words[shift + 1 :] != view[1:]:
+            continue  # a reading that moves its words (a variable read as an option: `AWS_PROFILE=x aws`)
+        found = frozenset(k + shift for k in _key_operands(view))
+        keys = found if keys is None else keys & found
+    return keys or frozenset()
+
+
 def _code_words(words: tuple[str, ...]) -> tuple[int, ...]:
     """The words of a segment that are code or sets, not locations: awk/sed programs, grep patterns, and every
     operand of tr (it opens no file; what its output set may print is judged by _decodes_a_location)."""
@@ -340,8 +381,9 @@ class Scope:
                 and words[0] in _SCREEN_PRINTERS
                 and _to_the_screen(seg, segments, command, fed_and_sliced[0])
             )
-            if words and words[0] in _READ_AGAIN:
-                words, dyn = _read_again(words, dyn)
+            if words:
+                # (session 27: a key store reached through a wrapper, a verb path or an assignment too)
+                words, dyn = _read_again(words, dyn) if words[0] in _READ_AGAIN else _keys_blanked(words, dyn)
             # Off Windows, a segment with no expansion none of whose words holds a `/` or a `.` has no word the
             # loop below reads: each would take its cheap rejection (the first `continue` it can reach) at once.
             if windows or dyn or "/" in (joined := "\0".join(words)) or "." in joined:

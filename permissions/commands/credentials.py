@@ -106,6 +106,7 @@ from permissions.commands.credential_forms import (
 from permissions.commands.machine import KEYCHAIN
 from permissions.commands.peeks import ENVIRONMENT
 from permissions.commands.secret_keepers import DEBUG_LOGGED, SERVICE_ENV, amend
+from permissions.commands.views import KNOWN_PROGRAMS, is_assignment, split_string, views_of
 
 __all__ = [
     "CREDENTIAL",
@@ -472,11 +473,12 @@ _NAMED = re.compile(
     r"|(get-storedcredential|get-secret\b|get-az(?:accesstoken|keyvaultsecret|storageaccountkey)|get-awscredential"
     r"|get-pnpaccesstoken|getnetworkcredential|convertfrom-securestring)"
     # session 25: gcloud's HTTP log turned on by its variable (every response logged whole, whatever the projection),
-    # read as an assignment only since session 26 (_assigned_here)
-    r"|(cloudsdk_core_log_http\s*=\s*[\"']?(?:true|1|on|yes|y)\b)"
+    # read as an assignment only since session 26 (session 27: the variable named here; its assignment and its
+    # value read by credential_hint)
+    r"|(cloudsdk_core_log_http)"
     # session 26: gcloud's debug verbosity (as `--verbosity=debug`) and terraform's debug and trace logs (the
-    # providers' requests and the state's values logged): read as assignments only (_assigned_here)
-    r"|(cloudsdk_core_verbosity\s*=\s*[\"']?debug\b|tf_log(?:_core|_provider)?\s*=\s*[\"']?(?:trace|debug|json)\b)",
+    # providers' requests and the state's values logged): read as assignments only (credential_hint)
+    r"|(cloudsdk_core_verbosity|tf_log(?:_core|_provider)?)",
 )
 # What every name above holds (searched in the lower-cased text first: plain substring tests cost a fraction of
 # the alternation, which with IGNORECASE cost 1-4 µs a command off the sandbox)
@@ -597,31 +599,120 @@ def credential_hint(command: str) -> re.Match[str] | None:
     low = command.lower()
     if not any(map(low.__contains__, _NAMED_MARKS)):
         return None
+    assigned: list[str] | None = None
+    read = False
     for m in _NAMED.finditer(low):
-        if (m.group(2) is None and m.group(3) is None) or _assigned_here(low, m.start()):
+        if m.group(2) is None and m.group(3) is None:
+            return m
+        if not read:
+            assigned, read = _assigned(command), True
+        if _turned_on(m.group(0), assigned, low, m.end()):
             return m
     return None
 
 
-# session 26: what sets a variable for the words after it (`env X=1 cmd`, `export X=1`, `sudo X=1 cmd`, cmd's
-# `set X=1`), and where a segment (or a quoted script, `bash -c '...'`) starts
-_SETTERS = frozenset(("env", "export", "declare", "typeset", "local", "readonly", "sudo", "doas", "set"))
-_SEGMENT_STARTS = re.compile(r"[;&|(){}`\n'\"]|\$\(")
-_ASSIGNMENT = re.compile(r"[a-z_][a-z0-9_]*\+?=\S*")
+# session 27, SPEC §5: the values that turn each variable's log on (read in any case, unquoted)
+_TURNED_ON = {
+    "cloudsdk_core_log_http": re.compile(r"(?:true|1|on|yes|y)\b"),
+    "cloudsdk_core_verbosity": re.compile(r"debug\b"),
+    **dict.fromkeys(("tf_log", "tf_log_core", "tf_log_provider"), re.compile(r"(?:trace|debug|json)\b")),
+}
+# A command the shell reader cannot read (``[Environment]::SetEnvironmentVariable('TF_LOG', 'trace')``, never
+# auto-approved whatever this says): the variable's name, then one of its values, as an assignment, an argument
+# list or a cmdlet's ``-Value`` spells it
+_SPELT_ON = re.compile(r"""['"]?[ \t]*(?:[=,][ \t]*|[ \t])(?:-value[ \t]+)?['"]?""")
 
 
-def _assigned_here(low: str, at: int) -> bool:
-    """session 26: the variable at ``at`` (gcloud's, terraform's) is assigned (a command's prefix, ``env``'s, ``export``'s, a
-    quoted script's, PowerShell's ``$env:``), not a word of another command's (``echo CLOUDSDK_CORE_LOG_HTTP=1``,
-    ``grep -r CLOUDSDK_CORE_LOG_HTTP=1 docs``): the words since the segment's start are assignments only, or
-    one of them sets the environment of what follows it."""
-    before = low[:at]
-    if before.endswith("$env:"):
-        return True
-    words = _SEGMENT_STARTS.split(before)[-1].split()
-    while words and _ASSIGNMENT.fullmatch(words[-1]):
-        words.pop()
-    return not words or any(w.rpartition("/")[2] in _SETTERS for w in words)
+def _turned_on(name: str, assigned: list[str] | None, low: str, end: int) -> bool:
+    """session 27: whether the command sets the variable ``name`` (gcloud's, terraform's) to a value that turns its
+    log on: one of the pairs _assigned read -- or, for a command the shell reader cannot read (None), its text
+    from ``end`` (where the name ends) spelling such a value."""
+    on = _TURNED_ON[name]
+    if assigned is None:
+        sep = _SPELT_ON.match(low, end)
+        return sep is not None and on.match(low, sep.end()) is not None
+    head = name + "="
+    for pair in assigned:
+        pair = pair.replace("+=", "=", 1)  # `TF_LOG+=trace`
+        if pair.startswith(head):
+            value = pair[len(head) :].strip("'\"")
+            if on.match(value) or (value[:1] in ("$", "`") and value != "$null"):  # (known only when it runs)
+                return True
+    return False
+
+
+# session 26, 27: what sets a variable of the environment, for the words after it or for the session, read from
+# each segment's views (a wrapper, a verb path, ``bash -c``'s script, a here-document fed to a shell are segments
+# or views of their own): a command's leading ``NAME=value`` words; the ``NAME=value`` operands of ``env``, the
+# declaration builtins, cmd's and bash's ``set``, make's command line (make exports it to its recipes),
+# ``sudo``/``doas``, ``systemctl set-environment``, ``dbus-update-activation-environment``; the ``NAME VALUE``
+# pairs of fish's ``set -x|-gx|-Ux``, Windows' ``setx``, csh's ``setenv``, ``launchctl setenv``, tmux's and
+# screen's ``setenv|set-environment``, PowerShell's item cmdlets on the ``Env:`` drive (``Set-Item env:TF_LOG
+# trace``, ``New-Item -Path Env:TF_LOG -Value trace``); PowerShell's and nushell's ``$env:NAME = value``,
+# ``$env.NAME = value``. A word naming one anywhere else is a mention, no assignment (``echo 'TF_LOG=trace'``,
+# ``git commit -m "TF_LOG=trace"``, ``grep -r 'TF_LOG=trace' docs``). A program Brabo has no reading for may run
+# a quoted command line it is given: such a word is read as one (``foo 'TF_LOG=trace terraform plan'``).
+_PAIRING = frozenset(
+    "set setx setx.exe setenv launchctl tmux screen set-item si new-item ni set-content sc add-content ac".split()
+)
+_ASSIGNING = _PAIRING | frozenset(
+    "env export declare typeset local readonly sudo doas make gmake systemctl dbus-update-activation-environment".split()
+)
+# How far after a variable's name its value may stand (``New-Item -Path Env:TF_LOG -Value trace``)
+_VALUE_REACH = 3
+_ENV_DRIVE = re.compile(r"(?:-\w+:)?(?:microsoft\.powershell\.core\\)?env:[\\/]*")
+_ENV_VARIABLE = re.compile(r"\$\{?env[:.]")
+
+
+def _assigned(command: str) -> list[str] | None:
+    """session 27: the ``name=value`` pairs (lower-cased) the command's segments set in the environment (see
+    above), or None when the shell reader cannot read the command."""
+    from permissions.shell import parse_command  # (the reader imports this package's tables)
+
+    parsed = parse_command(command)
+    if parsed.unparseable:
+        return None
+    pairs: list[str] = []
+    for seg in parsed.segments:
+        if seg.words:
+            for view in views_of(seg.words):
+                if view:
+                    pairs.extend(_set_by(view, True))
+    return pairs
+
+
+def _set_by(view: tuple[str, ...], handed: bool) -> list[str]:
+    """The ``name=value`` pairs one view sets (see _ASSIGNING); ``handed``: a quoted command line a program
+    Brabo has no reading for is given is read too."""
+    k = 0
+    while k < len(view) and is_assignment(view[k]):
+        k += 1
+    if k:
+        return [w.lower() for w in view[:k]]
+    verb = view[0].lower().rpartition("/")[2]
+    shell_variable = _ENV_VARIABLE.match(verb)
+    if shell_variable is not None:  # `$env:TF_LOG = 'trace'`, `$env:TF_LOG='trace'`, `$env.TF_LOG = x`
+        name, eq, value = verb[shell_variable.end() :].partition("=")
+        if not eq and len(view) > 2 and view[1] == "=":
+            value = view[2].lower()
+        name = name.rstrip("}")
+        return [f"{name}={value}"] if name and value else []
+    pairs: list[str] = []
+    if verb in _ASSIGNING:
+        args = [_ENV_DRIVE.sub("", w.lower(), count=1) for w in view[1:]]
+        pairs.extend(w for w in args if "=" in w)
+        if verb in _PAIRING:
+            pairs.extend(
+                f"{w}={v}"
+                for j, w in enumerate(args)
+                if w[:1] != "-"
+                for v in args[j + 1 : j + 1 + _VALUE_REACH]
+            )
+    elif handed and verb not in KNOWN_PROGRAMS:
+        for w in view[1:]:
+            if " " in w:
+                pairs.extend(_set_by(split_string(w) or ("",), False))
+    return pairs
 
 
 def credential_named(command: str) -> str | None:

@@ -871,6 +871,15 @@ VERB_DECIDED: dict[str, Decided] = {
         "status ip ping netcheck version whois metrics licenses", "", "--socket", helps=True
     ),
     "devtunnel": Decided("list show login logout user limits", "host port", helps=True),
+    # session 27: Beyond Code's Expose (`expose share http://localhost:8000`; bare, the working folder's site;
+    # `serve`, its own server). Its token and defaults are written in the home folder (machine's rows).
+    "expose": Decided(
+        "list servers token default-server default-domain",
+        "",
+        "--server --subdomain --auth --domain --basicAuth --dns",
+        bare=True,
+        helps=True,
+    ),
     **dict.fromkeys(
         (
             "lt",

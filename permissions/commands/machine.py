@@ -532,7 +532,9 @@ ROWS: dict[str, Sub] = {
         read_flags="-query -print",
     ),
     "xmodmap": Sub(SETTINGS, writes="*", write_flags="-e", read_flags="-pm -pk -pke -pp -n"),
-    "networksetup": Sub(SETTINGS, write_flags="-set -add -remove -create -delete -switch -order"),
+    "networksetup": Sub(
+        SETTINGS, write_flags="-set -add -remove -create -delete -switch -order -connect -disconnect"
+    ),
     "scutil": Sub(SETTINGS, write_flags="--set"),
     "nvram": Sub(SETTINGS, bare=False, writes="*", read_flags="-p -x"),
     "spctl": Sub(
@@ -2300,6 +2302,11 @@ _CLIENT_READERS: dict[str, Reader] = {
     **dict.fromkeys(("docker", "podman", "nerdctl", "finch"), _engine_login()),
     # the tools' tokens written in the home folder (``~/.sentryclirc``, ngrok.yml, uv's and the keyring's store)
     "sentry-cli": _first_row(Sub(KEYCHAIN, writes="login")),
+    # session 27: Expose's token and its default server and domain (``~/.expose/config.php``)
+    "expose": _first_row(
+        Sub(KEYCHAIN, writes="token", helps=_COBRA_HELPS),
+        Sub(SETTINGS, writes="default-server default-domain", helps=_COBRA_HELPS),
+    ),
     "ngrok": _first_row(
         Sub(KEYCHAIN, writes="authtoken config+add-authtoken config+add-api-key"),
         Sub(SETTINGS, writes="config+add-connect-url config+add-server-addr config+upgrade config+edit"),
@@ -2637,6 +2644,12 @@ ENDPOINT = (
     "registers a remote endpoint the machine's tools use later (a connection, a remote, a builder, a swarm),"
     " outside the project"
 )
+# session 27: files copied into or out of a virtual machine of the developer's (OrbStack's ``orb push|pull``,
+# ``multipass transfer``, ``limactl copy``): the machine's side is named in its own folders (its home by
+# default: ``orb push x`` writes ``~/x`` there, ``orb pull .bashrc`` reads its home's), no place of the project
+VM_FILES = (
+    "copies files into or out of a virtual machine's own folders (its home by default), outside the project"
+)
 
 
 def _switched(family: str, forms: str, values: str = "", prints: str = "list ls") -> Reader:
@@ -2900,11 +2913,12 @@ _MACHINE_READERS: dict[str, Reader] = {
     ),
     "limactl": _readers(
         _starts("start create restart edit clone start-at-login", "--log-level --log-format"),
+        _first_row(Sub(VM_FILES, writes="copy cp", values="--log-level --log-format", helps=_VM_HELPS)),
         _stops("stop", "--log-level --log-format"),
     ),
     "multipass": _readers(
         _starts("launch start restart set mount alias clone"),
-        _first_row(Sub(KEYCHAIN, writes="authenticate auth")),
+        _first_row(Sub(KEYCHAIN, writes="authenticate auth"), Sub(VM_FILES, writes="transfer copy-files")),
         _all_stopped("stop suspend"),
     ),
     "vagrant": _starts("up reload provision resume", "--provider"),
@@ -2922,7 +2936,10 @@ _MACHINE_READERS: dict[str, Reader] = {
             _switched(SWITCH, "default", "-m --machine"),
             _orb_stop,
             # session 26: OrbStack itself updated (the app and its engine: every container restarts with it)
-            _first_row(Sub(INSTALL, writes="update", values="-m --machine -u --user", helps=_VM_HELPS)),
+            _first_row(
+                Sub(INSTALL, writes="update", values="-m --machine -u --user", helps=_VM_HELPS),
+                Sub(VM_FILES, writes="push pull", values="-m --machine -u --user", helps=_VM_HELPS),
+            ),
         ),
     ),  # fmt: skip
     "virsh": _starts(

@@ -98,6 +98,13 @@ def _every(*reads: str) -> Reader:
     return read
 
 
+def _always(*reads: str) -> Reader:
+    """session 27: a tool whose every run changes the network, bare too (a dialer's default connection, a
+    proxy's default configuration), but for its help and ``reads``."""
+    quiet = _HELPS | frozenset(reads)
+    return lambda view, words: REROUTED if quiet.isdisjoint(view[1:]) else None
+
+
 _RESOLVE_SETTINGS = frozenset("dns domain default-route llmnr mdns dnssec dnsovertls nta log-level".split())
 
 
@@ -226,6 +233,41 @@ NETWORK_READERS: dict[str, Reader] = {
     "connmanctl": _closed("state technologies services peers clock help monitor", bare=True),
     "nmtui": lambda v, w: None if not _HELPS.isdisjoint(v[1:]) else REROUTED,
     **dict.fromkeys(("ifup", "ifdown"), _every("-n", "--no-act")),
+    # session 27: more VPN clients, each connecting the machine but for its listings and help -- Surfshark's, strongSwan's
+    # ``swanctl`` (its actions are options) and ``strongswan`` (``ipsec``'s name on some systems), CyberGhost,
+    # Hotspot Shield, NordLayer, PureVPN, AdGuard VPN, Cisco's ``vpn``, Fortinet's ``openfortivpn``, F5's
+    # ``f5fpc``, Check Point's ``snx``, GlobalProtect's ``gpclient``, Tunnelblick's ``tunnelblickctl``,
+    # WireGuard's userspace ``wireguard-go``, the PPP and L2TP and SSTP dialers (``pon``/``poff``, ``pppd``,
+    # ``xl2tpd-control``, ``sstpc``), Windows' ``rasdial``/``rasphone``, and the proxies that may route the
+    # machine's traffic through a TUN device their configuration asks for (``sing-box run``, ``mihomo``,
+    # ``clash``)
+    "surfshark-vpn": _closed("status version help"),
+    "swanctl": _open(
+        flags="--initiate --terminate --rekey --redirect --install --uninstall --load-all --load-conns"
+        " --load-creds --load-pools --load-authorities --reload-settings --flush-certs -i -t -R -d -p -u -q -c -s"
+        " -a -b -r -f"
+    ),
+    "strongswan": _open("up down start stop restart reload update route unroute"),
+    "cyberghostvpn": _open(flags="--connect --stop --setup --firewall"),
+    "hotspotshield": _closed("status account locations version help"),
+    "nordlayer": _closed("status settings help version"),
+    "purevpn": _open(flags="--connect --disconnect --set"),
+    "adguardvpn-cli": _closed("status list-locations license check-update help config+show", groups="config"),
+    "vpn": _closed("state stats hosts help version", bare=True),
+    "openfortivpn": _every(),
+    "f5fpc": _open(flags="--start --stop -s -o"),
+    "snx": _always(),
+    "gpclient": _open("connect disconnect launch-gui"),
+    "tunnelblickctl": _open("connect disconnect quit launch"),
+    "wireguard-go": _every(),
+    **dict.fromkeys(("pon", "poff"), _always()),
+    "pppd": _every(),
+    "xl2tpd-control": _open("connect disconnect connect-lac disconnect-lac add-lac remove-lac"),
+    "sstpc": _every(),
+    "rasdial": _every(),
+    "rasphone": _every(),
+    "sing-box": _open("run"),
+    **dict.fromkeys(("mihomo", "clash", "clash-meta"), _always("-t", "-v")),
     "socketfilterfw": _open(
         flags="--setglobalstate --setblockall --setallowsigned --setallowsignedapp --setstealthmode"
         " --setloggingmode --setloggingopt --add --remove --blockapp --unblockapp --block --unblock"
