@@ -141,10 +141,35 @@ def _ssh_runs_a_command(view: tuple[str, ...]) -> bool:
     return False
 
 
+# ssh's options that open no shell: no command run (`-N`, forwards alone), a control command to a running
+# master (`-O exit`), the configuration or version printed (`-G`, `-V`), a query (`-Q cipher`). (`-W` sends
+# what is typed to a port: a session, as telnet's.)
+_SSH_NO_SHELL = frozenset("NOGVQ")
+
+
+def _ssh_opens_no_shell(view: tuple[str, ...]) -> bool:
+    """One of _SSH_NO_SHELL among ssh's options before the host (as _ssh_runs_a_command reads them)."""
+    k, n = 1, len(view)
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "--" or w[:1] != "-" or len(w) < 2:
+            return False  # (options after the host are rare; the common `ssh -N -L ... host`)
+        for j in range(1, len(w)):
+            if w[j] in _SSH_NO_SHELL:
+                return True
+            if w[j] in _SSH_VALUED:
+                k += j + 1 == len(w)  # its value: the next word, or the rest of this one
+                break
+    return False
+
+
 def _session(view: tuple[str, ...]) -> str | None:
     verb = view[0]
     if verb in ("ssh", "mosh"):
-        return None if verb == "ssh" and _ssh_runs_a_command(view) else _SESSION
+        return (
+            None if verb == "ssh" and (_ssh_runs_a_command(view) or _ssh_opens_no_shell(view)) else _SESSION
+        )
     if verb == "telnet":
         return "opens a session that sends what is typed into it"
     if verb == "tmux":
