@@ -980,10 +980,13 @@ def _response_file(view: tuple[str, ...]) -> str | None:
             )
             if _comma_places(w):
                 found.append("?")
-        elif w[:2] == "--" or w[:5] == "-optf":
+        elif w[:2] == "--" or w[:2] == "-X" or w[:5] == "-optf":
             name, eq, value = w.partition("=")
+            value = value if eq else view[k + 1] if k + 1 < n else "?"
             if name in _OPTIONS_FILES:
-                found.extend((value if eq else view[k + 1] if k + 1 < n else "?").split(","))
+                found.extend(value.split(","))
+            elif name in _HANDED_ON and _comma_places("," + value):
+                found.append("?")  # `nvcc -Xlinker -o,/home/u/x`, `-Xcompiler -Wl,-o,/x`
     return _one_list(found)
 
 
@@ -991,6 +994,11 @@ def _response_file(view: tuple[str, ...]) -> str | None:
 # preprocessor's) and its options naming a file of options (nvcc's, clang's configuration file).
 _COMMA_LISTS = frozenset({"-Wl", "-Wa", "-Wp"})
 _OPTIONS_FILES = frozenset({"--options-file", "-optf", "--config"})
+# nvcc's options handing the host compiler, linker or archiver a comma list (`-Xlinker -o,/x`, `--linker-options=…`).
+_HANDED_ON = frozenset(
+    {"-Xlinker", "--linker-options", "-Xcompiler", "--compiler-options", "-Xarchive", "--archive-options"}
+    | {"-Xnvlink", "--nvlink-options"}
+)
 # Where a path in a comma list starts (its part, a value after `=`, or glued to a short option's letter).
 _COMMA_PLACE = re.compile(r"(?:^|=|^-[A-Za-z])[/~]|(?:^|[=/]|^-[A-Za-z])\.\.(?:/|$)")
 # What a linker reads as a place only when the program runs, not when it is built: no place of this machine.
@@ -1176,7 +1184,7 @@ _OWN_LIST_READERS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
 # alternative starts with `\b`: the search then skips to the characters one may start with.)
 _FEEDS_PATTERN = re.compile(
     r"xargs|parallel|cpio|-files|--f(?:i(?:le?)?)?(?:[=\s]|$)|pathspec-f|\s-[A-Za-z]*[T@]|\s@|file\s+-f"
-    r"|tar\s+[A-Za-z]*T|[ce]tags|xgettext|sum\b|--stdin-p|pax\b|,@|rhash|-W[alp],|options-file|-optf"
+    r"|tar\s+[A-Za-z]*T|[ce]tags|xgettext|sum\b|--stdin-p|pax\b|,@|rhash|-W[alp],|options-file|nvcc"
     r"|clang\S*\s(?:[^;&|]*\s)?--config"
 ).search
 
@@ -1199,7 +1207,7 @@ def FEEDS_NAMES(command: str) -> bool:  # (upper case: the gate's name, as when 
         or "pax" in command
         or "-W" in command
         or "hash" in command
-        or "optf" in command
+        or "nvcc" in command
         or "clang" in command
     ) and _FEEDS_PATTERN(command) is not None
 

@@ -16,8 +16,9 @@ The class (permissions.commands.list_feeds, runners, find):
   `xtensa-esp32-elf-gcc`, the NDK's `aarch64-linux-android21-clang`, `x86_64-w64-mingw32-gcc-posix`, `avr-gcc`,
   `llvm-ar-17`, `ld.mold`, `g++-mp-13`, `nvcc`, `hipcc`);
 - a place in a driver's comma list (`gcc -Wl,-o,/home/u/.bashrc x.c` writes there as `gcc -o /home/u/.bashrc x.c`
-  does; `-Wl,--version-script,/etc/x`, `-Wp,-MD,~/x.d`, `-Wl,-L/opt/x`, `-Wl,-rpath=./lib,-o,/x`): rooted, home or
-  climbing, it asks off the sandbox as the `=` spelling (`-Wl,--version-script=/etc/x`) already did.
+  does; `-Wl,--version-script,/etc/x`, `-Wp,-MD,~/x.d`, `-Wl,-L/opt/x`, `-Wl,-rpath=./lib,-o,/x`, nvcc's `-Xlinker
+  -o,/x`): rooted, home or climbing, it asks off the sandbox as the `=` spelling (`-Wl,--version-script=/etc/x`)
+  already did.
 
 Ruling where SPEC is silent: a rooted place in a comma list asks off the sandbox even when it is inside the project
 (list_feeds does not know the root; the scope reads the word as one option) -- an absolute spelling of the
@@ -28,7 +29,7 @@ friction: builds that run through find (`find . -name '*.c' -exec gcc -c {} \\;`
 comma lists (`-Wl,-rpath,./lib`, `-Wl,--gc-sections,-O1`, `-Wl,-rpath,'$ORIGIN/../lib'`), parallel with literal
 arguments (`parallel echo ::: a b`, `ls | parallel echo`), rhash and nvcc without a list.
 
-On the base 617442c, 172 of this file's 286 cases fail (two of them friction: `-Wl,-rpath,@loader_path/../lib`
+On the base 617442c, 180 of this file's 302 cases fail (two of them friction: `-Wl,-rpath,@loader_path/../lib`
 was read as a response file). The others are guards: the friction, the list readers the last session added
 (`b2sum -c p`, `clang-17 @p`, `gcc -Xlinker -o -Xlinker /home/u/.bashrc`), the sandbox's auto-mode answers to what
 find runs, and the parallel readings that already asked (`parallel -a p`, `cat p | parallel`).
@@ -77,6 +78,7 @@ LISTS = [
     "nvcc --options-file=p -c x.cu",
     "nvcc -optf p",
     "nvcc -optf=p",
+    "/usr/local/cuda/bin/nvcc -optf p",
     "nvcc --options-file a.opt,p",
     "clang --config p x.c",
     "clang --config=p -c x.c",
@@ -137,6 +139,10 @@ COMMA_PLACES = [
     "zig cc -Wl,-o,/home/u/x x.c",
     "env CC=gcc gcc -Wl,-o,/home/u/x x.c",
     "gcc -Wl,-Map=../../x.map x.c",
+    "nvcc -Xlinker -o,/home/u/x x.cu",
+    "nvcc --linker-options=-o,/home/u/x x.cu",
+    "nvcc -Xlinker=-o,/home/u/x x.cu",
+    "nvcc --compiler-options -Wl,-o,~/x x.cu",
     # guards: the spellings the scope already read
     "gcc -Xlinker -o -Xlinker /home/u/.bashrc x.c",
     "gcc -Wl,--version-script=/etc/x x.c",
@@ -185,6 +191,9 @@ FRICTION = [
     "clang -c x.c",
     "arm-none-eabi-gcc -c x.c -o x.o",
     "nvcc -c x.cu -o x.o",
+    "nvcc -Xcompiler -fPIC,-O2 -c x.cu",
+    "nvcc -Xlinker -rpath,./lib x.cu",
+    "gcc -Xlinker --gc-sections x.c",
     "rhash --sha256 a.txt",
     "b3sum a.txt",
     "xxhsum a.txt",
