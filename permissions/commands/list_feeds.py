@@ -1266,7 +1266,8 @@ def fed_names_unjudged(
     """Whether segment ``i`` (its ``views``) opens places named by text it reads -- xargs running a reader, a
     list of files given by a file or the input -- and that text is not a listing (see above; ``items``: whether a
     loop variable holds a listing's items, for a compound command's output)."""
-    for view in _with_found_commands(views):
+    handed = _handed_names(views)
+    for view in [*views, *handed] if handed else views:
         if not view:
             continue
         if view[0] == "parallel":
@@ -1283,20 +1284,26 @@ def fed_names_unjudged(
             if where is None or where in ("/dev/null",):
                 continue
             if where in ("-", "/dev/stdin"):
-                if not _stdin_lists(segments, i, joins, command, items):
+                # (what find or xargs runs reads the names they hand it as its lists: `xargs sha256sum -c`)
+                if view in handed or not _stdin_lists(segments, i, joins, command, items):
                     return True
             elif not _listed_into(where, segments, i, joins, command):
                 return True
     return False
 
 
-def _with_found_commands(views: Sequence[tuple[str, ...]]) -> Sequence[tuple[str, ...]]:
-    """``views`` and the views of every command a find among them runs (`find . -name '*.sha256' -exec sha256sum
-    -c {} +`, `find . -exec gcc @{} \\;`: a list the find found is a file's content, as `sha256sum -c p`'s is)."""
-    found = [
-        v for view in views if view[:1] == ("find",) for run in find_commands(view) for v in views_of(run)
-    ]
-    return [*views, *found] if found else views
+def _handed_names(views: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The views of every command a find or xargs among ``views`` runs, handing it the names it found or read
+    (`find . -name '*.sha256' -exec sha256sum -c {} +`, `find . -exec gcc @{} \\;`, `git ls-files '*.sha256' |
+    xargs sha256sum -c`): a list so named is a file's content, as `sha256sum -c p`'s is."""
+    found: list[tuple[str, ...]] = []
+    for view in views:
+        if view[:1] == ("find",):
+            found.extend(v for run in find_commands(view) for v in views_of(run))
+        elif view[:1] == ("xargs",):
+            at = _xargs_at(view)[0]
+            found.extend(views_of(view[at:]) if at < len(view) else ())
+    return found
 
 
 _DIRECTORY_MOVES = frozenset({"cd", "pushd", "popd"})

@@ -5,8 +5,10 @@ and when a compiler driver hands its linker a place in a comma list.
 The class (permissions.commands.list_feeds, runners, find):
 
 - find's `-exec`/`-execdir`/`-ok`/`-okdir` run a list reader on a file it found (`find . -name '*.sha256' -exec
-  sha256sum -c {} +`, `find . -exec gcc @{} \\;`, the second `-exec` of a find too): the found file is a file's
-  content, as `sha256sum -c p`'s list is, so it asks off the sandbox (``cap_path_scope``) as that does;
+  sha256sum -c {} +`, `find . -exec gcc @{} \\;`, the second `-exec` of a find too), and xargs on the names it
+  reads (`find . -name '*.sha256' | xargs sha256sum -c`, `git ls-files '*.rsp' | xargs -I{} gcc @{}`): the named
+  file is a file's content, as `sha256sum -c p`'s list is, so it asks off the sandbox (``cap_path_scope``) as that
+  does;
 - GNU parallel given no command runs each argument as a command line: those after `::::` (or `-a p`, or another
   separator an option names) are a file's lines, which no rule sees -- as `parallel -a p` already was, it is never
   approved (`parallel :::: p`, `sem :::: p`, `parallel ::: a :::: p`); a template a file's or the input's lines
@@ -29,7 +31,7 @@ friction: builds that run through find (`find . -name '*.c' -exec gcc -c {} \\;`
 comma lists (`-Wl,-rpath,./lib`, `-Wl,--gc-sections,-O1`, `-Wl,-rpath,'$ORIGIN/../lib'`), parallel with literal
 arguments (`parallel echo ::: a b`, `ls | parallel echo`), rhash and nvcc without a list.
 
-On the base 617442c, 180 of this file's 302 cases fail (two of them friction: `-Wl,-rpath,@loader_path/../lib`
+On the base 617442c, 194 of this file's 322 cases fail (two of them friction: `-Wl,-rpath,@loader_path/../lib`
 was read as a response file). The others are guards: the friction, the list readers the last session added
 (`b2sum -c p`, `clang-17 @p`, `gcc -Xlinker -o -Xlinker /home/u/.bashrc`), the sandbox's auto-mode answers to what
 find runs, and the parallel readings that already asked (`parallel -a p`, `cat p | parallel`).
@@ -59,6 +61,14 @@ FOUND_LISTS = [
     "find -L . -execdir gcc @{} +",
     "find . -name opts -exec nvcc --options-file {} \\;",
     "find src -name '*.lst' -exec 7z a x.7z @{} \\;",
+    # xargs hands what it runs the names it reads: each a list it opens
+    "find . -name '*.sha256' | xargs sha256sum -c",
+    "git ls-files '*.sha256' | xargs -n1 sha256sum --check",
+    "find . -name '*.md5' -print0 | xargs -0 md5sum -c",
+    "echo a.sha256 | xargs sha256sum -c",
+    "git ls-files '*.rsp' | xargs -I{} gcc @{}",
+    "find . -name '*.c' | xargs gcc -Wl,-o,/home/u/x",
+    "git ls-files | xargs rhash -c",
 ]
 
 # list readers the engine did not know (or knew under fewer names), and the ones it did, as guards
@@ -197,6 +207,9 @@ FRICTION = [
     "rhash --sha256 a.txt",
     "b3sum a.txt",
     "xxhsum a.txt",
+    "git ls-files | xargs sha256sum",
+    "find . -name '*.c' | xargs gcc -c",
+    "git ls-files '*.c' | xargs gcc -Wl,-rpath,./lib -o app",
     "sha256sum a.txt > SHA256SUMS",
     "parallel echo ::: a b",
     "parallel -j4 gcc -c ::: a.c b.c",
