@@ -753,12 +753,13 @@ class Scope:
 # R6.2, R4.7: the first words of the segments whose operands may be places a substitution prints
 # (permissions.commands.list_feeds): the readers, and the wrappers that may run one (a verb spelt as a path too).
 _READER_GATE = PLACE_READERS | PEELED_VERBS
-# What a command that hands a reader names it reads holds (xargs, parallel, a list of files: `tar -T`,
-# `tar cTf`, `--files-from`, `--files0-from` and their abbreviations, `--pathspec-from-file`, `zip -@`, `7z @p`,
-# `cpio -o`, `file -f`, `ctags -L`, `xgettext -f`).
 # a URL's scheme (`https://`, `git+ssh://`, `s3://`): no place of this machine but for `file:`
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
-_FEEDS_NAMES = FEEDS_NAMES  # (the readers' own gate: permissions.commands.list_feeds)
+# R6.2, R4.7: whether a command may hand a program a list of places or commands (xargs, parallel, a list of files,
+# a checksum list, a response or options file, a compiler driver's comma list): a cheap test of the text, which
+# permissions.commands.list_feeds keeps with the readers it gates (its FEEDS_NAMES); only then are the segments read
+# (_check_fed_names), each program's list as that program reads it -- also one a find's `-exec` runs.
+_FEEDS_NAMES = FEEDS_NAMES
 
 
 def _reader_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:

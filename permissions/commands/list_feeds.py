@@ -11,8 +11,10 @@ on (`xargs cat < p`, `xargs -a p cat`, `cat p | xargs cat`), for a `read` or `fo
 (`while read f; do cat "$f"; done < p`, `for f in $(cat p); do cat "$f"; done`), and for the programs that read
 their list of files from a file or their input (`tar -T p`, `tar --files-from=p`, `rsync --files-from=p`,
 `zip x.zip -@ < p`, `cpio -o < p`, `wc --files0-from=p`, `file -f p`, `git add --pathspec-from-file=p`,
-`7z a x.7z @p`, `tar cTf p x.tar`, `sha256sum -c p`, a response file `gcc @p` / `javac @p` / `ld @p`, `git
-hash-object --stdin-paths < p`, `pax -w < p`) -- unless a listing of the project wrote that file earlier in the
+`7z a x.7z @p`, `tar cTf p x.tar`, `sha256sum -c p`, `rhash -c p`, a response file `gcc @p` / `javac @p` / `ld
+@p`, an options file `nvcc --options-file p`, `git hash-object --stdin-paths < p`, `pax -w < p`; also run by find:
+`find . -exec sha256sum -c {} +`) and for a place a compiler driver hands its linker in a comma list (`gcc
+-Wl,-o,/home/u/.bashrc x.c`, the scope reading the word as one option) -- unless a listing of the project wrote that file earlier in the
 same command and nothing else touches it (`find . -name '*.java' > s && javac @s`). What a compound command pipes
 on is read too: a group, subshell, loop or `if`
 printing listings only (`{ git ls-files; git ls-files -o; } | xargs cat`, `for f in $(git ls-files); do echo
@@ -32,10 +34,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from permissions.commands.find import find_commands
 from permissions.commands.runners import PARALLEL_SYNTAX
 from permissions.commands.syntax import NONE, REQUIRED, Syntax, long_option
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
-from permissions.commands.views import readings
+from permissions.commands.views import readings, views_of
 from permissions.commands.wrappers import WRAPPERS
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
@@ -898,20 +901,38 @@ def _cluster(w: str, letters: str) -> bool:
 
 # The checksum programs: with `-c`/`--check` each operand (none, or `-`: the input) is a list of `HASH  NAME`
 # lines, and each NAME is a file they read. Their letters and long names taking a value (b2sum and cksum's
-# `-l`/`--length`, cksum and shasum's `-a`/`--algorithm`), so that value is no list.
+# `-l`/`--length`, cksum and shasum's `-a`/`--algorithm`; rhash's `-o`/`--output`, `-l`/`--log`, `-p`/`--printf`,
+# `-m`/`--message`, `-u`/`--update`, whose `-a` is a flag), so that value is no list; rhash's `--file-list` names a
+# list of files to hash.
 _CHECKSUMS = frozenset(
     f"{g}{name}"
-    for name in "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum shasum".split()
+    for name in (
+        "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum shasum b3sum"
+        " xxhsum xxh32sum xxh64sum xxh128sum rhash".split()
+    )
     for g in ("", "g")  # (GNU coreutils installed beside BSD's: `gsha256sum`)
 )
-_CHECKSUM_VALUED = "al"
+_CHECKSUM_VALUED = ("al", ("--algorithm", "--length"))
+_CHECKSUM_SYNTAX = {
+    "rhash": (
+        "olpmu",
+        ("--output", "--log", "--printf", "--message", "--update", "--template", "--max-depth"),
+    ),
+    "grhash": (
+        "olpmu",
+        ("--output", "--log", "--printf", "--message", "--update", "--template", "--max-depth"),
+    ),
+}
+_RHASH_FILE_LIST = "--file-list"
 
 
 def _checksum_list(view: tuple[str, ...]) -> str | None:
     """The list `sha256sum -c LIST` (`--check`, `-wc`, `--ch`; options anywhere, as getopt permutes them) reads,
-    `-` its input (no operand), `?` several; None without `-c`."""
+    `-` its input (no operand), `?` several; None without `-c` (rhash: or its `--file-list`)."""
+    letters, longs = _CHECKSUM_SYNTAX.get(view[0], _CHECKSUM_VALUED)
     check = False
     lists: list[str] = []
+    named: list[str] = []  # rhash's `--file-list` values
     k, n = 1, len(view)
     while k < n:
         w = view[k]
@@ -920,33 +941,82 @@ def _checksum_list(view: tuple[str, ...]) -> str | None:
             lists.extend(view[k:])
             break
         if w[:2] == "--":
-            name, eq, _ = w.partition("=")
+            name, eq, value = w.partition("=")
             check = check or (len(name) > 2 and "--check".startswith(name))
-            if not eq and len(name) > 2 and ("--algorithm".startswith(name) or "--length".startswith(name)):
+            if len(name) > 3 and _RHASH_FILE_LIST.startswith(name) and "rhash" in view[0]:
+                named.append(value if eq else view[k] if k < n else "?")
+                k += 0 if eq else 1
+            elif not eq and len(name) > 2 and any(full.startswith(name) for full in longs):
                 k += 1
         elif w[:1] == "-" and len(w) > 1:
             for j in range(1, len(w)):
-                if w[j] in _CHECKSUM_VALUED:
+                if w[j] in letters:
                     k += 1 if j + 1 == len(w) else 0  # (the rest of the word is its value)
                     break
                 check = check or w[j] == "c"
         else:
             lists.append(w)
-    if not check:
-        return None
-    return _one_list([w if w != "/dev/stdin" else "-" for w in lists] or ["-"])
+    if check:
+        named.extend([w if w != "/dev/stdin" else "-" for w in lists] or ["-"])
+    return _one_list(named)
 
 
 def _response_file(view: tuple[str, ...]) -> str | None:
     """The response file a compiler, linker or binutils program reads its options and operands from: `gcc @p`
-    (`-o ~/.bashrc` in it writes there, a path in it is read), also handed to the linker (`-Wl,@p`)."""
+    (`-o ~/.bashrc` in it writes there, a path in it is read), also handed to the linker (`-Wl,@p`); an options
+    file (nvcc's `--options-file p` / `-optf p`, clang's `--config p`); `?` when the driver hands the linker,
+    assembler or preprocessor a place in a comma list (see _comma_places)."""
     found: list[str] = []
-    for w in view[1:]:
+    n = len(view)
+    for k in range(1, n):
+        w = view[k]
         if w[:1] == "@" and len(w) > 1:
             found.append(w[1:])
-        elif w[:4] == "-Wl," and ",@" in w:
-            found.extend(part[1:] or "?" for part in w.split(",") if part[:1] == "@")
+        elif w[:3] in _COMMA_LISTS and "," in w:
+            found.extend(
+                part[1:] or "?"
+                for part in w.split(",")
+                if part[:1] == "@" and not part.startswith(_RUNTIME_ORIGINS)
+            )
+            if _comma_places(w):
+                found.append("?")
+        elif w[:2] == "--" or w[:2] == "-X" or w[:5] == "-optf":
+            name, eq, value = w.partition("=")
+            value = value if eq else view[k + 1] if k + 1 < n else "?"
+            if name in _OPTIONS_FILES:
+                found.extend(value.split(","))
+            elif name in _HANDED_ON and _comma_places("," + value):
+                found.append("?")  # `nvcc -Xlinker -o,/home/u/x`, `-Xcompiler -Wl,-o,/x`
     return _one_list(found)
+
+
+# The driver's options handing a comma list on (`-Wl,-o,x` is the linker's `-o x`; `-Wa,` the assembler's, `-Wp,` the
+# preprocessor's) and its options naming a file of options (nvcc's, clang's configuration file).
+_COMMA_LISTS = frozenset({"-Wl", "-Wa", "-Wp"})
+_OPTIONS_FILES = frozenset({"--options-file", "-optf", "--config"})
+# nvcc's options handing the host compiler, linker or archiver a comma list (`-Xlinker -o,/x`, `--linker-options=…`).
+_HANDED_ON = frozenset(
+    {"-Xlinker", "--linker-options", "-Xcompiler", "--compiler-options", "-Xarchive", "--archive-options"}
+    | {"-Xnvlink", "--nvlink-options"}
+)
+# Where a path in a comma list starts (its part, a value after `=`, or glued to a short option's letter).
+_COMMA_PLACE = re.compile(r"(?:^|=|^-[A-Za-z])[/~]|(?:^|[=/]|^-[A-Za-z])\.\.(?:/|$)")
+# What a linker reads as a place only when the program runs, not when it is built: no place of this machine.
+_RUNTIME_ORIGINS = ("$ORIGIN", "${ORIGIN}", "@loader_path", "@executable_path", "@rpath")
+
+
+def _comma_places(w: str) -> bool:
+    """Whether the comma list ``w`` (`-Wl,-o,/home/u/.bashrc`, `-Wl,--version-script,/etc/x`, `-Wp,-MD,~/x.d`,
+    `-Wl,-L/opt/lib`, `-Wl,-Map=../../x`) names a rooted, home or climbing place: the linker, assembler or
+    preprocessor reads or writes it, and the scope sees the word as one option. Such a place is taken as outside,
+    as one a substitution prints is (an absolute place inside the project asks too); a relative one (`-Wl,-rpath,
+    ./lib`) and a run-time origin (`-Wl,-rpath,$ORIGIN/../lib`) are not places of the build."""
+    for part in w.split(",")[1:]:
+        if part.startswith(_RUNTIME_ORIGINS) or "=$ORIGIN" in part or "=${ORIGIN}" in part:
+            continue
+        if _COMMA_PLACE.search(part) is not None:
+            return True
+    return False
 
 
 _ZIG_DRIVERS = frozenset({"cc", "c++", "ar", "ranlib", "objcopy", "lib", "dlltool", "rc"})
@@ -1005,30 +1075,87 @@ def _pax_list(view: tuple[str, ...]) -> str | None:
 
 
 # Compilers, linkers and the binutils, .NET's and the JVM's tools: `@FILE` is a response file of options and
-# operands. By name, versioned and cross-prefixed as distributions install them (`gcc-12`, `clang-17`,
-# `x86_64-linux-gnu-gcc-12`, `arm-none-eabi-ld`); any `@` word of another program is left alone (npm's
-# `@scope/pkg`, `git@host:repo`).
-_RESPONSE_COMPILERS = ("gcc", "g++", "cpp", "gfortran", "cc", "c++")
+# operands. By name, versioned and cross-prefixed as distributions and SDKs install them (`gcc-12`, `clang-17`,
+# `x86_64-linux-gnu-gcc-12`, `arm-none-eabi-ld`, `x86_64-w64-mingw32-gcc-posix`, the Android NDK's
+# `aarch64-linux-android21-clang`); any `@` word of another program is left alone (npm's `@scope/pkg`,
+# `git@host:repo`).
+_RESPONSE_COMPILERS = (
+    "gcc",
+    "g++",
+    "cpp",
+    "gfortran",
+    "cc",
+    "c++",
+    "gdc",
+    "gccgo",
+    "gcc-ar",
+    "gcc-nm",
+    "gcc-ranlib",
+)
 _RESPONSE_BINUTILS = (
     "ld ld.bfd ld.gold gold ar as nm objcopy objdump strip ranlib readelf size strings addr2line c++filt elfedit"
-    " dlltool windres gprof".split()
+    " dlltool windres gprof ld.mold ld.lld".split()
 )
 _RESPONSE_LLVM = (
-    "clang clang++ clang-cpp clang-cl ld.lld lld lld-link llvm-ar llvm-nm llvm-objcopy llvm-objdump llvm-strip"
-    " llvm-ranlib llvm-lib llvm-link".split()
+    "clang clang++ clang-cpp clang-cl ld.lld lld lld-link ld64.lld wasm-ld llvm-ar llvm-nm llvm-objcopy"
+    " llvm-objdump llvm-strip llvm-ranlib llvm-lib llvm-link llvm-as llvm-mc flang flang-new".split()
 )
 _CROSS_PREFIXES = (
-    "x86_64-linux-gnu aarch64-linux-gnu arm-linux-gnueabihf arm-linux-gnueabi i686-linux-gnu riscv64-linux-gnu"
-    " powerpc64le-linux-gnu s390x-linux-gnu x86_64-w64-mingw32 i686-w64-mingw32 arm-none-eabi aarch64-none-elf"
-    " x86_64-pc-linux-gnu x86_64-linux-musl".split()
+    "x86_64-linux-gnu aarch64-linux-gnu arm-linux-gnueabihf arm-linux-gnueabi i686-linux-gnu i386-linux-gnu"
+    " riscv64-linux-gnu powerpc64le-linux-gnu powerpc64-linux-gnu powerpc-linux-gnu s390x-linux-gnu"
+    " mips-linux-gnu mipsel-linux-gnu mips64-linux-gnuabi64 mips64el-linux-gnuabi64 sparc64-linux-gnu"
+    " alpha-linux-gnu hppa-linux-gnu m68k-linux-gnu sh4-linux-gnu loongarch64-linux-gnu x86_64-linux-gnux32"
+    " x86_64-w64-mingw32 i686-w64-mingw32 arm-none-eabi aarch64-none-elf aarch64-elf arm-eabi arm-none-linux-gnueabihf"
+    " aarch64-none-linux-gnu aarch64-unknown-linux-gnu x86_64-unknown-linux-gnu x86_64-pc-linux-gnu"
+    " x86_64-linux-musl aarch64-linux-musl arm-linux-musleabihf x86_64-alpine-linux-musl i686-elf x86_64-elf"
+    " riscv64-unknown-elf riscv32-unknown-elf riscv64-unknown-linux-gnu riscv-none-elf riscv-none-embed"
+    " riscv32-esp-elf xtensa-esp32-elf xtensa-esp32s2-elf xtensa-esp32s3-elf xtensa-esp-elf xtensa-lx106-elf"
+    " avr msp430 msp430-elf or1k-elf m68k-elf sh-elf mips-elf mipsel-elf powerpc-eabi wasm32-wasi"
+    " x86_64-apple-darwin arm64-apple-darwin aarch64-apple-darwin".split()
+)
+_VERSIONS = range(3, 26)  # (clang's, LLVM's; GCC's from 4 to 20)
+_GCC_VERSIONS = range(4, 21)
+# The Android NDK's drivers: a target and the API level they build for.
+_NDK_TARGETS = (
+    "aarch64-linux-android",
+    "armv7a-linux-androideabi",
+    "i686-linux-android",
+    "x86_64-linux-android",
 )
 _RESPONSE_NAMES = frozenset(
     {*_RESPONSE_COMPILERS, *_RESPONSE_BINUTILS, *_RESPONSE_LLVM}
-    | {f"{c}-{v}" for c in _RESPONSE_COMPILERS[:4] for v in range(4, 21)}
-    | {f"{c}-{v}" for c in _RESPONSE_LLVM for v in range(3, 26)}
-    | {f"{t}-{c}" for t in _CROSS_PREFIXES for c in (*_RESPONSE_COMPILERS, *_RESPONSE_BINUTILS)}
-    | {f"{t}-{c}-{v}" for t in _CROSS_PREFIXES for c in _RESPONSE_COMPILERS[:4] for v in range(4, 21)}
-    | {"tcc", "icc", "icpc", "icx", "icpx", "emcc", "em++", "mold", "swiftc", "rustc", "rustdoc", "cl"}
+    | {f"{c}-{v}" for c in _RESPONSE_COMPILERS for v in _GCC_VERSIONS}
+    | {f"{c}-{v}" for c in _RESPONSE_LLVM for v in _VERSIONS}
+    | {f"{c}-mp-{v}" for c in _RESPONSE_COMPILERS[:4] for v in _GCC_VERSIONS}  # (MacPorts')
+    | {
+        f"{t}-{c}"
+        for t in _CROSS_PREFIXES
+        for c in (*_RESPONSE_COMPILERS, *_RESPONSE_BINUTILS, "clang", "clang++")
+    }
+    | {f"{t}-{c}-{v}" for t in _CROSS_PREFIXES[:30] for c in _RESPONSE_COMPILERS[:4] for v in _GCC_VERSIONS}
+    | {
+        f"{t}-{c}-{m}"
+        for t in _CROSS_PREFIXES[:30]
+        for c in ("gcc", "g++", "gfortran")
+        for m in ("posix", "win32")
+    }
+    | {f"{t}{api}-{c}" for t in _NDK_TARGETS for api in range(16, 40) for c in ("clang", "clang++")}
+    | {
+        "tcc",
+        "icc",
+        "icpc",
+        "icx",
+        "icpx",
+        "ifx",
+        "ifort",
+        "dpcpp",
+        "nvcc",
+        "nvc",
+        "nvc++",
+        "nvfortran",
+        "hipcc",
+    }
+    | {"emcc", "em++", "mold", "swiftc", "rustc", "rustdoc", "cl"}
     | {
         "javac",
         "javadoc",
@@ -1057,7 +1184,8 @@ _OWN_LIST_READERS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
 # alternative starts with `\b`: the search then skips to the characters one may start with.)
 _FEEDS_PATTERN = re.compile(
     r"xargs|parallel|cpio|-files|--f(?:i(?:le?)?)?(?:[=\s]|$)|pathspec-f|\s-[A-Za-z]*[T@]|\s@|file\s+-f"
-    r"|tar\s+[A-Za-z]*T|[ce]tags|xgettext|sum\b|--stdin-p|pax\b|,@"
+    r"|tar\s+[A-Za-z]*T|[ce]tags|xgettext|sum\b|--stdin-p|pax\b|,@|rhash|-W[alp],|options-file|nvcc"
+    r"|clang\S*\s(?:[^;&|]*\s)?--config"
 ).search
 
 
@@ -1077,6 +1205,10 @@ def FEEDS_NAMES(command: str) -> bool:  # (upper case: the gate's name, as when 
         or "sum" in command
         or "stdin-p" in command
         or "pax" in command
+        or "-W" in command
+        or "hash" in command
+        or "nvcc" in command
+        or "clang" in command
     ) and _FEEDS_PATTERN(command) is not None
 
 
@@ -1134,7 +1266,8 @@ def fed_names_unjudged(
     """Whether segment ``i`` (its ``views``) opens places named by text it reads -- xargs running a reader, a
     list of files given by a file or the input -- and that text is not a listing (see above; ``items``: whether a
     loop variable holds a listing's items, for a compound command's output)."""
-    for view in views:
+    handed = _handed_names(views)
+    for view in [*views, *handed] if handed else views:
         if not view:
             continue
         if view[0] == "parallel":
@@ -1151,11 +1284,26 @@ def fed_names_unjudged(
             if where is None or where in ("/dev/null",):
                 continue
             if where in ("-", "/dev/stdin"):
-                if not _stdin_lists(segments, i, joins, command, items):
+                # (what find or xargs runs reads the names they hand it as its lists: `xargs sha256sum -c`)
+                if view in handed or not _stdin_lists(segments, i, joins, command, items):
                     return True
             elif not _listed_into(where, segments, i, joins, command):
                 return True
     return False
+
+
+def _handed_names(views: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The views of every command a find or xargs among ``views`` runs, handing it the names it found or read
+    (`find . -name '*.sha256' -exec sha256sum -c {} +`, `find . -exec gcc @{} \\;`, `git ls-files '*.sha256' |
+    xargs sha256sum -c`): a list so named is a file's content, as `sha256sum -c p`'s is."""
+    found: list[tuple[str, ...]] = []
+    for view in views:
+        if view[:1] == ("find",):
+            found.extend(v for run in find_commands(view) for v in views_of(run))
+        elif view[:1] == ("xargs",):
+            at = _xargs_at(view)[0]
+            found.extend(views_of(view[at:]) if at < len(view) else ())
+    return found
 
 
 _DIRECTORY_MOVES = frozenset({"cd", "pushd", "popd"})

@@ -230,15 +230,29 @@ def _parallel(view: tuple[str, ...]) -> Carried:
     for words in found:
         cut = next((k for k, w in enumerate(words) if w in _ARG_SEPARATORS), len(words))
         command = words[:cut]
+        options = view[: len(view) - len(words)]
         if command:
             scripts.append(" ".join(command))  # parallel runs the template through a shell
             scripts.extend(_with_arguments(command, words[cut:]))
-        elif cut < len(words):
+            if (cut == len(words) or _lines_from_a_file(options, words[cut:])) and "{" not in scripts[-1]:
+                # a line it reads goes after the template, where a word of the input stands (`parallel eval ::::
+                # p`, `cat p | parallel nohup`: each line is a command; `parallel gzip :::: l`: a file's name)
+                scripts.append(" ".join(command) + " {}")
+        elif cut < len(words) and not _lines_from_a_file(options, words[cut:]):
             # No command: every argument is a command line of its own.
             scripts.extend(w for w in words[cut + 1 :] if w not in _ARG_SEPARATORS)
         else:
-            unseen = "parallel runs command lines read from its input"
+            unseen = "parallel runs command lines read from its input or a file"
     return Carried(tuple(scripts), None, unseen)
+
+
+def _lines_from_a_file(options: tuple[str, ...], rest: tuple[str, ...]) -> bool:
+    """Whether parallel, given no command, takes some of the command lines it runs from a file (`parallel :::: p`,
+    `parallel ::: a ::::+ p`, `parallel -a p ::: a`) or reads its separators as an option says (`--arg-file-sep ,,
+    ::: a ,, p`): a file's lines are commands as `bash p`'s are, which no rule sees."""
+    if any(w[:4] == "::::" for w in rest):
+        return True
+    return any(w[:3] == "--a" or (w[:1] == "-" and w[1:2] != "-" and "a" in w) for w in options)
 
 
 _SSH = Syntax("46AaCfGgKkMNnqsTtVvXxYy", "BbcDEeFIiJLlmOoPpQRSWw", operands=1)
