@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 
 from permissions.commands.containers import CONTAINER_ENGINES, container_run, image_tool, inner_on_host
-from permissions.commands.find import FIND_EXEC
+from permissions.commands.find import FIND_EXEC, find_commands
 from permissions.commands.git import GIT_COMMANDS, GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, hub_runs_git
 from permissions.commands.syntax import HELP, NONE, OPTIONAL, PAIR, REQUIRED, TRIPLE, Syntax, long_option
 from permissions.commands.windows_names import CMDLET_VERBS
@@ -1261,15 +1261,9 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     if renamed is not None:
         return _by_its_name(verb, renamed, cur)
     if verb == "find":
-        # `find ... -exec cmd {} ;` runs cmd: deny and the caps see it (R4.8).
-        start = next((k for k, w in enumerate(cur) if w in FIND_EXEC), -1)
-        if start < 0:
-            return []
-        end = start + 1
-        while end < len(cur) and cur[end] not in (";", "+"):
-            end += 1
-        inner = cur[start + 1 : end]
-        return [inner] if inner else []
+        # `find ... -exec cmd {} ;` runs cmd: deny and the caps see it (R4.8) -- each one of them (`-exec true \;
+        # -exec cat .env \;` runs both; a `+` ends one only after `{}`).
+        return find_commands(cur) if not FIND_EXEC.isdisjoint(cur) else []
     if verb == "git":
         # Deny matches more (R4.8): `git -C dir push` is also seen as `git push`. A reading starts at the
         # subcommand, so it is never peeled again.
