@@ -320,6 +320,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
     the indexes of the words of the first view (the segment as written) that depend on an expansion."""
     if dynamic and all_views and any(k in dynamic for k in program_words(all_views[0])):
         return "the program comes from an expansion, which no rule can read"
+    if len(all_views) > 1 and _wrapper_fed_by_xargs(all_views):
+        return _FROM_INPUT_WORD
     for view in all_views:
         if not view:
             continue
@@ -349,6 +351,13 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
         if why is not None:
             return why
     return None
+
+
+def _wrapper_fed_by_xargs(all_views: Sequence[tuple[str, ...]]) -> bool:
+    """xargs running a wrapper given no command (`xargs -a p nohup`, `cat p | xargs env`, `xargs timeout 5`): the
+    command it runs is the first word xargs reads, as `xargs -I{} {}`'s is."""
+    last = all_views[-1]
+    return bool(last) and last[0] in WRAPPERS and any(v[:1] == ("xargs",) for v in all_views[:-1])
 
 
 def reads_view(verb: str) -> bool:
