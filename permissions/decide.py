@@ -1133,7 +1133,7 @@ def _shaped(shape: str, word: str, original: str, to: str) -> list[tuple[str, st
         return [(to, folder or "/", name)]
     contents = word in HERE or word.endswith(("/", "/."))  # `rsync -a src/ dst`, `cp -r src/. dst`
     inside = (f"{to}/{fold_path(word).lstrip('/')}" if shape == PARENTS else f"{to}/{name}", original, "")
-    if shape == AS or (contents and shape != PARENTS):
+    if shape == AS or (contents and (shape != PARENTS or word in HERE)):
         return [(to, original, ""), inside] if contents and shape != AS else [(to, original, "")]
     return [inside, (to, original, "")] if shape == EITHER else [inside]
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from permissions.commands.option_reader import Program
 from permissions.commands.option_tables import RSYNC, SCP
-from permissions.commands.option_tables_files import CP, LN, MV
+from permissions.commands.option_tables_files import CP, LN, MV, TAR, UNZIP, tar_words
 from permissions.commands.options import read_by
 from permissions.commands.uploads import _remote_place
 
@@ -152,9 +152,39 @@ ON_THE_NAME = frozenset(
     " chattr chflags touch truncate setfacl xattr".split()
 )
 
+# Archivers: an archive made of places holds them as its members, under their paths as written (`tar czf a.tgz .`,
+# `zip -r a.zip secrets`), and extracting it puts them back under a folder (`tar xzf a.tgz -C /tmp/o`, `unzip a.zip -d
+# o`): read as a copy into the archive's path as if it were a folder, then a copy of that folder
+# (`tar czf /tmp/a.tgz . && tar xzf /tmp/a.tgz -C /tmp/o && cat /tmp/o/.env`). An archive written to or read from
+# the standard streams (`-f -`) is left out: the pipeline is read elsewhere.
+_TARS = frozenset({"tar", "gtar", "bsdtar"})
+_ZIP_VALUED = frozenset(
+    {"-b", "-P", "-t", "-tt", "-n", "-Z", "-O", "-s", "--out", "--password", "--temp-path"}
+)
+_ZIP_LISTS = frozenset({"-x", "-i", "--exclude", "--include"})  # (each takes the words up to the next option)
+_PY_ARCHIVES = frozenset({"zipfile", "tarfile"})  # `python3 -m zipfile -c a.zip src`, `-e a.zip dir`
+
 # The programs read here, by the word that runs them (a view's first word).
 COPIERS = frozenset(
-    {"cp", "gcp", "mv", "gmv", "ln", "gln", "install", "ginstall", "rsync", "scp", "ditto", "git"}
+    {
+        "cp",
+        "gcp",
+        "mv",
+        "gmv",
+        "ln",
+        "gln",
+        "install",
+        "ginstall",
+        "rsync",
+        "scp",
+        "ditto",
+        "git",
+        "zip",
+        "unzip",
+    }
+    | {"7z", "7za", "7zz"}
+    | _TARS
+    | _PY_ARCHIVES
 )
 _TABLES = {
     "cp": CP,
@@ -177,6 +207,8 @@ def copies_in(view: tuple[str, ...]) -> list[Copy]:
     name = view[0].rpartition("/")[2] if view else ""
     if name == "git":
         return _git(view)
+    if name in _ARCHIVERS:
+        return [c for c in _ARCHIVERS[name](view[1:]) if "-" not in (c.to, *c.originals)]
     table = _TABLES.get(name)
     if table is None:
         return []
@@ -245,3 +277,70 @@ def _git(view: tuple[str, ...]) -> list[Copy]:
             Copy((REPOSITORY,), r.operands[0], AS) for r in read_by(_WORKTREE_ADD, rest[2:]) if r.operands
         ]
     return []
+
+
+def _tar(args: tuple[str, ...]) -> list[Copy]:
+    out: list[Copy] = []
+    for r in read_by(TAR, tar_words(args)):
+        archive = next((k[5:] for k in r.keys if k.startswith("file=")), None)
+        if archive is None:
+            continue
+        if "create" in r.keys and r.operands:
+            out.append(Copy(r.operands, archive, PARENTS))
+        elif "extract" in r.keys:
+            folder = next((k[10:] for k in r.keys if k.startswith("directory=")), ".")
+            out.append(Copy((archive,), folder, AS))
+    return out
+
+
+def _zip(args: tuple[str, ...]) -> list[Copy]:
+    operands: list[str] = []
+    k, listing = 0, False
+    while k < len(args):
+        w = args[k]
+        k += 1
+        if w[:1] == "-" and len(w) > 1:
+            listing = w in _ZIP_LISTS
+            k += w in _ZIP_VALUED
+        elif not listing:
+            operands.append(w)
+    return [Copy(tuple(operands[1:]), operands[0], PARENTS)] if len(operands) > 1 else []
+
+
+def _unzip(args: tuple[str, ...]) -> list[Copy]:
+    out: list[Copy] = []
+    for r in read_by(UNZIP, args):
+        if r.operands and r.keys.isdisjoint(("pipe", "list", "test", "zipinfo")):
+            folder = next((k[6:] for k in r.keys if k.startswith("exdir=")), ".")
+            out.append(Copy((r.operands[0],), folder, AS))
+    return out
+
+
+def _seven_zip(args: tuple[str, ...]) -> list[Copy]:
+    """`7z a A SRC...`, `7z x A -oDIR` (its switches start with `-`, a value glued on)."""
+    command = args[0] if args else ""
+    operands = [w for w in args[1:] if w[:1] != "-"]
+    if command in ("a", "u") and len(operands) > 1:
+        return [Copy(tuple(operands[1:]), operands[0], PARENTS)]
+    if command in ("x", "e") and operands:
+        folder = next((w[2:] for w in args if w.startswith("-o") and len(w) > 2), ".")
+        return [Copy((operands[0],), folder, AS)]
+    return []
+
+
+def _python_archive(args: tuple[str, ...]) -> list[Copy]:
+    """`python3 -m zipfile -c A SRC...`, `-e A DIR` (tarfile the same)."""
+    if len(args) > 2 and args[0] in ("-c", "--create"):
+        return [Copy(args[2:], args[1], PARENTS)]
+    if len(args) > 2 and args[0] in ("-e", "--extract"):
+        return [Copy((args[1],), args[2], AS)]
+    return []
+
+
+_ARCHIVERS = {
+    **dict.fromkeys(_TARS, _tar),
+    "zip": _zip,
+    "unzip": _unzip,
+    **dict.fromkeys(("7z", "7za", "7zz"), _seven_zip),
+    **dict.fromkeys(_PY_ARCHIVES, _python_archive),
+}

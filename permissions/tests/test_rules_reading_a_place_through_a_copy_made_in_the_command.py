@@ -4,14 +4,14 @@ Under a deny of `cat secrets/prod.key`, `mv secrets/prod.key k && cat k`, `ln -s
 `cp -r . /tmp/p && cat /tmp/p/secrets/prod.key` print the same bytes as `cat secrets/prod.key`; they were
 auto-approved (in the sandbox's auto mode, and behind an allow of every word on the developer's machine for the
 moves and links). The later path is read as the original's (permissions.commands.copies: cp, mv, ln, install,
-rsync, scp, ditto, `git clone` of a local repository, `git worktree add`; permissions.decide._paths_spelt), from
+rsync, scp, ditto, `git clone` of a local repository, `git worktree add`, an archive made then unpacked; permissions.decide._paths_spelt), from
 every folder the segment may run in, through wrappers and program paths, through up to three copies in a row.
 A copy anywhere in the command counts (a loop runs a later segment first).
 
 A move or a link is the place itself under another name, so a deny of `rm -rf data` meets `mv data x; rm -rf x`;
 a copy deleted, moved or changed leaves the original alone (`cp -r data /tmp/d && rm -rf /tmp/d` keeps its answer:
 permissions.commands.copies.ON_THE_NAME). A reading of anything else in the copy keeps its answer, and so does a
-recursive search of the whole copy (read as `grep -r KEY .` is: approved). 324 of 375 cases fail on 617442c.
+recursive search of the whole copy (read as `grep -r KEY .` is: approved). 349 of 414 cases fail on 617442c.
 """
 
 from __future__ import annotations
@@ -111,6 +111,23 @@ REFUSED = [
     (_KEY, "cp secrets/prod.key /tmp/k || true; cat /tmp/k"),
     (_KEY, "(cp secrets/prod.key /tmp/k) && cat /tmp/k"),
     (_KEY, "echo $(cp secrets/prod.key /tmp/k) && cat /tmp/k"),
+    # an archive made of it, then unpacked and read
+    (_ENV, "tar czf /tmp/a.tgz . && tar xzf /tmp/a.tgz -C /tmp/o && cat /tmp/o/.env"),
+    (_ENV, "tar -c -f /tmp/a.tar .env && tar -x -f /tmp/a.tar --directory=/tmp/o && cat /tmp/o/.env"),
+    (_ENV, "gtar --create --file=/tmp/a.tar . && gtar -xf /tmp/a.tar -C /tmp/o; head /tmp/o/.env"),
+    (_ENV, "zip -qr /tmp/a.zip . && unzip -q /tmp/a.zip -d /tmp/o && cat /tmp/o/.env"),
+    (_ENV, "zip -r /tmp/a.zip .env && cd /tmp && unzip a.zip && cat .env"),
+    (_ENV, "zip -r /tmp/a.zip . -x 'node_modules/*' && unzip /tmp/a.zip -d /tmp/o && cat /tmp/o/.env"),
+    (_ENV, "7z a /tmp/a.7z . && 7z x /tmp/a.7z -o/tmp/o && cat /tmp/o/.env"),
+    (
+        _ENV,
+        "python3 -m zipfile -c /tmp/a.zip .env && python3 -m zipfile -e /tmp/a.zip /tmp/o && cat /tmp/o/.env",
+    ),
+    (_KEY, "tar czf /tmp/a.tgz secrets && tar xzf /tmp/a.tgz -C /tmp/o && cat /tmp/o/secrets/prod.key"),
+    (
+        _KEY,
+        "tar czf /tmp/a.tgz /srv/ws/app-1a2b3c4d && tar xzf /tmp/a.tgz -C /tmp/o && cat /tmp/o/srv/ws/app-1a2b3c4d/secrets/prod.key",
+    ),
     # the dot file and the home folder
     (_ENV, "cp -r . /tmp/p && cat /tmp/p/.env"),
     (_ENV, "cp -a . /tmp/p; cat /tmp/p/.env"),
@@ -155,6 +172,9 @@ KEPT = [
     (_KEY, "cp -r . /tmp/p && ls /tmp/p/secrets"),
     (_KEY, "cp -r secrets /tmp/s && wc -c /tmp/s/other.key"),
     (_ENV, "cp .env.example .env.local && cat .env.local.bak"),
+    (_ENV, "unzip -q dist.zip -d /tmp/o && cat /tmp/o/.env"),
+    (_ENV, "tar czf /tmp/a.tgz src && tar xzf /tmp/a.tgz -C /tmp/o && cat /tmp/o/.env"),
+    (_ENV, "tar czf /tmp/a.tgz . && tar xzf /tmp/a.tgz -C /tmp/o && cat /tmp/o/README.md"),
     (_ENV, "cp -r . /tmp/p && cat /tmp/p/.env.example"),
     (_AWS, "cp -r ~/.aws /tmp/a && cat /tmp/a/config.bak"),
     # a copy deleted, moved or changed leaves the original alone
