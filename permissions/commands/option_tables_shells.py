@@ -118,24 +118,31 @@ FISH = Program(
 )
 
 
+def _long_first(prog: Program, args: Sequence[str], out: list[str]) -> int:
+    """bash's long options before its letters (`--norc`, `-norc`, `--rcfile FILE`) written to ``out`` by their `--`
+    names, each value after its option; the index of the first word after them."""
+    n = len(args)
+    k = 0
+    while k < n and len(args[k]) > 2 and args[k][0] == "-":
+        name = args[k][2:] if args[k][1] == "-" else args[k][1:]
+        hit = prog.long.get(name)
+        if hit is None:
+            break
+        out.append("--" + name)
+        k += 1
+        if hit[1] == REQUIRED and k < n:
+            out.append(args[k])
+            k += 1
+    return k
+
+
 def shell_words(prog: Program, args: Sequence[str]) -> list[str]:
     """``args`` (the words after a POSIX shell's name) as the getopt words its table reads: bash's leading long
     options by their `--` names, each letter of a cluster its own word (`-` or, where `+` turns it off, `--+X`),
     each value after its option in the order the letters take them, and `--` before the operands."""
     out: list[str] = []
     n = len(args)
-    k = 0
-    if prog.name in _LONG_FIRST:
-        while k < n and len(args[k]) > 2 and args[k][0] == "-":
-            name = args[k][2:] if args[k][1] == "-" else args[k][1:]
-            hit = prog.long.get(name)
-            if hit is None:
-                break
-            out.append("--" + name)
-            k += 1
-            if hit[1] == REQUIRED and k < n:
-                out.append(args[k])
-                k += 1
+    k = _long_first(prog, args, out) if prog.name in _LONG_FIRST else 0
     attached = prog.name in _ATTACHED
     while k < n:
         w = args[k]

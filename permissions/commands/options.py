@@ -615,7 +615,11 @@ _NAME_ALIASES.update({f"lua{v}": "lua" for v in ("5.1", "5.2", "5.3", "5.4", "ji
 def spellings(name: str) -> tuple[str, ...]:
     """Every command word :func:`program_name` reads as the table ``name`` (`pip`, `pip3`, `pip3.12` ...), and the
     programs whose readings may be its (`openssl` for `base64`)."""
-    return (name, *(alias for alias, target in _NAME_ALIASES.items() if target == name), *_ALSO_DOES.get(name, ()))
+    return (
+        name,
+        *(alias for alias, target in _NAME_ALIASES.items() if target == name),
+        *_ALSO_DOES.get(name, ()),
+    )
 
 
 def _spellings_of_levels() -> dict[int, set[str]]:
