@@ -1,7 +1,8 @@
 """Option tables (R4.10) of the everyday file tools people write a deny or ask for by one of their flags: the
-encoders (base64, base32, basenc: `-d` decodes), grep (`-r`), cp (`-r`), mv (`-f`), ln (`-s`), tar (`-x`) and
-unzip (`-o`), and openssl's encoder (`openssl base64 -d` decodes as `base64 -d`). Without a table a deny matched the words as written, so `base64 --decode`, `grep -rn`, `cp -a`,
-`ln -sf`, `tar xzf` went through a deny of `base64 -d`, `grep -r`, `cp -r`, `ln -s`, `tar -x`.
+encoders (base64, base32, basenc: `-d` decodes; openssl's encoder, `openssl base64 -d`, decodes as `base64 -d`),
+grep (`-r`), cp (`-r`), mv (`-f`), ln (`-s`), tar (`-x`) and unzip (`-o`). Without a table a deny matched the words
+as written, so `base64 --decode`, `grep -rn`, `cp -a`, `ln -sf`, `tar xzf` went through a deny of `base64 -d`,
+`grep -r`, `cp -r`, `ln -s`, `tar -x`.
 
 The caps read these programs as written (permissions.commands.options.DENY_ONLY): a table is read only for a
 segment some deny or ask pattern names the program of. An option a table does not list is read both as a flag
