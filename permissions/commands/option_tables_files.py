@@ -119,13 +119,15 @@ GREP = Program(
 def grep_patterns(r: Reading) -> tuple[Reading, ...]:
     """R4.10: grep's reading ``r`` and, for each pattern it is given with `-e` (`--regexp=`), the reading with that
     pattern where grep's first operand stands (`grep -e KEY .env` is `grep KEY .env`; one of several patterns: the act
-    of that one and more, WIDER); given patterns from a file (`-f`), the reading with an operand read at run time
-    there (UNREAD)."""
+    of that one and more, WIDER); given patterns from a file (`-f F`), the reading with an operand read at run time
+    there (UNREAD), and with the file there (grep reads it: a rule printing it, `cat .env`, meets `grep -f .env x`)."""
     given = [k for k in r.keys if k[:7] == "regexp="]
-    if not given and "file" not in r.keys:
+    files = [k[5:] for k in r.keys if k[:5] == "file="]
+    if not given and not files:
         return (r,)
     # (the reading with UNREAD first: the matcher looks for an operand read at run time in a segment's first reading)
-    out = [Reading(r.path, r.keys, (UNREAD, *r.operands)), r] if "file" in r.keys else [r]
+    out = [Reading(r.path, r.keys, (UNREAD, *r.operands)), r] if files else [r]
+    out += [Reading(r.path, r.keys | {WIDER}, (f, *r.operands)) for f in files]
     for key in given:
         keys = r.keys - {key, "regexp"} if len(given) == 1 else r.keys | {WIDER}
         out.append(Reading(r.path, keys, (key[7:], *r.operands)))

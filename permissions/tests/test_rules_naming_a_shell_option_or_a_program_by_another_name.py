@@ -142,6 +142,7 @@ REFUSED: list[tuple[str, str]] = [
     ("grep -rE", "rgrep -E x ."),
     ("grep KEY .env", "grep --regexp=KEY .env"),
     ("grep KEY .env", "rgrep KEY .env"),
+    ("cat .env", "grep --file=.env notes.txt"),
     # openssl's encoder decoding base64
     ("base64 -d", "openssl base64 -d"),
     ("base64 -d", "openssl base64 -d -in x.b64"),
@@ -174,6 +175,7 @@ HELD: list[tuple[str, str]] = [
     ("grep KEY .env", "grep -e KEY .env"),
     ("grep KEY .env", "grep -e A -e KEY .env"),
     ("grep KEY .env", "egrep KEY .env"),
+    ("cat .env", "grep -f .env notes.txt"),
     ("base64 -d", "base64 --decode x"),
 ]
 
