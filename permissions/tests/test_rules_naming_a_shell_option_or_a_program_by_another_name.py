@@ -24,8 +24,9 @@ file ``-c``; ``openssl enc -a`` encodes, ``openssl enc -d -aes-256-cbc`` decrypt
 Left: openssl's cipher commands (``openssl aes-256-cbc -d -a``: a cipher named as the command), and shells' other
 releases named by number (``bash5``).
 
-252 of 303 cases fail on 617442c: every REFUSED deny case but ``bash -c -- ls`` and ``fgrep -R x .`` (in the sandbox
-and off it), their ask cases, ``grep --regexp=KEY .env`` and ``rgrep KEY .env`` under ``grep KEY .env``, the four
+254 of 306 cases fail on 617442c: every REFUSED deny case but ``bash -c -- ls`` and ``fgrep -R x .`` (in the sandbox
+and off it), their ask cases (``grep --regexp=KEY .env`` and ``rgrep KEY .env`` under ``grep KEY .env``, ``grep
+--file=.env notes.txt`` under ``cat .env`` among them), the four
 friction cases of grep's ``-e``/``-f`` values (``grep -e -r x file`` was denied by a deny of ``grep -r``), and ``grep
 -f pats .env`` (auto-approved under a deny of ``grep KEY .env``). The HELD cases, the other NOT_CAUGHT ones and the
 allow cases pass there (guards).
