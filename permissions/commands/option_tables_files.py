@@ -138,7 +138,7 @@ GREP.rewrite = grep_patterns
 
 # OpenSSL's encoder (apps/enc.c; its parser reads `-opt`, `--opt`, `-opt=value`, no abbreviation): `openssl base64` is
 # `openssl enc -base64`, and with `-a`/`-base64` and `-d` it decodes base64 -- `base64 -d`'s act (openssl_as_base64).
-# A cipher it is named (`-aes-256-cbc`) is an option the table does not list: the act of `-d` and more (WIDER).
+# A cipher it is named (`-aes-256-cbc`, or as the command) decrypts too: the act of `-d` and more (WIDER).
 _OPENSSL_ENC = """
 --d -> decrypt
 --e -> encrypt
@@ -177,11 +177,30 @@ _OPENSSL_ENC = """
 --list
 --ciphers
 """
+# A cipher named as the command (`openssl aes-256-cbc -d -a` is `openssl enc -aes-256-cbc -d -a`): OpenSSL 3's `list
+# -cipher-commands`, and the older builds' legacy ones.
+_CIPHER_COMMANDS = (
+    *(
+        f"{c}-{bits}-{mode}"
+        for c in ("aes", "camellia")
+        for bits in (128, 192, 256)
+        for mode in ("cbc", "ecb")
+    ),
+    *(
+        f"aria-{bits}-{m}"
+        for bits in (128, 192, 256)
+        for m in ("cbc", "cfb", "cfb1", "cfb8", "ctr", "ecb", "ofb")
+    ),
+    *(f"sm4-{mode}" for mode in ("cbc", "cfb", "ctr", "ecb", "ofb")),
+    *(f"{des}{mode}" for des in ("des-ede", "des-ede3") for mode in ("", "-cbc", "-cfb", "-ofb")),
+    *("des3 des desx des-cbc des-cfb des-ecb des-ofb bf bf-cbc bf-cfb bf-ecb bf-ofb cast cast-cbc".split()),
+    *("cast5-cbc cast5-cfb cast5-ecb cast5-ofb rc2 rc2-cbc rc4 rc4-40 idea idea-cbc seed seed-cbc".split()),
+)
 OPENSSL = Program(
     "openssl",
     dash_long=True,
     subcommands={"enc": Program("enc", _OPENSSL_ENC, dash_long=True)},
-    implies={"base64": ("enc", ("base64",))},
+    implies={"base64": ("enc", ("base64",)), **dict.fromkeys(_CIPHER_COMMANDS, ("enc", ("cipher",)))},
 )
 _BASE64_PATH = ("base64",)
 
@@ -194,7 +213,7 @@ def openssl_as_base64(r: Reading) -> tuple[Reading, ...]:
     keys = {"decode"} if "decrypt" in r.keys else set()
     ops = [k[3:] for k in r.keys if k[:3] == "in="]
     keys.update("output=" + k[4:] for k in r.keys if k[:4] == "out=")
-    if len(ops) > 1 or any(k[:1] == "?" for k in r.keys):
+    if len(ops) > 1 or "cipher" in r.keys or any(k[:1] == "?" for k in r.keys):
         keys.add(WIDER)
     return (r, Reading(_BASE64_PATH, frozenset(keys), (*ops[:1], *r.operands)))
 

@@ -21,10 +21,13 @@ stands, and patterns from a file, ``-f``, are an operand read at run time: a rul
 script.sh -c`` hands ``-c`` to the script, ``bash -c ls -x`` sets ``$0``, ``bash --rcfile -c script.sh`` reads the rc
 file ``-c``; ``openssl enc -a`` encodes, ``openssl enc -d -aes-256-cbc`` decrypts without base64.
 
-Left: openssl's cipher commands (``openssl aes-256-cbc -d -a``: a cipher named as the command), and shells' other
-releases named by number (``bash5``).
+A cipher named as openssl's command is ``enc`` with that cipher (``openssl aes-256-cbc -d -a``): with ``-a`` and ``-d``
+it decodes base64 and decrypts -- the act of ``base64 -d`` and more.
 
-254 of 306 cases fail on 617442c: every REFUSED deny case but ``bash -c -- ls`` and ``fgrep -R x .`` (in the sandbox
+Left: shells' other releases named by number (``bash5``), and a shell's letters a table does not list are read as
+flags (a shell rejects them and runs nothing).
+
+266 of 321 cases fail on 617442c: every REFUSED deny case but ``bash -c -- ls`` and ``fgrep -R x .`` (in the sandbox
 and off it), their ask cases (``grep --regexp=KEY .env`` and ``rgrep KEY .env`` under ``grep KEY .env``, ``grep
 --file=.env notes.txt`` under ``cat .env`` among them), the four
 friction cases of grep's ``-e``/``-f`` values (``grep -e -r x file`` was denied by a deny of ``grep -r``), and ``grep
@@ -159,7 +162,12 @@ REFUSED: list[tuple[str, str]] = [
     ("base64 -d", "echo eA== | openssl base64 -d"),
     ("base64 -d", "/usr/bin/openssl base64 -d"),
     ("base64 -d", "sudo openssl base64 -d"),
+    ("base64 -d", "openssl aes-256-cbc -d -a -pass pass:x -in p"),
+    ("base64 -d", "openssl des3 -a -d"),
     ("base64 --decode", "openssl base64 -d"),
+    ("openssl base64 -d", "openssl enc -a -d"),
+    ("openssl enc -d -a", "openssl base64 -d"),
+    ("openssl enc -d", "openssl aes-256-cbc -d -pass pass:x"),
     ("base64 -d .env", "openssl base64 -d -in .env"),
     ("base64 -d .env", "openssl enc -a -d -in ./.env"),
 ]
@@ -214,6 +222,9 @@ NOT_CAUGHT: list[tuple[str, str]] = [
     ("base64 -d", "openssl base64 -e"),
     ("base64 -d", "openssl enc -a"),
     ("base64 -d", "openssl enc -d -aes-256-cbc"),
+    ("base64 -d", "openssl aes-256-cbc -d -pass pass:x"),
+    ("base64 -d", "openssl aes-256-cbc -a -pass pass:x"),
+    ("openssl enc -d", "openssl enc -a"),
     ("base64 -d", "openssl rand -base64 32"),
     ("base64 -d", "openssl x509 -in c.pem -noout -text"),
     ("base64 -d .env", "openssl base64 -d -in other"),
