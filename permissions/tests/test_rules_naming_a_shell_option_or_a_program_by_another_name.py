@@ -27,7 +27,7 @@ it decodes base64 and decrypts -- the act of ``base64 -d`` and more.
 Left: shells' other releases named by number (``bash5``), and a shell's letters a table does not list are read as
 flags (a shell rejects them and runs nothing).
 
-266 of 321 cases fail on 617442c: every REFUSED deny case but ``bash -c -- ls`` and ``fgrep -R x .`` (in the sandbox
+275 of 332 cases fail on 617442c: every REFUSED deny case but ``bash -c -- ls`` and ``fgrep -R x .`` (in the sandbox
 and off it), their ask cases (``grep --regexp=KEY .env`` and ``rgrep KEY .env`` under ``grep KEY .env``, ``grep
 --file=.env notes.txt`` under ``cat .env`` among them), the four
 friction cases of grep's ``-e``/``-f`` values (``grep -e -r x file`` was denied by a deny of ``grep -r``), and ``grep
@@ -94,6 +94,11 @@ REFUSED: list[tuple[str, str]] = [
     ("bash -c", "cd /tmp && bash -lc ls"),
     ("bash -c", "git log | bash -ec cat"),
     ("bash -c", "echo $(bash -lc ls)"),
+    # a rule naming the script too, or any script
+    ("bash -c 'rm -rf dist'", "bash -lc 'rm -rf dist'"),
+    ("bash -c 'rm -rf dist'", "bash -e -o pipefail -c 'rm -rf dist'"),
+    ("bash -c *", "bash -lc ls"),
+    ("bash -c:*", "bash -xc ls"),
     # other rules on bash's options
     ("bash -l", "bash --login -c ls"),
     ("bash -l", "bash -lc ls"),
@@ -211,6 +216,8 @@ NOT_CAUGHT: list[tuple[str, str]] = [
     ("bash -c", "bash -o errexit script.sh"),
     ("bash -c", "bash --rcfile -c script.sh"),
     ("bash -x", "bash -c ls -x"),
+    ("bash -c 'rm -rf dist'", "bash -lc ls"),
+    ("bash -c *", "bash script.sh"),
     ("bash -x", "bash -c 'set -x'"),
     ("bash -e", "bash +e script.sh"),
     ("sh -c", "sh script.sh -c"),
