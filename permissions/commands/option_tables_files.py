@@ -1,7 +1,8 @@
 """Option tables (R4.10) of the everyday file tools people write a deny or ask for by one of their flags: the
-encoders (base64, base32, basenc: `-d` decodes), grep (`-r`), cp (`-r`), mv (`-f`), ln (`-s`), tar (`-x`) and
-unzip (`-o`). Without a table a deny matched the words as written, so `base64 --decode`, `grep -rn`, `cp -a`,
-`ln -sf`, `tar xzf` went through a deny of `base64 -d`, `grep -r`, `cp -r`, `ln -s`, `tar -x`.
+encoders (base64, base32, basenc: `-d` decodes; openssl's encoder, `openssl base64 -d`, decodes as `base64 -d`),
+grep (`-r`), cp (`-r`), mv (`-f`), ln (`-s`), tar (`-x`) and unzip (`-o`). Without a table a deny matched the words
+as written, so `base64 --decode`, `grep -rn`, `cp -a`, `ln -sf`, `tar xzf` went through a deny of `base64 -d`,
+`grep -r`, `cp -r`, `ln -s`, `tar -x`.
 
 The caps read these programs as written (permissions.commands.options.DENY_ONLY): a table is read only for a
 segment some deny or ask pattern names the program of. An option a table does not list is read both as a flag
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from permissions.commands.option_reader import WIDER, Program, Reading
+from permissions.commands.option_reader import UNREAD, WIDER, Program, Reading
 from permissions.commands.syntax import NONE
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "LUA",
     "MV",
     "NODE",
+    "OPENSSL",
     "PERL",
     "PHP",
     "PYTHON",
@@ -32,6 +34,8 @@ __all__ = [
     "RUBY",
     "TAR",
     "UNZIP",
+    "grep_patterns",
+    "openssl_as_base64",
     "python_words",
     "script_by_name",
     "tar_words",
@@ -57,12 +61,15 @@ BASENC = Program(
 )
 
 # GNU grep. `-R` recurses as `-r` does, following every symbolic link too (the act of `-r` and more), and
-# `--directories=recurse` is `-r` (option_reader's value implications). `-e PATTERN` and `-f FILE` are left
-# unlisted on purpose: read both ways, the pattern word stays an operand in one reading, so a rule naming
-# what grep looks for and where (`grep KEY .env`) meets `grep -e KEY .env` as it did without a table.
+# `--directories=recurse` is `-r` (option_reader's value implications). `-e PATTERN` and `-f FILE` take a value
+# (`grep -e -r x f` looks for `-r`: no recursion); grep_patterns reads a pattern given with `-e` where grep's first
+# operand stands too, so a rule naming what grep looks for and where (`grep KEY .env`) meets `grep -e KEY .env`, and
+# patterns read from a file (`-f`) as an operand read at run time (UNREAD).
 GREP = Program(
     "grep",
     """
+    -e= --regexp=
+    -f= --file=
     -r --recursive
     -R --dereference-recursive -> recursive dereference-recursive
     -d= --directories=
@@ -107,6 +114,111 @@ GREP = Program(
     """,
     abbrev=True,
 )
+
+
+def grep_patterns(r: Reading) -> tuple[Reading, ...]:
+    """R4.10: grep's reading ``r`` and, for each pattern it is given with `-e` (`--regexp=`), the reading with that
+    pattern where grep's first operand stands (`grep -e KEY .env` is `grep KEY .env`; one of several patterns: the act
+    of that one and more, WIDER); given patterns from a file (`-f F`), the reading with an operand read at run time
+    there (UNREAD), and with the file there (grep reads it: a rule printing it, `cat .env`, meets `grep -f .env x`)."""
+    given = [k for k in r.keys if k[:7] == "regexp="]
+    files = [k[5:] for k in r.keys if k[:5] == "file="]
+    if not given and not files:
+        return (r,)
+    # (the reading with UNREAD first: the matcher looks for an operand read at run time in a segment's first reading)
+    out = [Reading(r.path, r.keys, (UNREAD, *r.operands)), r] if files else [r]
+    out += [Reading(r.path, r.keys | {WIDER}, (f, *r.operands)) for f in files]
+    for key in given:
+        keys = r.keys - {key, "regexp"} if len(given) == 1 else r.keys | {WIDER}
+        out.append(Reading(r.path, keys, (key[7:], *r.operands)))
+    return tuple(out)
+
+
+GREP.rewrite = grep_patterns
+
+# OpenSSL's encoder (apps/enc.c; its parser reads `-opt`, `--opt`, `-opt=value`, no abbreviation): `openssl base64` is
+# `openssl enc -base64`, and with `-a`/`-base64` and `-d` it decodes base64 -- `base64 -d`'s act (openssl_as_base64).
+# A cipher it is named (`-aes-256-cbc`, or as the command) decrypts too: the act of `-d` and more (WIDER).
+_OPENSSL_ENC = """
+--d -> decrypt
+--e -> encrypt
+--a --base64 -> base64
+--A
+--in=
+--out=
+--pass=
+--k=
+--kfile=
+--K=
+--S=
+--iv=
+--md=
+--iter=
+--saltlen=
+--bufsize=
+--engine=
+--rand=
+--writerand=
+--provider=
+--provider-path=
+--propquery=
+--skeyopt=
+--skeymgmt=
+--pbkdf2
+--salt
+--nosalt
+--nopad
+--none
+--p
+--P
+--v
+--z
+--debug
+--list
+--ciphers
+"""
+# A cipher named as the command (`openssl aes-256-cbc -d -a` is `openssl enc -aes-256-cbc -d -a`): OpenSSL 3's `list
+# -cipher-commands`, and the older builds' legacy ones.
+_CIPHER_COMMANDS = (
+    *(
+        f"{c}-{bits}-{mode}"
+        for c in ("aes", "camellia")
+        for bits in (128, 192, 256)
+        for mode in ("cbc", "ecb")
+    ),
+    *(
+        f"aria-{bits}-{m}"
+        for bits in (128, 192, 256)
+        for m in ("cbc", "cfb", "cfb1", "cfb8", "ctr", "ecb", "ofb")
+    ),
+    *(f"sm4-{mode}" for mode in ("cbc", "cfb", "ctr", "ecb", "ofb")),
+    *(f"{des}{mode}" for des in ("des-ede", "des-ede3") for mode in ("", "-cbc", "-cfb", "-ofb")),
+    *("des3 des desx des-cbc des-cfb des-ecb des-ofb bf bf-cbc bf-cfb bf-ecb bf-ofb cast cast-cbc".split()),
+    *("cast5-cbc cast5-cfb cast5-ecb cast5-ofb rc2 rc2-cbc rc4 rc4-40 idea idea-cbc seed seed-cbc".split()),
+)
+OPENSSL = Program(
+    "openssl",
+    dash_long=True,
+    subcommands={"enc": Program("enc", _OPENSSL_ENC, dash_long=True)},
+    implies={"base64": ("enc", ("base64",)), **dict.fromkeys(_CIPHER_COMMANDS, ("enc", ("cipher",)))},
+)
+_BASE64_PATH = ("base64",)
+
+
+def openssl_as_base64(r: Reading) -> tuple[Reading, ...]:
+    """R4.10: an `openssl enc` reading that codes base64 (`openssl base64 -d`, `openssl enc -a -d -in F`), and the same
+    act read as `base64`'s: `-d` is `--decode`, `-in F` its operand, `-out F` its `--output`."""
+    if r.path != ("openssl", "enc") or "base64" not in r.keys:
+        return (r,)
+    keys = {"decode"} if "decrypt" in r.keys else set()
+    ops = [k[3:] for k in r.keys if k[:3] == "in="]
+    keys.update("output=" + k[4:] for k in r.keys if k[:4] == "out=")
+    if len(ops) > 1 or "cipher" in r.keys or any(k[:1] == "?" for k in r.keys):
+        keys.add(WIDER)
+    return (r, Reading(_BASE64_PATH, frozenset(keys), (*ops[:1], *r.operands)))
+
+
+OPENSSL.rewrite = openssl_as_base64
 
 # cp, mv and ln are not registered in options.PROGRAMS yet: a program with a table costs the fast path's read budget
 # 3 steps a piece (fast_path._PIECE_STEPS) where a copier costs 2, and an ordinary script of 1,500 copies would then

@@ -73,6 +73,7 @@ from permissions.commands.option_tables_files import (
     GREP,
     LUA,
     NODE,
+    OPENSSL,
     PERL,
     PHP,
     PYTHON,
@@ -86,6 +87,7 @@ from permissions.commands.option_tables_files import (
 )
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.option_tables_packages import APT, BREW, CONDA
+from permissions.commands.option_tables_shells import FISH, SHELL_TABLES, shell_words
 from permissions.commands.option_tables_signals import KILL, KILLALL, PKILL, SSH, signal_words
 from permissions.commands.option_tables_tools import (
     BUN,
@@ -269,15 +271,17 @@ def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
     knows the program (it is then matched literally, as before R4.10)."""
     if not words:
         return None
-    prog = PROGRAMS.get(program_name(words[0]))
+    name = words[0].rsplit("/", 1)[-1]
+    prog = PROGRAMS.get(_NAME_ALIASES.get(name, name))
     if prog is None:
         return None
+    args = words[1:]
+    if name in _NAME_OPTIONS:
+        args = (*_NAME_OPTIONS[name], *args)  # `rgrep x .` is `grep -r x .`
     own = _OWN_READING.get(prog)
     if own is not None:
-        return own(
-            prog, words[1:]
-        )  # (the few programs whose words are rewritten before their table reads them)
-    found = read_by(prog, words[1:])
+        return own(prog, args)  # (the few programs whose words are rewritten before their table reads them)
+    found = read_by(prog, args)
     if prog is GIT and any(_hooks_skipped(r.keys) for r in found):
         found = tuple(Reading(r.path, r.keys | {"no-verify"}, r.operands) for r in found)
     return found
@@ -285,6 +289,10 @@ def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
 
 def _signalled(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
     return read_by(prog, signal_words(prog.name, args))  # `-KILL`, `-s 9`: one `--signal=KILL`
+
+
+def _shell(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
+    return read_by(prog, shell_words(prog, args))  # `bash -oc pipefail x`: `bash -o pipefail -c -- x`
 
 
 def _tar(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
@@ -398,10 +406,8 @@ def reads_as_written(view: tuple[str, ...]) -> bool:
     toolchain or signal is read, and the table's rewrite gives the operands back. False is no answer: the
     full reading decides (a differential property test holds this equal to it)."""
     prog = PROGRAMS.get(view[0]) if view else None
-    if prog is None or prog is KILL or prog is PKILL or prog is KILLALL or prog is TAR:
-        return (
-            False  # (a signal program's words, and tar's old-style first word, are rewritten before reading)
-        )
+    if prog is None or prog in _WORDS_REWRITTEN:
+        return False  # (a signal program's words, tar's old-style first word, a shell's `+` options are rewritten)
     n = len(view)
     k = 1
     cur = prog
@@ -437,6 +443,8 @@ def reads_as_written(view: tuple[str, ...]) -> bool:
 
 
 _NO_KEYS: frozenset[str] = frozenset()
+# The programs whose words are rewritten before their table reads them (reads_as_written cannot tell from the words).
+_WORDS_REWRITTEN: frozenset[Program] = frozenset({KILL, PKILL, KILLALL, TAR, *SHELL_TABLES.values()})
 # The programs whose words are read otherwise than by their table alone (normalise): the signal programs, tar,
 # and the interpreters, which read no option after their script (permissions.commands.option_tables_files).
 _OWN_READING: dict[Program, Callable[[Program, Sequence[str]], tuple[Reading, ...]]] = {
@@ -445,6 +453,7 @@ _OWN_READING: dict[Program, Callable[[Program, Sequence[str]], tuple[Reading, ..
     KILLALL: _signalled,
     TAR: _tar,
     **dict.fromkeys((PYTHON, NODE, PERL, RUBY, PHP, RSCRIPT, LUA), _interpreter),
+    **dict.fromkeys(SHELL_TABLES.values(), _shell),
 }
 
 
@@ -456,6 +465,9 @@ DENY_ONLY: frozenset[str] = frozenset(
     | {"base64", "base32", "basenc", "grep", "tar", "unzip"}
     # ... and the interpreters, for the code handed to them (`python -c`, `node -e`, `perl -e`)
     | {"python", "node", "perl", "ruby", "php", "Rscript", "lua"}
+    # ... the shells, for their options (the caps read a shell's script by permissions.commands.shells), and openssl's
+    # encoder (`openssl base64 -d` is `base64 -d`: option_tables_files)
+    | {*SHELL_TABLES, "fish", "openssl"}
 )
 
 
@@ -533,6 +545,9 @@ PROGRAMS: dict[str, Program] = {
         PHP,
         RSCRIPT,
         LUA,
+        OPENSSL,
+        FISH,
+        *SHELL_TABLES.values(),
     )
 }
 
@@ -568,7 +583,18 @@ _NAME_ALIASES = {
     "fgrep": "grep",
     "gbase64": "base64",
     "gbase32": "base32",  # red team: GNU Wget2 reads Wget's command line (a deny of `wget` is wget2's too)
+    "rgrep": "grep",
+    "rbash": "bash",  # bash, restricted: its command line is bash's
 }
+
+
+# R4.10: a program's other names that are its own options too (grep's `rgrep` is `grep -r`, `egrep` `grep -E`,
+# `fgrep` `grep -F`): the words read before the rest.
+_NAME_OPTIONS: dict[str, tuple[str, ...]] = {"rgrep": ("-r",), "egrep": ("-E",), "fgrep": ("-F",)}
+# R4.10: programs one of whose commands does another table's program's act (`openssl base64 -d` is `base64 -d`,
+# permissions.commands.option_tables_files.openssl_as_base64): a deny or ask pattern of that program is looked up for
+# their segments too (spellings).
+_ALSO_DOES: dict[str, tuple[str, ...]] = {"base64": ("openssl",)}
 
 
 _NAME_ALIASES.update({f"pip3.{m}": "pip" for m in range(6, 20)})
@@ -587,8 +613,13 @@ _NAME_ALIASES.update({f"lua{v}": "lua" for v in ("5.1", "5.2", "5.3", "5.4", "ji
 
 
 def spellings(name: str) -> tuple[str, ...]:
-    """Every command word :func:`program_name` reads as the table ``name`` (`pip`, `pip3`, `pip3.12` ...)."""
-    return (name, *(alias for alias, target in _NAME_ALIASES.items() if target == name))
+    """Every command word :func:`program_name` reads as the table ``name`` (`pip`, `pip3`, `pip3.12` ...), and the
+    programs whose readings may be its (`openssl` for `base64`)."""
+    return (
+        name,
+        *(alias for alias, target in _NAME_ALIASES.items() if target == name),
+        *_ALSO_DOES.get(name, ()),
+    )
 
 
 def _spellings_of_levels() -> dict[int, set[str]]:

@@ -30,9 +30,9 @@ nor the flag after ``--``, after the script, after ``-c``'s code or ``-m``'s mod
 Left: ``cp -r`` (``-a`` archives recursively), ``mv -f``, ``ln -s`` -- their tables are written
 (option_tables_files) but not registered: a registered table costs the fast path's read budget a step more a
 piece than a copier's (fast_path._PIECE_STEPS), and an ordinary script of 1,500 copies (test_hostile) would become
-too long to read. Also left (no table here): ``bash``/``sh``/``zsh -c`` with ``-l``/``-x``/``-e``/``-o`` (the shells are read by the
-shell reader, the lead's), ``xargs -I`` (a wrapper: a table would replace its wrapped reading), ``openssl enc -d``
-(its cipher as a subcommand).
+too long to read. Also left (no table here): ``xargs -I`` (a wrapper: a table would replace its wrapped reading). The
+shells' options (``bash -lc``) and ``openssl enc -d -a`` have tables since:
+test_rules_naming_a_shell_option_or_a_program_by_another_name.
 
 149 of this file's 201 cases fail on the base (base26): all 132 ``REFUSED`` deny cases (66 rules and spellings, in
 the sandbox and off it) and the 17 ask cases. The 31 ``HELD``, 16 ``NOT_CAUGHT`` and 5 allow cases pass there
