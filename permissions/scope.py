@@ -314,6 +314,33 @@ def _check_cd(words: tuple[str, ...], dyn: Collection[int], out: list[str], back
         out.append(" ".join(words))
 
 
+def _words_read(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
+    """A segment's words as the scope reads them: _read_again's, or with a key store's keys blanked (session 27: a
+    key store reached through a wrapper, a verb path or an assignment too), and env's split strings after them."""
+    words, dyn = _read_again(words, dyn) if words[0] in _READ_AGAIN else _keys_blanked(words, dyn)
+    return _env_split(words, dyn) if "env" in words else (words, dyn)
+
+
+def _env_split(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
+    """R4.8: ``words`` and, after them, the words of each string env splits into the command it runs (`env -S 'cat
+    /etc/passwd'`, `env -iS'...'`, `--split-string=...`): the places that command names are checked as its own (a
+    word expanding `~` or a variable as an expansion, with ``dyn``)."""
+    out = list(words)
+    for k, w in enumerate(words):
+        if w[:1] != "-" or k == 0:
+            continue
+        if w in ("-S", "--split-string") or (w[1:2] != "-" and w.endswith("S")):
+            out += words[k + 1].split() if k + 1 < len(words) else []
+        elif w.startswith("--split-string="):
+            out += w[15:].split()
+        elif w[1:2] != "-" and "S" in w:
+            out += w[w.index("S") + 1 :].split()
+    if len(out) == len(words):
+        return words, dyn
+    expanded = {k for k in range(len(words), len(out)) if out[k][:1] == "~" or "$" in out[k]}
+    return tuple(out), dyn.union(expanded) if expanded else dyn
+
+
 def _read_again(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
     """The words of a segment led by one of _READ_AGAIN as the scope reads them: a container engine's with its
     container's own places left out (`-w /app`, `-v .:/app`), the others' with the words that are no location
@@ -382,8 +409,7 @@ class Scope:
                 and _to_the_screen(seg, segments, command, fed_and_sliced[0])
             )
             if words:
-                # (session 27: a key store reached through a wrapper, a verb path or an assignment too)
-                words, dyn = _read_again(words, dyn) if words[0] in _READ_AGAIN else _keys_blanked(words, dyn)
+                words, dyn = _words_read(words, dyn)
             # Off Windows, a segment with no expansion none of whose words holds a `/` or a `.` has no word the
             # loop below reads: each would take its cheap rejection (the first `continue` it can reach) at once.
             if windows or dyn or "/" in (joined := "\0".join(words)) or "." in joined:
