@@ -33,8 +33,9 @@ lower case); `$d = C:\; Remove-Item $d -Recurse` (bash reads one segment where P
 or permissions.where would read PowerShell's split); `try { rd /s /q C:\ } catch {}` (a script block's statement is
 not read by the floor: permissions.decide's _statement_read).
 
-135 of this file's 179 cases fail on 617442c (the guards that pass there: the ordinary lines, the ordinary commands but
-the held build folder, and `pwsh -c 'echo x; gci ~ | % Delete'`, which the runner's .NET reading already took whole).
+149 of this file's 201 cases fail on 617442c (the guards that pass there: the ordinary lines, the ordinary
+commands but the held build folder, and two runner lines whose first statement's reading already took every word:
+`echo x; gci ~ | % Delete` and `Remove-Item -Recurse .\build; cd ~; Remove-Item -Recurse .`).
 """
 
 from __future__ import annotations
@@ -93,6 +94,14 @@ FLOOR = [
     r'powershell -c "& {Remove-Item -Recurse ~}"',
     r'cmd /c "(echo a) & rd /s /q C:\"',
     "pwsh -c 'Write-Host a\nRemove-Item -Recurse -Force ~'",
+    r"""pwsh -c '$d = "C:\"; cd $d; ri -r -fo .'""",
+    r"""pwsh -c '$D = "C:\"; Set-Location -Path $d; ri -r -fo .'""",
+    r"cmd /c 'pushd \\server\share & rd /s /q .'",
+    r"pwsh -c 'echo a; cd \\server\share; ri -r -fo .'",
+    r'cmd /c "echo a & rm -rf ~"',
+    r'pwsh -c "Remove-Item -Recurse .\build; cd ~; Remove-Item -Recurse ."',
+    r"pwsh -c 'echo a; Remove-Item -Recurse -Force -Path ~,C:\tmp'",
+    r"pwsh -c 'echo a; Get-ChildItem -Path ~ -Recurse -Force | Remove-Item -Force'",
     # 2. member calls and variables written directly
     r"gci ~ | % MoveTo('C:\x')",
     r"gci ~ | ForEach-Object MoveTo('C:\x')",
@@ -169,6 +178,9 @@ NOT_THE_FLOOR = [
     r"""pwsh -c '$d = "build"; Remove-Item $d -Recurse'""",
     r"pwsh -c 'Write-Host \"a;b\"; Remove-Item .\x.txt'",
     r"gci .\build | % MoveTo('.\out')",
+    r"pwsh -c 'cd .\build; Remove-Item -Recurse *'",
+    r"pwsh -c 'cd .\src; cd ..; Remove-Item -Recurse .\out; popd'",
+    r"cmd /c 'pushd build && rd /s /q obj & popd'",
     "Move-Item .\\x.txt C:\\",
 ]
 
