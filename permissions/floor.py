@@ -499,8 +499,13 @@ def names_windows_deleter(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> boo
     return False
 
 
-# What runs a command line on Windows: PowerShell's dot-source operator, cmd, PowerShell.
-WINDOWS_RUNNERS = frozenset({".", "cmd", "cmd.exe", "powershell", "powershell.exe", "pwsh", "pwsh.exe"})
+# What runs a command line on Windows: PowerShell's dot-source operator, cmd, PowerShell; session 27: and
+# Invoke-Expression (`iex 'rm -r -fo ~'` runs its string as a line of PowerShell).
+_EXPRESSION_RUNNERS = frozenset({"iex", "invoke-expression"})
+WINDOWS_RUNNERS = (
+    frozenset({".", "cmd", "cmd.exe", "powershell", "powershell.exe", "pwsh", "pwsh.exe"})
+    | _EXPRESSION_RUNNERS
+)
 
 
 # PowerShell's parameters that take the next word (`-ExecutionPolicy Bypass`, `-ep`, `-WindowStyle Hidden`).
@@ -523,28 +528,15 @@ def windows_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
     head = view[0].lower()
     if head not in WINDOWS_RUNNERS or len(view) < 2:
         return None
-    k = 1
-    if head != ".":
-        cmd = head.startswith("cmd")
-        while k < len(view):
-            w = view[k].lower()
-            w = w[1:] if cmd and w[:2] == "//" else w  # Git Bash's `cmd //c`: cmd is handed `/c`
-            if (
-                (w in ("/c", "/k", "/r"))
-                if cmd
-                else (w[:1] == "-" and len(w) > 1 and "-command".startswith(w))
-            ):
-                break
-            if w[:1] not in "-/":
-                return None  # a script file, or something else than a command line
-            k += 2 if not cmd and any(v.startswith(w) for v in _PS_VALUED) else 1
-        k += 1
+    k = _line_start(head, view)
+    if k is None:
+        return None
     line = " ".join(word.strip('"') for word in view[k:])
     if _STATEMENT_END(line) is not None:
         read = _statements_read(line)  # `pwsh -c "cd ~; ri -r -fo ."`: every statement, not the first only
         if read is not None:
             return read
-    words = line.split()
+    words = _led(line.split())
     if len(words) > 1 and DELETION_CUE(" ".join(words)) is not None:
         words = _removal_run(words)  # `pwsh -c "(Get-Item C:\).Delete($true)"`
     if len(words) > 1 and words[0].lower() in WINDOWS_RUNNERS:
@@ -618,8 +610,9 @@ def _statements_read(line: str) -> tuple[str, ...] | None:
         words = [w for w in (_QUOTES("", w) for w in _assignment_split(text).split()) if w]
         while words and words[0].lower() in _BLOCK_HEADS:
             words = words[1:]  # `try { ri -r ~ }`, `else {`: the statement after the keyword
-        if words and words[0][:2] in ("$(", "(", "(\t"):
+        if words and (words[0][:1] == "(" or words[0][:2] == "$("):
             words = _unwrapped(words)  # `$(Remove-Item -Recurse ~)`: the statement inside
+        words = _led(words)
         if not words:
             continue
         head = words[0].lower()
@@ -752,6 +745,41 @@ def _resolved(target: str, places: list[str], held: dict[str, list[str]]) -> lis
     for p in places:
         out.append(target if not p else p + ("" if p[-1:] in "/\\" else "\\") + target)
     return out
+
+
+def _line_start(head: str, view: tuple[str, ...]) -> int | None:
+    """Where the line a runner's ``view`` runs starts (after cmd's `/c`, PowerShell's `-Command`, Invoke-Expression's
+    own `-Command`), or None when it runs none (a script file)."""
+    if head == ".":
+        return 1
+    if head in _EXPRESSION_RUNNERS:
+        w = view[1].lower()
+        return 2 if len(view) > 2 and len(w) > 1 and "-command".startswith(w) else 1
+    k = 1
+    cmd = head.startswith("cmd")
+    while k < len(view):
+        w = view[k].lower()
+        w = w[1:] if cmd and w[:2] == "//" else w  # Git Bash's `cmd //c`: cmd is handed `/c`
+        if (w in ("/c", "/k", "/r")) if cmd else (w[:1] == "-" and len(w) > 1 and "-command".startswith(w)):
+            break
+        if w[:1] not in "-/":
+            return None  # a script file, or something else than a command line
+        k += 2 if not cmd and any(v.startswith(w) for v in _PS_VALUED) else 1
+    return k + 1
+
+
+def _led(words: list[str]) -> list[str]:
+    """A statement's words past what leads the command it runs: cmd's `@` (no echo) and `call`, and cmd's `if`
+    (`if exist C:\\ rd /s /q C:\\`: from the first word that names a deleter or a runner, more is safe)."""
+    if words and words[0][:1] == "@":
+        words = [w for w in (words[0].lstrip("@"), *words[1:]) if w]
+    while words and words[0].lower() == "call":
+        words = words[1:]
+    if len(words) > 2 and words[0].lower() == "if" and words[1][:1] != "(":
+        for j in range(2, len(words)):
+            if words[j].lower() in _DELETERS_AND_RUNNERS or words[j].lower() == "rm":
+                return words[j:]
+    return words
 
 
 def _removal_run(words: list[str]) -> list[str]:

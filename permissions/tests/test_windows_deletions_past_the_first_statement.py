@@ -10,7 +10,9 @@ The class:
    /s /q C:\"` -- every statement is read, with what the earlier ones do to the later: a move of the location
    (`cd ~; ri -r -fo .`, `Set-Location C:\; Remove-Item -Recurse *`, cmd's `cd /d C:\ & rd /s /q .`, `cd\`), a
    variable given a place (`$d = 'C:\'`, `$d = Get-Item ~`, named in any case), a listing or a variable piped
-   into a deleter, a .NET deletion or move, a script block's statement, a runner inside the line.
+   into a deleter, a .NET deletion or move, a script block's statement, a runner inside the line, cmd's `@`,
+   `call` and `if exist X ...` before the command; and Invoke-Expression (`iex 'rm -r -fo ~'`), a runner of its
+   own string.
 2. Member calls and variables written directly: ForEach-Object calling each piped item's MoveTo (`gci ~ | %
    MoveTo('C:\x')`, `% { $_.MoveTo(...) }`, `-MemberName MoveTo`: permissions.commands.windows_deletions,
    permissions.floor.each_deletes), a variable's item piped into a deleter (`$d = '~'; $d | Remove-Item -Recurse`,
@@ -33,7 +35,7 @@ lower case); `$d = C:\; Remove-Item $d -Recurse` (bash reads one segment where P
 or permissions.where would read PowerShell's split); `try { rd /s /q C:\ } catch {}` (a script block's statement is
 not read by the floor: permissions.decide's _statement_read).
 
-149 of this file's 201 cases fail on 617442c (the guards that pass there: the ordinary lines, the ordinary
+175 of this file's 235 cases fail on 617442c (the guards that pass there: the ordinary lines, the ordinary
 commands but the held build folder, and two runner lines whose first statement's reading already took every word:
 `echo x; gci ~ | % Delete` and `Remove-Item -Recurse .\build; cd ~; Remove-Item -Recurse .`).
 """
@@ -102,6 +104,20 @@ FLOOR = [
     r'pwsh -c "Remove-Item -Recurse .\build; cd ~; Remove-Item -Recurse ."',
     r"pwsh -c 'echo a; Remove-Item -Recurse -Force -Path ~,C:\tmp'",
     r"pwsh -c 'echo a; Get-ChildItem -Path ~ -Recurse -Force | Remove-Item -Force'",
+    r'cmd /c "echo a & call rd /s /q C:\"',
+    r'cmd /c "@rd /s /q C:\"',
+    r'cmd /c "echo a & @rd /s /q C:\"',
+    r'cmd /c "if exist C:\ rd /s /q C:\"',
+    r'cmd /c "if not exist x.txt rmdir /s /q %USERPROFILE%"',
+    r'cmd /c "echo a & (rd /s /q C:\)"',
+    r'pwsh -c "echo a; & rm -r -fo ~"',
+    r'pwsh -c "echo a; . { rm -r -fo ~ }"',
+    # ... and Invoke-Expression, a runner of its own string
+    r"""pwsh -c "echo a; iex 'rm -r -fo ~'" """,
+    r"iex 'rm -r -fo ~'",
+    r'Invoke-Expression "Remove-Item -Recurse -Force ~"',
+    r"Invoke-Expression -Command 'rd -r C:\'",
+    r"iex 'echo a; cd ~; ri -r -fo .'",
     # 2. member calls and variables written directly
     r"gci ~ | % MoveTo('C:\x')",
     r"gci ~ | ForEach-Object MoveTo('C:\x')",
@@ -182,6 +198,10 @@ NOT_THE_FLOOR = [
     r"pwsh -c 'cd .\src; cd ..; Remove-Item -Recurse .\out; popd'",
     r"cmd /c 'pushd build && rd /s /q obj & popd'",
     "Move-Item .\\x.txt C:\\",
+    r'cmd /c "if exist build rd /s /q build"',
+    r'cmd /c "@echo off & rd /s /q build"',
+    r"iex 'Get-ChildItem'",
+    r"iex 'Remove-Item -Recurse .\build'",
 ]
 
 
