@@ -536,7 +536,9 @@ def windows_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
         read = _statements_read(line)  # `pwsh -c "cd ~; ri -r -fo ."`: every statement, not the first only
         if read is not None:
             return read
-    words = _led(line.split())
+    words = line.split()
+    if words and (words[0][:1] == "@" or words[0].lower() in _CMD_LEADS):
+        words = _led(words)
     if len(words) > 1 and DELETION_CUE(" ".join(words)) is not None:
         words = _removal_run(words)  # `pwsh -c "(Get-Item C:\).Delete($true)"`
     if len(words) > 1 and words[0].lower() in WINDOWS_RUNNERS:
@@ -612,7 +614,8 @@ def _statements_read(line: str) -> tuple[str, ...] | None:
             words = words[1:]  # `try { ri -r ~ }`, `else {`: the statement after the keyword
         if words and (words[0][:1] == "(" or words[0][:2] == "$("):
             words = _unwrapped(words)  # `$(Remove-Item -Recurse ~)`: the statement inside
-        words = _led(words)
+        if words and (words[0][:1] == "@" or words[0].lower() in _CMD_LEADS):
+            words = _led(words)
         if not words:
             continue
         head = words[0].lower()
@@ -766,6 +769,9 @@ def _line_start(head: str, view: tuple[str, ...]) -> int | None:
             return None  # a script file, or something else than a command line
         k += 2 if not cmd and any(v.startswith(w) for v in _PS_VALUED) else 1
     return k + 1
+
+
+_CMD_LEADS = frozenset({"call", "if"})
 
 
 def _led(words: list[str]) -> list[str]:
