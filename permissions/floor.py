@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.views import views
-from permissions.commands.windows_deletions import DELETION_CUE, deletions_as_removals
+from permissions.commands.windows_deletions import DELETION_CUE, MOVE_CUE, deletions_as_removals, moves_as_mv
 
 __all__ = [
     "BUILTIN_DENY",
@@ -466,6 +466,11 @@ WINDOWS_DELETERS: dict[str, str] = {
     # source lacks (`robocopy empty C:\\ /MIR` empties the drive), its move (`/MOVE`, `/MOV`) deletes the source
     "robocopy": "mirror",
     "robocopy.exe": "mirror",
+    # session 27: PowerShell's Move-Item (`mi`, `move`; `mv` is read as POSIX mv is) and cmd's `move` take their
+    # sources away, as `mv ~ /tmp/x` does: `Move-Item ~ C:\x` moves the home folder out of reach
+    "move-item": "move",
+    "mi": "move",
+    "move": "move",
 }
 _ROOT_ONLY = ["/"]
 
@@ -494,8 +499,13 @@ def names_windows_deleter(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> boo
     return False
 
 
-# What runs a command line on Windows: PowerShell's dot-source operator, cmd, PowerShell.
-WINDOWS_RUNNERS = frozenset({".", "cmd", "cmd.exe", "powershell", "powershell.exe", "pwsh", "pwsh.exe"})
+# What runs a command line on Windows: PowerShell's dot-source operator, cmd, PowerShell; session 27: and
+# Invoke-Expression (`iex 'rm -r -fo ~'` runs its string as a line of PowerShell).
+_EXPRESSION_RUNNERS = frozenset({"iex", "invoke-expression"})
+WINDOWS_RUNNERS = (
+    frozenset({".", "cmd", "cmd.exe", "powershell", "powershell.exe", "pwsh", "pwsh.exe"})
+    | _EXPRESSION_RUNNERS
+)
 
 
 # PowerShell's parameters that take the next word (`-ExecutionPolicy Bypass`, `-ep`, `-WindowStyle Hidden`).
@@ -518,23 +528,17 @@ def windows_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
     head = view[0].lower()
     if head not in WINDOWS_RUNNERS or len(view) < 2:
         return None
-    k = 1
-    if head != ".":
-        cmd = head.startswith("cmd")
-        while k < len(view):
-            w = view[k].lower()
-            w = w[1:] if cmd and w[:2] == "//" else w  # Git Bash's `cmd //c`: cmd is handed `/c`
-            if (
-                (w in ("/c", "/k", "/r"))
-                if cmd
-                else (w[:1] == "-" and len(w) > 1 and "-command".startswith(w))
-            ):
-                break
-            if w[:1] not in "-/":
-                return None  # a script file, or something else than a command line
-            k += 2 if not cmd and any(v.startswith(w) for v in _PS_VALUED) else 1
-        k += 1
-    words = [piece for word in view[k:] for piece in word.strip('"').split()]
+    k = _line_start(head, view)
+    if k is None:
+        return None
+    line = " ".join(word.strip('"') for word in view[k:])
+    if _STATEMENT_END(line) is not None:
+        read = _statements_read(line)  # `pwsh -c "cd ~; ri -r -fo ."`: every statement, not the first only
+        if read is not None:
+            return read
+    words = line.split()
+    if words and (words[0][:1] == "@" or words[0].lower() in _CMD_LEADS):
+        words = _led(words)
     if len(words) > 1 and DELETION_CUE(" ".join(words)) is not None:
         words = _removal_run(words)  # `pwsh -c "(Get-Item C:\).Delete($true)"`
     if len(words) > 1 and words[0].lower() in WINDOWS_RUNNERS:
@@ -544,6 +548,244 @@ def windows_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
         if inner is not None:
             return inner
     return (words[0].lower(), *words[1:]) if words else None
+
+
+# session 27, R4.6 and SPEC §5: a line a Windows runner runs is statements -- PowerShell's `;`, `|`, `&&`, `||` and
+# a script block's braces, cmd's `&`, `&&`, `||`, `|`, a new line -- each run in turn: `pwsh -c "echo hi;
+# Remove-Item -Recurse -Force ~"` deletes the home folder as the same text typed directly does. The floor reads
+# them all, with what they do to one another as the shell reader reads a command's segments: a move of the
+# location (`cd ~; ri -r -fo .`, `Set-Location C:\; rd /s /q .`, cmd's `cd /d C:\ & rd /s /q .`) is where the
+# later relative targets are, a variable given a place (`$d = 'C:\'`, `$d = Get-Item ~`; PowerShell's names in
+# any case: `$D` is `$d`) is that place, and a listing or a variable piped into a deleter (`gci ~ | Remove-Item
+# -Recurse`, `$d | ri -r`, `gci ~ | % Delete`) hands it its places. What they delete as a whole tree is one
+# Remove-Item -Recurse of every such target (more is safe: each is a tree the line deletes); a line that deletes
+# no tree answers its first deleting statement as it is, and one that deletes nothing as before (its words).
+_STATEMENT_END = re.compile(r"[;&|{}\n]").search
+_STATEMENT_PIECE = re.compile(r"""'[^']*'?|"[^"]*"?|[;&|{}\n]|[^;&|{}\n'"]+""")
+_MAX_STATEMENTS = 64
+_MAX_PLACES = 8
+# PowerShell's and cmd's moves of the location (`cd` alone is the home folder in PowerShell 7; `popd` goes back)
+_LOCATION_MOVERS = frozenset({"cd", "chdir", "sl", "set-location", "pushd", "push-location"})
+_LOCATION_BACK = frozenset({"popd", "pop-location", "cd-"})
+# what a variable's assignment may name a place by: a listing of it (`$d = Get-Item ~`, `$d = (gi C:\)`)
+_ITEM_MAKERS = frozenset({"get-item", "gi", "get-childitem", "gci", "ls", "dir", "resolve-path", "rvpa"})
+
+
+def _statement_texts(line: str) -> list[tuple[bool, str]]:
+    """The statements of ``line`` (quoted runs kept whole), each with whether a lone `|` pipes the one before
+    into it."""
+    out: list[tuple[bool, str]] = []
+    current: list[str] = []
+    joiner = ""
+    for piece in _STATEMENT_PIECE.findall(line):
+        if len(piece) == 1 and piece in ";&|{}\n":
+            if current:
+                out.append((joiner == "|", "".join(current)))
+                current = []
+                joiner = ""
+            joiner += piece
+            if len(out) >= _MAX_STATEMENTS:
+                break
+        else:
+            current.append(piece)
+    if current:
+        out.append((joiner == "|", "".join(current)))
+    return out
+
+
+def _statements_read(line: str) -> tuple[str, ...] | None:
+    """What the statements of ``line`` delete, read as above, or None when it is one statement."""
+    if DELETION_CUE(line) is not None:
+        line = deletions_as_removals(line)  # `echo hi; (gi ~).Delete($true)`: that Remove-Item
+    if MOVE_CUE(line) is not None:
+        line = moves_as_mv(line)  # `echo hi; (gi ~).MoveTo('C:\x')`: that mv
+    statements = _statement_texts(line)
+    if len(statements) < 2:
+        return None
+    places = [""]  # where each statement may stand, relative to the runner's own folder ("")
+    seen = [""]
+    held: dict[str, list[str]] = {}  # a variable's places, by its name in lower case
+    before: list[str] = []  # the statement piped into the next one
+    targets: list[str] = []
+    first: tuple[str, ...] | None = None
+    for piped, text in statements:
+        words = [w for w in (_QUOTES("", w) for w in _assignment_split(text).split()) if w]
+        while words and words[0].lower() in _BLOCK_HEADS:
+            words = words[1:]  # `try { ri -r ~ }`, `else {`: the statement after the keyword
+        if words and (words[0][:1] == "(" or words[0][:2] == "$("):
+            words = _unwrapped(words)  # `$(Remove-Item -Recurse ~)`: the statement inside
+        if words and (words[0][:1] == "@" or words[0].lower() in _CMD_LEADS):
+            words = _led(words)
+        if not words:
+            continue
+        head = words[0].lower()
+        if head[:2] == "cd" and head[2:3] in (".", "\\", "/"):
+            head, words = "cd", ["cd", words[0][2:], *words[1:]]  # cmd's `cd..`, `cd\\` (the drive's root)
+        if head in _LOCATION_MOVERS or head in _LOCATION_BACK:
+            places = _moved(places, seen, words, held)
+        elif len(words) > 2 and words[1] == "=" and words[0][:1] == "$":
+            held[words[0][1:].lower()] = _assigned_places(words[2:])
+        else:
+            view = _statement_view(head, words)
+            trees = _statement_trees(view, before if piped else [], held)
+            if trees is not None and first is None:
+                first = view
+            for t in trees or ():
+                targets.extend(_resolved(t, places, held))
+        before = words
+    if targets:
+        return ("remove-item", "-recurse", *targets)
+    return first
+
+
+_QUOTES = re.compile(r"['\"]").sub
+_GLUED_ASSIGNMENT = re.compile(r"^(\s*\$[\w:]+)\s*=").sub
+
+
+def _assignment_split(text: str) -> str:
+    """A statement with its assignment's `=` a word of its own (`$d='C:\\'` is `$d = 'C:\\'`)."""
+    return _GLUED_ASSIGNMENT(r"\1 = ", text, count=1) if "=" in text else text
+
+
+def _unwrapped(words: list[str]) -> list[str]:
+    """A statement given as a sub-expression (`$(ri -r ~)`, `(ri -r ~)`): its own words."""
+    out = [words[0].lstrip("$("), *words[1:]]
+    out[-1] = out[-1].rstrip(")")
+    return [w for w in out if w]
+
+
+_BLOCK_HEADS = frozenset({"try", "finally", "else", "do", "begin", "process", "end", "(", ")"})
+
+
+def _statement_view(head: str, words: list[str]) -> tuple[str, ...]:
+    """One statement's words as a view: a runner's own line read (nested), a .NET deletion as its Remove-Item."""
+    if len(words) > 1 and DELETION_CUE(" ".join(words)) is not None:
+        words = _removal_run(words)
+        head = words[0].lower() if words else head
+    view = (head, *words[1:])
+    if head in WINDOWS_RUNNERS:
+        inner = windows_inner(view)
+        if inner is not None:
+            return inner
+    return view
+
+
+def _statement_trees(
+    view: tuple[str, ...], before: list[str], held: dict[str, list[str]]
+) -> list[str] | None:
+    """The trees one statement deletes ([] for a deleter that deletes none), or None when it deletes nothing;
+    ``before``: the statement piped into it."""
+    head = view[0]
+    if head in REMOVERS:
+        return REMOVERS[head](view)  # `mv ~ C:\x`: the home moved away (PowerShell's `mv` is Move-Item)
+    fed = _fed_places(before, held) if before else []
+    if head in WINDOWS_EACH:
+        return fed if fed and each_deletes(view) else None
+    if head in DELETERS and head != "rm":
+        return deleted_trees(view) or []
+    if head not in WINDOWS_DELETERS and head != "rm":
+        return None
+    as_item = ("remove-item", *view[1:]) if head == "rm" else view  # (PowerShell's `rm` is Remove-Item)
+    if fed and windows_listing_recurses(before):
+        as_item = (*as_item, "-recurse")
+    trees = windows_deleted(as_item)
+    out = [] if trees is None else trees + fed
+    if head == "rm":
+        out.extend(deleted_trees(view) or ())  # (and Git Bash's rm, on cmd's PATH)
+    return out
+
+
+def _fed_places(before: list[str], held: dict[str, list[str]]) -> list[str]:
+    """The places a statement piped into a deleter hands it: a listing's (windows_listed), a variable's."""
+    if before[0][:1] == "$" and len(before) == 1:
+        return held.get(before[0][1:].lower(), [before[0]])
+    return windows_listed(before, " ".join(before))
+
+
+def _assigned_places(value: list[str]) -> list[str]:
+    """The places a variable's assignment gives it: a listing's places (`Get-Item ~`, `(gi C:\\)`), else the
+    words themselves (`'C:\'`, `C:\\`, `$HOME`)."""
+    words = [w.strip("()") for w in value]
+    words = [w for w in words if w]
+    if words and words[0].lower() in _ITEM_MAKERS:
+        return [w for w in words[1:] if w[:1] != "-"]
+    return words
+
+
+def _moved(places: list[str], seen: list[str], words: list[str], held: dict[str, list[str]]) -> list[str]:
+    """Where a location move (``words``) leaves the statements after it: every folder it may be."""
+    head = words[0].lower()
+    if head in _LOCATION_BACK or (head == "cd" and words[1:2] == ["-"]):
+        return list(dict.fromkeys(seen))[:_MAX_PLACES]  # back: any folder stood in before
+    operands = [w for w in words[1:] if w[:1] != "-" and not _windows_switch(w)]
+    if not operands:
+        out = places + ["~"]  # PowerShell 7's `cd` alone: the home folder (cmd's prints where it is)
+    else:
+        out = [r for p in places for r in _resolved(operands[0], [p], held)]
+    out = list(dict.fromkeys(out))[:_MAX_PLACES]
+    seen.extend(out)
+    return out
+
+
+def _absolute(word: str) -> bool:
+    return word[:1] in "/\\~$%" or word[1:2] == ":"
+
+
+def _resolved(target: str, places: list[str], held: dict[str, list[str]]) -> list[str]:
+    """``target`` as each of ``places`` reads it (a relative one joined to each), a variable it starts with as
+    each place the line gave it (and as written, more is safe)."""
+    out: list[str] = []
+    if target[:1] == "$":
+        name, sep, rest = target[1:].partition("\\")
+        if not sep:
+            name, sep, rest = target[1:].partition("/")
+        for value in held.get(name.lower(), ()):
+            out.append(value + sep + rest if sep else value)
+        if out:
+            return [*out, target]
+    if _absolute(target):
+        return [target]
+    for p in places:
+        out.append(target if not p else p + ("" if p[-1:] in "/\\" else "\\") + target)
+    return out
+
+
+def _line_start(head: str, view: tuple[str, ...]) -> int | None:
+    """Where the line a runner's ``view`` runs starts (after cmd's `/c`, PowerShell's `-Command`, Invoke-Expression's
+    own `-Command`), or None when it runs none (a script file)."""
+    if head == ".":
+        return 1
+    if head in _EXPRESSION_RUNNERS:
+        w = view[1].lower()
+        return 2 if len(view) > 2 and len(w) > 1 and "-command".startswith(w) else 1
+    k = 1
+    cmd = head.startswith("cmd")
+    while k < len(view):
+        w = view[k].lower()
+        w = w[1:] if cmd and w[:2] == "//" else w  # Git Bash's `cmd //c`: cmd is handed `/c`
+        if (w in ("/c", "/k", "/r")) if cmd else (w[:1] == "-" and len(w) > 1 and "-command".startswith(w)):
+            break
+        if w[:1] not in "-/":
+            return None  # a script file, or something else than a command line
+        k += 2 if not cmd and any(v.startswith(w) for v in _PS_VALUED) else 1
+    return k + 1
+
+
+_CMD_LEADS = frozenset({"call", "if"})
+
+
+def _led(words: list[str]) -> list[str]:
+    """A statement's words past what leads the command it runs: cmd's `@` (no echo) and `call`, and cmd's `if`
+    (`if exist C:\\ rd /s /q C:\\`: from the first word that names a deleter or a runner, more is safe)."""
+    if words and words[0][:1] == "@":
+        words = [w for w in (words[0].lstrip("@"), *words[1:]) if w]
+    while words and words[0].lower() == "call":
+        words = words[1:]
+    if len(words) > 2 and words[0].lower() == "if" and words[1][:1] != "(":
+        for j in range(2, len(words)):
+            if words[j].lower() in _DELETERS_AND_RUNNERS or words[j].lower() == "rm":
+                return words[j:]
+    return words
 
 
 def _removal_run(words: list[str]) -> list[str]:
@@ -566,6 +808,8 @@ def windows_deleted(view: tuple[str, ...]) -> list[str] | None:
         return _ROOT_ONLY
     if kind == "mirror":
         return _mirrored(view)
+    if kind == "move":
+        return _items_moved(view)
     tree = kind == "operands"
     targets: list[str] = []
     # PowerShell and cmd read no backslash escape: `C:\\ -Recurse` is two words there (one for the shell reader).
@@ -577,12 +821,59 @@ def windows_deleted(view: tuple[str, ...]) -> list[str] | None:
             tree = tree or "recurse".startswith(name)  # `-r`, `-Rec`, `-Recurse:$true`
         elif _windows_switch(w):
             tree = tree or "/s" in w.lower()
+        elif w[:1] == "$":
+            targets.extend(t for p in w.split(",") if p for t in _spelt_in_any_case(p))
         else:
             targets.extend(p for p in w.split(",") if p)  # PowerShell's array: `-Path C:\,D:\`
     return targets if tree else None
 
 
+_VARIABLE = re.compile(r"\$(\{?)([A-Za-z_]\w*)")
+
+
+def _spelt_in_any_case(word: str) -> list[str]:
+    """session 27, R4.6: a target led by a PowerShell variable, also spelt as the same variable's usual other
+    spellings -- its name in lower case, upper case, capitalised: PowerShell's names ignore case (`$d = 'C:\\';
+    Remove-Item $D -Recurse` deletes `C:\\`), the floor's values are looked up as written."""
+    m = _VARIABLE.match(word)
+    if m is None:
+        return [word]
+    name, rest = m.group(2), word[m.end() :]
+    lead = "$" + m.group(1)
+    spelt = (word, *(lead + n + rest for n in (name.lower(), name.upper(), name.capitalize())))
+    return list(dict.fromkeys(spelt))
+
+
 _UNQUOTED = re.compile(r'[^\s";|&]+').findall  # (windows_deleted: a word's pieces past bash's escaped quote)
+
+# Move-Item's parameters whose value is no source (any prefix PowerShell takes: `-Dest`, `-de`)
+_MOVE_VALUED = ("destination", "filter", "include", "exclude", "credential")
+
+
+def _items_moved(view: tuple[str, ...]) -> list[str] | None:
+    """What Move-Item (cmd's `move`) takes away: its `-Path` and `-LiteralPath` values and its operands but the
+    last (the destination), or all of them when `-Destination` is named; None when none."""
+    words = [p for word in view[1:] for p in (_UNQUOTED(word) if '"' in word else word.split())]
+    sources: list[str] = []
+    operands: list[str] = []
+    named_destination = False
+    k = 0
+    while k < len(words):
+        w = words[k]
+        k += 1
+        if w[:1] == "-" and len(w) > 1:
+            name, colon, value = w[1:].lower().partition(":")
+            valued = len(name) > 1 and any(v.startswith(name) for v in _MOVE_VALUED)
+            named_destination = named_destination or (len(name) > 1 and "destination".startswith(name))
+            if not colon and (valued or "literalpath".startswith(name) or "path".startswith(name)):
+                value = words[k] if k < len(words) else ""
+                k += 1
+            if value and not valued:
+                sources.extend(p for p in value.split(",") if p)  # -Path, -LiteralPath (and any other: more)
+        elif not _windows_switch(w):
+            operands.extend(p for p in w.split(",") if p)
+    sources.extend(operands if named_destination else operands[:-1])
+    return [t for s in sources for t in _spelt_in_any_case(s)] or None
 
 
 # PowerShell's listings whose items a pipe hands on to a deleter (`Get-ChildItem C:\\ | Remove-Item -Recurse`):
@@ -601,10 +892,15 @@ WINDOWS_PIPED_DELETERS = frozenset(WINDOWS_DELETERS) | {"rm"} | WINDOWS_EACH
 EACH_DELETION: tuple[str, ...] = ("remove-item", "-recurse")
 
 
+# session 27: and the member MoveTo (`gci ~ | % MoveTo C:\x`, `% MoveTo('C:\x')` once
+# permissions.commands.windows_deletions spelt it): each item leaves its place, as `mv ~ x` takes the home away.
+_EACH_MEMBERS = frozenset({"delete", "moveto"})
+
+
 def each_deletes(words: Sequence[str]) -> bool:
-    """Whether ForEach-Object's ``words`` name the member Delete (any case, `-MemberName:Delete` too): any of
-    its words but parameter names, more is safe."""
-    return any(w.rpartition(":")[2].lower() == "delete" for w in words[1:] if w[:1] != "{")
+    """Whether ForEach-Object's ``words`` name the member Delete or MoveTo (any case, `-MemberName:Delete` too):
+    any of its words but parameter names, more is safe."""
+    return any(w.rpartition(":")[2].lower() in _EACH_MEMBERS for w in words[1:] if w[:1] != "{")
 
 
 def windows_listing_recurses(words: Sequence[str]) -> bool:
@@ -627,6 +923,10 @@ def windows_listed(words: Sequence[str], text: str) -> list[str]:
         return []
     if text[:1] in "'\"":
         start = 0  # a string leads the pipeline: its text is the item
+    elif len(words) == 1 and words[0][:1] == "$":
+        return _spelt_in_any_case(
+            words[0]
+        )  # session 27: a variable's item (`$d = '~'; $d | Remove-Item -Recurse`)
     elif words[0].lower() in WINDOWS_LISTERS:
         start = 1
     else:

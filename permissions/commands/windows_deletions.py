@@ -88,6 +88,7 @@ _SPELLINGS = re.compile(
 # The cheap test before the search (powershell_statements' cues): any of them holds one of these.
 DELETION_CUE = re.compile(
     r"(?i)delete(?:directory|file)?[ \t]*\(|(?:%|foreach(?:-object)?)[ \t]+(?:-m[a-z]*(?::[ \t]*|[ \t]+))?delete\b"
+    r"|\$\w+[ \t]*\|[ \t]*(?:remove-item|ri|rm|del|erase|rd|rmdir)(?![\w-])"  # (a held item piped: _HELD)
 ).search
 _HOME = re.compile(r"""(?i)\[(?:system\.)?environment\]::getfolderpath\(\s*['"]userprofile['"]\s*\)""")
 _STATEMENT_BEFORE = frozenset(";\n")
@@ -116,13 +117,17 @@ def _as_removal_but_members(m: re.Match[str]) -> str:
 # statements, becomes the one Remove-Item statement (the assignment only read X). Any other statement between,
 # or another use, stays unread. session 26: and the item piped into ForEach-Object's Delete (`$d = Get-Item ~;
 # $d | % Delete`); the variable's name in any case (`$D` is `$d`: PowerShell's names ignore case).
+# session 27: ... and piped into a deleter (`$d = (Get-Item ~); $d | Remove-Item -Recurse`, `ri`, `rm`, `del`, its
+# own parameters after it, no value of theirs but a plain word).
+_PIPED_DELETER = r"(?:remove-item|ri|rm|del|erase|rd|rmdir)(?:[ \t]+-[a-z]\w*(?::\$\w+)?)*"
 _HELD = re.compile(
     r"(?i)(?:(?<=^)|(?<=[;\n{]))[ \t]*\$(?P<name>\w+)[ \t]*=[ \t]*(?:"
     rf"(?P<paren>\([ \t]*)?{_LISTERS}(?P<listed>{_LISTED})[ \t]*(?(paren)\))"
     rf"|\(?[ \t]*new-object[ \t]+(?:-typename[ \t]+)?(?:system\.)?io\.(?:directory|file)info[ \t]+"
     rf"(?:-argumentlist[ \t]+)?(?P<made>{_ARG})[ \t]*\)?"
     rf"|\(?[ \t]*{_INFO}[ \t]*(?:::new\([ \t]*(?P<new>{_ARG})[ \t]*\)|(?P<cast>{_ARG}))[ \t]*\)?"
-    rf")[ \t]*[;\n][ \t]*\$(?P=name)(?:{_CALLED}|[ \t]*\|[ \t]*{_EACH_DELETE})[ \t]*(?=[;\n|}}]|\Z)"
+    rf")[ \t]*[;\n][ \t]*\$(?P=name)(?:{_CALLED}|[ \t]*\|[ \t]*(?:{_EACH_DELETE}|{_PIPED_DELETER}))[ \t]*"
+    r"(?=[;\n|}]|\Z)"
 )
 
 
@@ -182,12 +187,31 @@ _MOVES = re.compile(
     rf"::move(?:directory|file))[ \t]*\([ \t]*(?P<static>{_ARG})[ \t]*,[ \t]*(?P<dest>{_ARG})[ \t]*"
     r"(?:,[^()\n;{}`@&|]*)?\)"
 )
-MOVE_CUE = re.compile(r"(?i)\.moveto[ \t]*\(|\]::move(?:directory|file)?[ \t]*\(").search
+# session 27: ForEach-Object calling each piped item's MoveTo -- `gci ~ | % MoveTo('C:\x')`, `% { $_.MoveTo(
+# 'C:\x') }` (`$PSItem`, `-Process`, nothing else in the block) -- is `ForEach-Object -MemberName MoveTo
+# -ArgumentList X`, which bash reads as words and permissions.floor.each_deletes reads as the listing's places
+# leaving them (a pipeline: the listing's places are where.py's to read).
+_EACH_MOVE = re.compile(
+    r"(?i)(?P<each>foreach-object|%|foreach)[ \t]+(?:-m[a-z]*(?::[ \t]*|[ \t]+))?moveto[ \t]*\([ \t]*"
+    rf"(?P<to>{_ARG})[ \t]*(?:,[^()\n;{{}}`@&|]*)?\)"
+    r"|(?P<block>foreach-object|%|foreach)[ \t]*(?:-pr[a-z]*[ \t]+)?\{[ \t]*\$(?:_|psitem)\.moveto[ \t]*\([ \t]*"
+    rf"(?P<bto>{_ARG})[ \t]*(?:,[^()\n;{{}}`@&|]*)?\)[ \t]*;?[ \t]*\}}"
+)
+MOVE_CUE = re.compile(
+    r"(?i)\.moveto[ \t]*\(|\]::move(?:directory|file)?[ \t]*\(|(?:%|foreach(?:-object)?)[ \t]+(?:-m[a-z]*"
+    r"(?::[ \t]*|[ \t]+))?moveto[ \t]*\("
+).search
 
 
 def moves_as_mv(text: str) -> str:
-    """``text`` with each move above written as the `mv` it is (unchanged when it holds none)."""
-    return _MOVES.sub(_as_mv, text)
+    """``text`` with each move above written as the `mv` it is, a piped item's as ForEach-Object's member call
+    (unchanged when it holds none)."""
+    return _MOVES.sub(_as_mv, _EACH_MOVE.sub(_as_each_move, text))
+
+
+def _as_each_move(m: re.Match[str]) -> str:
+    dest = _HOME.sub("~", (m.group("to") or m.group("bto")).strip()).replace("\\", "/")
+    return f"ForEach-Object -MemberName MoveTo -ArgumentList {dest}"
 
 
 def _as_mv(m: re.Match[str]) -> str:

@@ -33,7 +33,8 @@ Friction kept (guards): ordinary listings, moves inside the project, `Get-ChildI
 Left for other files (asked, never auto-approved, but not the floor's yet): a runner's line past its first statement
 (`pwsh -c "echo hi; Remove-Item -Recurse ~"`: permissions.floor.windows_inner), `gci ~ | % MoveTo C:\x` and a move in
 a runner's line (permissions.floor.each_deletes), `$d = Get-Item ~; $d | Remove-Item -Recurse` and `$P = 'C:\';
-Remove-Item $p` (permissions.where's values), `$d = C:\; ...`.
+Remove-Item $p` (permissions.where's values), `$d = C:\; ...`. (Session 27 read the runner's line, MoveTo and
+`$P = 'C:\'; Remove-Item $p`: test_windows_deletions_past_the_first_statement.)
 
 59 of this file's 81 cases fail on the base (the guards that pass there: the attacker variants that asked already, and four
 ordinary commands).
