@@ -212,11 +212,13 @@ def _key_operands(words: tuple[str, ...]) -> list[int]:
 
 
 def _keys_blanked(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
-    """session 27: the words of a segment not led by one of _READ_AGAIN, the keys of a key store it reaches
-    through what stands before it blanked (_wrapped_keys); most first words are a known program's with nothing
-    to look through (one look-up), or hold no key a `/` could start."""
-    if ONE_VIEW.get(words[0]) is True or len(words) < 3:
-        return words, dyn
+    """session 27: the words of a segment not led by one of _READ_AGAIN nor by a program known to run as its only
+    view (the caller looks that up), the keys of a key store it reaches through what stands before it blanked
+    (_wrapped_keys), env's split strings after them (_env_split)."""
+    if "env" in words:
+        words, dyn = _env_split(words, dyn)
+    if len(words) < 3 or "/" not in "\0".join(words):
+        return words, dyn  # (a key the scope would read as a place holds a `/`)
     keys = _wrapped_keys(words)
     if not keys:
         return words, dyn
@@ -314,13 +316,6 @@ def _check_cd(words: tuple[str, ...], dyn: Collection[int], out: list[str], back
         out.append(" ".join(words))
 
 
-def _words_read(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
-    """A segment's words as the scope reads them: _read_again's, or with a key store's keys blanked (session 27: a
-    key store reached through a wrapper, a verb path or an assignment too), and env's split strings after them."""
-    words, dyn = _read_again(words, dyn) if words[0] in _READ_AGAIN else _keys_blanked(words, dyn)
-    return _env_split(words, dyn) if "env" in words else (words, dyn)
-
-
 def _env_split(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
     """R4.8: ``words`` and, after them, the words of each string env splits into the command it runs (`env -S 'cat
     /etc/passwd'`, `env -iS'...'`, `--split-string=...`): the places that command names are checked as its own (a
@@ -408,26 +403,26 @@ class Scope:
                 and words[0] in _SCREEN_PRINTERS
                 and _to_the_screen(seg, segments, command, fed_and_sliced[0])
             )
-            if words:
-                words, dyn = _words_read(words, dyn)
+            if words and words[0] in _READ_AGAIN:
+                words, dyn = _read_again(words, dyn)
+            elif words and ONE_VIEW.get(words[0]) is not True:
+                # (session 27: a key store reached through a wrapper, a verb path or an assignment too; a known
+                # program run as the only view it has holds none)
+                words, dyn = _keys_blanked(words, dyn)
             # Off Windows, a segment with no expansion none of whose words holds a `/` or a `.` has no word the
             # loop below reads: each would take its cheap rejection (the first `continue` it can reach) at once.
             if windows or dyn or "/" in (joined := "\0".join(words)) or "." in joined:
                 for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
                     if (
                         windows
-                        and ("\\" in w or ":" in w or ".." in w)
-                        and self._check_windows(w, command, out, cwds)
+                        and ("\\" in w or ":" in w or ".." in w or "%" in w)
+                        and self._windows_word(w, words, command, out, cwds)
                     ):
-                        continue  # a Windows place holds a colon or a backslash; a climb Windows reads, `..`
+                        continue
                     if dyn and k in dyn:
                         data = self._check_expansion(
                             words, k, segments, command, cwds, out, data, i in listed, screen, seg
                         )
-                        continue
-                    if windows and "%" in w and cmd_variable_place(words, w):
-                        # SPEC §5: `%USERPROFILE%\\x` is where cmd's expansion decides, never inside
-                        out.append(w)
                         continue
                     # Cheap rejection first: a word with neither `/` nor `..`, nor a leading `.` (`.*` may be
                     # `..`), names no location to check.
@@ -448,6 +443,19 @@ class Scope:
                     seg, words, dyn, sets[i + 1] if sets is not None else None, i + 1 < len(segments), out
                 )
         return out
+
+    def _windows_word(
+        self, w: str, words: tuple[str, ...], command: str, out: list[str], cwds: Collection[str]
+    ) -> bool:
+        """A word read as Windows reads it, when it is (True: checked, out holds it if outside): a Windows place
+        holds a colon or a backslash, and Windows reads a climb (`..`); cmd's `%USERPROFILE%\\x` is where cmd's
+        expansion decides, never inside (SPEC §5)."""
+        if ("\\" in w or ":" in w or ".." in w) and self._check_windows(w, command, out, cwds):
+            return True
+        if "%" in w and cmd_variable_place(words, w):
+            out.append(w)
+            return True
+        return False
 
     def _check_move(
         self,

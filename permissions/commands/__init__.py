@@ -271,7 +271,16 @@ def _wsl_launched(view: tuple[str, ...]) -> str | None:
     return agent_started_elsewhere(view) or wsl_opaque(view)
 
 
+def _xargs_runs_its_input(view: tuple[str, ...]) -> str | None:
+    """R4.9: xargs running a wrapper given no command (`xargs -a p nohup`, `cat p | xargs env`, `xargs timeout 5`)
+    runs the first word it reads as the command, as `xargs -I{} {}` does."""
+    found = views_of(view)
+    last = found[-1] if len(found) > 1 else ()
+    return _FROM_INPUT_WORD if last and last[0] in WRAPPERS else None
+
+
 _UNKNOWN_COMMANDS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
+    "xargs": _xargs_runs_its_input,
     "git": unknown_git_command,
     "gh": unknown_gh_command,
     "cargo": unknown_cargo_command,
@@ -320,8 +329,6 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
     the indexes of the words of the first view (the segment as written) that depend on an expansion."""
     if dynamic and all_views and any(k in dynamic for k in program_words(all_views[0])):
         return "the program comes from an expansion, which no rule can read"
-    if len(all_views) > 1 and _wrapper_fed_by_xargs(all_views):
-        return _FROM_INPUT_WORD
     for view in all_views:
         if not view:
             continue
@@ -351,13 +358,6 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
         if why is not None:
             return why
     return None
-
-
-def _wrapper_fed_by_xargs(all_views: Sequence[tuple[str, ...]]) -> bool:
-    """xargs running a wrapper given no command (`xargs -a p nohup`, `cat p | xargs env`, `xargs timeout 5`): the
-    command it runs is the first word xargs reads, as `xargs -I{} {}`'s is."""
-    last = all_views[-1]
-    return bool(last) and last[0] in WRAPPERS and any(v[:1] == ("xargs",) for v in all_views[:-1])
 
 
 def reads_view(verb: str) -> bool:
