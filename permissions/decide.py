@@ -97,6 +97,8 @@ from permissions.commands.wrappers import RUNNERS, WRAPPERS, looks_up
 from permissions.commands.writes import WRITE_VERBS, may_write
 from permissions.exported import ENV_READERS, assigned_rules, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
+from permissions.floor import _line_start as windows_line_start
+from permissions.floor import _statement_texts as windows_statement_texts
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import (
     ASK_RANK,
@@ -751,11 +753,8 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     denied = reading.denied
     if denied is None and "=" in command:
         denied = _environment_rules(parsed, reading, comp)
-    # SPEC §5, R4.10: off the sandbox `Remove-Item -Recurse x` is `rm -r x` to a deny or ask pattern naming rm
     denied = (  # (st.windows is never set in the sandbox)
-        _windows_spelt(st, comp, reading)
-        if st.windows & WINDOWS_LED and denied is None and comp.windows_posix
-        else denied
+        _windows_rules(st, comp, reading) if st.windows & WINDOWS_LED and denied is None else denied
     )
     if comp.path_rules and denied is None:
         denied = _paths_spelt(st, comp, reading)  # R4.10: `cat /srv/ws/app/.env` for a deny of `cat .env`
@@ -885,6 +884,41 @@ def _dot_led(st: _State, comp: CompiledPermissions, reading: SegmentReading) -> 
     for seg in parsed.segments:
         if seg.words[:1] == (".",) and len(seg.words) > 1:
             found = _statement_read(st, comp, reading, seg.text, covered=False)
+            if found is not None:
+                return found
+    return None
+
+
+def _windows_rules(st: _State, comp: CompiledPermissions, reading: SegmentReading) -> tuple[str, str] | None:
+    """SPEC §5, R4.10, off the sandbox: `Remove-Item -Recurse x` is `rm -r x` to a deny or ask pattern naming rm
+    (_windows_spelt), and `pwsh -c 'git push'` runs `git push` (_runner_lines)."""
+    denied = _windows_spelt(st, comp, reading) if comp.windows_posix else None
+    return denied if denied is not None else _runner_lines(st, comp, reading)
+
+
+_LINE_RUNNERS = frozenset(
+    {"cmd", "cmd.exe", "powershell", "powershell.exe", "pwsh", "pwsh.exe", "iex", "invoke-expression"}
+)
+
+
+def _runner_lines(st: _State, comp: CompiledPermissions, reading: SegmentReading) -> tuple[str, str] | None:
+    """SPEC §5, R4.10 (the same program reached another way), off the sandbox: each statement of the line a
+    PowerShell or cmd runner is given (`pwsh -c 'git push'`, `cmd /c git push`, `powershell -Command "echo hi;
+    git push"`) read as a script block's statement is (_statement_read) for deny, ask and the caps -- as bash
+    -c's script is read as segments. The runner's own allow stays what covers the segment."""
+    parsed = st.parsed
+    assert parsed is not None
+    for seg in parsed.segments:
+        words = seg.words
+        head = words[0].lower() if words else ""
+        if head not in _LINE_RUNNERS or len(words) < 2:
+            continue
+        k = windows_line_start(head, words)
+        if k is None or k >= len(words):
+            continue
+        line = " ".join(word.strip('"') for word in words[k:])
+        for _, text in windows_statement_texts(line):
+            found = _statement_read(st, comp, reading, text.strip(), covered=False)
             if found is not None:
                 return found
     return None
