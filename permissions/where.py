@@ -1315,8 +1315,8 @@ def _values(
                 m = _ASSIGNED.fullmatch(w)
                 if m is not None:
                     found.setdefault(m.group(1), set()).add(m.group(2))
-        if len(words) == 3 and words[1] == "=" and words[0][:1] == "$":
-            _ps_assigned(words, found)  # PowerShell's `$d = 'C:\\'` (session 25)
+        if 2 < len(words) < 5 and words[1] == "=" and words[0][:1] == "$":
+            _ps_assigned(words, found, command)  # PowerShell's `$d = 'C:\\'` (session 25)
         k = 0
         while k < len(words) and "=" in words[k]:
             k += 1
@@ -1341,13 +1341,30 @@ def _values(
 _NAMEREFS = frozenset({"declare", "typeset", "local"})
 
 
-def _ps_assigned(words: tuple[str, ...], found: dict[str, set[str]]) -> None:
-    """R4.6, session 25: PowerShell's assignment of one literal word (`$d = 'C:\\'`, `$h = $HOME`): a value of
-    ``d`` (deny more: bash would run a command named by `$d`, and never auto-approves it)."""
+def _ps_assigned(words: tuple[str, ...], found: dict[str, set[str]], command: str) -> None:
+    """R4.6, session 25: PowerShell's assignment of one literal word (`$d = 'C:\\'`, `$h = $HOME`) or of the item a
+    listing of one place gives (`$d = Get-Item ~`, `$d = gci C:\\`): a value of ``d`` (deny more: bash would run a
+    command named by `$d`, and never auto-approves it) -- under every spelling of the name the command uses
+    (PowerShell's names ignore case: `$D` is `$d`)."""
     name = words[0][1:]
-    value = words[2]
-    if name.isidentifier() and value:
-        found.setdefault(name, set()).update((value, _as_posix(value, value)))  # (`C:\\` is a volume's root)
+    if len(words) == 3:
+        value = words[2]
+    elif words[2].lower() in _PS_ITEM_MAKERS:
+        value = words[3]
+    else:
+        return
+    if not (name.isidentifier() and value):
+        return
+    values = (value, _as_posix(value, value))  # (`C:\\` is a volume's root)
+    lower = name.lower()
+    for spelt in {name, *(m for m in _PS_NAMES(command) if m.lower() == lower)}:
+        found.setdefault(spelt, set()).update(values)
+
+
+# PowerShell's listings whose items a variable may hold (`$d = Get-Item ~; $d | Remove-Item -Recurse`), and the
+# names of the variables a command uses (in any case).
+_PS_ITEM_MAKERS = frozenset({"get-item", "gi", "resolve-path", "rvpa", "get-childitem", "gci", "ls", "dir"})
+_PS_NAMES = re.compile(r"\$([A-Za-z_]\w*)").findall
 
 
 def _nameref_values(words: tuple[str, ...], k: int, found: dict[str, set[str]]) -> None:
