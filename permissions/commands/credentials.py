@@ -690,6 +690,8 @@ _LOOP_VARIABLE = re.compile(r"\b(?:for|select)\s+([a-z_]\w*)\s+in\b[^;\n]*[;\n]\
 _VALUE_REACH = 3
 _ENV_DRIVE = re.compile(r"(?:-\w+:)?(?:microsoft\.powershell\.core\\)?env:[\\/]*")
 _ENV_VARIABLE = re.compile(r"\$\{?env[:.]")
+# A PowerShell cmdlet's name (Verb-Noun) standing as a variable's value: the value is what it returns
+_CMDLET = re.compile(r"[a-z]+-[a-z]\w*\Z")
 
 
 def _assigned(command: str) -> list[str] | None:
@@ -734,6 +736,8 @@ def _set_by(view: tuple[str, ...], handed: bool) -> list[str]:
         if not eq and len(view) > 2 and view[1] == "=":
             value = view[2].lower()
         name = name.rstrip("}")
+        if _CMDLET.match(value):  # `$env:TF_LOG = Read-Host`: a cmdlet's output, known when it runs
+            value = "$"
         return [f"{name}={value}"] if name and value else []
     pairs: list[str] = [f"{m[1]}={m[2]}" for w in view if "${" in w for m in _DEFAULTED.finditer(w.lower())]
     if verb in _READING or verb in _PRINTING:
