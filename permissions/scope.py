@@ -177,8 +177,18 @@ _KEY_FORMS: dict[str, tuple[frozenset[tuple[str, ...]], frozenset[str], frozense
     ),
 }
 _RAW_PATHS = frozenset(("kubectl", "oc"))
+# session 28: the programs that run their words as a command line of its own (runners: a segment the scope reads
+# too), found by the same set look-up: `watch etcdctl get /app/x`, `watch -n 5 gh api /user`, `eval consul kv get
+# /app/x` -- a key that command line's program reads is no place of the carrier's either.
+_KEY_CARRIERS = frozenset(("watch", "eval"))
 _READ_AGAIN = (
-    _PROGRAM_VERBS | frozenset(TESTS) | CONTAINER_ENGINES | _LABEL_TOOLS | frozenset(_KEY_FORMS) | _RAW_PATHS
+    _PROGRAM_VERBS
+    | frozenset(TESTS)
+    | CONTAINER_ENGINES
+    | _LABEL_TOOLS
+    | frozenset(_KEY_FORMS)
+    | _RAW_PATHS
+    | _KEY_CARRIERS
 )
 
 
@@ -342,10 +352,42 @@ def _read_again(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str,
     blanked (_not_locations)."""
     if words[0] in CONTAINER_ENGINES:
         return host_side_words(words), dyn
-    if words[0] in _KEY_FORMS or words[0] in _RAW_PATHS:
-        keys = _key_operands(words)
+    if words[0] in _KEY_FORMS or words[0] in _RAW_PATHS or words[0] in _KEY_CARRIERS:
+        keys = _carried_keys(words) if words[0] in _KEY_CARRIERS else _key_operands(words)
         return tuple("" if k in keys else w for k, w in enumerate(words)), dyn.difference(keys)
     return _not_locations(words, dyn)
+
+
+# What a carried command line's words may not hold for them to be read as the carrier's own words again (an
+# operator, a quote, an expansion: the line is then no plain copy of them)
+_NOT_PLAIN = re.compile(r"[\t\n\r;&|<>()`$'\"\\#*?\[{]")
+
+
+def _carried_keys(words: tuple[str, ...]) -> Collection[int]:
+    """session 28: the key operands (_key_operands) of the command line a _KEY_CARRIERS program runs, as indexes
+    of the carrier's own words: only when every line it may run (runners.carried) is a plain copy of the
+    carrier's last words, led by a _KEY_FORMS or _RAW_PATHS program (`watch -n etcdctl get /x` runs `get /x`:
+    none)."""
+    if len(words) < 3 or "/" not in "\0".join(words):
+        return frozenset()
+    from permissions.commands.runners import carried  # (runners reads the tables this module's imports hold)
+
+    n = len(words)
+    keys: frozenset[int] | None = None
+    for line in carried(words).scripts:
+        tail = line.split(" ")
+        shift = n - len(tail)
+        if (
+            shift < 1
+            or tail[0] not in _KEY_FORMS
+            and tail[0] not in _RAW_PATHS
+            or words[shift:] != tuple(tail)
+            or _NOT_PLAIN.search(line) is not None
+        ):
+            return frozenset()
+        found = frozenset(k + shift for k in _key_operands(words[shift:]))
+        keys = found if keys is None else keys & found
+    return keys or frozenset()
 
 
 def _not_locations(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:

@@ -620,6 +620,8 @@ _TURNED_ON = {
 # A command the shell reader cannot read (``[Environment]::SetEnvironmentVariable('TF_LOG', 'trace')``, never
 # auto-approved whatever this says): the variable's name, then one of its values, as an assignment, an argument
 # list or a cmdlet's ``-Value`` spells it
+# An array subscript after a variable's name, before its value
+_SUBSCRIPT = re.compile(r"\[[^]=]*\](?==)")
 _SPELT_ON = re.compile(r"""['"]?[ \t]*(?:[=,][ \t]*|[ \t])(?:-value[ \t]+)?['"]?""")
 
 
@@ -634,6 +636,8 @@ def _turned_on(name: str, assigned: list[str] | None, low: str, end: int) -> boo
     head = name + "="
     for pair in assigned:
         pair = pair.replace("+=", "=", 1)  # `TF_LOG+=trace`
+        if "[" in pair:  # `TF_LOG[0]=trace`, `read 'TF_LOG[0]'`: a scalar's value is its element 0
+            pair = _SUBSCRIPT.sub("", pair, count=1)
         if pair.startswith(head):
             value = pair[len(head) :].strip("'\"")
             if on.match(value) or (value[:1] in ("$", "`") and value != "$null"):  # (known only when it runs)
@@ -658,10 +662,36 @@ _PAIRING = frozenset(
 _ASSIGNING = _PAIRING | frozenset(
     "env export declare typeset local readonly sudo doas make gmake systemctl dbus-update-activation-environment".split()
 )
+# session 28: the builtins that set a variable named among their words to what they read or print -- bash's,
+# zsh's and fish's ``read`` (``read TF_LOG <<< trace``, ``IFS= read -r TF_LOG``, ``read -a``), ``mapfile`` and
+# ``readarray``, zsh's ``vared``; ``printf -v NAME`` and zsh's ``print -v NAME`` (``printf -v TF_LOG trace``): each
+# name is read as set to a value known when it runs (a later ``export``, ``set -a`` or an exported name hands it
+# on), but printf's plain format, which is its value (``printf -v TF_LOG ''`` turns nothing on).
+_READING = frozenset("read mapfile readarray vared".split())
+_PRINTING = frozenset(("printf", "print"))
+_NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\[[^]]*\])?\Z")
+# A variable's default put in by an expansion (``: ${TF_LOG:=trace}``, ``${TF_LOG=debug}``)
+_DEFAULTED = re.compile(r"\$\{([a-z_][a-z0-9_]*):?=([^}]*)")
+# The declaration builtins' flag making a name a reference to another variable (``declare -n ref=TF_LOG``:
+# what is assigned to ``ref`` is TF_LOG's)
+_REFERENCE = re.compile(r"-[a-z]*n")
+_DECLARING = frozenset("declare typeset local".split())
+# What arithmetic sets (``let``'s words, ``(( ... ))``, ``$(( ... ))``): a name before an assignment operator or
+# next to ``++``/``--``; a number assigned plainly is its value (``let CLOUDSDK_CORE_LOG_HTTP=0``), anything else
+# is known when it runs
+_ARITHMETIC_SET = re.compile(
+    r"(?:\+\+|--)\s*([a-z_]\w*)|([a-z_]\w*)\s*(?:\+\+|--|(?:[-+*/%&|^]|<<|>>)=|=(?!=)(?:\s*(\d+)\s*(?=[,)]|\Z))?)"
+)
+# What the reader leaves out of the segments (session 28): an arithmetic command's or expansion's body, a ``for``
+# or ``select`` loop's variable (each value of its list is the variable's in turn)
+_ARITHMETIC_BODY = re.compile(r"\(\((.*?)\)\)", re.DOTALL)
+_LOOP_VARIABLE = re.compile(r"\b(?:for|select)\s+([a-z_]\w*)\s+in\b[^;\n]*[;\n]\s*do\b")
 # How far after a variable's name its value may stand (``New-Item -Path Env:TF_LOG -Value trace``)
 _VALUE_REACH = 3
 _ENV_DRIVE = re.compile(r"(?:-\w+:)?(?:microsoft\.powershell\.core\\)?env:[\\/]*")
 _ENV_VARIABLE = re.compile(r"\$\{?env[:.]")
+# A PowerShell cmdlet's name (Verb-Noun) standing as a variable's value: the value is what it returns
+_CMDLET = re.compile(r"[a-z]+-[a-z]\w*\Z")
 
 
 def _assigned(command: str) -> list[str] | None:
@@ -678,7 +708,17 @@ def _assigned(command: str) -> list[str] | None:
             for view in views_of(seg.words):
                 if view:
                     pairs.extend(_set_by(view, True))
+    low = command.lower()
+    if "((" in low:
+        for body in _ARITHMETIC_BODY.finditer(low):
+            pairs.extend(_arithmetic(body[1]))
+    pairs.extend(m[1] + "=$" for m in _LOOP_VARIABLE.finditer(low))
     return pairs
+
+
+def _arithmetic(expression: str) -> list[str]:
+    """session 28: the ``name=value`` pairs an arithmetic expression sets (_ARITHMETIC_SET)."""
+    return [f"{m[1]}=$" if m[1] else f"{m[2]}={m[3] or '$'}" for m in _ARITHMETIC_SET.finditer(expression)]
 
 
 def _set_by(view: tuple[str, ...], handed: bool) -> list[str]:
@@ -696,11 +736,22 @@ def _set_by(view: tuple[str, ...], handed: bool) -> list[str]:
         if not eq and len(view) > 2 and view[1] == "=":
             value = view[2].lower()
         name = name.rstrip("}")
+        if _CMDLET.match(value):  # `$env:TF_LOG = Read-Host`: a cmdlet's output, known when it runs
+            value = "$"
         return [f"{name}={value}"] if name and value else []
-    pairs: list[str] = []
-    if verb in _ASSIGNING:
+    pairs: list[str] = [f"{m[1]}={m[2]}" for w in view if "${" in w for m in _DEFAULTED.finditer(w.lower())]
+    if verb in _READING or verb in _PRINTING:
+        pairs.extend(_read_into(verb, [w.lower() for w in view[1:]]))
+    elif verb == "let":
+        for w in view[1:]:
+            pairs.extend(_arithmetic(w.lower()))
+    elif verb in _ASSIGNING:
         args = [_ENV_DRIVE.sub("", w.lower(), count=1) for w in view[1:]]
         pairs.extend(w for w in args if "=" in w)
+        if verb in _DECLARING and any(_REFERENCE.match(w) for w in args):
+            pairs.extend(
+                w.partition("=")[2] + "=$" for w in args if "=" in w
+            )  # (what the reference is set to)
         if verb in _PAIRING:
             pairs.extend(
                 f"{w}={v}"
@@ -713,6 +764,26 @@ def _set_by(view: tuple[str, ...], handed: bool) -> list[str]:
             if " " in w:
                 pairs.extend(_set_by(split_string(w) or ("",), False))
     return pairs
+
+
+def _read_into(verb: str, args: list[str]) -> list[str]:
+    """session 28: the ``name=value`` pairs (see _READING) a reading or printing builtin sets: every word of a
+    reader that may name a variable, to a value known when it runs; printf's ``-v NAME`` (or ``-vNAME``) to its
+    format when that is plain, else to one known when it runs."""
+    if verb in _READING:
+        return [w + "=$" for w in args if _NAME.match(w)]
+    for j, w in enumerate(args):
+        if w[:2] == "-v":
+            glued = len(w) > 2
+            name = w[2:] if glued else (args[j + 1 : j + 2] or [""])[0]
+            rest = args[j + 1 :] if glued else args[j + 2 :]
+            if rest[:1] == ["--"]:
+                rest = rest[1:]
+            form = rest[0] if rest and verb == "printf" else "$"
+            return [f"{name}={'$' if '%' in form or chr(92) in form else form}"] if name else []
+        if w[:1] != "-" or w == "--":
+            break
+    return []
 
 
 def credential_named(command: str) -> str | None:
