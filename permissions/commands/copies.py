@@ -5,9 +5,9 @@ A rule that prints a place (a deny of `cat secrets/prod.key`) is met by the same
 copy gave it earlier in the command: `mv secrets/prod.key k && cat k`, `ln -s secrets s && cat s/prod.key`, `cp
 -r . /tmp/p && cat /tmp/p/secrets/prod.key` (permissions.decide._paths_spelt reads the later path as the
 original's). So do cpio's and pax's copy modes, jar, `git archive` and `git bundle`, and an archive streamed
-through a pipe (`tar cf - . | tar xf - -C /tmp/o`: STREAM). Each program's options are read by its table (permissions.commands.option_reader), so an option's
-value is never taken for an original; an option a table does not list is read both ways (more originals: the
-safe side).
+through a pipe (`tar cf - . | tar xf - -C /tmp/o`: STREAM). Each program's options are read by its table
+(permissions.commands.option_reader), so an option's value is never taken for an original; an option a table does
+not list is read both ways (more originals: the safe side).
 """
 
 from __future__ import annotations
