@@ -294,6 +294,13 @@ _ZIP_LISTS = frozenset({"-x", "-i", "--exclude", "--include"})  # (each takes th
 STREAM = "/dev/stdout"
 _PY_ARCHIVES = frozenset({"zipfile", "tarfile"})  # `python3 -m zipfile -c a.zip src`, `-e a.zip dir`
 
+# The npm packages that copy (`npx cpy-cli SRC... DEST`, `copyfiles`, `ncp`, `cpx`): the last operand the new
+# place; each keeps the sources' paths or not by its options (`--flat`, `-u N`): read both ways.
+_NODE_COPIERS = frozenset({"cpy", "cpy-cli", "copyfiles", "copyup", "ncp", "cpx", "cpx2"})
+_NODE_VALUED = frozenset(
+    {"-u", "--up", "-e", "--exclude", "-t", "--transform", "--cwd", "--rename", "--ignore", "--concurrency"}
+)
+
 # The programs read here, by the word that runs them (a view's first word).
 COPIERS = frozenset(
     {
@@ -314,7 +321,9 @@ COPIERS = frozenset(
         "cpio",
         "pax",
         "jar",
+        "link",
     }
+    | _NODE_COPIERS
     | {"7z", "7za", "7zz"}
     | _TARS
     | _PY_ARCHIVES
@@ -340,6 +349,10 @@ def copies_in(view: tuple[str, ...]) -> list[Copy]:
     name = view[0].rpartition("/")[2] if view else ""
     if name == "git":
         return [_streamed(c) for c in _git(view)]
+    if name in _NODE_COPIERS:
+        return _node_copy(view[1:])
+    if name == "link":  # `link FILE NEW`: a hard link
+        return [Copy((view[1],), view[2], AS, same=True)] if len(view) == 3 and "-" not in view[1][:1] else []
     if name in _ARCHIVERS:
         return [_streamed(c) for c in _ARCHIVERS[name](view[1:])]
     table = _TABLES.get(name)
@@ -424,12 +437,34 @@ def _git(view: tuple[str, ...]) -> list[Copy]:
         return [
             Copy((REPOSITORY,), r.operands[0], AS) for r in read_by(_WORKTREE_ADD, rest[2:]) if r.operands
         ]
+    if rest[:1] == ("mv",):  # `git mv SRC... DST`: moved as mv moves
+        moved = [w for w in rest[1:] if w[:1] != "-"]
+        if len(moved) < 2 or {"-n", "--dry-run"} & set(rest):
+            return []
+        return [Copy(tuple(moved[:-1]), moved[-1], INTO if len(moved) > 2 else EITHER, same=True)]
     if rest[:2] == ("bundle", "create") and len(rest) > 2:  # (its options take no value but `--version=`)
         bundle = next((w for w in rest[2:] if w[:1] != "-"), None)
         return [Copy((REPOSITORY,), bundle, AS)] if bundle else []
     if rest[:1] == ("archive",):
         return [c for r in read_by(_GIT_ARCHIVE, rest[1:]) for c in _git_archive(r.keys)]
     return []
+
+
+def _node_copy(args: tuple[str, ...]) -> list[Copy]:
+    """`cpy SRC... DEST`, `copyfiles SRC... DEST`, `ncp SRC DEST`: into DEST, by the path as written or not."""
+    ops: list[str] = []
+    k = 0
+    while k < len(args):
+        w = args[k]
+        k += 1
+        if w[:1] == "-":
+            k += w in _NODE_VALUED
+        elif w[:1] != "!":  # (a glob left out: `'!src/x.png'`)
+            ops.append(w)
+    if len(ops) < 2:
+        return []
+    originals = tuple(ops[:-1])
+    return [Copy(originals, ops[-1], PARENTS), Copy(originals, ops[-1], EITHER)]
 
 
 def _work_tree(source: str) -> str:

@@ -1,5 +1,5 @@
 """R4.10, a place a rule prints read through a copy the earlier readings did not know: other copiers (cpio's and
-pax's copy modes, jar, `rsync -R`, `ditto --keepParent`), an archive made from another folder (`tar -C secrets -czf
+pax's copy modes, jar, `rsync -R`, `ditto --keepParent`, link(1), `git mv`, the npm packages that copy), an archive made from another folder (`tar -C secrets -czf
 a.tgz .`), an archive streamed through a pipe (`tar cf - . | tar xf - -C /tmp/o`, `git archive HEAD | tar x`), the
 repository cloned by its `.git` folder, bundled or archived by git; a copy to the terminal or a standard stream
 (`cp .env /dev/stdout` prints it, as `cat .env` does); and the same content printed by a program the printers'
@@ -8,7 +8,7 @@ console`, `git credential-store --file F get`).
 
 Read by permissions.commands.copies (the copies) and permissions.commands.file_printers (the printers, the copies
 to a stream). The rest keeps its answer: another folder archived, an archive downloaded and unpacked, a copy to
-`/dev/null`, a relative link, the keys-hiding views. 274 of 328 cases fail on 617442c.
+`/dev/null`, a relative link, the keys-hiding views. 310 of 372 cases fail on 617442c.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ _AWS = "cat ~/.aws/credentials"
 _KUBE = "cat ~/.kube/config"
 _STATE = "cat terraform.tfstate"
 _GIT = "cat ~/.git-credentials"
+_DATA = "rm -rf data"
 
 REFUSED = [
     # cpio's pass-through mode, its archive through a pipe or a file
@@ -122,6 +123,18 @@ REFUSED = [
     ),
     (_ENV, "git archive HEAD | tar x -C /tmp/o && cat /tmp/o/.env"),
     (_KEY, "git archive --format=tar HEAD | tar -xf - -C /tmp/o && cat /tmp/o/secrets/prod.key"),
+    # a hard link by link(1), a move by git, a copy by an npm package
+    (_KEY, "link secrets/prod.key /tmp/k && cat /tmp/k"),
+    (_ENV, "link .env /tmp/e; head /tmp/e"),
+    (_KEY, "git mv secrets/prod.key k && cat k"),
+    (_KEY, "git mv -f secrets /tmp/s && cat /tmp/s/prod.key"),
+    (_DATA, "git mv data x && rm -rf x"),
+    (_KEY, "npx cpy-cli secrets/prod.key /tmp/q && cat /tmp/q/prod.key"),
+    (_KEY, "npx copyfiles secrets/prod.key /tmp/q && cat /tmp/q/secrets/prod.key"),
+    (_KEY, "npx copyfiles -u 1 secrets/prod.key /tmp/q && cat /tmp/q/prod.key"),
+    (_KEY, "npx ncp secrets /tmp/s && cat /tmp/s/prod.key"),
+    (_KEY, 'pnpm dlx cpx "secrets/*" /tmp/q && cat /tmp/q/prod.key'),
+    (_ENV, "npx cpy-cli .env /tmp/q && cat /tmp/q/.env"),
     # a copy to the terminal or a standard stream prints it
     (_KEY, "cp secrets/prod.key /dev/stdout"),
     (_ENV, "cp .env /dev/stdout"),
@@ -183,6 +196,10 @@ KEPT = [
         _KEY,
         "ditto -c -k --keepParent build /tmp/b.zip && ditto -x -k /tmp/b.zip /tmp/o && cat /tmp/o/build/x",
     ),
+    (_KEY, "git mv -n secrets/prod.key k && cat k"),
+    (_KEY, "git mv a.txt b.txt && cat b.txt"),
+    (_KEY, 'npx cpy-cli "src/*.png" dist && cat dist/a.png'),
+    (_DATA, "npx copyfiles data /tmp/d && rm -rf /tmp/d"),
     # a copy to nowhere, or of something else, to a stream
     (_KEY, "cp secrets/prod.key /dev/null"),
     (_ENV, "cp README.md /dev/stdout"),
