@@ -5,8 +5,9 @@ prints the environment.
 Under a deny of `cat .env`, `dotenv list`, `dotenvx get`, `sops -d .env`, `docker compose config` (which prints
 the configuration with `.env`'s values put in) and `dotenv -e .env -- printenv` print `.env`; under a deny of `cat
 ~/.aws/credentials`, `aws configure export-credentials` prints the keys, and `terraform output` prints what
-`terraform.tfstate` holds. Each is read as `cat` of the files it prints (permissions.matching.content_reads, for a
-rule printing a place). A loader running any other command keeps its answer (`dotenv -e .env -- npm test`): the
+`terraform.tfstate` holds. So do a copy to the terminal or a standard stream (`cp .env /dev/stdout`), a template
+renderer (`gomplate -f .env`, `j2 .env`), `op inject -i .env` and `sops exec-file .env 'cat {}'`. Each is read as
+`cat` of the files it prints (permissions.matching.content_reads, for a rule printing a place). A loader running any other command keeps its answer (`dotenv -e .env -- npm test`): the
 environment is what the command is given, not what it prints. (Inline code run under a loader, `dotenv -- node -e
 '...'`, may print it or not: not read here.)
 """
@@ -115,7 +116,34 @@ _TO_A_STREAM = frozenset({"cp", "gcp", "mv", "gmv", "install", "ginstall", "rsyn
 _STREAMS = frozenset({"/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/console"})
 _STREAM_FOLDERS = ("/dev/fd/", "/proc/self/fd/", "/dev/pts/", "/proc/thread-self/fd/")
 
-PRINTER_PROGRAMS = frozenset(k[0] for k in (*_PRINTS, *_WITH, *_LOADS, *_LOADS_FIRST)) | _TO_A_STREAM
+# Template renderers printing their template (its text around what they fill in): gomplate's `-f`/`--file`s,
+# j2's and jinja2-cli's first operand (the options that take the next word are read past).
+_RENDERERS = {"gomplate": frozenset({"-f", "--file"}), "j2": frozenset(), "jinja2": frozenset()}
+_RENDERER_VALUED = frozenset(
+    {
+        "-e",
+        "--import-env",
+        "-o",
+        "--outfile",
+        "--out",
+        "-D",
+        "--extension",
+        "--filters",
+        "--tests",
+        "--customize",
+    }
+    | {"-d", "--datasource", "-c", "--context", "--format"}
+)
+
+# `sops exec-file FILE 'CMD {}'`: CMD given the decrypted file's path; printed when CMD is one of these.
+_EXEC_FILE_PRINTERS = frozenset(
+    "cat bat less more head tail nl tac strings xxd od hexdump base64 grep rg awk sed sort uniq cut jq yq tee"
+    " cp".split()
+)
+
+PRINTER_PROGRAMS = (
+    frozenset(k[0] for k in (*_PRINTS, *_WITH, *_LOADS, *_LOADS_FIRST)) | _TO_A_STREAM | frozenset(_RENDERERS)
+)
 
 
 # The options a program takes before its subcommand whose value is the next word (`dotenv -f x.env list`,
@@ -149,6 +177,10 @@ def printed_files(view: tuple[str, ...]) -> list[str]:
         return []
     if view[0] in _TO_A_STREAM:
         return _copied_to_a_stream(view)
+    if view[0] in _RENDERERS:
+        return _rendered(view)
+    if view[:2] == ("sops", "exec-file"):
+        return _exec_file(view[2:])
     lead = _LEAD.get(view[0], frozenset())
     k = 1
     while k < len(view) and view[k][:1] == "-" and view[k] not in _SUBCOMMAND_OPTIONS:
@@ -185,6 +217,28 @@ def printed_files(view: tuple[str, ...]) -> list[str]:
             at = next((k for k, w in enumerate(rest) if w[:1] != "-"), len(rest))
             return loaded if prints_environment(tuple(" ".join(rest[at + 1 :]).split())) else []
     return []
+
+
+def _rendered(view: tuple[str, ...]) -> list[str]:
+    """The template ``view`` (a renderer) prints: `gomplate -f .env`, `j2 .env data.json`."""
+    named = _named(view[1:], _RENDERERS[view[0]])
+    if named or _RENDERERS[view[0]]:
+        return named
+    k = 1
+    while k < len(view):
+        if view[k][:1] != "-":
+            return [view[k]]
+        k += 2 if view[k] in _RENDERER_VALUED else 1
+    return []
+
+
+def _exec_file(rest: tuple[str, ...]) -> list[str]:
+    """`sops exec-file [--no-fifo] FILE 'cat {}'`: FILE when the command prints the file it is given."""
+    ops = [w for w in rest if w[:1] != "-"]
+    if len(ops) < 2:
+        return []
+    command = " ".join(ops[1:]).split()
+    return ops[:1] if command[:1] and command[0] in _EXEC_FILE_PRINTERS and "{}" in " ".join(command) else []
 
 
 def _copied_to_a_stream(view: tuple[str, ...]) -> list[str]:

@@ -4,11 +4,11 @@ a.tgz .`), an archive streamed through a pipe (`tar cf - . | tar xf - -C /tmp/o`
 repository cloned by its `.git` folder, bundled or archived by git; a copy to the terminal or a standard stream
 (`cp .env /dev/stdout` prints it, as `cat .env` does); and the same content printed by a program the printers'
 table did not list (`docker compose convert`, `op inject -i .env`, `kubectl config view --flatten`, `terraform
-console`, `git credential-store --file F get`).
+console`, `git credential-store --file F get`, the template renderers, `sops exec-file .env 'cat {}'`).
 
 Read by permissions.commands.copies (the copies) and permissions.commands.file_printers (the printers, the copies
 to a stream). The rest keeps its answer: another folder archived, an archive downloaded and unpacked, a copy to
-`/dev/null`, a relative link, the keys-hiding views. 310 of 372 cases fail on 617442c.
+`/dev/null`, a relative link, the keys-hiding views. 337 of 405 cases fail on 617442c.
 """
 
 from __future__ import annotations
@@ -167,6 +167,15 @@ REFUSED = [
     (_STATE, "tofu console"),
     (_GIT, "git credential-store --file ~/.git-credentials get"),
     (_GIT, "echo host=github.com | git credential-store --file ~/.git-credentials get"),
+    # a template renderer printing it, a command handed its decrypted copy
+    (_ENV, "gomplate -f .env"),
+    (_ENV, "gomplate --file .env"),
+    (_ENV, "gomplate --file=.env -o out.txt"),
+    (_ENV, "j2 .env"),
+    (_ENV, "j2 --format=env .env"),
+    (_ENV, "jinja2 .env data.json"),
+    (_ENV, "sops exec-file .env 'cat {}'"),
+    (_ENV, "sops exec-file --no-fifo .env 'head -5 {}'"),
 ]
 
 KEPT = [
@@ -211,6 +220,9 @@ KEPT = [
     (_ENV, "docker compose ps"),
     (_ENV, "op inject -i config.tpl.yml -o config.yml"),
     (_STATE, "terraform plan"),
+    (_ENV, "gomplate -f README.tpl"),
+    (_ENV, "gomplate -d cfg=.env -f t.tmpl"),
+    (_ENV, "jinja2 template.j2 .env"),
     (_STATE, "terraform fmt"),
     (_GIT, "git config --get credential.helper"),
 ]
