@@ -4,9 +4,10 @@ which of their words name the originals and which the new place.
 A rule that prints a place (a deny of `cat secrets/prod.key`) is met by the same file read through the name a
 copy gave it earlier in the command: `mv secrets/prod.key k && cat k`, `ln -s secrets s && cat s/prod.key`, `cp
 -r . /tmp/p && cat /tmp/p/secrets/prod.key` (permissions.decide._paths_spelt reads the later path as the
-original's). Each program's options are read by its table (permissions.commands.option_reader), so an option's
-value is never taken for an original; an option a table does not list is read both ways (more originals: the
-safe side).
+original's). So do cpio's and pax's copy modes, jar, `git archive` and `git bundle`, and an archive streamed
+through a pipe (`tar cf - . | tar xf - -C /tmp/o`: STREAM). Each program's options are read by its table
+(permissions.commands.option_reader), so an option's value is never taken for an original; an option a table does
+not list is read both ways (more originals: the safe side).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ __all__ = [
     "ON_THE_NAME",
     "PARENTS",
     "REPOSITORY",
+    "STREAM",
     "Copy",
     "copies_in",
 ]
@@ -86,15 +88,141 @@ _INSTALL = Program(
     abbrev=True,
 )
 
-# macOS's ditto: `ditto SRC... DST` copies each source's contents into DST.
+# macOS's ditto: `ditto SRC... DST` copies each source's contents into DST; `--keepParent` (with `-c`) keeps the
+# source's own folder in the archive (`ditto -c -k --keepParent secrets a.zip`: `secrets/prod.key` in it).
 _DITTO = Program(
     "ditto",
     """
-    -V -v -X -c -x -k -z -j
-    --rsrc --norsrc --extattr --noextattr --qtn --noqtn --acl --noacl --keepParent --sequesterRsrc --nocache
-    --hfsCompression --nohfsCompression --preserveHFSCompression --nopreserveHFSCompression --zlibCompressionLevel=
-    --arch= --bom= --password
+    -V
+    -v
+    -X
+    -c
+    -x
+    -k
+    -z
+    -j
+    --keepParent
+    --rsrc
+    --norsrc
+    --extattr
+    --noextattr
+    --qtn
+    --noqtn
+    --acl
+    --noacl
+    --sequesterRsrc
+    --nocache
+    --hfsCompression
+    --nohfsCompression
+    --preserveHFSCompression
+    --nopreserveHFSCompression
+    --zlibCompressionLevel=
+    --arch=
+    --bom=
+    --password
     """,
+)
+
+# cpio's pass-through mode (`find . | cpio -pdm DIR`): the names it reads from its input, as written, copied
+# under DIR. The list is the pipeline's: read as every place below the folder it runs in.
+_CPIO = Program(
+    "cpio",
+    """
+    -p --pass-through
+    -o --create
+    -i --extract
+    -d --make-directories
+    -m --preserve-modification-time
+    -u --unconditional
+    -v --verbose
+    -V --dot
+    -l --link
+    -L --dereference
+    -a --reset-access-time
+    -0 --null
+    -R= --owner=
+    -E= --pattern-file=
+    -F= --file=
+    -O=
+    -I=
+    -H= --format=
+    -D= --directory=
+    -B
+    -C= --io-size=
+    --block-size=
+    --no-preserve-owner
+    --sparse
+    --quiet
+    """,
+)
+
+# pax's copy mode (`pax -rw SRC... DIR`): each source under DIR by its path as written.
+_PAX = Program(
+    "pax",
+    """
+    -r
+    -w
+    -a
+    -c
+    -d
+    -i
+    -k
+    -l
+    -n
+    -t
+    -u
+    -v
+    -X
+    -H
+    -L
+    -P
+    -O
+    -0
+    -b=
+    -f=
+    -o=
+    -p=
+    -s=
+    -x=
+    -T=
+    -G=
+    -U=
+    -B=
+    -D=
+    -E=
+    -Y=
+    -Z=
+    """,
+)
+
+# `git archive` (the repository's tree as an archive, at `-o FILE` or on the standard output) and `git bundle
+# create FILE` (a repository a later `git clone FILE` checks out).
+_GIT_ARCHIVE = Program(
+    "archive",
+    """
+    -o= --output=
+    --format=
+    --prefix=
+    --remote=
+    --exec=
+    --add-file=
+    --add-virtual-file=
+    --mtime=
+    --worktree-attributes
+    -l --list
+    -v --verbose
+    -0
+    -1
+    -2
+    -3
+    -4
+    -5
+    -6
+    -7
+    -8
+    -9
+    """,
+    abbrev=True,
 )
 
 # git clone: the repository's files (tracked ones, `.env` too when committed) at its new folder.
@@ -156,13 +284,22 @@ ON_THE_NAME = frozenset(
 # `zip -r a.zip secrets`), and extracting it puts them back under a folder (`tar xzf a.tgz -C /tmp/o`, `unzip a.zip -d
 # o`): read as a copy into the archive's path as if it were a folder, then a copy of that folder
 # (`tar czf /tmp/a.tgz . && tar xzf /tmp/a.tgz -C /tmp/o && cat /tmp/o/.env`). An archive written to or read from
-# the standard streams (`-f -`) is left out: the pipeline is read elsewhere.
+# the standard streams (`-f -`, `tar cf - . | tar xf - -C /tmp/o`) is read as one place, STREAM: what one writes
+# there another reads (the pipe between them).
 _TARS = frozenset({"tar", "gtar", "bsdtar"})
 _ZIP_VALUED = frozenset(
     {"-b", "-P", "-t", "-tt", "-n", "-Z", "-O", "-s", "--out", "--password", "--temp-path"}
 )
 _ZIP_LISTS = frozenset({"-x", "-i", "--exclude", "--include"})  # (each takes the words up to the next option)
+STREAM = "/dev/stdout"
 _PY_ARCHIVES = frozenset({"zipfile", "tarfile"})  # `python3 -m zipfile -c a.zip src`, `-e a.zip dir`
+
+# The npm packages that copy (`npx cpy-cli SRC... DEST`, `copyfiles`, `ncp`, `cpx`): the last operand the new
+# place; each keeps the sources' paths or not by its options (`--flat`, `-u N`): read both ways.
+_NODE_COPIERS = frozenset({"cpy", "cpy-cli", "copyfiles", "copyup", "ncp", "cpx", "cpx2"})
+_NODE_VALUED = frozenset(
+    {"-u", "--up", "-e", "--exclude", "-t", "--transform", "--cwd", "--rename", "--ignore", "--concurrency"}
+)
 
 # The programs read here, by the word that runs them (a view's first word).
 COPIERS = frozenset(
@@ -181,7 +318,12 @@ COPIERS = frozenset(
         "git",
         "zip",
         "unzip",
+        "cpio",
+        "pax",
+        "jar",
+        "link",
     }
+    | _NODE_COPIERS
     | {"7z", "7za", "7zz"}
     | _TARS
     | _PY_ARCHIVES
@@ -206,9 +348,13 @@ def copies_in(view: tuple[str, ...]) -> list[Copy]:
     [] for a view that does none of that."""
     name = view[0].rpartition("/")[2] if view else ""
     if name == "git":
-        return _git(view)
+        return [_streamed(c) for c in _git(view)]
+    if name in _NODE_COPIERS:
+        return _node_copy(view[1:])
+    if name == "link":  # `link FILE NEW`: a hard link
+        return [Copy((view[1],), view[2], AS, same=True)] if len(view) == 3 and "-" not in view[1][:1] else []
     if name in _ARCHIVERS:
-        return [c for c in _ARCHIVERS[name](view[1:]) if "-" not in (c.to, *c.originals)]
+        return [_streamed(c) for c in _ARCHIVERS[name](view[1:])]
     table = _TABLES.get(name)
     if table is None:
         return []
@@ -218,6 +364,15 @@ def copies_in(view: tuple[str, ...]) -> list[Copy]:
         if found is not None:
             out.append(found)
     return out
+
+
+def _streamed(copy: Copy) -> Copy:
+    """``copy`` with an archive written to or read from the standard streams (`-`) at STREAM."""
+    if copy.to == "-" or copy.to.startswith("-/"):
+        return Copy(copy.originals, STREAM + copy.to[1:], copy.shape)
+    if "-" in copy.originals:
+        return Copy(tuple(STREAM if w == "-" else w for w in copy.originals), copy.to, copy.shape)
+    return copy
 
 
 def _copy(name: str, keys: frozenset[str], operands: tuple[str, ...]) -> Copy | None:
@@ -240,6 +395,12 @@ def _copy(name: str, keys: frozenset[str], operands: tuple[str, ...]) -> Copy | 
         return None
     if "parents" in keys:
         shape = PARENTS
+    elif (
+        "relative" in keys and name == "rsync"
+    ):  # `rsync -R secrets/prod.key /tmp/o`: /tmp/o/secrets/prod.key
+        shape = PARENTS
+    elif name == "ditto" and {"keepParent", "c"} <= keys:
+        shape = INTO
     elif "no-target-directory" in keys or name == "ditto":
         shape = AS
     elif len(originals) > 1:
@@ -266,7 +427,7 @@ def _git(view: tuple[str, ...]) -> list[Copy]:
         out = []
         for reading in read_by(_CLONE, rest[1:]):
             ops = reading.operands
-            source = ops[0].removeprefix("file://") if ops else ""
+            source = _work_tree(ops[0].removeprefix("file://")) if ops else ""
             if not source or "://" in source or _remote_place(source):
                 continue
             to = ops[1] if len(ops) > 1 else source.rstrip("/").rpartition("/")[2].removesuffix(".git")
@@ -276,21 +437,156 @@ def _git(view: tuple[str, ...]) -> list[Copy]:
         return [
             Copy((REPOSITORY,), r.operands[0], AS) for r in read_by(_WORKTREE_ADD, rest[2:]) if r.operands
         ]
+    if rest[:1] == ("mv",):  # `git mv SRC... DST`: moved as mv moves
+        moved = [w for w in rest[1:] if w[:1] != "-"]
+        if len(moved) < 2 or {"-n", "--dry-run"} & set(rest):
+            return []
+        return [Copy(tuple(moved[:-1]), moved[-1], INTO if len(moved) > 2 else EITHER, same=True)]
+    if rest[:2] == ("bundle", "create") and len(rest) > 2:  # (its options take no value but `--version=`)
+        bundle = next((w for w in rest[2:] if w[:1] != "-"), None)
+        return [Copy((REPOSITORY,), bundle, AS)] if bundle else []
+    if rest[:1] == ("archive",):
+        return [c for r in read_by(_GIT_ARCHIVE, rest[1:]) for c in _git_archive(r.keys)]
     return []
+
+
+def _node_copy(args: tuple[str, ...]) -> list[Copy]:
+    """`cpy SRC... DEST`, `copyfiles SRC... DEST`, `ncp SRC DEST`: into DEST, by the path as written or not."""
+    ops: list[str] = []
+    k = 0
+    while k < len(args):
+        w = args[k]
+        k += 1
+        if w[:1] == "-":
+            k += w in _NODE_VALUED
+        elif w[:1] != "!":  # (a glob left out: `'!src/x.png'`)
+            ops.append(w)
+    if len(ops) < 2:
+        return []
+    originals = tuple(ops[:-1])
+    return [Copy(originals, ops[-1], PARENTS), Copy(originals, ops[-1], EITHER)]
+
+
+def _work_tree(source: str) -> str:
+    """A repository named by its `.git` folder (`git clone ./.git c`) as the folder holding it."""
+    if source.rstrip("/") in (".git", "./.git"):
+        return "."
+    head, sep, tail = source.rstrip("/").rpartition("/")
+    return head if sep and tail == ".git" and head else source
+
+
+def _git_archive(keys: frozenset[str]) -> list[Copy]:
+    """`git archive [-o FILE] [--prefix=P/] TREE`: the repository's files at FILE (the standard output: `-`),
+    under P; none of a remote's (`--remote=`) or a listing (`-l`)."""
+    if any(k.startswith("remote=") for k in keys) or "list" in keys:
+        return []
+    to = next((k[7:] for k in keys if k.startswith("output=")), "-")
+    prefix = next((k[7:].strip("/") for k in keys if k.startswith("prefix=")), "")
+    return [Copy((REPOSITORY,), f"{to}/{prefix}" if prefix else to, AS)]
 
 
 def _tar(args: tuple[str, ...]) -> list[Copy]:
     out: list[Copy] = []
     for r in read_by(TAR, tar_words(args)):
-        archive = next((k[5:] for k in r.keys if k.startswith("file=")), None)
-        if archive is None:
-            continue
+        archive = next((k[5:] for k in r.keys if k.startswith("file=")), "-")  # (none: the standard streams)
         if "create" in r.keys and r.operands:
-            out.append(Copy(r.operands, archive, PARENTS))
+            folders = [k[10:] for k in r.keys if k.startswith("directory=")]
+            out += (
+                _tar_made(r.operands, archive, folders) if folders else [Copy(r.operands, archive, PARENTS)]
+            )
         elif "extract" in r.keys:
             folder = next((k[10:] for k in r.keys if k.startswith("directory=")), ".")
             out.append(Copy((archive,), folder, AS))
     return out
+
+
+def _tar_made(operands: tuple[str, ...], archive: str, folders: list[str]) -> list[Copy]:
+    """`tar -C DIR -czf A NAME...`: each relative NAME is DIR/NAME, a member under its name as written (which
+    `-C` a name follows is the order of the words: each is read with each)."""
+    out: list[Copy] = []
+    for name in operands:
+        if name[:1] in ("/", "~", "$"):
+            out.append(Copy((name,), archive, PARENTS))
+            continue
+        member = name.rstrip("/").removeprefix("./")
+        for folder in folders:
+            if member in ("", "."):
+                out.append(Copy((folder,), archive, AS))
+            else:
+                parent = member.rpartition("/")[0]
+                out.append(
+                    Copy(
+                        (f"{folder.rstrip('/')}/{member}",),
+                        f"{archive}/{parent}" if parent else archive,
+                        INTO,
+                    )
+                )
+    return out
+
+
+def _cpio(args: tuple[str, ...]) -> list[Copy]:
+    """`find . | cpio -pdm DIR` (each name it is given, below DIR as written), `cpio -o` (an archive of them on
+    the standard output or `-F FILE`), `cpio -i` (one unpacked where it runs or in `-D DIR`)."""
+    out: list[Copy] = []
+    for r in read_by(_CPIO, args):
+        archive = next((k[5:] for k in r.keys if k.startswith("file=")), "-")
+        if "pass-through" in r.keys and r.operands:
+            out.append(Copy((".", "/"), r.operands[-1], AS))
+        elif "create" in r.keys:
+            out.append(Copy((".", "/"), archive, AS))
+        elif "extract" in r.keys:
+            out.append(
+                Copy((archive,), next((k[10:] for k in r.keys if k.startswith("directory=")), "."), AS)
+            )
+    return out
+
+
+def _pax(args: tuple[str, ...]) -> list[Copy]:
+    """`pax -rw SRC... DIR`: each source below DIR by its path as written."""
+    return [
+        Copy(r.operands[:-1], r.operands[-1], PARENTS)
+        for r in read_by(_PAX, args)
+        if {"r", "w"} <= r.keys and len(r.operands) > 1
+    ]
+
+
+def _jar(args: tuple[str, ...]) -> list[Copy]:
+    """`jar cf A SRC...` (`-C DIR NAME`: DIR/NAME as NAME), `jar xf A` (where it runs): a zip's members. The
+    letters `f`, `m` and `e` take the next words in their order."""
+    if not args:
+        return []
+    if args[0][:2] == "--":  # `jar --create --file=A SRC...`
+        mode = "".join(_JAR_LONG.get(w.partition("=")[0], "") for w in args if w[:2] == "--")
+        named = [w.partition("=")[2] for w in args if w.startswith("--file=")]
+        rest = [w for w in args if w[:2] != "--"]
+        if "f" in mode and not named and rest:
+            named = [rest.pop(0)]  # `--file A`
+        archive = named[0] if named else "-"
+    else:
+        mode = args[0].lstrip("-")
+        if not mode.isalpha():
+            return []
+        rest = list(args[1:])
+        valued = {c: rest.pop(0) if rest else "" for c in mode if c in "fme"}
+        archive = valued.get("f") or "-"
+    if "x" in mode:
+        return [Copy((archive,), ".", AS)]
+    if "c" not in mode and "u" not in mode:
+        return []
+    out: list[Copy] = []
+    k = 0
+    while k < len(rest):
+        if rest[k] == "-C" and k + 2 < len(rest):
+            out += _tar_made((rest[k + 2],), archive, [rest[k + 1]])
+            k += 3
+            continue
+        if rest[k][:1] != "-":
+            out.append(Copy((rest[k],), archive, PARENTS))
+        k += 1
+    return out
+
+
+_JAR_LONG = {"--create": "c", "--extract": "x", "--update": "u", "--file": "f"}
 
 
 def _zip(args: tuple[str, ...]) -> list[Copy]:
@@ -343,4 +639,7 @@ _ARCHIVERS = {
     "unzip": _unzip,
     **dict.fromkeys(("7z", "7za", "7zz"), _seven_zip),
     **dict.fromkeys(_PY_ARCHIVES, _python_archive),
+    "cpio": _cpio,
+    "pax": _pax,
+    "jar": _jar,
 }

@@ -5,13 +5,16 @@ prints the environment.
 Under a deny of `cat .env`, `dotenv list`, `dotenvx get`, `sops -d .env`, `docker compose config` (which prints
 the configuration with `.env`'s values put in) and `dotenv -e .env -- printenv` print `.env`; under a deny of `cat
 ~/.aws/credentials`, `aws configure export-credentials` prints the keys, and `terraform output` prints what
-`terraform.tfstate` holds. Each is read as `cat` of the files it prints (permissions.matching.content_reads, for a
-rule printing a place). A loader running any other command keeps its answer (`dotenv -e .env -- npm test`): the
+`terraform.tfstate` holds. So do a copy to the terminal or a standard stream (`cp .env /dev/stdout`), a template
+renderer (`gomplate -f .env`, `j2 .env`), `op inject -i .env` and `sops exec-file .env 'cat {}'`. Each is read as
+`cat` of the files it prints (permissions.matching.content_reads, for a rule printing a place). A loader running any other command keeps its answer (`dotenv -e .env -- npm test`): the
 environment is what the command is given, not what it prints. (Inline code run under a loader, `dotenv -- node -e
 '...'`, may print it or not: not read here.)
 """
 
 from __future__ import annotations
+
+from permissions.commands.copies import copies_in
 
 __all__ = ["PRINTER_PROGRAMS", "loaded_files", "printed_files", "prints_environment"]
 
@@ -42,6 +45,10 @@ _PRINTS: dict[tuple[str, ...], tuple[tuple[str, ...], frozenset[str]]] = {
     # a configuration printed with the environment file's values put in
     ("docker", "compose", "config"): ((".env",), frozenset({"--env-file"})),
     ("docker-compose", "config"): ((".env",), frozenset({"--env-file"})),
+    ("docker", "compose", "convert"): ((".env",), frozenset({"--env-file"})),  # (config's other name)
+    ("docker-compose", "convert"): ((".env",), frozenset({"--env-file"})),
+    # a template printed with its references filled in: the template's own text around them
+    ("op", "inject"): ((), frozenset({"-i", "--in-file"})),
     ("direnv", "export"): ((".envrc", ".env"), frozenset()),
     # infrastructure state
     ("terraform", "output"): (_TFSTATE, frozenset({"-state"})),
@@ -52,6 +59,8 @@ _PRINTS: dict[tuple[str, ...], tuple[tuple[str, ...], frozenset[str]]] = {
     ("tofu", "show"): (_TFSTATE, frozenset()),
     ("tofu", "state", "pull"): (_TFSTATE, frozenset({"-state"})),
     ("tofu", "state", "show"): (_TFSTATE, frozenset({"-state"})),
+    ("terraform", "console"): (_TFSTATE, frozenset({"-state"})),  # (what it evaluates: the state's values)
+    ("tofu", "console"): (_TFSTATE, frozenset({"-state"})),
     # the keys a cloud command line or a credential helper keeps in its own file
     ("aws", "configure", "get"): (_HOME_AWS, frozenset()),
     ("aws", "configure", "export-credentials"): (_HOME_AWS, frozenset()),
@@ -68,7 +77,10 @@ _PRINTS: dict[tuple[str, ...], tuple[tuple[str, ...], frozenset[str]]] = {
 # Rows that print only with one of these options (`kubectl config view` hides the keys unless `--raw`; `gh auth
 # status` the token unless `-t`).
 _WITH: dict[tuple[str, ...], tuple[tuple[tuple[str, ...], frozenset[str]], frozenset[str]]] = {
-    ("kubectl", "config", "view"): ((("~/.kube/config",), frozenset({"--kubeconfig"})), frozenset({"--raw"})),
+    ("kubectl", "config", "view"): (
+        (("~/.kube/config",), frozenset({"--kubeconfig"})),
+        frozenset({"--raw", "--flatten"}),  # (`--flatten` leaves the keys in, as `--raw` does)
+    ),
     ("gh", "auth", "status"): ((("~/.config/gh/hosts.yml",), frozenset()), frozenset({"-t", "--show-token"})),
     ("ansible-vault", "decrypt"): (((), frozenset()), frozenset({"--output=-"})),
 }
@@ -98,7 +110,40 @@ _LOADS_FIRST: dict[tuple[str, ...], tuple[str, ...]] = {
     ("direnv", "exec"): ("/.envrc", "/.env"),
 }
 
-PRINTER_PROGRAMS = frozenset(k[0] for k in (*_PRINTS, *_WITH, *_LOADS, *_LOADS_FIRST))
+# The copiers whose copy to the terminal or a standard stream prints the originals (`cp .env /dev/stdout`,
+# `install .env /dev/tty`, `rsync .env /proc/self/fd/1`): read by permissions.commands.copies.
+_TO_A_STREAM = frozenset({"cp", "gcp", "mv", "gmv", "install", "ginstall", "rsync", "scp", "ditto"})
+_STREAMS = frozenset({"/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/console"})
+_STREAM_FOLDERS = ("/dev/fd/", "/proc/self/fd/", "/dev/pts/", "/proc/thread-self/fd/")
+
+# Template renderers printing their template (its text around what they fill in): gomplate's `-f`/`--file`s,
+# j2's and jinja2-cli's first operand (the options that take the next word are read past).
+_RENDERERS = {"gomplate": frozenset({"-f", "--file"}), "j2": frozenset(), "jinja2": frozenset()}
+_RENDERER_VALUED = frozenset(
+    {
+        "-e",
+        "--import-env",
+        "-o",
+        "--outfile",
+        "--out",
+        "-D",
+        "--extension",
+        "--filters",
+        "--tests",
+        "--customize",
+    }
+    | {"-d", "--datasource", "-c", "--context", "--format"}
+)
+
+# `sops exec-file FILE 'CMD {}'`: CMD given the decrypted file's path; printed when CMD is one of these.
+_EXEC_FILE_PRINTERS = frozenset(
+    "cat bat less more head tail nl tac strings xxd od hexdump base64 grep rg awk sed sort uniq cut jq yq tee"
+    " cp".split()
+)
+
+PRINTER_PROGRAMS = (
+    frozenset(k[0] for k in (*_PRINTS, *_WITH, *_LOADS, *_LOADS_FIRST)) | _TO_A_STREAM | frozenset(_RENDERERS)
+)
 
 
 # The options a program takes before its subcommand whose value is the next word (`dotenv -f x.env list`,
@@ -121,6 +166,7 @@ _LEAD_AFTER: dict[tuple[str, ...], frozenset[str]] = {
         {"-f", "--file", "-p", "--project-name", "--env-file", "--profile", "--project-directory", "--ansi"}
     ),
     ("kubectl", "config"): frozenset({"--kubeconfig"}),
+    ("git", "credential-store"): frozenset({"--file"}),
 }
 
 
@@ -129,6 +175,12 @@ def printed_files(view: tuple[str, ...]) -> list[str]:
     default path; [] for a view that prints none."""
     if not view or view[0] not in PRINTER_PROGRAMS:
         return []
+    if view[0] in _TO_A_STREAM:
+        return _copied_to_a_stream(view)
+    if view[0] in _RENDERERS:
+        return _rendered(view)
+    if view[:2] == ("sops", "exec-file"):
+        return _exec_file(view[2:])
     lead = _LEAD.get(view[0], frozenset())
     k = 1
     while k < len(view) and view[k][:1] == "-" and view[k] not in _SUBCOMMAND_OPTIONS:
@@ -165,6 +217,44 @@ def printed_files(view: tuple[str, ...]) -> list[str]:
             at = next((k for k, w in enumerate(rest) if w[:1] != "-"), len(rest))
             return loaded if prints_environment(tuple(" ".join(rest[at + 1 :]).split())) else []
     return []
+
+
+def _rendered(view: tuple[str, ...]) -> list[str]:
+    """The template ``view`` (a renderer) prints: `gomplate -f .env`, `j2 .env data.json`."""
+    named = _named(view[1:], _RENDERERS[view[0]])
+    if named or _RENDERERS[view[0]]:
+        return named
+    k = 1
+    while k < len(view):
+        if view[k][:1] != "-":
+            return [view[k]]
+        k += 2 if view[k] in _RENDERER_VALUED else 1
+    return []
+
+
+def _exec_file(rest: tuple[str, ...]) -> list[str]:
+    """`sops exec-file [--no-fifo] FILE 'cat {}'`: FILE when the command prints the file it is given."""
+    ops = [w for w in rest if w[:1] != "-"]
+    if len(ops) < 2:
+        return []
+    command = " ".join(ops[1:]).split()
+    return ops[:1] if command[:1] and command[0] in _EXEC_FILE_PRINTERS and "{}" in " ".join(command) else []
+
+
+def _copied_to_a_stream(view: tuple[str, ...]) -> list[str]:
+    """The originals ``view`` copies to a terminal or a standard stream (`cp .env /dev/stdout`)."""
+    return [
+        w
+        for c in copies_in(view)
+        if c.to.rstrip("/") in _STREAMS or c.to.startswith(_STREAM_FOLDERS) or _fd_of_a_process(c.to)
+        for w in c.originals
+    ]
+
+
+def _fd_of_a_process(path: str) -> bool:
+    """`/proc/$$/fd/1`, `/proc/123/fd/2`: a process's open file."""
+    parts = path.split("/")
+    return len(parts) == 5 and parts[1] == "proc" and parts[3] == "fd"
 
 
 # Rows that print the file their operand names, else their default (`terraform show` prints the state, `terraform
