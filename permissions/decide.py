@@ -34,6 +34,7 @@ from permissions.commands.copies import (
     ON_THE_NAME,
     PARENTS,
     REPOSITORY,
+    STREAM,
     Copy,
     copies_in,
 )
@@ -1051,6 +1052,8 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         # what the program reads from an input redirect is its operand too (`cat < .env` reads `.env`)
         fed = [seg.redirects[k] for k in sorted(seg.inputs) if k < len(seg.redirects)] if seg.inputs else []
         given = [(*view, *fed) for view in views] if fed else []
+        if given and shell_reads:  # a program printing what it is fed (`op inject < .env`)
+            blobs += [v for view in given for v in content_reads(view)]
         spelt = [
             *given,
             *blobs,
@@ -1063,7 +1066,7 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             ),
         ]
         if copied is None:
-            copied = _copied_places(reading, sets, scope)
+            copied = _copied_places(reading, segments, sets, scope)
         if copied:  # the place a copy, a move or a link made in the command read by its new name
             moved = _read_through_copies(copied, (*views, *given, *blobs), dirs)
             spelt += [*moved, *(v for view in moved for v in paths_from(view, scope.cwd, scope.cwd))]
@@ -1117,7 +1120,7 @@ _HANDING = (("xargs",), ("find",))  # (the programs handing another what a list 
 
 
 def _copied_places(
-    reading: SegmentReading, sets: list[frozenset[str]] | None, scope: Scope
+    reading: SegmentReading, segments: Sequence[Segment], sets: list[frozenset[str]] | None, scope: Scope
 ) -> list[tuple[str, str, str, bool]]:
     """R4.10: what the command's copies, moves and links leave (permissions.commands.copies), as (the new place,
     the original, a glob the first name below the new place must match or "", whether the new name is the original
@@ -1130,11 +1133,27 @@ def _copied_places(
             if not view or view[0].rpartition("/")[2] not in COPIERS:
                 continue
             dirs = sets[j] if sets is not None and j < len(sets) else (scope.cwd,)
-            for copy in copies_in(view):
+            for copy in _redirected(copies_in(view), segments[j] if j < len(segments) else None):
                 for d in sorted(dirs)[:4]:
                     if d != UNKNOWN:
                         out += _landed(copy, d, scope)
     return out[:_MAX_COPIED]
+
+
+def _redirected(copies: list[Copy], seg: Segment | None) -> list[Copy]:
+    """``copies`` and, for one that writes or reads the standard streams (copies.STREAM), the same with the
+    segment's redirection in their place: `git archive HEAD > /tmp/a.tar` makes /tmp/a.tar, `tar xf - -C /tmp/o <
+    /tmp/a.tar` unpacks it."""
+    if seg is None or not seg.redirects:
+        return copies
+    out = list(copies)
+    for copy in copies:
+        if copy.to == STREAM:
+            out += [replace(copy, to=t) for t in seg.written() if t[:1] != "&" and t != "/dev/null"]
+        if STREAM in copy.originals:
+            fed = tuple(seg.redirects[k] for k in sorted(seg.inputs) if k < len(seg.redirects))
+            out += [replace(copy, originals=fed)] if fed else []
+    return out
 
 
 _MAX_COPIED = 64

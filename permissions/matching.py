@@ -458,7 +458,9 @@ def _place_named_by(p: Pattern) -> tuple[str, ...]:
 # `base64`) -- and those given a pattern or a program first (`grep KEY .env`, `awk 1 .env`, `sort .env`).
 _PRINTS_PLACES = frozenset(
     "cat bat batcat less more most nl tac head tail strings xxd od hexdump base64 base32 basenc uuencode glow"
-    " highlight pygmentize gron unexpand shuf tsort ptx pv".split()
+    " highlight pygmentize gron unexpand shuf tsort ptx pv"
+    # the decompressors' printers (`zcat -f .env` prints a file that is not compressed as it is)
+    " zcat gzcat bzcat xzcat lzcat zstdcat lz4cat brcat zless zmore bzless bzmore xzless xzmore".split()
 )
 _READS_PLACES = frozenset(
     "grep egrep fgrep rg ag ack awk gawk mawk nawk sort uniq cut paste jq yq column fold fmt pr expand rev"

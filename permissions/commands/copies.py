@@ -301,6 +301,63 @@ _NODE_VALUED = frozenset(
     {"-u", "--up", "-e", "--exclude", "-t", "--transform", "--cwd", "--rename", "--ignore", "--concurrency"}
 )
 
+# Compressors (session 26): `gzip -k F` leaves F.gz, `gzip -c F` writes it to the standard output (a redirection
+# makes it a file: decide._redirected), `gzip F` replaces F by F.gz, `gunzip -c F.gz` writes F; what each leaves
+# holds F's content (read back by zcat, permissions.matching._PRINTS_PLACES). By the word that runs them: the
+# suffix each writes, and whether it decompresses by its name.
+_COMPRESSORS = {
+    "gzip": (".gz", False),
+    "pigz": (".gz", False),
+    "gunzip": (".gz", True),
+    "unpigz": (".gz", True),
+    "bzip2": (".bz2", False),
+    "bunzip2": (".bz2", True),
+    "xz": (".xz", False),
+    "unxz": (".xz", True),
+    "lzma": (".lzma", False),
+    "zstd": (".zst", False),
+    "unzstd": (".zst", True),
+    "lz4": (".lz4", False),
+    "brotli": (".br", False),
+}
+_COMPRESSOR_VALUED = frozenset(
+    {"-S", "--suffix", "-o", "--output", "-b", "-T", "--threads", "-p", "--processes"}
+)
+
+
+def _compressed(name: str, args: tuple[str, ...]) -> list[Copy]:
+    """What a compressor leaves of the files it is given (_COMPRESSORS)."""
+    suffix, undo = _COMPRESSORS[name]
+    files: list[str] = []
+    flags = ""
+    output: str | None = None
+    k = 0
+    while k < len(args):
+        w = args[k]
+        k += 1
+        if w[:2] == "--":
+            flags += {"--stdout": "c", "--to-stdout": "c", "--decompress": "d", "--uncompress": "d"}.get(
+                w, ""
+            )
+        elif w[:1] == "-" and len(w) > 1:
+            if w in _COMPRESSOR_VALUED and k < len(args):
+                output = args[k] if w in ("-o", "--output") else output
+                k += 1
+            else:
+                flags += w[1:]
+        else:
+            files.append(w)
+    undo = undo or "d" in flags
+    if not files:  # the standard input, to the standard output (`... | gunzip > k`)
+        return [Copy((STREAM,), output or STREAM, AS)] if output else [Copy((STREAM,), STREAM, AS)]
+    out: list[Copy] = []
+    for f in files:
+        to = STREAM if "c" in flags else output or (f.removesuffix(suffix) if undo else f + suffix)
+        if to != f:
+            out.append(Copy((f,), to, AS))
+    return out
+
+
 # The programs read here, by the word that runs them (a view's first word).
 COPIERS = frozenset(
     {
@@ -327,6 +384,7 @@ COPIERS = frozenset(
     | {"7z", "7za", "7zz"}
     | _TARS
     | _PY_ARCHIVES
+    | _COMPRESSORS.keys()
 )
 _TABLES = {
     "cp": CP,
@@ -355,6 +413,8 @@ def copies_in(view: tuple[str, ...]) -> list[Copy]:
         return [Copy((view[1],), view[2], AS, same=True)] if len(view) == 3 and "-" not in view[1][:1] else []
     if name in _ARCHIVERS:
         return [_streamed(c) for c in _ARCHIVERS[name](view[1:])]
+    if name in _COMPRESSORS:
+        return _compressed(name, view[1:])
     table = _TABLES.get(name)
     if table is None:
         return []

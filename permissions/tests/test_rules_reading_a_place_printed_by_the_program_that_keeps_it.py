@@ -8,7 +8,7 @@ export-credentials`; under a deny of `cat terraform.tfstate`, `terraform output 
 A loader running any other command keeps its answer (`dotenv -e .env -- npm test`: the environment is what the
 command is given, not what it prints), and so do the same programs' other acts (`aws configure list` masks the
 keys, `kubectl config view` without `--raw` hides them, `terraform plan`). Inline code or a variable printed under a
-loader may print the values or not: a deny asks (R4.8). 207 of 281 cases fail on
+loader may print the values or not: a deny asks (R4.8). 215 of 289 cases fail on
 617442c.
 """
 
@@ -78,6 +78,9 @@ REFUSED = [
     (_ENV, "unzip -P secret -p backup.zip .env"),
     (_ENV, "zip -qr /tmp/x.zip . && unzip -p /tmp/x.zip .env"),
     (_ENV, "git stash show -p stash@{0} -- .env"),
+    (_ENV, "op inject < .env"),
+    (_ENV, "zcat -f .env"),
+    (_ENV, "zless .env"),
     # the keys a cloud command line or a credential helper keeps
     (_AWS, "aws configure get aws_secret_access_key"),
     (_AWS, "aws configure export-credentials"),

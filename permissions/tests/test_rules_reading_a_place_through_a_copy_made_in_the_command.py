@@ -11,7 +11,7 @@ A copy anywhere in the command counts (a loop runs a later segment first).
 A move or a link is the place itself under another name, so a deny of `rm -rf data` meets `mv data x; rm -rf x`;
 a copy deleted, moved or changed leaves the original alone (`cp -r data /tmp/d && rm -rf /tmp/d` keeps its answer:
 permissions.commands.copies.ON_THE_NAME). A reading of anything else in the copy keeps its answer, and so does a
-recursive search of the whole copy (read as `grep -r KEY .` is: approved). 349 of 414 cases fail on 617442c.
+recursive search of the whole copy (read as `grep -r KEY .` is: approved). 386 of 457 cases fail on 617442c.
 """
 
 from __future__ import annotations
@@ -128,6 +128,18 @@ REFUSED = [
         _KEY,
         "tar czf /tmp/a.tgz /srv/ws/app-1a2b3c4d && tar xzf /tmp/a.tgz -C /tmp/o && cat /tmp/o/srv/ws/app-1a2b3c4d/secrets/prod.key",
     ),
+    # an archive or a compressed copy written through a redirection, or fed by one
+    (_ENV, "git archive HEAD > /tmp/a.tar && tar xf /tmp/a.tar -C /tmp/o && cat /tmp/o/.env"),
+    (_ENV, "tar cf - . > /tmp/a.tar; mkdir /tmp/o; tar xf - -C /tmp/o < /tmp/a.tar; cat /tmp/o/.env"),
+    (_KEY, "gzip -c secrets/prod.key > /tmp/k.gz && zcat /tmp/k.gz"),
+    (_KEY, "gzip -k secrets/prod.key && zcat secrets/prod.key.gz"),
+    (_KEY, "gzip secrets/prod.key && zcat secrets/prod.key.gz"),
+    (_KEY, "xz -kc secrets/prod.key > /tmp/k.xz; xzcat /tmp/k.xz"),
+    (_KEY, "zstd secrets/prod.key -o /tmp/k.zst && zstdcat /tmp/k.zst"),
+    (_KEY, "gzip -c secrets/prod.key | gunzip -c > /tmp/k && cat /tmp/k"),
+    (_KEY, "gzip < secrets/prod.key > /tmp/k.gz; zcat /tmp/k.gz"),
+    (_KEY, "bzip2 -k secrets/prod.key && bzcat secrets/prod.key.bz2"),
+    (_KEY, "zcat -f secrets/prod.key"),
     # the dot file and the home folder
     (_ENV, "cp -r . /tmp/p && cat /tmp/p/.env"),
     (_ENV, "cp -a . /tmp/p; cat /tmp/p/.env"),
@@ -173,6 +185,9 @@ KEPT = [
     (_KEY, "cp -r secrets /tmp/s && wc -c /tmp/s/other.key"),
     (_ENV, "cp .env.example .env.local && cat .env.local.bak"),
     (_ENV, "unzip -q dist.zip -d /tmp/o && cat /tmp/o/.env"),
+    (_KEY, "gzip -k logs/app.log && zcat logs/app.log.gz"),
+    (_KEY, "cat logs.gz | gunzip > /tmp/l && cat /tmp/l"),
+    (_KEY, "git archive HEAD > /tmp/a.tar && tar xf /tmp/a.tar -C /tmp/o && cat /tmp/o/README.md"),
     (_ENV, "tar czf /tmp/a.tgz src && tar xzf /tmp/a.tgz -C /tmp/o && cat /tmp/o/.env"),
     (_ENV, "tar czf /tmp/a.tgz . && tar xzf /tmp/a.tgz -C /tmp/o && cat /tmp/o/README.md"),
     (_ENV, "cp -r . /tmp/p && cat /tmp/p/.env.example"),
