@@ -654,8 +654,8 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
         if what is not None and not _filtered_by_jq(segments, views, i, command):
             found = f"'{shown(seg.text)}' {what}"
             break
-    if found is None and credential_hint(command) is not None:  # a metadata service or a secret store named
-        found = f"'{shown(command)}' {credential_named(command)}"
+    if found is None and credential_hint(command, parsed) is not None:  # a metadata service or a secret store
+        found = f"'{shown(command)}' {credential_named(command, parsed)}"
     if found is None and ("kill" in command or "ompose" in command):
         what = _across_segments(command, views)
         if what is not None:

@@ -43,6 +43,7 @@ from permissions.commands.list_feeds import (
 )
 from permissions.commands.neutral import TESTS, test_strings
 from permissions.commands.plain_settings import SHOWN_VARIABLES
+from permissions.commands.runners import carried
 from permissions.commands.secret_keepers import AWS_GLOBALS, ETCDCTL_VALUES, GO_CONSUL_VALUES
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import NOT_PEELED, ONE_VIEW, _peels, views_of
@@ -370,8 +371,6 @@ def _carried_keys(words: tuple[str, ...]) -> Collection[int]:
     none)."""
     if len(words) < 3 or "/" not in "\0".join(words):
         return frozenset()
-    from permissions.commands.runners import carried  # (runners reads the tables this module's imports hold)
-
     n = len(words)
     keys: frozenset[int] | None = None
     for line in carried(words).scripts:

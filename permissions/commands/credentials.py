@@ -92,6 +92,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from permissions.commands.credential_forms import (
     CREDENTIAL,
@@ -107,6 +108,9 @@ from permissions.commands.machine import KEYCHAIN
 from permissions.commands.peeks import ENVIRONMENT
 from permissions.commands.secret_keepers import DEBUG_LOGGED, SERVICE_ENV, amend
 from permissions.commands.views import KNOWN_PROGRAMS, is_assignment, split_string, views_of
+
+if TYPE_CHECKING:  # (the shell reader imports this package's tables)
+    from permissions.shell_syntax import ParsedCommand
 
 __all__ = [
     "CREDENTIAL",
@@ -593,9 +597,10 @@ def credential_printed(all_views: Sequence[tuple[str, ...]]) -> str | None:
 
 
 # The quick filter for credential_named (a C call on the text: most commands name none).
-def credential_hint(command: str) -> re.Match[str] | None:
+def credential_hint(command: str, parsed: ParsedCommand) -> re.Match[str] | None:
     """Where the text names a metadata service, its paths, PowerShell's secret stores (in any case), or assigns
-    gcloud's HTTP log, gcloud's debug verbosity or terraform's debug log, or None."""
+    gcloud's HTTP log, gcloud's debug verbosity or terraform's debug log, or None. ``parsed``: the command as
+    the shell reader read it (what its segments assign)."""
     low = command.lower()
     if not any(map(low.__contains__, _NAMED_MARKS)):
         return None
@@ -605,7 +610,7 @@ def credential_hint(command: str) -> re.Match[str] | None:
         if m.group(2) is None and m.group(3) is None:
             return m
         if not read:
-            assigned, read = _assigned(command), True
+            assigned, read = _assigned(command, parsed), True
         if _turned_on(m.group(0), assigned, low, m.end()):
             return m
     return None
@@ -694,12 +699,9 @@ _ENV_VARIABLE = re.compile(r"\$\{?env[:.]")
 _CMDLET = re.compile(r"[a-z]+-[a-z]\w*\Z")
 
 
-def _assigned(command: str) -> list[str] | None:
+def _assigned(command: str, parsed: ParsedCommand) -> list[str] | None:
     """session 27: the ``name=value`` pairs (lower-cased) the command's segments set in the environment (see
     above), or None when the shell reader cannot read the command."""
-    from permissions.shell import parse_command  # (the reader imports this package's tables)
-
-    parsed = parse_command(command)
     if parsed.unparseable:
         return None
     pairs: list[str] = []
@@ -786,9 +788,9 @@ def _read_into(verb: str, args: list[str]) -> list[str]:
     return []
 
 
-def credential_named(command: str) -> str | None:
+def credential_named(command: str, parsed: ParsedCommand) -> str | None:
     """The text names a metadata service, its paths, or PowerShell's secret stores (any program's spelling)."""
-    m = credential_hint(command)
+    m = credential_hint(command, parsed)
     if m is None:
         return None
     return (

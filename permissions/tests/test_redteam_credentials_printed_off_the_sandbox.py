@@ -256,11 +256,12 @@ def test_it_asks_as_outside_the_path_scope_on_the_laptop(command):
 
 def _read(command: str) -> str | None:
     """What permissions.commands.credentials reads in ``command``: a segment's views, or the text."""
-    for seg in parse_command(command).segments:
+    parsed = parse_command(command)
+    for seg in parsed.segments:
         found = credential_printed(views_of(seg.words))
         if found is not None:
             return found
-    return credential_named(command)
+    return credential_named(command, parsed)
 
 
 @pytest.mark.parametrize("command", CASES)
