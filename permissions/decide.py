@@ -897,6 +897,7 @@ def _windows_rules(st: _State, comp: CompiledPermissions, reading: SegmentReadin
     return denied if denied is not None else _runner_lines(st, comp, reading)
 
 
+_RUNNER_INITIALS = frozenset("cCpPiI")
 _LINE_RUNNERS = frozenset(
     {"cmd", "cmd.exe", "powershell", "powershell.exe", "pwsh", "pwsh.exe", "iex", "invoke-expression"}
 )
@@ -909,10 +910,16 @@ def _runner_lines(st: _State, comp: CompiledPermissions, reading: SegmentReading
     -c's script is read as segments. The runner's own allow stays what covers the segment."""
     parsed = st.parsed
     assert parsed is not None
-    for seg in parsed.segments:
+    segments = parsed.segments
+    # (no text before the first one windows_readings marked can be read as a runner's; the texts are the segments'
+    # when no script block's statements follow them)
+    start = st.windows >> FIRST_LED_SHIFT if len(st.win_texts) == len(segments) else 0
+    for seg in segments[start:]:
         words = seg.words
-        head = words[0].lower() if words else ""
-        if head not in _LINE_RUNNERS or len(words) < 2:
+        if len(words) < 2 or words[0][:1] not in _RUNNER_INITIALS:
+            continue
+        head = words[0].lower()
+        if head not in _LINE_RUNNERS:
             continue
         k = windows_line_start(head, words)
         if k is None or k >= len(words):
