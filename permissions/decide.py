@@ -866,14 +866,27 @@ def _script_blocks(st: _State, comp: CompiledPermissions, reading: SegmentReadin
     a value (`$_.Name`, `$_.Length -gt 1MB`, a number, a string) runs no command of its own."""
     parsed = st.parsed
     assert parsed is not None
-    for seg in parsed.segments:
+    for i, seg in enumerate(parsed.segments):
         if "{" not in seg.text:
             continue
         for text in windows_statements(seg.text):
-            found = _statement_read(st, comp, reading, text)
+            found = _statement_read(st, comp, reading, text) or _statement_floor(st, text)
             if found is not None:
+                if found[0] == "builtin_deny":
+                    reading.out[i] = SegmentVerdict(seg.text, DENY, found[1])
                 return found
     return None
+
+
+def _statement_floor(st: _State, text: str) -> tuple[str, str] | None:
+    """R4.6, SPEC §5: where a script block's statement deletes (`try { rd /s /q C:\\ } catch {}`), read as the
+    floor reads a command's segments (permissions.where.floor_where), from where the command starts."""
+    statement = parse_command(text)
+    if statement.unparseable or not statement.segments:
+        return None
+    start = st.scope_of().cwd if (st.req.cwd or st.req.project.root) else UNKNOWN
+    lands = floor_where(statement.segments, None, text, start, True)
+    return None if lands is None else ("builtin_deny", BUILTIN_DENY[0])
 
 
 def _dot_led(st: _State, comp: CompiledPermissions, reading: SegmentReading) -> tuple[str, str] | None:
