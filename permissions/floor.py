@@ -23,7 +23,14 @@ from typing import NamedTuple
 
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.views import views
-from permissions.commands.windows_deletions import DELETION_CUE, MOVE_CUE, deletions_as_removals, moves_as_mv
+from permissions.commands.windows_deletions import (
+    DELETION_CUE,
+    LOOP_CUE,
+    MOVE_CUE,
+    deletions_as_removals,
+    loops_unrolled,
+    moves_as_mv,
+)
 
 __all__ = [
     "BUILTIN_DENY",
@@ -500,11 +507,19 @@ def names_windows_deleter(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> boo
 
 
 # What runs a command line on Windows: PowerShell's dot-source operator, cmd, PowerShell; session 27: and
-# Invoke-Expression (`iex 'rm -r -fo ~'` runs its string as a line of PowerShell).
+# Invoke-Expression (`iex 'rm -r -fo ~'` runs its string as a line of PowerShell); session 28: and what starts a
+# program or a script block (_LAUNCHED): Start-Process (`saps`, `start`, cmd's `start`), Invoke-Command (`icm`),
+# Start-Job (`sajb`), Start-ThreadJob, forfiles' `/c` command.
 _EXPRESSION_RUNNERS = frozenset({"iex", "invoke-expression"})
+_BLOCK_RUNNERS = frozenset({"invoke-command", "icm", "start-job", "sajb", "start-threadjob"})
+_STARTERS = frozenset({"start-process", "saps", "start"})
+_FORFILES = frozenset({"forfiles", "forfiles.exe"})
 WINDOWS_RUNNERS = (
     frozenset({".", "cmd", "cmd.exe", "powershell", "powershell.exe", "pwsh", "pwsh.exe"})
     | _EXPRESSION_RUNNERS
+    | _BLOCK_RUNNERS
+    | _STARTERS
+    | _FORFILES
 )
 
 
@@ -528,15 +543,22 @@ def windows_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
     head = view[0].lower()
     if head not in WINDOWS_RUNNERS or len(view) < 2:
         return None
+    if head in _LAUNCHERS:
+        launched = _LAUNCHERS[head](view)
+        if launched is None or launched[0] not in WINDOWS_RUNNERS:
+            return launched
+        return windows_inner(launched)
     k = _line_start(head, view)
     if k is None:
         return None
     line = " ".join(word.strip('"') for word in view[k:])
+    if LOOP_CUE(line) is not None:
+        line = loops_unrolled(line)  # `foreach ($d in 'C:\') { rd -r $d }`: each place's body (session 28)
     if _STATEMENT_END(line) is not None:
         read = _statements_read(line)  # `pwsh -c "cd ~; ri -r -fo ."`: every statement, not the first only
         if read is not None:
             return read
-    words = line.split()
+    words = [w for w in (_QUOTES("", w) for w in line.split()) if w]  # (`'C:\'`: PowerShell's string)
     if words and (words[0][:1] == "@" or words[0].lower() in _CMD_LEADS):
         words = _led(words)
     if len(words) > 1 and DELETION_CUE(" ".join(words)) is not None:
@@ -600,8 +622,8 @@ def _statements_read(line: str) -> tuple[str, ...] | None:
     if MOVE_CUE(line) is not None:
         line = moves_as_mv(line)  # `echo hi; (gi ~).MoveTo('C:\x')`: that mv
     statements = _statement_texts(line)
-    if len(statements) < 2:
-        return None
+    if len(statements) < 2 and "{" not in line:
+        return None  # (a script block's one statement is read: `. { Remove-Item -Recurse ~ }`)
     places = [""]  # where each statement may stand, relative to the runner's own folder ("")
     seen = [""]
     held: dict[str, list[str]] = {}  # a variable's places, by its name in lower case
@@ -771,6 +793,114 @@ def _line_start(head: str, view: tuple[str, ...]) -> int | None:
     return k + 1
 
 
+# session 28, R4.6 and SPEC §5: what starts another program or runs a script block is read as what it runs --
+# Start-Process's program and its -ArgumentList (`Start-Process cmd -ArgumentList '/c rd /s /q C:\'`, `saps pwsh
+# '-c','rm -r -fo ~'`; the program named or first, its arguments named or second, PowerShell's array's items
+# and each string's words one word each), cmd's `start` (its switches and title skipped), Invoke-Command's and
+# Start-Job's script block (`Invoke-Command { Remove-Item -Recurse C:\ }`, as `. { ... }` runs it; a remote
+# machine's deletion all the same, more is safe), forfiles' `/c` command with each file's name (`@path`,
+# `@file`, `@fname`, `@relpath`) spelt as every item of its `/p` folder (`forfiles /p C:\ /c "cmd /c rd /s /q
+# @path"` is `rd /s /q C:\*`). A launcher given a script file or nothing it reads runs no line read here.
+_START_VALUED = (
+    "argumentlist",
+    "args",
+    "filepath",
+    "pspath",
+    "path",
+    "workingdirectory",
+    "credential",
+    "redirectstandarderror",
+    "redirectstandardinput",
+    "redirectstandardoutput",
+    "verb",
+    "windowstyle",
+    "environment",
+)
+_START_SWITCHES = ("passthru", "wait", "nonewwindow", "loaduserprofile", "usenewenvironment")
+_CMD_START_VALUED = frozenset({"/d", "/node", "/affinity"})
+
+
+_PARAMETER_NAME = re.compile(r"-([A-Za-z]+)(:.*)?", re.S).fullmatch
+
+
+def _start_parameter(name: str) -> str | None:
+    """The Start-Process parameter a prefix names (`-Arg`, `-FilePath`), None for a switch or an unknown name."""
+    if name == "args":
+        return name
+    return next((v for v in _START_VALUED if v.startswith(name)), None)
+
+
+def _started(view: tuple[str, ...]) -> tuple[str, ...] | None:
+    """What Start-Process (cmd's `start`) runs: its program's name, then every word of its arguments."""
+    positional: list[str] = []
+    named: list[str] = []  # the program named (-FilePath), then the arguments named (-ArgumentList)
+    program = ""
+    k = 1
+    while k < len(view):
+        w = view[k].strip("'\"")
+        k += 1
+        param = _PARAMETER_NAME(w)
+        if w.lower() in _CMD_START_VALUED:
+            k += 1
+        elif param is not None:
+            name = _start_parameter(param.group(1).lower())
+            value = (param.group(2) or "")[1:]
+            if name is not None and param.group(2) is None:
+                value = view[k] if k < len(view) else ""
+                k += 1
+            if name in ("argumentlist", "args"):
+                named.append(value)
+            elif name in ("filepath", "path", "pspath"):
+                program = value
+        elif w and not (w[:1] == "/" and w[1:].isalpha() and not positional):  # (`start /b /wait`, `""`)
+            positional.append(w)
+    if not program and positional:
+        program = positional.pop(0)
+    words = [p for a in (*positional, *named) for piece in a.split(",") for p in piece.split()]
+    name = program.strip("'\"").replace("/", "\\").rpartition("\\")[2].lower()
+    return (name, *(_QUOTES("", w) for w in words)) if name else None
+
+
+def _block_run(view: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The script block Invoke-Command or Start-Job runs, as `.` runs it (None for a script file)."""
+    for k in range(1, len(view)):
+        if view[k][:1] == "{":
+            return (".", *view[k:])
+    return None
+
+
+_FORFILES_NAMES = re.compile(r"(?i)\"?@(?:path|file|fname|relpath)\"?")
+
+
+def _forfiles_run(view: tuple[str, ...]) -> tuple[str, ...] | None:
+    """forfiles' `/c` command (`cmd /c echo @file` when none), each file's name spelt as `<its /p folder>\\<its
+    /m mask>` (its words as one word each; a word bash read as `C:` and more, its escaped blank, split)."""
+    command = "cmd /c echo @file"
+    folder, mask = ".", "*"
+    expect = ""
+    for word in view[1:]:
+        if expect == "c":
+            command, expect = word, ""
+            continue
+        for piece in word.split():
+            low = piece.lower()
+            if expect:
+                folder = piece.strip('"') if expect == "p" else folder
+                mask = piece.strip('"') if expect == "m" else mask
+                expect = ""
+            elif len(low) == 2 and low[0] in "/-" and low[1] in "pmdc":
+                expect = low[1]
+    place = folder.rstrip("\\/") + "\\" + mask
+    words = _FORFILES_NAMES.sub(place.replace("\\", "\\\\"), command.replace("0x22", '"')).split()
+    return (words[0].lower(), *(w.strip('"') for w in words[1:])) if words else None
+
+
+_LAUNCHERS: dict[str, Callable[[tuple[str, ...]], tuple[str, ...] | None]] = {
+    **dict.fromkeys(_STARTERS, _started),
+    **dict.fromkeys(_BLOCK_RUNNERS, _block_run),
+    **dict.fromkeys(_FORFILES, _forfiles_run),
+}
+
 _CMD_LEADS = frozenset({"call", "if"})
 
 
@@ -899,8 +1029,28 @@ _EACH_MEMBERS = frozenset({"delete", "moveto"})
 
 def each_deletes(words: Sequence[str]) -> bool:
     """Whether ForEach-Object's ``words`` name the member Delete or MoveTo (any case, `-MemberName:Delete` too):
-    any of its words but parameter names, more is safe."""
-    return any(w.rpartition(":")[2].lower() in _EACH_MEMBERS for w in words[1:] if w[:1] != "{")
+    any of its words but parameter names, more is safe -- or its script block deletes the piped item's tree."""
+    if any(w.rpartition(":")[2].lower() in _EACH_MEMBERS for w in words[1:] if w[:1] != "{"):
+        return True
+    return any(w[:1] == "{" for w in words[1:]) and _block_deletes_item(words)
+
+
+# session 28, R4.6: ForEach-Object's script block handing the piped item to a deleter of trees -- `'C:\' | % {
+# ri $_ -r -fo }`, `$HOME | ForEach-Object { Remove-Item $PSItem.FullName -Recurse }`, `{ rd /s /q $_ }` --
+# deletes what is piped in, as `% Delete` does (each_deletes; permissions.where hands it the places piped in).
+_PIPED_ITEM = ("$_", "$psitem", "${_}", "${psitem}")
+
+
+def _block_deletes_item(words: Sequence[str]) -> bool:
+    body = [w.strip("{}") for w in words[1:]]
+    for j, w in enumerate(body):
+        head = "remove-item" if w.lower() == "rm" else w.lower()
+        if WINDOWS_DELETERS.get(head) != "tree":
+            continue
+        rest = tuple(body[j + 1 :])
+        if any(r.lower().startswith(_PIPED_ITEM) for r in rest) and windows_deleted((head, *rest)) is not None:
+            return True
+    return False
 
 
 def windows_listing_recurses(words: Sequence[str]) -> bool:
