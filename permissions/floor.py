@@ -831,10 +831,10 @@ def _start_parameter(name: str) -> str | None:
 
 
 def _started(view: tuple[str, ...]) -> tuple[str, ...] | None:
-    """What Start-Process (cmd's `start`) runs: its program's name, then every word of its arguments."""
-    positional: list[str] = []
-    named: list[str] = []  # the program named (-FilePath), then the arguments named (-ArgumentList)
+    """What Start-Process (cmd's `start`) runs: its program's name, then every word of its arguments (in the
+    order written: a line a runner read holds the argument list's words one by one)."""
     program = ""
+    rest: list[str] = []
     k = 1
     while k < len(view):
         w = view[k].strip("'\"")
@@ -848,15 +848,15 @@ def _started(view: tuple[str, ...]) -> tuple[str, ...] | None:
             if name is not None and param.group(2) is None:
                 value = view[k] if k < len(view) else ""
                 k += 1
-            if name in ("argumentlist", "args"):
-                named.append(value)
-            elif name in ("filepath", "path", "pspath"):
+            if name in ("filepath", "path", "pspath"):
                 program = value
-        elif w and not (w[:1] == "/" and w[1:].isalpha() and not positional):  # (`start /b /wait`, `""`)
-            positional.append(w)
-    if not program and positional:
-        program = positional.pop(0)
-    words = [p for a in (*positional, *named) for piece in a.split(",") for p in piece.split()]
+            elif name in ("argumentlist", "args"):
+                rest.append(value)
+        elif w and not (w[:1] == "/" and w[1:].isalpha() and not rest and not program):
+            rest.append(w)  # (not cmd's `start /b /wait` before the program, nor its title "")
+    if not program and rest:
+        program = rest.pop(0)
+    words = [p for a in rest for piece in a.split(",") for p in piece.split()]
     name = program.strip("'\"").replace("/", "\\").rpartition("\\")[2].lower()
     return (name, *(_QUOTES("", w) for w in words)) if name else None
 
@@ -878,6 +878,7 @@ def _forfiles_run(view: tuple[str, ...]) -> tuple[str, ...] | None:
     command = "cmd /c echo @file"
     folder, mask = ".", "*"
     expect = ""
+    below = False  # `/s`: every file below the folder, as a deleter's own `/s` deletes them
     for word in view[1:]:
         if expect == "c":
             command, expect = word, ""
@@ -890,9 +891,17 @@ def _forfiles_run(view: tuple[str, ...]) -> tuple[str, ...] | None:
                 expect = ""
             elif len(low) == 2 and low[0] in "/-" and low[1] in "pmdc":
                 expect = low[1]
+            below = below or (len(low) == 2 and low[0] in "/-" and low[1] == "s")
     place = folder.rstrip("\\/") + "\\" + mask
     words = _FORFILES_NAMES.sub(place.replace("\\", "\\\\"), command.replace("0x22", '"')).split()
-    return (words[0].lower(), *(w.strip('"') for w in words[1:])) if words else None
+    if not words:
+        return None
+    run = (words[0].lower(), *(w.strip('"') for w in words[1:]))
+    if below and run[0] in WINDOWS_RUNNERS:
+        inner = windows_inner(run)
+        if inner is not None and WINDOWS_DELETERS.get(inner[0]) == "tree":
+            return (*inner, "/s" if inner[0] in ("del", "erase", "rd", "rmdir") else "-recurse")
+    return run
 
 
 _LAUNCHERS: dict[str, Callable[[tuple[str, ...]], tuple[str, ...] | None]] = {
@@ -1048,7 +1057,10 @@ def _block_deletes_item(words: Sequence[str]) -> bool:
         if WINDOWS_DELETERS.get(head) != "tree":
             continue
         rest = tuple(body[j + 1 :])
-        if any(r.lower().startswith(_PIPED_ITEM) for r in rest) and windows_deleted((head, *rest)) is not None:
+        if (
+            any(r.lower().startswith(_PIPED_ITEM) for r in rest)
+            and windows_deleted((head, *rest)) is not None
+        ):
             return True
     return False
 

@@ -63,10 +63,10 @@ from permissions.commands.peeks import CLIPBOARD, ENVIRONMENT, WIFI
 from permissions.commands.plain_settings import SHOWN_VARIABLES
 from permissions.commands.windows_deletions import (
     DELETION_CUE,
+    LOOP_CUE,
     MOVE_CUE,
     NAMED_CUE,
     READ_CUE,
-    LOOP_CUE,
     deletions_as_removals,
     loops_unrolled,
     moves_as_mv,

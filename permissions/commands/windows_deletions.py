@@ -37,10 +37,12 @@ import re
 
 __all__ = [
     "DELETION_CUE",
+    "LOOP_CUE",
     "MOVE_CUE",
     "NAMED_CUE",
     "READ_CUE",
     "deletions_as_removals",
+    "loops_unrolled",
     "moves_as_mv",
     "places_named",
     "reads_as_cmdlets",
@@ -336,22 +338,29 @@ def _unrolled(m: re.Match[str]) -> str:
     if m.group("cvar") is not None:
         items = _cmd_items(m)
         pattern = re.escape(m.group("cvar"))
-        body = m.group("cbody").rstrip()
+        body = m.group("cbody").rstrip().lstrip("@")  # (`do @rd ...`: cmd's `@` only keeps it from echoing)
         whole = rf"(?<![\w%]){pattern}(?![\w%])"
         if "%~" in body or len(re.findall(pattern, body)) != len(re.findall(whole, body)):
             return m.group()  # `%~dpi` (the item's folder), `%i%PATH%`: another place than the item
         pattern = whole
     else:
         items = [
-            i if i[:1] != '"' else f"'{i[1:-1]}'" for i in _PS_ITEM_FOUND(m.group("items") or m.group("piped"))
+            i if i[:1] != '"' else f"'{i[1:-1]}'"
+            for i in _PS_ITEM_FOUND(m.group("items") or m.group("piped"))
         ]
         name = "_|psitem" if m.group("name") is None else re.escape(m.group("name"))
         body = (m.group("body") or m.group("pbody")).strip()
         pattern = rf"(?i)\$(?:{name})(?![\w:])"
+    if m.group("switch") is not None and m.group("switch").lower() == "r":
+        body = _SUBFOLDERS_TOO(r"\1 /s", body, count=1)  # `for /r X %i in (*) do del %i` is `del /s X\*`
     bodies = [_body_for(body, pattern, i) for i in items]
     if not items or len(items) > _MAX_UNROLLED or any(b is None for b in bodies):
         return m.group()
     return m.group("lead") + "; ".join(b for b in bodies if b)
+
+
+# (cmd's deleters of files: under `for /r`, each one below the folder -- what their `/s` deletes)
+_SUBFOLDERS_TOO = re.compile(r"(?i)^((?:del|erase)(?:\.exe)?)(?=[ \t])").sub
 
 
 def _cmd_items(m: re.Match[str]) -> list[str]:
