@@ -508,7 +508,7 @@ def names_windows_deleter(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> boo
 
 # What runs a command line on Windows: PowerShell's dot-source operator, cmd, PowerShell; session 27: and
 # Invoke-Expression (`iex 'rm -r -fo ~'` runs its string as a line of PowerShell); session 28: and what starts a
-# program or a script block (_LAUNCHED): Start-Process (`saps`, `start`, cmd's `start`), Invoke-Command (`icm`),
+# program or a script block (_LAUNCHERS): Start-Process (`saps`, `start`, cmd's `start`), Invoke-Command (`icm`),
 # Start-Job (`sajb`), Start-ThreadJob, forfiles' `/c` command.
 _EXPRESSION_RUNNERS = frozenset({"iex", "invoke-expression"})
 _BLOCK_RUNNERS = frozenset({"invoke-command", "icm", "start-job", "sajb", "start-threadjob"})
@@ -631,13 +631,7 @@ def _statements_read(line: str) -> tuple[str, ...] | None:
     targets: list[str] = []
     first: tuple[str, ...] | None = None
     for piped, text in statements:
-        words = [w for w in (_QUOTES("", w) for w in _assignment_split(text).split()) if w]
-        while words and words[0].lower() in _BLOCK_HEADS:
-            words = words[1:]  # `try { ri -r ~ }`, `else {`: the statement after the keyword
-        if words and (words[0][:1] == "(" or words[0][:2] == "$("):
-            words = _unwrapped(words)  # `$(Remove-Item -Recurse ~)`: the statement inside
-        if words and (words[0][:1] == "@" or words[0].lower() in _CMD_LEADS):
-            words = _led(words)
+        words = _statement_words(text)
         if not words:
             continue
         head = words[0].lower()
@@ -647,6 +641,12 @@ def _statements_read(line: str) -> tuple[str, ...] | None:
             places = _moved(places, seen, words, held)
         elif len(words) > 2 and words[1] == "=" and words[0][:1] == "$":
             held[words[0][1:].lower()] = _assigned_places(words[2:])
+        elif (
+            head in WINDOWS_EACH
+            and not each_deletes(words)
+            and _loop_item(words, before if piped else [], held)
+        ):
+            pass  # `foreach ($d in gci ~) {`, `gci ~ | ForEach-Object {`: the block's item is known (session 28)
         else:
             view = _statement_view(head, words)
             trees = _statement_trees(view, before if piped else [], held)
@@ -658,6 +658,41 @@ def _statements_read(line: str) -> tuple[str, ...] | None:
     if targets:
         return ("remove-item", "-recurse", *targets)
     return first
+
+
+# session 28: a loop's item is the places it goes through -- `foreach ($d in <places, a listing, a variable>)`
+# gives `$d` them, ForEach-Object given a listing or a variable by a pipe gives its block's `$_` (`$PSItem`) the
+# listing's places (`gci ~ | ForEach-Object { Remove-Item $_.FullName -Recurse }`: the item's full name is it).
+_ITEM_MEMBERS = (".fullname", ".pspath", ".path")
+
+
+def _loop_item(words: list[str], before: list[str], held: dict[str, list[str]]) -> bool:
+    """Whether the loop statement ``words`` (``before``: what is piped into it) gave its item places."""
+    if len(words) > 3 and words[1][:2] == "($" and words[2].lower() == "in":
+        items = [w for w in (w.rstrip(")") for w in words[3:]) if w]
+        if len(items) == 1 and items[0][:1] == "$":
+            places = held.get(items[0][1:].lower(), items)
+        else:
+            places = [p for w in _assigned_places(items) for p in w.split(",") if p]
+        held[words[1][2:].lower()] = places
+        return True
+    fed = _fed_places(before, held) if before and len(words) < 3 else []
+    if fed:
+        held["_"] = held["psitem"] = fed
+    return bool(fed)
+
+
+def _statement_words(text: str) -> list[str]:
+    """A statement's words, unquoted, past what leads the command it runs (a block's keyword, a sub-expression's
+    parenthesis, cmd's `@`, `call` and `if`)."""
+    words = [w for w in (_QUOTES("", w) for w in _assignment_split(text).split()) if w]
+    while words and words[0].lower() in _BLOCK_HEADS:
+        words = words[1:]  # `try { ri -r ~ }`, `else {`: the statement after the keyword
+    if words and (words[0][:1] == "(" or words[0][:2] == "$("):
+        words = _unwrapped(words)  # `$(Remove-Item -Recurse ~)`: the statement inside
+    if words and (words[0][:1] == "@" or words[0].lower() in _CMD_LEADS):
+        words = _led(words)
+    return words
 
 
 _QUOTES = re.compile(r"['\"]").sub
@@ -761,6 +796,8 @@ def _resolved(target: str, places: list[str], held: dict[str, list[str]]) -> lis
         name, sep, rest = target[1:].partition("\\")
         if not sep:
             name, sep, rest = target[1:].partition("/")
+        if name.lower().endswith(_ITEM_MEMBERS):
+            name = name.rpartition(".")[0]  # `$_.FullName`: the item's own place
         for value in held.get(name.lower(), ()):
             out.append(value + sep + rest if sep else value)
         if out:
@@ -816,7 +853,6 @@ _START_VALUED = (
     "windowstyle",
     "environment",
 )
-_START_SWITCHES = ("passthru", "wait", "nonewwindow", "loaduserprofile", "usenewenvironment")
 _CMD_START_VALUED = frozenset({"/d", "/node", "/affinity"})
 
 
@@ -824,7 +860,8 @@ _PARAMETER_NAME = re.compile(r"-([A-Za-z]+)(:.*)?", re.S).fullmatch
 
 
 def _start_parameter(name: str) -> str | None:
-    """The Start-Process parameter a prefix names (`-Arg`, `-FilePath`), None for a switch or an unknown name."""
+    """The Start-Process parameter that takes a value a prefix names (`-Arg`, `-FilePath`), None for a switch
+    (`-Wait`, `-PassThru`, `-NoNewWindow`) or an unknown name."""
     if name == "args":
         return name
     return next((v for v in _START_VALUED if v.startswith(name)), None)

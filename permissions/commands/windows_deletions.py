@@ -320,12 +320,14 @@ _PS_BODY = r"\{{(?P<{}>[^{{}}=`\n@#&]*)\}}"
 _LOOPS = re.compile(
     r"(?i)(?:^|(?<=[;\n{&|]))(?P<lead>[ \t]*)(?:"
     rf"foreach[ \t]*\([ \t]*\$(?P<name>\w+)[ \t]+in[ \t]+(?P<items>{_PS_ITEMS})[ \t]*\)[ \t]*{_PS_BODY.format('body')}"
-    rf"|(?P<piped>{_PS_ITEMS})[ \t]*\|[ \t]*(?:foreach-object|%|foreach)(?:[ \t]+-pr[a-z]*)?[ \t]*{_PS_BODY.format('pbody')}"
+    rf"|(?:(?P<piped>{_PS_ITEMS})[ \t]*\|[ \t]*(?:foreach-object|%|foreach)"
+    rf"|(?:foreach-object|%)[ \t]+-i[a-z]*[ \t]+(?P<input>{_PS_ITEMS}))"
+    rf"(?:[ \t]+-pr[a-z]*)?[ \t]*{_PS_BODY.format('pbody')}"
     r"|@?for(?:[ \t]+/(?P<switch>[dr]))?(?:[ \t]+(?P<root>[^\s/%()'\"][^\s()'\"]*|\"[^\"\n]*\"))?[ \t]+"
     r"(?P<cvar>%%?[a-z])[ \t]+in[ \t]*\((?P<set>[^()\n&|<>'`]*)\)[ \t]*do[ \t]+(?P<cbody>[^\n]+)"
     r")"
 )
-LOOP_CUE = re.compile(r"(?i)foreach|(?<![\w-])for[ \t]|%[ \t]*(?:-pr[a-z]*[ \t]*)?\{").search
+LOOP_CUE = re.compile(r"(?i)foreach|(?<![\w-])for[ \t]|%[ \t]*(?:-pr[a-z]*[ \t]*)?\{|%[ \t]+-i").search
 _PS_ITEM_FOUND = re.compile(_PS_ITEM).findall
 
 
@@ -339,6 +341,8 @@ def _unrolled(m: re.Match[str]) -> str:
         items = _cmd_items(m)
         pattern = re.escape(m.group("cvar"))
         body = m.group("cbody").rstrip().lstrip("@")  # (`do @rd ...`: cmd's `@` only keeps it from echoing)
+        if " else" not in body.lower():
+            body = _EXIST_TESTED("", body, count=1).lstrip("@")  # `if exist %i rd ...`: the rd it may run
         whole = rf"(?<![\w%]){pattern}(?![\w%])"
         if "%~" in body or len(re.findall(pattern, body)) != len(re.findall(whole, body)):
             return m.group()  # `%~dpi` (the item's folder), `%i%PATH%`: another place than the item
@@ -346,7 +350,7 @@ def _unrolled(m: re.Match[str]) -> str:
     else:
         items = [
             i if i[:1] != '"' else f"'{i[1:-1]}'"
-            for i in _PS_ITEM_FOUND(m.group("items") or m.group("piped"))
+            for i in _PS_ITEM_FOUND(m.group("items") or m.group("piped") or m.group("input"))
         ]
         name = "_|psitem" if m.group("name") is None else re.escape(m.group("name"))
         body = (m.group("body") or m.group("pbody")).strip()
@@ -359,6 +363,10 @@ def _unrolled(m: re.Match[str]) -> str:
     return m.group("lead") + "; ".join(b for b in bodies if b)
 
 
+# (cmd's test of a place before the command: what runs is the command, more is safe)
+_EXIST_TESTED = re.compile(
+    r"(?i)^if[ \t]+(?:not[ \t]+)?exist[ \t]+(?:\"[^\"\n]*\"|[^\s(]+)[ \t]+(?=[^\s(])"
+).sub
 # (cmd's deleters of files: under `for /r`, each one below the folder -- what their `/s` deletes)
 _SUBFOLDERS_TOO = re.compile(r"(?i)^((?:del|erase)(?:\.exe)?)(?=[ \t])").sub
 

@@ -25,11 +25,16 @@ unparseable: each is exactly those statements).
 Left as bash reads it (asked, never auto-approved, not the floor's): a word bash reads another way than
 PowerShell or cmd (`Start-Process C:\Windows\System32\cmd.exe ...` unquoted: bash drops the backslashes; `"\\server"`
 inside bash's double quotes is `\server`), cmd's `for /f` (a file's or a command's lines) and `%~dpi` (the item's
-folder), a loop whose variable is used by a member (`$d.FullName`) or inside a longer string.
+folder), a loop whose variable is used by a member (`$d.FullName`) or inside a longer string. Written directly
+(not in a runner's line), ForEach-Object's `-InputObject` and a loop over a variable's array (`$dirs = 'C:\',
+$HOME; foreach ($d in $dirs) ...`) -- permissions.where would read them as it reads a pipe -- and `&{ri -r -fo ~}`
+(bash's one word `&{ri`), `. { cd ~; ri -r -fo . }` (bash's two commands: permissions.where's moves of the
+location would read `. { cd ~` as a `cd`).
 
-172 of this file's 266 cases fail on 617442c (the guards that pass there: the ordinary lines, what is never
-auto-approved, and two script blocks bash already read as a group: `& { ri -r -fo ~ }`, `. { echo a; Remove-Item
--Recurse -Force C:\ }`).
+200 of this file's 310 cases fail on 617442c (the guards that pass there: the ordinary lines, what is never
+auto-approved, two script blocks bash already read as a group -- `& { ri -r -fo ~ }`, `. { echo a; Remove-Item
+-Recurse -Force C:\ }` -- and `Start-Process -FilePath pwsh -ArgumentList @('-c', 'rm -r -fo ~')`, whose words
+bash's broken reading already handed the floor).
 """
 
 from __future__ import annotations
@@ -129,9 +134,31 @@ FLOOR = [
     r'forfiles /p "%USERPROFILE%" /c "cmd /c if @isdir==TRUE rd /s /q @path"',
     r"foreach ($d in 'C:\Users\me\..\..') { Remove-Item -Recurse $d }",
     r"for %i in (C:\Windows\..) do rd /s /q %i",
+    # ... a loop's item in a runner's line: a listing's or a variable's places, ForEach-Object's -InputObject,
+    # the item's full name, cmd's `if exist` before the deleter
+    r"pwsh -c 'Get-ChildItem C:\ -Directory | ForEach-Object { Remove-Item $_.FullName -Recurse -Force }'",
+    r"pwsh -c 'foreach ($x in gci ~) { ri -r -fo $x }'",
+    r'''pwsh -c "Get-ChildItem ~ | ForEach-Object { Remove-Item $_.FullName -Recurse }"''',
+    r'''pwsh -c "foreach ($x in Get-ChildItem C:\) { Remove-Item -Recurse $x }"''',
+    r'''pwsh -c "$dirs = 'C:\', $HOME; foreach ($d in $dirs) { rm -r -fo $d }"''',
+    r'''pwsh -c "ForEach-Object -InputObject 'C:\' -Process { Remove-Item -Recurse $_ }"''',
+    r"pwsh -c '% -InputObject $HOME { ri -r -fo $_ }'",
+    r"for /d %i in (C:\*) do @if exist %i rd /s /q %i",
+    r"for %i in (C:\) do if not exist %i\x.txt rd /s /q %i",
+    r'cmd /c "for /d %i in (C:\*) do @if exist %i rd /s /q %i"',
+    r"Get-ChildItem C:\ -Directory | ForEach-Object { Remove-Item $_.FullName -Recurse -Force }",
+    r"'C:\' | ForEach-Object -Begin {} -Process { ri -r $_ }",
+    r"Start-Process -FilePath pwsh -ArgumentList @('-c', 'rm -r -fo ~')",
+    "cmd /c start /b cmd /c rd /s /q C:\\",
+    r"foreach ($x in gci ~) { ri -r -fo $x }",
 ]
 
 NOT_THE_FLOOR = [
+    r"pwsh -c 'gci .\build | % { Remove-Item $_.FullName -Recurse }'",
+    r"pwsh -c 'foreach ($x in gci .\dist) { Remove-Item -Recurse $x }'",
+    r"""pwsh -c 'foreach ($x in "a","b") { Write-Host $x }'""",
+    r"for /d %i in (build\*) do if exist %i\obj rd /s /q %i\obj",
+    r"for %i in (a) do if exist %i (echo y) else (echo n)",
     r"for /r %i in (*.pyc) do del %i",
     r'forfiles /s /p .\logs /m *.log /c "cmd /c del @path"',
     r"foreach ($f in Get-ChildItem .\dist) { Remove-Item $f -Recurse }",
@@ -187,6 +214,9 @@ def test_an_ordinary_loop_or_launcher_is_not_the_floor_s(command: str, runs_in: 
 
 # ... and what they do outside the project, or what stays unread, is never auto-approved off the sandbox.
 NEVER_AUTO = [
+    # (left as bash reads them: ForEach-Object given -InputObject, and a variable's array, written directly)
+    r"ForEach-Object -InputObject 'C:\' -Process { Remove-Item -Recurse $_ }",
+    r"$dirs = 'C:\', $HOME; foreach ($d in $dirs) { rm -r -fo $d }",
     # (left as they were: bash reads `&{ri` as one word, and `. { cd ~` and `ri -r -fo . }` as two commands)
     r"&{ri -r -fo ~}",
     r". { cd ~; ri -r -fo . }",
