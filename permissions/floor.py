@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import threading
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -537,12 +538,31 @@ _PS_VALUED = (
 )
 
 
+class _RunnerNesting(threading.local):
+    """How many runners deep windows_inner reads now (per thread: a threaded server decides on several at once)."""
+
+    depth = 0
+
+
+_RUNNERS_READ = _RunnerNesting()
+_MAX_RUNNERS = 16  # (`cmd /c cmd /c ...` thousands deep: past it, unread -- never a recursion error)
+
+
 def windows_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
     """The command a Windows view runs, its first word in lower case -- `. Remove-Item x` runs `remove-item x`,
-    `cmd /c "rd /s /q C:\\"` `rd /s /q C:\\`, `pwsh -Command Remove-Item x` `remove-item x` -- or None."""
-    head = view[0].lower()
-    if head not in WINDOWS_RUNNERS or len(view) < 2:
+    `cmd /c "rd /s /q C:\\"` `rd /s /q C:\\`, `pwsh -Command Remove-Item x` `remove-item x` -- or None (and
+    past _MAX_RUNNERS runners inside one another)."""
+    if view[0].lower() not in WINDOWS_RUNNERS or len(view) < 2 or _RUNNERS_READ.depth >= _MAX_RUNNERS:
         return None
+    _RUNNERS_READ.depth += 1
+    try:
+        return _runner_inner(view)
+    finally:
+        _RUNNERS_READ.depth -= 1
+
+
+def _runner_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
+    head = view[0].lower()
     if head in _LAUNCHERS:
         launched = _LAUNCHERS[head](view)
         if launched is None or launched[0] not in WINDOWS_RUNNERS:

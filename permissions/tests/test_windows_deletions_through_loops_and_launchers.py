@@ -31,8 +31,8 @@ $HOME; foreach ($d in $dirs) ...`) -- permissions.where would read them as it re
 (bash's one word `&{ri`), `. { cd ~; ri -r -fo . }` (bash's two commands: permissions.where's moves of the
 location would read `. { cd ~` as a `cd`).
 
-200 of this file's 310 cases fail on 617442c (the guards that pass there: the ordinary lines, what is never
-auto-approved, two script blocks bash already read as a group -- `& { ri -r -fo ~ }`, `. { echo a; Remove-Item
+202 of this file's 314 cases fail on 617442c (two of them `cmd /c` and `pwsh -c` thousands deep: a recursion
+error there). The guards that pass there: the ordinary lines, what is never auto-approved, two script blocks bash already read as a group -- `& { ri -r -fo ~ }`, `. { echo a; Remove-Item
 -Recurse -Force C:\ }` -- and `Start-Process -FilePath pwsh -ArgumentList @('-c', 'rm -r -fo ~')`, whose words
 bash's broken reading already handed the floor).
 """
@@ -253,3 +253,19 @@ APPROVED = [
 def test_a_loop_inside_the_project_is_approved_in_auto_mode(command: str) -> None:
     v = term(command, autonomy=AUTO_MODE, runs_in="agent")
     assert (v.decision, v.reason) == ("auto_approve", "autonomy"), (command, v.reason)
+
+
+# SPEC §5 (a decision never raises): runners and launchers thousands deep are read up to a bound, never past
+# Python's recursion limit, and never auto-approved.
+DEEP = [
+    "cmd /c " * 3000 + "rd /s /q C:\\",
+    "start " * 3000 + "rd /s /q C:\\",
+    "saps " * 3000,
+    "pwsh -c " * 3000 + "ri -r ~; x",
+]
+
+
+@pytest.mark.parametrize("command", DEEP)
+def test_runners_thousands_deep_are_read_without_an_error(command: str) -> None:
+    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
+    assert v.decision != "auto_approve", v.reason
