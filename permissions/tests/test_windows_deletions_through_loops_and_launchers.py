@@ -32,9 +32,10 @@ $HOME; foreach ($d in $dirs) ...`) -- permissions.where would read them as it re
 location would read `. { cd ~` as a `cd`).
 
 202 of this file's 314 cases fail on 617442c (two of them `cmd /c` and `pwsh -c` thousands deep: a recursion
-error there). The guards that pass there: the ordinary lines, what is never auto-approved, two script blocks bash already read as a group -- `& { ri -r -fo ~ }`, `. { echo a; Remove-Item
--Recurse -Force C:\ }` -- and `Start-Process -FilePath pwsh -ArgumentList @('-c', 'rm -r -fo ~')`, whose words
-bash's broken reading already handed the floor).
+error there). The guards that pass there: the ordinary lines, what is never auto-approved, two script blocks bash
+already read as a group (`& { ri -r -fo ~ }`, `. { echo a; Remove-Item -Recurse -Force C:\ }`), and
+`Start-Process -FilePath pwsh -ArgumentList @('-c', 'rm -r -fo ~')`, whose words bash's broken reading already
+handed the floor.
 """
 
 from __future__ import annotations
