@@ -392,6 +392,8 @@ def _body_for(body: str, pattern: str, item: str) -> str | None:
         s, e = v.span()
         if body[e : e + 1] in (".", "["):
             return None  # `$d.FullName`, `$d[0]`: a member of the item, not the item
+        if pattern[:4] == "(?i)" and body.count("'", 0, s) % 2:
+            return None  # PowerShell's `'$d'`: a name, not the item
         if body.count('"', 0, s) % 2:
             if body[s - 1 : s] != '"' or body[e : e + 1] != '"':
                 return None

@@ -31,7 +31,7 @@ $HOME; foreach ($d in $dirs) ...`) -- permissions.where would read them as it re
 (bash's one word `&{ri`), `. { cd ~; ri -r -fo . }` (bash's two commands: permissions.where's moves of the
 location would read `. { cd ~` as a `cd`).
 
-202 of this file's 314 cases fail on 617442c (two of them `cmd /c` and `pwsh -c` thousands deep: a recursion
+202 of this file's 316 cases fail on 617442c (two of them `cmd /c` and `pwsh -c` thousands deep: a recursion
 error there). The guards that pass there: the ordinary lines, what is never auto-approved, two script blocks bash
 already read as a group (`& { ri -r -fo ~ }`, `. { echo a; Remove-Item -Recurse -Force C:\ }`), and
 `Start-Process -FilePath pwsh -ArgumentList @('-c', 'rm -r -fo ~')`, whose words bash's broken reading already
@@ -155,6 +155,7 @@ FLOOR = [
 ]
 
 NOT_THE_FLOOR = [
+    r"foreach ($d in 'C:\') { Remove-Item '$d' -Recurse }",  # (PowerShell's `'$d'`: a folder named `$d`)
     r"pwsh -c 'gci .\build | % { Remove-Item $_.FullName -Recurse }'",
     r"pwsh -c 'foreach ($x in gci .\dist) { Remove-Item -Recurse $x }'",
     r"""pwsh -c 'foreach ($x in "a","b") { Write-Host $x }'""",
