@@ -18,12 +18,20 @@ from __future__ import annotations
 
 import posixpath
 import re
+import threading
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.views import views
-from permissions.commands.windows_deletions import DELETION_CUE, MOVE_CUE, deletions_as_removals, moves_as_mv
+from permissions.commands.windows_deletions import (
+    DELETION_CUE,
+    LOOP_CUE,
+    MOVE_CUE,
+    deletions_as_removals,
+    loops_unrolled,
+    moves_as_mv,
+)
 
 __all__ = [
     "BUILTIN_DENY",
@@ -500,11 +508,19 @@ def names_windows_deleter(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> boo
 
 
 # What runs a command line on Windows: PowerShell's dot-source operator, cmd, PowerShell; session 27: and
-# Invoke-Expression (`iex 'rm -r -fo ~'` runs its string as a line of PowerShell).
+# Invoke-Expression (`iex 'rm -r -fo ~'` runs its string as a line of PowerShell); session 28: and what starts a
+# program or a script block (_LAUNCHERS): Start-Process (`saps`, `start`, cmd's `start`), Invoke-Command (`icm`),
+# Start-Job (`sajb`), Start-ThreadJob, forfiles' `/c` command.
 _EXPRESSION_RUNNERS = frozenset({"iex", "invoke-expression"})
+_BLOCK_RUNNERS = frozenset({"invoke-command", "icm", "start-job", "sajb", "start-threadjob"})
+_STARTERS = frozenset({"start-process", "saps", "start"})
+_FORFILES = frozenset({"forfiles", "forfiles.exe"})
 WINDOWS_RUNNERS = (
     frozenset({".", "cmd", "cmd.exe", "powershell", "powershell.exe", "pwsh", "pwsh.exe"})
     | _EXPRESSION_RUNNERS
+    | _BLOCK_RUNNERS
+    | _STARTERS
+    | _FORFILES
 )
 
 
@@ -522,21 +538,47 @@ _PS_VALUED = (
 )
 
 
+class _RunnerNesting(threading.local):
+    """How many runners deep windows_inner reads now (per thread: a threaded server decides on several at once)."""
+
+    depth = 0
+
+
+_RUNNERS_READ = _RunnerNesting()
+_MAX_RUNNERS = 16  # (`cmd /c cmd /c ...` thousands deep: past it, unread -- never a recursion error)
+
+
 def windows_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
     """The command a Windows view runs, its first word in lower case -- `. Remove-Item x` runs `remove-item x`,
-    `cmd /c "rd /s /q C:\\"` `rd /s /q C:\\`, `pwsh -Command Remove-Item x` `remove-item x` -- or None."""
-    head = view[0].lower()
-    if head not in WINDOWS_RUNNERS or len(view) < 2:
+    `cmd /c "rd /s /q C:\\"` `rd /s /q C:\\`, `pwsh -Command Remove-Item x` `remove-item x` -- or None (and
+    past _MAX_RUNNERS runners inside one another)."""
+    if view[0].lower() not in WINDOWS_RUNNERS or len(view) < 2 or _RUNNERS_READ.depth >= _MAX_RUNNERS:
         return None
+    _RUNNERS_READ.depth += 1
+    try:
+        return _runner_inner(view)
+    finally:
+        _RUNNERS_READ.depth -= 1
+
+
+def _runner_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
+    head = view[0].lower()
+    if head in _LAUNCHERS:
+        launched = _LAUNCHERS[head](view)
+        if launched is None or launched[0] not in WINDOWS_RUNNERS:
+            return launched
+        return windows_inner(launched)
     k = _line_start(head, view)
     if k is None:
         return None
     line = " ".join(word.strip('"') for word in view[k:])
+    if LOOP_CUE(line) is not None:
+        line = loops_unrolled(line)  # `foreach ($d in 'C:\') { rd -r $d }`: each place's body (session 28)
     if _STATEMENT_END(line) is not None:
         read = _statements_read(line)  # `pwsh -c "cd ~; ri -r -fo ."`: every statement, not the first only
         if read is not None:
             return read
-    words = line.split()
+    words = [w for w in (_QUOTES("", w) for w in line.split()) if w]  # (`'C:\'`: PowerShell's string)
     if words and (words[0][:1] == "@" or words[0].lower() in _CMD_LEADS):
         words = _led(words)
     if len(words) > 1 and DELETION_CUE(" ".join(words)) is not None:
@@ -600,8 +642,8 @@ def _statements_read(line: str) -> tuple[str, ...] | None:
     if MOVE_CUE(line) is not None:
         line = moves_as_mv(line)  # `echo hi; (gi ~).MoveTo('C:\x')`: that mv
     statements = _statement_texts(line)
-    if len(statements) < 2:
-        return None
+    if len(statements) < 2 and "{" not in line:
+        return None  # (a script block's one statement is read: `. { Remove-Item -Recurse ~ }`)
     places = [""]  # where each statement may stand, relative to the runner's own folder ("")
     seen = [""]
     held: dict[str, list[str]] = {}  # a variable's places, by its name in lower case
@@ -609,13 +651,7 @@ def _statements_read(line: str) -> tuple[str, ...] | None:
     targets: list[str] = []
     first: tuple[str, ...] | None = None
     for piped, text in statements:
-        words = [w for w in (_QUOTES("", w) for w in _assignment_split(text).split()) if w]
-        while words and words[0].lower() in _BLOCK_HEADS:
-            words = words[1:]  # `try { ri -r ~ }`, `else {`: the statement after the keyword
-        if words and (words[0][:1] == "(" or words[0][:2] == "$("):
-            words = _unwrapped(words)  # `$(Remove-Item -Recurse ~)`: the statement inside
-        if words and (words[0][:1] == "@" or words[0].lower() in _CMD_LEADS):
-            words = _led(words)
+        words = _statement_words(text)
         if not words:
             continue
         head = words[0].lower()
@@ -625,6 +661,12 @@ def _statements_read(line: str) -> tuple[str, ...] | None:
             places = _moved(places, seen, words, held)
         elif len(words) > 2 and words[1] == "=" and words[0][:1] == "$":
             held[words[0][1:].lower()] = _assigned_places(words[2:])
+        elif (
+            head in WINDOWS_EACH
+            and not each_deletes(words)
+            and _loop_item(words, before if piped else [], held)
+        ):
+            pass  # `foreach ($d in gci ~) {`, `gci ~ | ForEach-Object {`: the block's item is known (session 28)
         else:
             view = _statement_view(head, words)
             trees = _statement_trees(view, before if piped else [], held)
@@ -636,6 +678,41 @@ def _statements_read(line: str) -> tuple[str, ...] | None:
     if targets:
         return ("remove-item", "-recurse", *targets)
     return first
+
+
+# session 28: a loop's item is the places it goes through -- `foreach ($d in <places, a listing, a variable>)`
+# gives `$d` them, ForEach-Object given a listing or a variable by a pipe gives its block's `$_` (`$PSItem`) the
+# listing's places (`gci ~ | ForEach-Object { Remove-Item $_.FullName -Recurse }`: the item's full name is it).
+_ITEM_MEMBERS = (".fullname", ".pspath", ".path")
+
+
+def _loop_item(words: list[str], before: list[str], held: dict[str, list[str]]) -> bool:
+    """Whether the loop statement ``words`` (``before``: what is piped into it) gave its item places."""
+    if len(words) > 3 and words[1][:2] == "($" and words[2].lower() == "in":
+        items = [w for w in (w.rstrip(")") for w in words[3:]) if w]
+        if len(items) == 1 and items[0][:1] == "$":
+            places = held.get(items[0][1:].lower(), items)
+        else:
+            places = [p for w in _assigned_places(items) for p in w.split(",") if p]
+        held[words[1][2:].lower()] = places
+        return True
+    fed = _fed_places(before, held) if before and len(words) < 3 else []
+    if fed:
+        held["_"] = held["psitem"] = fed
+    return bool(fed)
+
+
+def _statement_words(text: str) -> list[str]:
+    """A statement's words, unquoted, past what leads the command it runs (a block's keyword, a sub-expression's
+    parenthesis, cmd's `@`, `call` and `if`)."""
+    words = [w for w in (_QUOTES("", w) for w in _assignment_split(text).split()) if w]
+    while words and words[0].lower() in _BLOCK_HEADS:
+        words = words[1:]  # `try { ri -r ~ }`, `else {`: the statement after the keyword
+    if words and (words[0][:1] == "(" or words[0][:2] == "$("):
+        words = _unwrapped(words)  # `$(Remove-Item -Recurse ~)`: the statement inside
+    if words and (words[0][:1] == "@" or words[0].lower() in _CMD_LEADS):
+        words = _led(words)
+    return words
 
 
 _QUOTES = re.compile(r"['\"]").sub
@@ -739,6 +816,8 @@ def _resolved(target: str, places: list[str], held: dict[str, list[str]]) -> lis
         name, sep, rest = target[1:].partition("\\")
         if not sep:
             name, sep, rest = target[1:].partition("/")
+        if name.lower().endswith(_ITEM_MEMBERS):
+            name = name.rpartition(".")[0]  # `$_.FullName`: the item's own place
         for value in held.get(name.lower(), ()):
             out.append(value + sep + rest if sep else value)
         if out:
@@ -770,6 +849,123 @@ def _line_start(head: str, view: tuple[str, ...]) -> int | None:
         k += 2 if not cmd and any(v.startswith(w) for v in _PS_VALUED) else 1
     return k + 1
 
+
+# session 28, R4.6 and SPEC §5: what starts another program or runs a script block is read as what it runs --
+# Start-Process's program and its -ArgumentList (`Start-Process cmd -ArgumentList '/c rd /s /q C:\'`, `saps pwsh
+# '-c','rm -r -fo ~'`; the program named or first, its arguments named or second, PowerShell's array's items
+# and each string's words one word each), cmd's `start` (its switches and title skipped), Invoke-Command's and
+# Start-Job's script block (`Invoke-Command { Remove-Item -Recurse C:\ }`, as `. { ... }` runs it; a remote
+# machine's deletion all the same, more is safe), forfiles' `/c` command with each file's name (`@path`,
+# `@file`, `@fname`, `@relpath`) spelt as every item of its `/p` folder (`forfiles /p C:\ /c "cmd /c rd /s /q
+# @path"` is `rd /s /q C:\*`). A launcher given a script file or nothing it reads runs no line read here.
+_START_VALUED = (
+    "argumentlist",
+    "args",
+    "filepath",
+    "pspath",
+    "path",
+    "workingdirectory",
+    "credential",
+    "redirectstandarderror",
+    "redirectstandardinput",
+    "redirectstandardoutput",
+    "verb",
+    "windowstyle",
+    "environment",
+)
+_CMD_START_VALUED = frozenset({"/d", "/node", "/affinity"})
+
+
+_PARAMETER_NAME = re.compile(r"-([A-Za-z]+)(:.*)?", re.S).fullmatch
+
+
+def _start_parameter(name: str) -> str | None:
+    """The Start-Process parameter that takes a value a prefix names (`-Arg`, `-FilePath`), None for a switch
+    (`-Wait`, `-PassThru`, `-NoNewWindow`) or an unknown name."""
+    if name == "args":
+        return name
+    return next((v for v in _START_VALUED if v.startswith(name)), None)
+
+
+def _started(view: tuple[str, ...]) -> tuple[str, ...] | None:
+    """What Start-Process (cmd's `start`) runs: its program's name, then every word of its arguments (in the
+    order written: a line a runner read holds the argument list's words one by one)."""
+    program = ""
+    rest: list[str] = []
+    k = 1
+    while k < len(view):
+        w = view[k].strip("'\"")
+        k += 1
+        param = _PARAMETER_NAME(w)
+        if w.lower() in _CMD_START_VALUED:
+            k += 1
+        elif param is not None:
+            name = _start_parameter(param.group(1).lower())
+            value = (param.group(2) or "")[1:]
+            if name is not None and param.group(2) is None:
+                value = view[k] if k < len(view) else ""
+                k += 1
+            if name in ("filepath", "path", "pspath"):
+                program = value
+            elif name in ("argumentlist", "args"):
+                rest.append(value)
+        elif w and not (w[:1] == "/" and w[1:].isalpha() and not rest and not program):
+            rest.append(w)  # (not cmd's `start /b /wait` before the program, nor its title "")
+    if not program and rest:
+        program = rest.pop(0)
+    words = [p for a in rest for piece in a.split(",") for p in piece.split()]
+    name = program.strip("'\"").replace("/", "\\").rpartition("\\")[2].lower()
+    return (name, *(_QUOTES("", w) for w in words)) if name else None
+
+
+def _block_run(view: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The script block Invoke-Command or Start-Job runs, as `.` runs it (None for a script file)."""
+    for k in range(1, len(view)):
+        if view[k][:1] == "{":
+            return (".", *view[k:])
+    return None
+
+
+_FORFILES_NAMES = re.compile(r"(?i)\"?@(?:path|file|fname|relpath)\"?")
+
+
+def _forfiles_run(view: tuple[str, ...]) -> tuple[str, ...] | None:
+    """forfiles' `/c` command (`cmd /c echo @file` when none), each file's name spelt as `<its /p folder>\\<its
+    /m mask>` (its words as one word each; a word bash read as `C:` and more, its escaped blank, split)."""
+    command = "cmd /c echo @file"
+    folder, mask = ".", "*"
+    expect = ""
+    below = False  # `/s`: every file below the folder, as a deleter's own `/s` deletes them
+    for word in view[1:]:
+        if expect == "c":
+            command, expect = word, ""
+            continue
+        for piece in word.split():
+            low = piece.lower()
+            if expect:
+                folder = piece.strip('"') if expect == "p" else folder
+                mask = piece.strip('"') if expect == "m" else mask
+                expect = ""
+            elif len(low) == 2 and low[0] in "/-" and low[1] in "pmdc":
+                expect = low[1]
+            below = below or (len(low) == 2 and low[0] in "/-" and low[1] == "s")
+    place = folder.rstrip("\\/") + "\\" + mask
+    words = _FORFILES_NAMES.sub(place.replace("\\", "\\\\"), command.replace("0x22", '"')).split()
+    if not words:
+        return None
+    run = (words[0].lower(), *(w.strip('"') for w in words[1:]))
+    if below and run[0] in WINDOWS_RUNNERS:
+        inner = windows_inner(run)
+        if inner is not None and WINDOWS_DELETERS.get(inner[0]) == "tree":
+            return (*inner, "/s" if inner[0] in ("del", "erase", "rd", "rmdir") else "-recurse")
+    return run
+
+
+_LAUNCHERS: dict[str, Callable[[tuple[str, ...]], tuple[str, ...] | None]] = {
+    **dict.fromkeys(_STARTERS, _started),
+    **dict.fromkeys(_BLOCK_RUNNERS, _block_run),
+    **dict.fromkeys(_FORFILES, _forfiles_run),
+}
 
 _CMD_LEADS = frozenset({"call", "if"})
 
@@ -899,8 +1095,31 @@ _EACH_MEMBERS = frozenset({"delete", "moveto"})
 
 def each_deletes(words: Sequence[str]) -> bool:
     """Whether ForEach-Object's ``words`` name the member Delete or MoveTo (any case, `-MemberName:Delete` too):
-    any of its words but parameter names, more is safe."""
-    return any(w.rpartition(":")[2].lower() in _EACH_MEMBERS for w in words[1:] if w[:1] != "{")
+    any of its words but parameter names, more is safe -- or its script block deletes the piped item's tree."""
+    if any(w.rpartition(":")[2].lower() in _EACH_MEMBERS for w in words[1:] if w[:1] != "{"):
+        return True
+    return any(w[:1] == "{" for w in words[1:]) and _block_deletes_item(words)
+
+
+# session 28, R4.6: ForEach-Object's script block handing the piped item to a deleter of trees -- `'C:\' | % {
+# ri $_ -r -fo }`, `$HOME | ForEach-Object { Remove-Item $PSItem.FullName -Recurse }`, `{ rd /s /q $_ }` --
+# deletes what is piped in, as `% Delete` does (each_deletes; permissions.where hands it the places piped in).
+_PIPED_ITEM = ("$_", "$psitem", "${_}", "${psitem}")
+
+
+def _block_deletes_item(words: Sequence[str]) -> bool:
+    body = [w.strip("{}") for w in words[1:]]
+    for j, w in enumerate(body):
+        head = "remove-item" if w.lower() == "rm" else w.lower()
+        if WINDOWS_DELETERS.get(head) != "tree":
+            continue
+        rest = tuple(body[j + 1 :])
+        if (
+            any(r.lower().startswith(_PIPED_ITEM) for r in rest)
+            and windows_deleted((head, *rest)) is not None
+        ):
+            return True
+    return False
 
 
 def windows_listing_recurses(words: Sequence[str]) -> bool:

@@ -63,10 +63,12 @@ from permissions.commands.peeks import CLIPBOARD, ENVIRONMENT, WIFI
 from permissions.commands.plain_settings import SHOWN_VARIABLES
 from permissions.commands.windows_deletions import (
     DELETION_CUE,
+    LOOP_CUE,
     MOVE_CUE,
     NAMED_CUE,
     READ_CUE,
     deletions_as_removals,
+    loops_unrolled,
     moves_as_mv,
     places_named,
     reads_as_cmdlets,
@@ -2359,9 +2361,12 @@ def powershell_statements(command: str) -> str | None:
     reads = READ_CUE(command) is not None
     named = NAMED_CUE(command) is not None
     moves = MOVE_CUE(command) is not None
+    loops = LOOP_CUE(command) is not None
     # (`"C:\"`: bash's escaped quote, PowerShell's closed string; not where bash's own reading may run code)
     slashed = '\\"' in command and "$(" not in command and "`" not in command
-    if _PS_STATEMENT_CUES.search(command) is None and not (deletes or reads or named or moves or slashed):
+    if _PS_STATEMENT_CUES.search(command) is None and not (
+        deletes or reads or named or moves or slashed or loops
+    ):
         return None
     cues = {m.lower() for m in _PS_STATEMENT_CUES.findall(command)}
     if "esac" in cues or "case" in cues:
@@ -2371,6 +2376,7 @@ def powershell_statements(command: str) -> str | None:
     out = deletions_as_removals(command, piped_members=False) if deletes else command
     out = _SLASHED.sub(r"'\1'", out) if slashed else out  # `$p = "C:\"` is `$p = 'C:\'`
     out = moves_as_mv(out) if moves else out  # `(Get-Item ~).MoveTo('C:\x')` is `mv ~ C:/x`
+    out = loops_unrolled(out) if loops else out  # `foreach ($d in 'C:\') { rd -r $d }` is `rd -r 'C:\'`
     out = reads_as_cmdlets(out) if reads else out
     out = places_named(out) if named else out  # `Remove-Item -Recurse (Get-Item ~)` deletes `~`
     out = _SUB_PLACE.sub(_as_substitution, _SUB_LOCATION.sub("$PWD", out))

@@ -37,10 +37,12 @@ import re
 
 __all__ = [
     "DELETION_CUE",
+    "LOOP_CUE",
     "MOVE_CUE",
     "NAMED_CUE",
     "READ_CUE",
     "deletions_as_removals",
+    "loops_unrolled",
     "moves_as_mv",
     "places_named",
     "reads_as_cmdlets",
@@ -299,3 +301,105 @@ def _named_in_statement(m: re.Match[str]) -> str:
 def _as_place(m: re.Match[str]) -> str:
     place = m.group("place")
     return "~" if place is None else _HOME.sub("~", place).replace("\\", "/")
+
+
+# session 28, R4.6 and SPEC §5: a loop over literal places runs its body once for each of them -- PowerShell's
+# `foreach ($d in 'C:\', $HOME) { Remove-Item -Recurse $d }`, `@('C:\') | ForEach-Object { Remove-Item $_
+# -Recurse }` (`%`, `foreach`, `-Process`, `$PSItem`), cmd's `for %i in (C:\ %USERPROFILE%) do rd /s /q %i` (`for
+# /d`: the folders a glob names, `for /r X`: every item under X, `%%i` in a batch file) -- and is those bodies,
+# the variable spelt as each place in turn: `Remove-Item -Recurse 'C:\'; Remove-Item -Recurse $HOME`, what
+# bash and the floor read as any statements. red team: only literal places (a quoted string of no `$`, backtick
+# or quote of the other kind, a variable, PowerShell's array of them; cmd's words of no `%~`), at most
+# _MAX_UNROLLED of them, a body of no brace, `=`, backtick, `&`, `@`, `#` or new line (cmd's: none of `%~`,
+# a modifier that makes another place of the item), the variable used whole (not `$d.FullName`, `$d[0]`, nor
+# inside a longer double-quoted string); anything else stays as written (never auto-approved).
+_MAX_UNROLLED = 8
+_PS_ITEM = r"""'[^'\n]*'|"[^"`$'\n]*"|\$(?:env:)?\w+"""
+_PS_ITEMS = rf"(?:@?\([ \t]*(?:{_PS_ITEM})(?:[ \t]*,[ \t]*(?:{_PS_ITEM}))*[ \t]*\)|(?:{_PS_ITEM})(?:[ \t]*,[ \t]*(?:{_PS_ITEM}))*)"
+_PS_BODY = r"\{{(?P<{}>[^{{}}=`\n@#&]*)\}}"
+_LOOPS = re.compile(
+    r"(?i)(?:^|(?<=[;\n{&|]))(?P<lead>[ \t]*)(?:"
+    rf"foreach[ \t]*\([ \t]*\$(?P<name>\w+)[ \t]+in[ \t]+(?P<items>{_PS_ITEMS})[ \t]*\)[ \t]*{_PS_BODY.format('body')}"
+    rf"|(?:(?P<piped>{_PS_ITEMS})[ \t]*\|[ \t]*(?:foreach-object|%|foreach)"
+    rf"|(?:foreach-object|%)[ \t]+-i[a-z]*[ \t]+(?P<input>{_PS_ITEMS}))"
+    rf"(?:[ \t]+-pr[a-z]*)?[ \t]*{_PS_BODY.format('pbody')}"
+    r"|@?for(?:[ \t]+/(?P<switch>[dr]))?(?:[ \t]+(?P<root>[^\s/%()'\"][^\s()'\"]*|\"[^\"\n]*\"))?[ \t]+"
+    r"(?P<cvar>%%?[a-z])[ \t]+in[ \t]*\((?P<set>[^()\n&|<>'`]*)\)[ \t]*do[ \t]+(?P<cbody>[^\n]+)"
+    r")"
+)
+LOOP_CUE = re.compile(r"(?i)foreach|(?<![\w-])for[ \t]|%[ \t]*(?:-pr[a-z]*[ \t]*)?\{|%[ \t]+-i").search
+_PS_ITEM_FOUND = re.compile(_PS_ITEM).findall
+
+
+def loops_unrolled(text: str) -> str:
+    """``text`` with each loop above written as its bodies, one for each place (unchanged when it holds none)."""
+    return _LOOPS.sub(_unrolled, text)
+
+
+def _unrolled(m: re.Match[str]) -> str:
+    if m.group("cvar") is not None:
+        items = _cmd_items(m)
+        pattern = re.escape(m.group("cvar"))
+        body = m.group("cbody").rstrip().lstrip("@")  # (`do @rd ...`: cmd's `@` only keeps it from echoing)
+        if " else" not in body.lower():
+            body = _EXIST_TESTED("", body, count=1).lstrip("@")  # `if exist %i rd ...`: the rd it may run
+        whole = rf"(?<![\w%]){pattern}(?![\w%])"
+        if "%~" in body or len(re.findall(pattern, body)) != len(re.findall(whole, body)):
+            return m.group()  # `%~dpi` (the item's folder), `%i%PATH%`: another place than the item
+        pattern = whole
+    else:
+        items = [
+            i if i[:1] != '"' else f"'{i[1:-1]}'"
+            for i in _PS_ITEM_FOUND(m.group("items") or m.group("piped") or m.group("input"))
+        ]
+        name = "_|psitem" if m.group("name") is None else re.escape(m.group("name"))
+        body = (m.group("body") or m.group("pbody")).strip()
+        pattern = rf"(?i)\$(?:{name})(?![\w:])"
+    if m.group("switch") is not None and m.group("switch").lower() == "r":
+        body = _SUBFOLDERS_TOO(r"\1 /s", body, count=1)  # `for /r X %i in (*) do del %i` is `del /s X\*`
+    bodies = [_body_for(body, pattern, i) for i in items]
+    if not items or len(items) > _MAX_UNROLLED or any(b is None for b in bodies):
+        return m.group()
+    return m.group("lead") + "; ".join(b for b in bodies if b)
+
+
+# (cmd's test of a place before the command: what runs is the command, more is safe)
+_EXIST_TESTED = re.compile(
+    r"(?i)^if[ \t]+(?:not[ \t]+)?exist[ \t]+(?:\"[^\"\n]*\"|[^\s(]+)[ \t]+(?=[^\s(])"
+).sub
+# (cmd's deleters of files: under `for /r`, each one below the folder -- what their `/s` deletes)
+_SUBFOLDERS_TOO = re.compile(r"(?i)^((?:del|erase)(?:\.exe)?)(?=[ \t])").sub
+
+
+def _cmd_items(m: re.Match[str]) -> list[str]:
+    """cmd's set as places, single-quoted (`C:\\*`, `%USERPROFILE%`; under `for /r X`, each below X)."""
+    words = [w for w in re.split(r"[\s,;=]+", m.group("set").replace('"', "")) if w]
+    root = (m.group("root") or "").strip('"')
+    if m.group("switch") is not None and m.group("switch").lower() == "r":
+        root = root or "."
+        words = [root if w == "." else root.rstrip("\\/") + "\\" + w for w in words]
+    elif root:
+        return []  # a root without /r: not a loop cmd reads
+    return [f"'{w}'" for w in words]
+
+
+def _body_for(body: str, pattern: str, item: str) -> str | None:
+    """``body`` with each whole use of the loop's variable (``pattern``) spelt ``item`` (`"$d"` too), or None
+    when one is inside a longer double-quoted string (its meaning there would change)."""
+    out: list[str] = []
+    at = 0
+    for v in re.finditer(pattern, body):
+        s, e = v.span()
+        if body[e : e + 1] in (".", "["):
+            return None  # `$d.FullName`, `$d[0]`: a member of the item, not the item
+        if pattern[:4] == "(?i)" and body.count("'", 0, s) % 2:
+            return None  # PowerShell's `'$d'`: a name, not the item
+        if body.count('"', 0, s) % 2:
+            if body[s - 1 : s] != '"' or body[e : e + 1] != '"':
+                return None
+            s, e = s - 1, e + 1  # `"$d"`: the quotes are the item's own
+        out.append(body[at:s])
+        out.append(item)
+        at = e
+    out.append(body[at:])
+    return "".join(out)
