@@ -1089,6 +1089,10 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             copied = _copied_places(reading, segments, sets, scope)
         if copied:  # the place a copy, a move or a link made in the command read by its new name
             moved = _read_through_copies(copied, (*views, *given, *blobs), dirs)
+            if len(copied) > _MAX_COPIED or len(moved) > _MAX_COPIED:
+                # fail closed: more than is read one by one -- what is left unread may be the place (R4.8)
+                st.block_cap = st.block_cap or ("unparseable", _TOO_MANY_COPIES)
+                moved = moved[:_MAX_COPIED]
             spelt += [*moved, *(v for view in moved for v in paths_from(view, scope.cwd, scope.cwd))]
         if not st.in_sandbox:
             # SPEC §5: the developer's machine may name files in any case (macOS's and Windows' file systems
@@ -1157,7 +1161,9 @@ def _copied_places(
                 for d in sorted(dirs)[:4]:
                     if d != UNKNOWN:
                         out += _landed(copy, d, scope)
-    return out[:_MAX_COPIED]
+                if len(out) > _MAX_COPIED:
+                    return list(dict.fromkeys(out))[: _MAX_COPIED + 1]  # (more than is read: the caller asks)
+    return list(dict.fromkeys(out))
 
 
 def _redirected(copies: list[Copy], seg: Segment | None) -> list[Copy]:
@@ -1177,6 +1183,7 @@ def _redirected(copies: list[Copy], seg: Segment | None) -> list[Copy]:
 
 
 _MAX_COPIED = 64
+_TOO_MANY_COPIES = "it copies, moves or links more places than are read one by one, and a rule names a place it may read through them"
 
 
 def _landed(copy: Copy, d: str, scope: Scope) -> list[tuple[str, str, str, bool]]:
@@ -1234,7 +1241,9 @@ def _read_through_copies(
                     continue
                 for original in _originals(copied, place, named):
                     out.append((*view[:k], original, *view[k + 1 :]))
-    return list(dict.fromkeys(out))[:_MAX_COPIED]
+                if len(out) > _MAX_COPIED:
+                    return out  # (more than is read: the caller asks)
+    return list(dict.fromkeys(out))
 
 
 def _originals(copied: list[tuple[str, str, str, bool]], place: str, same_only: bool) -> list[str]:
@@ -1248,9 +1257,9 @@ def _originals(copied: list[tuple[str, str, str, bool]], place: str, same_only: 
             if (same or not same_only)
             and (tail := _below(p, to)) is not None
             and (not glob or (tail and fnmatchcase(tail[1:].partition("/")[0], glob)))
-        ]
+        ][: _MAX_COPIED + 1]  # (past it, the caller asks: _read_through_copies' answer is longer than read)
         found += todo
-        if not todo:
+        if not todo or len(found) > _MAX_COPIED:
             break
     return found
 

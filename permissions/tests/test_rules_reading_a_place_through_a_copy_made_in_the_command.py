@@ -11,7 +11,7 @@ A copy anywhere in the command counts (a loop runs a later segment first).
 A move or a link is the place itself under another name, so a deny of `rm -rf data` meets `mv data x; rm -rf x`;
 a copy deleted, moved or changed leaves the original alone (`cp -r data /tmp/d && rm -rf /tmp/d` keeps its answer:
 permissions.commands.copies.ON_THE_NAME). A reading of anything else in the copy keeps its answer, and so does a
-recursive search of the whole copy (read as `grep -r KEY .` is: approved). 386 of 457 cases fail on 617442c.
+recursive search of the whole copy (read as `grep -r KEY .` is: approved). 388 of 461 cases fail on 617442c.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from permissions.decide import RUNS_IN
-from permissions.tests.helpers import assert_rule_does_not_catch, assert_rule_refuses
+from permissions.tests.helpers import assert_rule_does_not_catch, assert_rule_refuses, auto_and_allowed
 
 _KEY = "cat secrets/prod.key"
 _ENV = "cat .env"
@@ -216,3 +216,18 @@ def test_an_ask_asks_for_the_place_read_through_a_copy(rule: str, command: str) 
 @pytest.mark.parametrize(("rule", "command"), KEPT)
 def test_other_copies_and_other_names_keep_their_answers(rule: str, command: str, runs_in: str) -> None:
     assert_rule_does_not_catch(rule, command, runs_in)
+
+
+# More copies than are read one by one (each copy's places are read, up to a bound): what is left unread may be
+# the place, so the command asks -- never approved because the copy that matters was past the bound.
+_MANY = [
+    "cp " + " ".join(f"a{i}" for i in range(70)) + " /tmp/x; mv secrets/prod.key k; cat k",
+    "; ".join(f"cp -r a{i} /tmp/d" for i in range(40)) + "; mv secrets/prod.key /tmp/d/k; cat /tmp/d/k",
+]
+
+
+@pytest.mark.parametrize("runs_in", ("sandbox", "agent"))
+@pytest.mark.parametrize("command", _MANY)
+def test_more_copies_than_are_read_ask(command: str, runs_in: str) -> None:
+    for decision, _ in auto_and_allowed(command, runs_in, deny=(f"Terminal({_KEY})",)):
+        assert decision in ("deny", "require_approval"), (command, runs_in)
