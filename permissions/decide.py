@@ -1240,10 +1240,22 @@ def _read_through_copies(
                 if place is None:
                     continue
                 for original in _originals(copied, place, named):
-                    out.append((*view[:k], original, *view[k + 1 :]))
+                    out.append(_with_original(view, k, original))
                 if len(out) > _MAX_COPIED:
                     return out  # (more than is read: the caller asks)
     return list(dict.fromkeys(out))
+
+
+def _with_original(view: tuple[str, ...], k: int, original: str) -> tuple[str, ...]:
+    """``view`` with its word ``k`` written as ``original``: whole for a short view; for a long one (hostile input:
+    `cat` of four hundred paths in a copy), its program, the words before ``k`` that name no path (options, a
+    pattern) and the original -- what a rule naming the place meets, without reading every other word again."""
+    if len(view) <= _WHOLE_VIEW:
+        return (*view[:k], original, *view[k + 1 :])
+    return (view[0], *[w for w in view[1:k] if "/" not in w][:_WHOLE_VIEW], original)
+
+
+_WHOLE_VIEW = 16
 
 
 def _originals(copied: list[tuple[str, str, str, bool]], place: str, same_only: bool) -> list[str]:
