@@ -36,6 +36,7 @@ from permissions.commands.options import (
     program_name,
     spellings,
 )
+from permissions.commands.syntax import option_values
 from permissions.commands.tasks import TASK_VERBS
 from permissions.commands.views import (
     HANDED_NAMES,
@@ -537,11 +538,11 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
     if head == ("openssl",):  # `openssl base64 -in .env`, `openssl enc -base64 -in .env`
         return [("cat", fold_path(view[k + 1])) for k in range(1, len(view) - 1) if view[k] == "-in"]
     if head == ("xargs",):  # `xargs -a .env echo`: the file's words handed to a command that prints them
-        return [("cat", fold_path(f)) for f in _valued(view, _XARGS_FILE)]
+        return [("cat", fold_path(f)) for f in option_values(view[1:], _XARGS_FILE)]
     if head and head[0] in _LINE_LOOPERS:  # `perl -pe '' .env`, `ruby -ne 'puts $_' .env`
         return _looped_over(view)
     if head and head[0] in _SEARCHERS:  # `grep -r KEY --include=.env .`, `rg -g .env KEY`: the files it picks
-        globs = [g for g in _valued(view, _SEARCHER_GLOB) if g[:1] != "!"]
+        globs = [g for g in option_values(view[1:], _SEARCHER_GLOB) if g[:1] != "!"]
         return [("cat", d) for g in globs for d in named_below(g)]
     if len(view) < 3 or view[0] != "git":
         return []
@@ -607,22 +608,6 @@ def _looped_over(view: tuple[str, ...]) -> list[tuple[str, ...]]:
         files = [fold_path(w) for w in r.operands if w != CODE_RUN and w[:1] != "-"]
         if files:
             out.append(("cat", *files))
-    return out
-
-
-def _valued(view: tuple[str, ...], options: frozenset[str]) -> list[str]:
-    """The values ``view`` gives any of ``options`` (`-a F`, `--arg-file=F`, `-aF` for a short one)."""
-    out: list[str] = []
-    for k in range(1, len(view)):
-        w = view[k]
-        name, eq, value = w.partition("=")
-        if name in options:
-            if eq:
-                out.append(value)
-            elif k + 1 < len(view):
-                out.append(view[k + 1])
-        elif w[:1] == "-" and w[1:2] != "-" and w[:2] in options and len(w) > 2:
-            out.append(w[2:])
     return out
 
 

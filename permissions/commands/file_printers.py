@@ -15,6 +15,7 @@ environment is what the command is given, not what it prints. (Inline code run u
 from __future__ import annotations
 
 from permissions.commands.copies import copies_in
+from permissions.commands.syntax import option_values
 
 __all__ = ["PRINTER_PROGRAMS", "loaded_files", "printed_files", "prints_environment"]
 
@@ -210,7 +211,9 @@ def printed_files(view: tuple[str, ...]) -> list[str]:
             return []
         if key == ("dotenv", "run"):  # python-dotenv's `dotenv -f .env run printenv`
             run = tuple(w for w in words[size:] if w[:2] != "--")
-            return (_named(before, _LOADS[("dotenv",)][1]) or [".env"]) if prints_environment(run) else []
+            return (
+                (option_values(before, _LOADS[("dotenv",)][1]) or [".env"]) if prints_environment(run) else []
+            )
         if key in _LOADS_FIRST:  # `sops exec-env .env 'printenv KEY'`: the command one word, after the file
             loaded = loaded_files(words)
             rest = words[size:]
@@ -221,7 +224,7 @@ def printed_files(view: tuple[str, ...]) -> list[str]:
 
 def _rendered(view: tuple[str, ...]) -> list[str]:
     """The template ``view`` (a renderer) prints: `gomplate -f .env`, `j2 .env data.json`."""
-    named = _named(view[1:], _RENDERERS[view[0]])
+    named = option_values(view[1:], _RENDERERS[view[0]])
     if named or _RENDERERS[view[0]]:
         return named
     k = 1
@@ -297,12 +300,12 @@ def loaded_files(view: tuple[str, ...]) -> list[str]:
         if loader is not None:
             rest = view[size:]
             end = rest.index("--") if "--" in rest else len(rest)
-            return _named(rest[:end], loader[1]) or list(loader[0])
+            return option_values(rest[:end], loader[1]) or list(loader[0])
     return []
 
 
 def _files(rest: tuple[str, ...], defaults: tuple[str, ...], options: frozenset[str]) -> list[str]:
-    named = _named(rest, options)
+    named = option_values(rest, options)
     if named:
         return named
     if defaults:
@@ -310,16 +313,6 @@ def _files(rest: tuple[str, ...], defaults: tuple[str, ...], options: frozenset[
     return [w for w in rest if w[:1] != "-"][
         -1:
     ]  # `sops -d FILE`: the file, last (options' values before it)
-
-
-def _named(rest: tuple[str, ...], options: frozenset[str]) -> list[str]:
-    out: list[str] = []
-    for k, w in enumerate(rest):
-        if w in options and k + 1 < len(rest):
-            out.append(rest[k + 1])
-        elif "=" in w and w.partition("=")[0] in options:
-            out.append(w.partition("=")[2])
-    return out
 
 
 # What prints the environment it is given, as written (`export` and `declare` only so).

@@ -10,7 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["HELP", "NONE", "OPTIONAL", "PAIR", "REQUIRED", "TRIPLE", "Syntax", "long_option", "plain_words"]
+__all__ = [
+    "HELP",
+    "NONE",
+    "OPTIONAL",
+    "PAIR",
+    "REQUIRED",
+    "TRIPLE",
+    "Syntax",
+    "long_option",
+    "option_values",
+    "plain_words",
+]
 
 NONE, REQUIRED, OPTIONAL = 0, 1, 2
 # Long options that take the next two or three words (`bwrap --bind SRC DEST`, `--overlay RW WORK DEST`).
@@ -73,4 +84,20 @@ def plain_words(args: Sequence[str], values: frozenset[str]) -> list[str]:
             skip = w in values
         elif w != "--":
             out.append(w)
+    return out
+
+
+def option_values(args: Sequence[str], options: frozenset[str]) -> list[str]:
+    """The values ``args`` (the words after a program's name, or after its subcommand) give any of ``options``:
+    `-a F`, `--arg-file=F`, and `-aF` for a short one."""
+    out: list[str] = []
+    for k, w in enumerate(args):
+        name, eq, value = w.partition("=")
+        if name in options:
+            if eq:
+                out.append(value)
+            elif k + 1 < len(args):
+                out.append(args[k + 1])
+        elif w[:1] == "-" and w[1:2] != "-" and w[:2] in options and len(w) > 2:
+            out.append(w[2:])
     return out
