@@ -97,9 +97,7 @@ from permissions.commands.windows_deletions import DELETION_CUE
 from permissions.commands.wrappers import RUNNERS, WRAPPERS, looks_up
 from permissions.commands.writes import WRITE_VERBS, may_write
 from permissions.exported import ENV_READERS, assigned_rules, exported_options
-from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
-from permissions.floor import _line_start as windows_line_start
-from permissions.floor import _statement_texts as windows_statement_texts
+from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter, runner_line, statement_texts
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import (
     ASK_RANK,
@@ -934,11 +932,10 @@ def _runner_lines(st: _State, comp: CompiledPermissions, reading: SegmentReading
         head = words[0].lower()
         if head not in _LINE_RUNNERS:
             continue
-        k = windows_line_start(head, words)
-        if k is None or k >= len(words):
+        line = runner_line(head, words)
+        if not line:
             continue
-        line = " ".join(word.strip('"') for word in words[k:])
-        for _, text in windows_statement_texts(line):
+        for _, text in statement_texts(line):
             found = _statement_read(st, comp, reading, text.strip(), covered=False)
             if found is not None:
                 return found

@@ -56,6 +56,8 @@ __all__ = [
     "windows_listing_recurses",
     "windows_deleted",
     "writes_disk",
+    "runner_line",
+    "statement_texts",
 ]
 
 BUILTIN_DENY: tuple[str, ...] = ("Terminal(rm -rf /)", "Terminal(rm -rf /*)", "Terminal(rm -fr /)")
@@ -568,10 +570,9 @@ def _runner_inner(view: tuple[str, ...]) -> tuple[str, ...] | None:
         if launched is None or launched[0] not in WINDOWS_RUNNERS:
             return launched
         return windows_inner(launched)
-    k = _line_start(head, view)
-    if k is None:
+    line = runner_line(head, view)
+    if line is None:
         return None
-    line = " ".join(word.strip('"') for word in view[k:])
     if LOOP_CUE(line) is not None:
         line = loops_unrolled(line)  # `foreach ($d in 'C:\') { rd -r $d }`: each place's body (session 28)
     if _STATEMENT_END(line) is not None:
@@ -613,7 +614,7 @@ _LOCATION_BACK = frozenset({"popd", "pop-location", "cd-"})
 _ITEM_MAKERS = frozenset({"get-item", "gi", "get-childitem", "gci", "ls", "dir", "resolve-path", "rvpa"})
 
 
-def _statement_texts(line: str) -> list[tuple[bool, str]]:
+def statement_texts(line: str) -> list[tuple[bool, str]]:
     """The statements of ``line`` (quoted runs kept whole), each with whether a lone `|` pipes the one before
     into it."""
     out: list[tuple[bool, str]] = []
@@ -641,7 +642,7 @@ def _statements_read(line: str) -> tuple[str, ...] | None:
         line = deletions_as_removals(line)  # `echo hi; (gi ~).Delete($true)`: that Remove-Item
     if MOVE_CUE(line) is not None:
         line = moves_as_mv(line)  # `echo hi; (gi ~).MoveTo('C:\x')`: that mv
-    statements = _statement_texts(line)
+    statements = statement_texts(line)
     if len(statements) < 2 and "{" not in line:
         return None  # (a script block's one statement is read: `. { Remove-Item -Recurse ~ }`)
     places = [""]  # where each statement may stand, relative to the runner's own folder ("")
@@ -827,6 +828,13 @@ def _resolved(target: str, places: list[str], held: dict[str, list[str]]) -> lis
     for p in places:
         out.append(target if not p else p + ("" if p[-1:] in "/\\" else "\\") + target)
     return out
+
+
+def runner_line(head: str, view: tuple[str, ...]) -> str | None:
+    """The line a Windows runner's ``view`` (its first word ``head``, lower-cased) runs, its words' double quotes
+    dropped; None when it runs none (a script file)."""
+    k = _line_start(head, view)
+    return None if k is None else " ".join(word.strip('"') for word in view[k:])
 
 
 def _line_start(head: str, view: tuple[str, ...]) -> int | None:
