@@ -1066,6 +1066,8 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             printed, unsure = _loaded_and_printed(reading.seg_views[i], views)
             blobs += printed
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
+        if "~" in seg.text or "OLDPWD" in seg.text:  # `cd /tmp && cat ~-/.env`, `cat ~+/.env`
+            blobs += _from_before(views, dirs, _earlier(sets, i, scope.cwd))
         # what the program reads from an input redirect is its operand too (`cat < .env` reads `.env`)
         fed = [seg.redirects[k] for k in sorted(seg.inputs) if k < len(seg.redirects)] if seg.inputs else []
         given = [(*view, *fed) for view in views] if fed else []
@@ -1103,6 +1105,42 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         if denied is not None:
             return denied
     return None
+
+
+# R4.10, red team: the words a folder the command was in before names -- the shell's previous folder (`~-`,
+# `$OLDPWD`, `${OLDPWD}`) and its directory stack (`~1`, `~-1`, `~+1`) -- and the one it is in (`~+`, as `$PWD`).
+_BEFORE = re.compile(r"~-\d*(?=/|$)|~\+?\d+(?=/|$)|\$OLDPWD(?!\w)|\$\{OLDPWD\}")
+_HERE = re.compile(r"~\+(?=/|$)")
+
+
+def _earlier(sets: list[frozenset[str]] | None, i: int, start: str) -> frozenset[str]:
+    """Every folder the command may have been in before segment ``i``, the one it started in among them (the shell's
+    own previous folder is not known: the start stands for it, as the agent's session was there)."""
+    before = {start}
+    for k in range(min(i, len(sets)) if sets is not None else 0):
+        before.update(sets[k])  # type: ignore[index]
+    before.discard(UNKNOWN)
+    return frozenset(before)
+
+
+def _from_before(
+    views: Sequence[tuple[str, ...]], dirs: Iterable[str], earlier: frozenset[str]
+) -> list[tuple[str, ...]]:
+    """``views`` with each word a _BEFORE or _HERE prefix leads written from each folder it may name (``earlier``,
+    ``dirs``): `cat ~-/.env` after `cd /tmp` as `cat /srv/ws/app/.env`; [] when no word has one."""
+    out: list[tuple[str, ...]] = []
+    for view in views:
+        for k, w in enumerate(view):
+            if w[:1] not in ("~", "$"):
+                continue
+            m = _BEFORE.match(w)
+            folders: Iterable[str] = earlier if m is not None else dirs
+            if m is None and (m := _HERE.match(w)) is None:
+                continue
+            for folder in sorted(folders)[:4]:
+                if folder != UNKNOWN:
+                    out.append((*view[:k], folder.rstrip("/") + w[m.end() :] or "/", *view[k + 1 :]))
+    return out
 
 
 def _loaded_and_printed(

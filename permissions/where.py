@@ -1116,6 +1116,51 @@ def _chdir_long(name: str) -> bool:
     return name == "--wd" or (len(name) > 2 and _CHDIR_LONG.startswith(name))
 
 
+# R4.10, red team: the programs that print where the checkout (or its package) starts -- the folder the command
+# starts in, as Brabo's projects are checkouts (`cat "$(git rev-parse --show-toplevel)/.env"` reads `.env`,
+# `cat "$(git rev-parse --show-cdup).env"` too at the top) -- by the option or subcommand that makes them print
+# it, and the name they print under it ("" the folder itself). (`dirs`: the directory stack, the folder the
+# command started in among it: `pushd /tmp && cat "$(dirs +1)/.env"`.) A package manager's global folders
+# (`npm prefix -g`) are not the project's.
+_TOP_PRINTERS = frozenset({"git", "hg", "sl", "jj", "npm", "pnpm", "yarn", "bun", "dirs", "pipenv"})
+_GIT_TOPS = {
+    "--show-toplevel": "",
+    "--show-superproject-working-tree": "",
+    "--git-dir": ".git",
+    "--absolute-git-dir": ".git",
+    "--git-common-dir": ".git",
+}
+_GIT_RELATIVE_TOPS = frozenset({"--show-cdup", "--show-prefix"})  # (relative: "" at the top)
+_PACKAGE_TOPS = {"prefix": "", "root": "node_modules", "bin": "node_modules/.bin"}
+_GLOBAL = frozenset({"-g", "--global", "--location=global", "-w", "--workspace-root"})
+
+
+def _tops(words: tuple[str, ...], verb: str, dirs: frozenset[str]) -> list[str]:
+    """What a _TOP_PRINTERS command prints of the folder the command starts in (read from ``dirs``), [] for any
+    other of its commands."""
+    under: str | None = None
+    rest = [w for w in words[1:] if not w.startswith("-")]
+    if verb == "git":
+        if "rev-parse" not in words:
+            return []
+        if any(w in _GIT_RELATIVE_TOPS for w in words):
+            return [""]
+        under = next(
+            (_GIT_TOPS[w.partition("=")[0]] for w in words if w.partition("=")[0] in _GIT_TOPS), None
+        )
+    elif verb in ("hg", "sl", "jj"):
+        under = "" if rest[-1:] == ["root"] else None  # `hg root`, `jj root`, `jj workspace root`
+    elif verb == "dirs":
+        under = ""
+    elif verb == "pipenv":
+        under = "" if "--where" in words else None
+    elif rest and not any(w in _GLOBAL for w in words):
+        under = _PACKAGE_TOPS.get(rest[0])  # `npm prefix`, `pnpm root`, `npm bin`
+    if under is None:
+        return []
+    return [d.rstrip("/") + "/" + under if under else d for d in dirs]
+
+
 # What a command prints that xargs then hands on as operands (R4.6: `echo / | xargs rm -rf`).
 _PRINTS_OPERANDS = frozenset({"echo", "printf", "dirname", "realpath", "readlink", "ls", "basename"})
 
@@ -1142,6 +1187,8 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
     args = [w for w in words[1:] if not (w.startswith("-") and len(w) > 1)]
     if verb == "pwd":
         return [d for d in dirs]
+    if verb in _TOP_PRINTERS:
+        return _tops(words, verb, dirs)
     if verb == "find":
         return _find_starts(words)[0]
     if verb == "ls":
