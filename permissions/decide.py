@@ -1065,6 +1065,7 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         if shell_reads:
             printed, unsure = _loaded_and_printed(reading.seg_views[i], views)
             blobs += printed
+            unsure += _sourced_maybe(segments, i)
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
         if "~" in seg.text or "OLDPWD" in seg.text:  # `cd /tmp && cat ~-/.env`, `cat ~+/.env`
             blobs += _from_before(views, dirs, _earlier(sets, i, scope.cwd))
@@ -1339,7 +1340,31 @@ def _handed(
     if words[0] == "find":  # what find's -exec runs on what it finds (`-name .env -exec cat {} +`)
         picked = picked_by_name([words])
         out += [tuple(g if w == "{}" else w for w in v) for v in views if "{}" in v for g in picked]
+    if segments[i].hidden and "$" in segments[i].text:  # a script's parameters a runner gives (`-exec sh -c`)
+        given = _runner_gives(segments, command, i, cwd)
+        out += [tuple(g if _PARAMETER.fullmatch(w) else w for w in v) for v in views for g in given]
     return out
+
+
+_PARAMETER = re.compile(r"\$(?:[0-9@*]|\{(?:[0-9]+|[@*])\})")  # (`$1`, `$@`, `${1}`: quotes read off)
+
+
+def _runner_gives(segments: Sequence[Segment], command: str, i: int, cwd: str) -> list[str]:
+    """R4.10, red team: the names a script's positional parameters may hold when the command running the shell it
+    is in hands them on at run time -- what a find picks by name (`find . -name .env -exec sh -c 'cat "$1"' _ {}
+    \\;`), what xargs is fed or picks (`ls -a | grep env | xargs -n1 sh -c 'cat $0'`); [] for any other."""
+    if _PARAMETER.search(segments[i].text) is None:
+        return []
+    j = i - 1
+    while j >= 0 and segments[j].hidden:
+        j -= 1
+    words = segments[j].words if j >= 0 else ()
+    if words[:1] == ("find",):
+        return picked_by_name([words])
+    if words[:1] == ("xargs",):
+        fed, _, picked = handed_at_run_time(segments, command, j, cwd)
+        return [*fed, *picked]
+    return []
 
 
 # R4.10: the shell's own readers of an input redirect -- `read x < .env`, `mapfile a < .env`, a loop's `done <
@@ -1361,13 +1386,22 @@ def _shell_read(segments: Sequence[Segment], i: int) -> list[tuple[str, ...]]:
     words = seg.words
     if seg.inputs and (not words or words[0] in _SHELL_READERS):
         return _SHELL_READ
-    if (
-        len(words) > 1
-        and words[0] in SOURCING
-        and any(prints_environment(s.words) for s in segments[i + 1 :])
-    ):
-        return [("cat", words[1])]
+    if len(words) > 1 and words[0] in SOURCING:
+        later = segments[i + 1 :]
+        if any(prints_environment(s.words) for s in later):
+            return [("cat", words[1])]
+        if any(_may_print_environment(s.words) for s in later):
+            return [words[:2]]  # (no printing rule names `source`: _sourced_maybe asks)
     return []
+
+
+def _sourced_maybe(segments: Sequence[Segment], i: int) -> list[tuple[str, ...]]:
+    """R4.10, R4.8: the file segment ``i`` sources, as a `cat` view, when a later command may print a variable it
+    set (`source .env; echo $KEY`, `. ./.env && node -e ...`: asks); [] otherwise."""
+    words = segments[i].words
+    if len(words) < 2 or words[0] not in SOURCING:
+        return []
+    return [("cat", words[1])] if any(_may_print_environment(s.words) for s in segments[i + 1 :]) else []
 
 
 def _windows_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading) -> tuple[str, str] | None:

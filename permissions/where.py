@@ -1122,7 +1122,7 @@ def _chdir_long(name: str) -> bool:
 # it, and the name they print under it ("" the folder itself). (`dirs`: the directory stack, the folder the
 # command started in among it: `pushd /tmp && cat "$(dirs +1)/.env"`.) A package manager's global folders
 # (`npm prefix -g`) are not the project's.
-_TOP_PRINTERS = frozenset({"git", "hg", "sl", "jj", "npm", "pnpm", "yarn", "bun", "dirs", "pipenv"})
+_TOP_PRINTERS = frozenset({"pwd", "git", "hg", "sl", "jj", "npm", "pnpm", "yarn", "bun", "dirs", "pipenv"})
 _GIT_TOPS = {
     "--show-toplevel": "",
     "--show-superproject-working-tree": "",
@@ -1138,6 +1138,8 @@ _GLOBAL = frozenset({"-g", "--global", "--location=global", "-w", "--workspace-r
 def _tops(words: tuple[str, ...], verb: str, dirs: frozenset[str]) -> list[str]:
     """What a _TOP_PRINTERS command prints of the folder the command starts in (read from ``dirs``), [] for any
     other of its commands."""
+    if verb in ("pwd", "dirs"):
+        return list(dirs)
     under: str | None = None
     rest = [w for w in words[1:] if not w.startswith("-")]
     if verb == "git":
@@ -1150,8 +1152,6 @@ def _tops(words: tuple[str, ...], verb: str, dirs: frozenset[str]) -> list[str]:
         )
     elif verb in ("hg", "sl", "jj"):
         under = "" if rest[-1:] == ["root"] else None  # `hg root`, `jj root`, `jj workspace root`
-    elif verb == "dirs":
-        under = ""
     elif verb == "pipenv":
         under = "" if "--where" in words else None
     elif rest and not any(w in _GLOBAL for w in words):
@@ -1185,9 +1185,7 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
     """The operands a command prints for the next command's xargs (a literal reading; more is safe)."""
     verb = words[0].rpartition("/")[2]
     args = [w for w in words[1:] if not (w.startswith("-") and len(w) > 1)]
-    if verb == "pwd":
-        return [d for d in dirs]
-    if verb in _TOP_PRINTERS:
+    if verb in _TOP_PRINTERS:  # (`pwd` among them)
         return _tops(words, verb, dirs)
     if verb == "find":
         return _find_starts(words)[0]
@@ -2327,7 +2325,8 @@ def handed_at_run_time(
     return fed[:_MAX_READINGS], filled, picked
 
 
-_VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
+# (the positional parameters too: `set -- .env; cat "$1"`, `bash -c 'cat "$@"' _ .env`)
+_VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])\}|\$([A-Za-z_][A-Za-z0-9_]*|[0-9@*])")
 
 
 def _piped_into(segments: Sequence[Segment], joins: list[str | None], i: int) -> list[int]:
