@@ -875,6 +875,9 @@ def windows_places(view: tuple[str, ...]) -> tuple[str, ...] | None:
     return spelt if spelt != view else None
 
 
+_PROC_PLACE = re.compile(r"/proc/(?:[\w$-]+|\$\{\w+\})(?:/task/[^/]+)?/(root|cwd)(?:/|$)")
+
+
 def _place(word: str, here: str) -> str | None:
     """The absolute path ``word`` names run in ``here`` (a folder ending in `/`), or None for an option, an
     expansion or a word that names no path."""
@@ -882,6 +885,9 @@ def _place(word: str, here: str) -> str | None:
         return None
     if word.startswith(_PWD_PREFIXES):
         return fold_path(here + word.partition("/")[2])
+    if word[:6] == "/proc/" and (m := _PROC_PLACE.match(word)) is not None:
+        # a process's root or working folder (`/proc/self/cwd/.env`; another's too: the agent's shell, `$PPID`)
+        return fold_path(("/" if m.group(1) == "root" else here) + word[m.end() :])
     home = _at_home(word)
     if home is not None:
         return fold_path(HOME + home)

@@ -2313,20 +2313,34 @@ def handed_at_run_time(
         "$" in seg.text
     ):  # a variable the command gives a literal value (`f=.env; cat $f`, `for f in .env; do cat $f`)
         values = _values(segments, command, None, cwd)
-        held = [
-            w.replace(m.group(), v)
-            for w in seg.words[1:]
-            if "$" in w
-            for m in _VARIABLE.finditer(w)
-            for v in sorted(values.get(m.group(1) or m.group(2), ()))[:_MAX_READINGS]
-        ]
+        held = [r for w in seg.words[1:] if "$" in w for r in _readings(w, values) if r != w]
         if held:
             filled = [*(filled or seg.words[:1]), *held]
     return fed[:_MAX_READINGS], filled, picked
 
 
-# (the positional parameters too: `set -- .env; cat "$1"`, `bash -c 'cat "$@"' _ .env`)
-_VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])\}|\$([A-Za-z_][A-Za-z0-9_]*|[0-9@*])")
+# A variable in a word (the positional parameters too: `set -- .env; cat "$1"`, `bash -c 'cat "$@"' _ .env`), and
+# the text an expansion may give whatever its value: a default (`${X:-.env}`, `${X=.env}`), an alternative
+# (`${X:+.env}`) or a replacement (`${X/*/.env}`), groups 3 and 4.
+_VARIABLE = re.compile(
+    r"\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])(?:(:?[-=+]|//?[^/{}$`]*/)([^{}$`]*))?\}"
+    r"|\$([A-Za-z_][A-Za-z0-9_]*|[0-9@*])"
+)
+
+
+def _readings(word: str, values: Values) -> list[str]:
+    """``word`` with each variable in it written as each value the command gives it, and each expansion that may
+    give a text of its own as that text (every combination, up to _MAX_READINGS): `$x$y` after `x=.e; y=nv` as
+    `.env`, `${X:-.env}` as `.env`. A variable with no known value stays as written."""
+    readings = [word]
+    for m in _VARIABLE.finditer(word):
+        name = m.group(1) or m.group(4)
+        given = sorted(values.get(name, ()))[:_MAX_READINGS]
+        if m.group(2) is not None:
+            given.append(m.group(3))
+        if given:
+            readings = [r.replace(m.group(), v, 1) for r in readings for v in given][:_MAX_READINGS]
+    return readings
 
 
 def _piped_into(segments: Sequence[Segment], joins: list[str | None], i: int) -> list[int]:
