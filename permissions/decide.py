@@ -132,7 +132,15 @@ from permissions.segments import (
     views_of,
 )
 from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
-from permissions.where import UNKNOWN, cwd_sets, floor_where, handed_at_run_time, joiners, picked_by_name
+from permissions.where import (
+    HOME,
+    UNKNOWN,
+    cwd_sets,
+    floor_where,
+    handed_at_run_time,
+    joiners,
+    picked_by_name,
+)
 
 __all__ = [
     "MAX_COMMAND_CHARS",
@@ -1116,8 +1124,8 @@ _HERE = re.compile(r"~\+(?=/|$)")
 
 def _earlier(sets: list[frozenset[str]] | None, i: int, start: str) -> frozenset[str]:
     """Every folder the command may have been in before segment ``i``, the one it started in among them (the shell's
-    own previous folder is not known: the start stands for it, as the agent's session was there)."""
-    before = {start}
+    own previous folder is not known: the start and the home folder stand for it)."""
+    before = {start, HOME}
     for k in range(min(i, len(sets)) if sets is not None else 0):
         before.update(sets[k])  # type: ignore[index]
     before.discard(UNKNOWN)

@@ -875,6 +875,16 @@ def windows_places(view: tuple[str, ...]) -> tuple[str, ...] | None:
     return spelt if spelt != view else None
 
 
+_UNDER_HOME = {
+    "XDG_CONFIG_HOME": "/.config",
+    "XDG_DATA_HOME": "/.local/share",
+    "XDG_STATE_HOME": "/.local/state",
+    "XDG_CACHE_HOME": "/.cache",
+}
+_OTHER_HOME = re.compile(
+    r"~(?:[A-Za-z_][\w.-]*|\$\{?(?:USER|LOGNAME)\}?)(?=/|$)"
+    r"|\$(?:\{(XDG_(?:CONFIG|DATA|STATE|CACHE)_HOME)\}|(XDG_(?:CONFIG|DATA|STATE|CACHE)_HOME)(?!\w))"
+)
 _PROC_PLACE = re.compile(r"/proc/(?:[\w$-]+|\$\{\w+\})(?:/task/[^/]+)?/(root|cwd)(?:/|$)")
 
 
@@ -891,6 +901,10 @@ def _place(word: str, here: str) -> str | None:
     home = _at_home(word)
     if home is not None:
         return fold_path(HOME + home)
+    if word[:1] in ("~", "$") and (m := _OTHER_HOME.match(word)) is not None:
+        # a user's home by name (`~root`, `~$USER`: whose is not known, deny more) or a folder under it that the
+        # environment names (`$XDG_CONFIG_HOME/..`)
+        return fold_path(HOME + _UNDER_HOME.get(m.group(1) or m.group(2) or "", "") + word[m.end() :])
     if "$" in word or "`" in word or "://" in word:
         return None
     if word[:1] == "/":
