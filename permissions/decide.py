@@ -133,6 +133,7 @@ from permissions.segments import (
 )
 from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
 from permissions.where import (
+    CHDIR_WRAPPERS,
     HOME,
     UNKNOWN,
     cwd_sets,
@@ -140,6 +141,7 @@ from permissions.where import (
     handed_at_run_time,
     joiners,
     picked_by_name,
+    wrapper_chdirs,
 )
 
 __all__ = [
@@ -1075,8 +1077,9 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             blobs += printed
             unsure += _sourced_maybe(segments, i)
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
-        if "~" in seg.text or "OLDPWD" in seg.text:  # `cd /tmp && cat ~-/.env`, `cat ~+/.env`
-            blobs += _from_before(views, dirs, _earlier(sets, i, scope.cwd))
+        if "~" in seg.text or "OLDPWD" in seg.text or seg.words[:1] and seg.words[0] in CHDIR_WRAPPERS:
+            dirs, before = _other_folders(seg, views, dirs, sets, i, scope.cwd)
+            blobs += before
         # what the program reads from an input redirect is its operand too (`cat < .env` reads `.env`)
         fed = [seg.redirects[k] for k in sorted(seg.inputs) if k < len(seg.redirects)] if seg.inputs else []
         given = [(*view, *fed) for view in views] if fed else []
@@ -1120,6 +1123,25 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
 # `$OLDPWD`, `${OLDPWD}`) and its directory stack (`~1`, `~-1`, `~+1`) -- and the one it is in (`~+`, as `$PWD`).
 _BEFORE = re.compile(r"~-\d*(?=/|$)|~\+?\d+(?=/|$)|\$OLDPWD(?!\w)|\$\{OLDPWD\}")
 _HERE = re.compile(r"~\+(?=/|$)")
+
+
+def _other_folders(
+    seg: Segment,
+    views: Sequence[tuple[str, ...]],
+    dirs: Iterable[str],
+    sets: list[frozenset[str]] | None,
+    i: int,
+    start: str,
+) -> tuple[frozenset[str], list[tuple[str, ...]]]:
+    """The folders segment ``i`` may run in with the one a wrapper's option sets (`env -C src cat ../.env`), and its
+    views with the words naming a folder the command was in before written from there (_from_before)."""
+    here = frozenset(dirs)
+    if seg.words[:1] and seg.words[0] in CHDIR_WRAPPERS:
+        here |= wrapper_chdirs(seg.words, here)
+    before = (
+        _from_before(views, here, _earlier(sets, i, start)) if "~" in seg.text or "OLDPWD" in seg.text else []
+    )
+    return here, before
 
 
 def _earlier(sets: list[frozenset[str]] | None, i: int, start: str) -> frozenset[str]:

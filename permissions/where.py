@@ -865,6 +865,26 @@ def _targets(
     return frozenset(found)
 
 
+def _printed_targets(
+    segments: Sequence[Segment],
+    i: int,
+    change: tuple[str, str | None],
+    dirs: frozenset[str],
+    prev: frozenset[str],
+    cdpath: bool,
+    values: Values,
+    windows: str | None,
+) -> frozenset[str]:
+    """R4.6, R4.10, red team: where a `cd` to a command substitution goes when a literal reading knows what it prints
+    (`cd "$(echo /)" && rm -rf *`, `cd "$(git rev-parse --show-toplevel)/.." && cat app/.env`): each target it may
+    print (the unknown one stays too)."""
+    printed = _substitutions_print(segments, i, dirs, None)
+    found: set[str] = set()
+    for target in _filled_in([change[1] or ""], printed):
+        found.update(_targets(change[0], target, dirs, prev, cdpath, values, windows))
+    return frozenset(found)
+
+
 def cwd_sets(
     segments: Sequence[Segment],
     command: str,
@@ -1069,6 +1089,8 @@ def _pass(
                 new = stack.move(change[0], change[1], cur, prev, cdpath, values, windows)
             else:
                 new = _targets(change[0], change[1], cur, prev, cdpath, values, windows)
+                if change[1] and ("$(…)" in change[1] or "`…`" in change[1]):
+                    new |= _printed_targets(segments, i, change, cur, prev, cdpath, values, windows)
             lead = seg.text.split(None, 1)[0]
             narrows = (
                 not seg.hidden
@@ -1304,6 +1326,15 @@ def _xargs_replace(words: tuple[str, ...]) -> list[str]:
         elif w.startswith("--replace="):
             found.append(w[len("--replace=") :])
     return [r for r in found if r]
+
+
+# The wrappers that run their command in a folder an option names (`env -C DIR`, `sudo -D DIR`, `run0 --chdir`).
+CHDIR_WRAPPERS = frozenset({"env", "sudo", "run0", "unshare", "nsenter", "doas"})
+
+
+def wrapper_chdirs(words: tuple[str, ...], dirs: frozenset[str]) -> frozenset[str]:
+    """The folders a CHDIR_WRAPPERS segment's option runs its command in, read from ``dirs`` (none: empty)."""
+    return _chdirs(words, dirs, _NO_VALUES) if words[:1] and words[0] in CHDIR_WRAPPERS else frozenset()
 
 
 def _chdirs(words: tuple[str, ...], dirs: frozenset[str], values: Values) -> frozenset[str]:
