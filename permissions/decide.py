@@ -101,6 +101,7 @@ from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter, 
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import (
     ASK_RANK,
+    DELETES_A_PLACE,
     DENY_RANK,
     PRINTS_A_PLACE,
     SOURCING,
@@ -137,6 +138,7 @@ from permissions.where import (
     HOME,
     UNKNOWN,
     cwd_sets,
+    deletion_views,
     floor_where,
     handed_at_run_time,
     joiners,
@@ -1047,6 +1049,7 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
     shell_reads = (
         PRINTS_A_PLACE in named
     )  # (a rule printing a place: what the shell itself reads from one too)
+    deletes = DELETES_A_PLACE in named
     todo = [
         (i, views)
         for i, seg_views in enumerate(reading.seg_views)
@@ -1067,6 +1070,8 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         seg = segments[i]
         # `git show HEAD:.env`, `git log -p .env`, `dd if=.env` read as `cat .env` (and from each folder too)
         blobs = [v for view in views for v in content_reads(view)] if shell_reads else []
+        # `find data -delete`, `git clean -fdx data` read as `rm -rf data`
+        blobs += [v for view in views for v in deletion_views(view)] if deletes else []
         if shell_reads and (seg.words[:1] in _HANDING or "$" in seg.text or "`" in seg.text):
             blobs += _handed(segments, st.req.command or "", i, scope.cwd, views)
         if shell_reads and seg.words[:1] and seg.words[0] in SOURCING:

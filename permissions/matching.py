@@ -65,7 +65,7 @@ from permissions.floor import REMOVERS
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.literal_search import literal_trie
 from permissions.memos import Memo
-from permissions.where import HOME, named_below
+from permissions.where import DELETING_PROGRAMS, HOME, named_below
 from permissions.wrappers import views
 
 __all__ = [
@@ -452,6 +452,9 @@ def _place_named_by(p: Pattern) -> tuple[str, ...]:
     if _prints_places(p):
         # (each reader of the place: _readers_named; git printing a committed copy: content_reads)
         return (first, *_PRINTS_PLACES, *_READS_PLACES, *_CONTENT_READERS, PRINTS_A_PLACE)
+    if program_name(first) == "rm":
+        # (each program deleting the place: where.deletion_views, read as `rm -rf` of what it deletes)
+        return (first, *_names_of_program("rm"), *DELETING_PROGRAMS, DELETES_A_PLACE)
     return (first, *_names_of_program(program_name(first)))
 
 
@@ -499,6 +502,8 @@ _GIT_VALUES = frozenset(
 # In CompiledPermissions.path_rules when a deny or ask pattern prints a place (`cat .env`): no program's name, a
 # mark decide._paths_spelt reads (the shell's own readers, content_reads, what is handed at run time).
 PRINTS_A_PLACE = "\x00prints a place"
+# ... and when one deletes a place (`rm -rf data`): decide._paths_spelt reads other deleters as `rm -rf`.
+DELETES_A_PLACE = "\x00deletes a place"
 # The programs content_reads reads a place's content from (git's copies and history, `dd if=`, `curl file://`,
 # `openssl -in`)
 _CONTENT_READERS = (

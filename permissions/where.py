@@ -2190,6 +2190,41 @@ def _may_delete(words: tuple[str, ...]) -> bool:
     return "clean" in words or any(w.startswith(("--del", "--remove-s")) for w in words)
 
 
+# R4.10: the programs other than rm that delete the places they are given (the floor's deleters, find's -delete,
+# git clean/rm, rsync's --delete, shred -u, unlink). (The floor's removers -- tar --remove-files, zip -m -- are read
+# by it only where they may land on the root: not here.)
+DELETING_PROGRAMS = (frozenset(DELETERS) | {"find", "git", "rsync", "shred", "unlink"}) - {"rm"}
+_GIT_DELETING = frozenset({"clean", "rm"})
+_GIT_KEEPING = frozenset({"-n", "--dry-run", "--cached", "-e", "--exclude"})
+
+
+def deletion_views(view: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10, for a deny or ask of a deletion (`rm -rf data`): what a view led by another deleting program deletes,
+    as `rm -rf` of it (`find data -delete`, `git clean -fdx data`, `rsync -a --delete e/ data/`, `shred -u
+    data/x`, `trash data`, `tar --remove-files -cf a.tar data`); [] when the view deletes nothing it names."""
+    verb = view[0]
+    if verb not in DELETING_PROGRAMS:
+        return []
+    if verb == "git":
+        sub = next((w for w in view[1:] if w[:1] != "-"), "")
+        if sub not in _GIT_DELETING or any(w in _GIT_KEEPING for w in view):
+            return []
+        targets = [w for w in view[view.index(sub) + 1 :] if w[:1] != "-"] or ["."]
+    elif verb in ("shred", "unlink"):
+        removes = verb == "unlink" or any(
+            w == "--remove" or (w[:1] == "-" and "u" in w[1:]) for w in view[1:]
+        )
+        targets = [w for w in view[1:] if w[:1] != "-"] if removes else []
+    else:
+        targets = _deleted(view, view, [], [], False, frozenset(), _NO_VALUES)
+        spec = DELETERS.get(verb)
+        if not targets and spec is not None and (not spec.subcommand or view[1:2] == (spec.subcommand,)):
+            targets = [
+                w for w in view[2 if spec.subcommand else 1 :] if w[:1] != "-"
+            ]  # its files (`srm .env`)
+    return [("rm", "-rf", *targets)] if targets else []
+
+
 def _git_clean_tree(view: tuple[str, ...], words: tuple[str, ...]) -> list[str]:
     """``git clean`` (not ``-n``): the work tree it cleans -- ``-C DIR`` (cumulative), ``--work-tree=DIR``,
     ``GIT_WORK_TREE=DIR`` -- as a word to resolve from the segment's directories; [] when it is not one."""
