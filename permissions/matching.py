@@ -148,6 +148,7 @@ class CompiledList:
                     *_tasks_named(base),
                     *_assigned_as_options(base),
                     *_same_act_named(base),
+                    *_deleters_named(base),
                 )
             ):
                 found = meanings(q)
@@ -1075,6 +1076,10 @@ def _widen_gate(
     for m in found:
         first = m.operands[0] if m.operands else None
         g = gate(m.path, first[0] if first is not None and not first[1] else None)
+        if g is None and m.path == ("find",) and isinstance(m, Meaning) and len(m.keys) == 1:
+            g = frozenset(
+                "-" + k for k in m.keys
+            )  # find's primaries are whole words (`-delete`), never abbreviated
         if g is None:
             gates[name] = None
             return
@@ -1491,6 +1496,46 @@ def _same_act_named(p: Pattern) -> tuple[Pattern, ...]:
 
 
 _ACT_LEADS = frozenset(member[0] for _, members in _SAME_ACTS for member in members)
+
+
+# R4.10: what a recursive deletion is written as by the programs that delete a tree without asking (a rule of rm's
+# recursive deletion names them: `find -delete`, `git clean -d`, `rsync --delete`, `trash`) -- one way only: a
+# deny of `rsync --delete` is no deny of `rm -rf`.
+_TREE_DELETIONS = (
+    ("find", "-delete"),
+    ("git", "clean", "-f", "-d"),
+    ("rsync", "--delete"),
+    ("rsync", "--remove-source-files"),
+    # (no option table reads these three: their usual clusters, each a prefix)
+    *(
+        (deleter, flags)
+        for deleter in ("srm", "wipe", "rmtrash")
+        for flags in ("-r", "-R", "-rf", "-fr", "-Rf", "-fR")
+    ),
+    ("trash",),
+    ("trash-put",),
+    ("gio", "trash"),
+)
+
+
+def _deleters_named(p: Pattern) -> tuple[Pattern, ...]:
+    """R4.10, deny and ask: a pattern of rm's recursive deletion and options only (`rm -rf`, `rm -r`, `rm
+    --recursive --force`) also led by each other program's words for deleting a tree (_TREE_DELETIONS); the same
+    text, for the reason. (With places, `rm -rf data`, every deleter is read as rm: where.deletion_views.)"""
+    specs = p.words
+    if len(specs) < 2 or specs[0][1] or program_name(specs[0][0]) != "rm":
+        return ()
+    rest = [stem for stem, prefix in specs[1:] if not prefix or stem]
+    if not rest or any(w[:1] != "-" for w in rest) or not any(_recursive_flag(w) for w in rest):
+        return ()
+    return tuple(replace(p, words=tuple((w, False) for w in lead)) for lead in _TREE_DELETIONS)
+
+
+def _recursive_flag(word: str) -> bool:
+    """rm's `-r`/`-R` in a cluster of short options, or `--recursive` (any prefix getopt takes: `--rec`)."""
+    if word[:2] == "--":
+        return len(word) > 4 and "--recursive".startswith(word)
+    return "r" in word or "R" in word
 
 
 # rails runs a rake task as rake does (`rails db:migrate` is `rake db:migrate`): a task is a word with a colon.

@@ -7,7 +7,13 @@ empty/ data/`, `shred -u data/*`, `trash data`, `gio trash data` and `unlink dat
 program is now also read as `rm -rf` of what it deletes (where.deletion_views: the floor's deleters, find's
 `-delete`, git's clean and rm, rsync's deleting options, `shred -u`, `unlink`), so the rule meets it by its places
 -- a place under the rule's counts, as `rm -rf data/sub` did. `git rm --cached` (the index only) and a dry run
-keep their answers. 71 of its 79 cases fail on f8fff7d (the session's start).
+keep their answers.
+
+A deny of rm's recursive deletion with no place (`rm -rf`, `rm -r`, `rm --recursive --force`) also names the other
+programs deleting a tree without asking (matching._deleters_named: `find -delete`, `git clean -f -d`, `rsync
+--delete`, `trash`, `gio trash`, `srm -r` ...) -- one way only: a deny of `rsync --delete` is no deny of `rm -rf`.
+
+113 of its 127 cases fail on f8fff7d (the session's start).
 """
 
 from __future__ import annotations
@@ -87,3 +93,46 @@ def test_an_ask_meets_them_too(command: str) -> None:
 def test_what_deletes_nothing_the_rule_names_keeps_its_answer(command: str) -> None:
     for _, reason in auto_and_allowed(command, "sandbox", deny=("Terminal(rm -rf data)",)):
         assert reason != "deny_rule", command
+
+
+ANY_TREE = [
+    "find build -delete",
+    "find . -name '__pycache__' -delete",
+    "git clean -fdx",
+    "git clean -fd",
+    "git clean -f -d -x",
+    "rsync -a --delete empty/ build/",
+    "rsync -a --remove-source-files out/ /tmp/o/",
+    "trash build",
+    "trash-put build",
+    "gio trash build",
+    "srm -rf build",
+    "srm -r build",
+    "rmtrash -rf build",
+    "wipe -fR build",
+]
+
+NOT_A_TREE = [
+    "git clean -nd",
+    "find build -name '*.pyc'",
+    "rsync -a src/ /tmp/src/",
+    "rm -f build.log",
+]
+
+
+@pytest.mark.parametrize("rule", ("rm -rf", "rm -r", "rm --recursive --force"))
+@pytest.mark.parametrize("command", ANY_TREE)
+def test_a_deny_of_any_recursive_deletion_meets_every_tree_deleter(rule: str, command: str) -> None:
+    assert_rule_refuses(rule, command, "sandbox")
+
+
+@pytest.mark.parametrize("command", NOT_A_TREE)
+def test_what_deletes_no_tree_is_not_the_act(command: str) -> None:
+    for _, reason in auto_and_allowed(command, "sandbox", deny=("Terminal(rm -rf)",)):
+        assert reason != "deny_rule", command
+
+
+@pytest.mark.parametrize(("rule", "command"), [("rsync --delete", "rm -rf build"), ("trash", "rm -rf build")])
+def test_one_way_only(rule: str, command: str) -> None:
+    for _, reason in auto_and_allowed(command, "sandbox", deny=(f"Terminal({rule})",)):
+        assert reason != "deny_rule", (rule, command)
