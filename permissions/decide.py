@@ -104,6 +104,7 @@ from permissions.matching import (
     DELETES_A_PLACE,
     DENY_RANK,
     PRINTS_A_PLACE,
+    SCRIPT_RUNNERS,
     SOURCING,
     CompiledPermissions,
     content_reads,
@@ -1081,6 +1082,9 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             printed, unsure = _loaded_and_printed(reading.seg_views[i], views)
             blobs += printed
             unsure += _sourced_maybe(segments, i)
+            ran, maybe = _scripts_run(views)
+            blobs += ran
+            unsure += maybe
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
         if "~" in seg.text or "OLDPWD" in seg.text or seg.words[:1] and seg.words[0] in CHDIR_WRAPPERS:
             dirs, before = _other_folders(seg, views, dirs, sets, i, scope.cwd)
@@ -1116,6 +1120,13 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             spelt += [v for view in (*views, *spelt) if (v := comp.places_as_ruled(view)) is not None]
         hit = comp.deny_or_ask(spelt) if spelt else None
         if hit is None and unsure:  # may print it: asks, never denies (R4.8)
+            unsure += [
+                v
+                for d in sorted(dirs)[:4]
+                if d != UNKNOWN
+                for u in unsure
+                for v in paths_from(u, d, scope.cwd)
+            ]
             hit = comp.deny_or_ask(unsure)
             hit = (max(hit[0], ASK_RANK), hit[1]) if hit is not None else None
         denied = _segment_named(reading, i, seg.text, hit[0], hit[1].text) if hit is not None else None
@@ -1428,6 +1439,44 @@ def _shell_read(segments: Sequence[Segment], i: int) -> list[tuple[str, ...]]:
         if any(_may_print_environment(s.words) for s in later):
             return [words[:2]]  # (no printing rule names `source`: _sourced_maybe asks)
     return []
+
+
+def _scripts_run(views: Sequence[tuple[str, ...]]) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """R4.10, R4.8: the file a SCRIPT_RUNNERS program runs, as a `cat` view -- printed by PHP (whatever is no code
+    is its output: `php .env` prints it all), maybe printed by the others (a syntax error shows the line it stops
+    at: `python3 .env`, `node .env`, `bash .env`: asks); ([], []) for other views. (A shell's `-c` line, `python -m`
+    and `-c` code are read as what they run, not as a file.)"""
+    printed: list[tuple[str, ...]] = []
+    maybe: list[tuple[str, ...]] = []
+    for view in views:
+        if len(view) < 2 or view[0].rpartition("/")[2] not in SCRIPT_RUNNERS:
+            continue
+        for script in _script_operands(view):
+            (printed if view[0].rpartition("/")[2].startswith("php") else maybe).append(("cat", script))
+    return printed, maybe
+
+
+_RUN_INSTEAD = frozenset({"-c", "-m", "-e", "-r", "-E", "--eval", "-p", "--print", "-Command"})
+
+
+def _script_operands(view: tuple[str, ...]) -> list[str]:
+    """The file a script runner's view may run (its first operand, `-f FILE` for PHP; `deno run FILE`, `bun run
+    FILE`; the next one too when the first may be a short option's value: `python3 -W ignore .env`), [] when it
+    runs code given otherwise (`-c`, `-m`, `-e`)."""
+    words = view[1:]
+    if words[:1] == ("run",) and view[0].rpartition("/")[2] in ("deno", "bun"):
+        words = words[1:]
+    found: list[str] = []
+    for k, w in enumerate(words):
+        if w in _RUN_INSTEAD:
+            return []
+        if w == "-f" and k + 1 < len(words):
+            return [words[k + 1]]
+        if w[:1] != "-":
+            found.append(w)
+            if found[1:] or k == 0 or len(words[k - 1]) != 2 or words[k - 1][:1] != "-":
+                break
+    return found
 
 
 def _sourced_maybe(segments: Sequence[Segment], i: int) -> list[tuple[str, ...]]:

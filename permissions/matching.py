@@ -452,7 +452,7 @@ def _place_named_by(p: Pattern) -> tuple[str, ...]:
         return (first, fold_path(first), first.rpartition("/")[2], *SOURCING)
     if _prints_places(p):
         # (each reader of the place: _readers_named; git printing a committed copy: content_reads)
-        return (first, *_PRINTS_PLACES, *_READS_PLACES, *_CONTENT_READERS, PRINTS_A_PLACE)
+        return (first, *_PRINTS_PLACES, *_READS_PLACES, *_CONTENT_READERS, *SCRIPT_RUNNERS, PRINTS_A_PLACE)
     if program_name(first) == "rm":
         # (each program deleting the place: where.deletion_views, read as `rm -rf` of what it deletes)
         return (first, *_names_of_program("rm"), *DELETING_PROGRAMS, DELETES_A_PLACE)
@@ -497,6 +497,14 @@ _GIT_NAMES_ONLY = frozenset(
 # git options whose value is the next word (`git grep -e KEY`, `git log -n 5`, `git blame -L 1,5`)
 _GIT_VALUES = frozenset(
     {"-e", "-f", "-n", "-S", "-G", "-L", "-C", "-c", "--author", "--grep", "--since", "--until"}
+)
+
+
+# R4.10, R4.8: the programs that run a file they are given as a script -- PHP prints whatever in it is no code (all
+# of `.env`), the others print the lines a syntax error stops at (`python3 .env`, `node .env`): decide._scripts_run.
+SCRIPT_RUNNERS = frozenset(
+    "python python3 python2 pypy pypy3 node nodejs deno bun tsx ts-node ruby perl lua luajit Rscript php php-cgi"
+    " bash sh zsh dash ksh mksh fish".split()
 )
 
 
