@@ -105,6 +105,7 @@ from permissions.matching import (
     DENY_RANK,
     PRINTS_A_PLACE,
     SCRIPT_RUNNERS,
+    SOURCE_QUOTERS,
     SOURCING,
     CompiledPermissions,
     content_reads,
@@ -1444,12 +1445,16 @@ def _shell_read(segments: Sequence[Segment], i: int) -> list[tuple[str, ...]]:
 def _scripts_run(views: Sequence[tuple[str, ...]]) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
     """R4.10, R4.8: the file a SCRIPT_RUNNERS program runs, as a `cat` view -- printed by PHP (whatever is no code
     is its output: `php .env` prints it all), maybe printed by the others (a syntax error shows the line it stops
-    at: `python3 .env`, `node .env`, `bash .env`: asks); ([], []) for other views. (A shell's `-c` line, `python -m`
+    at: `python3 .env`, `node .env`, `bash .env`: asks), as every file a SOURCE_QUOTERS program is given (`gcc
+    -fsyntax-only .env`); ([], []) for other views. (A shell's `-c` line, `python -m`
     and `-c` code are read as what they run, not as a file.)"""
     printed: list[tuple[str, ...]] = []
     maybe: list[tuple[str, ...]] = []
     for view in views:
-        if len(view) < 2 or view[0].rpartition("/")[2] not in SCRIPT_RUNNERS:
+        name = view[0].rpartition("/")[2] if len(view) > 1 else ""
+        if name in SOURCE_QUOTERS:
+            maybe += [("cat", w) for w in view[1:] if w[:1] != "-"]
+        if name not in SCRIPT_RUNNERS:
             continue
         for script in _script_operands(view):
             (printed if view[0].rpartition("/")[2].startswith("php") else maybe).append(("cat", script))

@@ -452,7 +452,15 @@ def _place_named_by(p: Pattern) -> tuple[str, ...]:
         return (first, fold_path(first), first.rpartition("/")[2], *SOURCING)
     if _prints_places(p):
         # (each reader of the place: _readers_named; git printing a committed copy: content_reads)
-        return (first, *_PRINTS_PLACES, *_READS_PLACES, *_CONTENT_READERS, *SCRIPT_RUNNERS, PRINTS_A_PLACE)
+        return (
+            first,
+            *_PRINTS_PLACES,
+            *_READS_PLACES,
+            *_CONTENT_READERS,
+            *SCRIPT_RUNNERS,
+            *SOURCE_QUOTERS,
+            PRINTS_A_PLACE,
+        )
     if program_name(first) == "rm":
         # (each program deleting the place: where.deletion_views, read as `rm -rf` of what it deletes)
         return (first, *_names_of_program("rm"), *DELETING_PROGRAMS, DELETES_A_PLACE)
@@ -505,6 +513,11 @@ _GIT_VALUES = frozenset(
 SCRIPT_RUNNERS = frozenset(
     "python python3 python2 pypy pypy3 node nodejs deno bun tsx ts-node ruby perl lua luajit Rscript php php-cgi"
     " bash sh zsh dash ksh mksh fish".split()
+)
+# ... and the compilers and checkers that quote the source line they report on (`gcc -fsyntax-only .env`, `ruff
+# check .env`, `python3 -m py_compile .env`): every file they are given may be printed.
+SOURCE_QUOTERS = frozenset(
+    "gcc g++ cc c++ clang clang++ tcc rustc tsc ruff shellcheck pyflakes py_compile mypy".split()
 )
 
 
