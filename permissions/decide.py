@@ -141,6 +141,7 @@ from permissions.where import (
     UNKNOWN,
     cwd_sets,
     deletion_views,
+    fed_words,
     floor_where,
     handed_at_run_time,
     joiners,
@@ -1223,7 +1224,8 @@ def _may_print_environment(view: tuple[str, ...]) -> bool:
     )
 
 
-_HANDING = (("xargs",), ("find",))  # (the programs handing another what a list holds: _handed)
+_BATCH = frozenset({"--batch", "--batch-command"})  # (git cat-file's contents by name; not --batch-check)
+_HANDING = (("xargs",), ("find",), ("git",))  # (the programs handing another what a list holds: _handed)
 
 
 def _copied_places(
@@ -1381,12 +1383,22 @@ def _handed(
     out = [(*v, *fed) for v in views if v[0] != "xargs"] if fed else []
     if filled:
         out.append(tuple(filled))
+        if (
+            words[0] == "git"
+        ):  # `git show $(git rev-parse HEAD:.env)`: git's words before the substitution kept
+            at = next((k for k, w in enumerate(words) if "$(…)" in w or "`…`" in w), len(words))
+            out += content_reads((*words[:at], *filled[1:]))
     if picked:  # each name a list may hold, one operand (a glob meets a rule's place alone: GlobMeaning)
         led = [v for v in views if v[0] != "xargs"] if words[0] == "xargs" else [words[:1]]
         out += [(*v, g) for v in led for g in picked]
     if words[0] == "find":  # what find's -exec runs on what it finds (`-name .env -exec cat {} +`)
         picked = picked_by_name([words])
         out += [tuple(g if w == "{}" else w for w in v) for v in views if "{}" in v for g in picked]
+    if words[:1] == ("git",) and "cat-file" in words and any(w.partition("=")[0] in _BATCH for w in words):
+        # the objects it is fed by name (`echo HEAD:.env | git cat-file --batch`), each read as `git show` of it
+        out += [
+            v for name in fed_words(segments, command, i, cwd) for v in content_reads(("git", "show", name))
+        ]
     if segments[i].hidden and "$" in segments[i].text:  # a script's parameters a runner gives (`-exec sh -c`)
         given = _runner_gives(segments, command, i, cwd)
         out += [tuple(g if _PARAMETER.fullmatch(w) else w for w in v) for v in views for g in given]

@@ -670,7 +670,9 @@ def _git_file_reads(args: tuple[str, ...], sub: str, patched: bool) -> list[tupl
         elif w in _GIT_VALUES:
             k += 1
     named = [_plain_path(p) for p in paths if p]
-    return [("cat", *named)] if named else []
+    # a pathspec's glob matches a leading dot and across folders (`git log -p -- '*.env'` prints `.env`'s history)
+    globbed = [("cat", g) for p in named if "*" in p or "?" in p or "[" in p for g in named_below(p)]
+    return [("cat", *named), *globbed] if named else []
 
 
 def _prints_places(p: Pattern) -> bool:

@@ -1167,6 +1167,11 @@ def _tops(words: tuple[str, ...], verb: str, dirs: frozenset[str]) -> list[str]:
     if verb == "git":
         if "rev-parse" not in words:
             return []
+        named = [w for w in rest if ":" in w]
+        if (
+            named
+        ):  # `git rev-parse HEAD:.env`: that object's id, read as the object itself (`git show $(...)`)
+            return named
         if any(w in _GIT_RELATIVE_TOPS for w in words):
             return [""]
         under = next(
@@ -1850,6 +1855,14 @@ def _xargs_fed(
             fed.extend(_substitutions_print(segments, i, single, sets, command))
     fed.extend(_xargs_fed_more(segments, joins, i, command, sets, single))
     return fed
+
+
+def fed_words(segments: Sequence[Segment], command: str, i: int, cwd: str) -> list[str]:
+    """R4.10: the words segment ``i`` reads on its input when the command shows them -- what the commands piped into
+    it print, its here-strings (`echo HEAD:.env | git cat-file --batch`) -- as xargs' operands are read."""
+    return _xargs_fed(segments, joiners(segments, command), i, command, None, frozenset({cwd}))[
+        :_MAX_READINGS
+    ]
 
 
 def _code_views(
