@@ -1430,7 +1430,21 @@ def _runner_gives(segments: Sequence[Segment], command: str, i: int, cwd: str) -
 # .env`, `exec 3< .env` (then read through the descriptor) -- print what they read as soon as a later word says
 # so, and filters print what they are fed (`tee < .env`, `tr -d x < .env`, `envsubst < .env`): read as `cat` of
 # the file, for a rule printing it (_paths_spelt gives the redirect as its operand).
-_SHELL_READERS = frozenset({"read", "mapfile", "readarray", "exec", "tee", "tr", "envsubst", "numfmt"})
+_SHELL_READERS = frozenset(
+    {
+        "read",
+        "mapfile",
+        "readarray",
+        "exec",
+        "tee",
+        "tr",
+        "envsubst",
+        "numfmt",
+        "dos2unix",
+        "unix2dos",
+        "mac2unix",
+    }
+)
 _SHELL_READ: list[tuple[str, ...]] = [("cat",)]
 
 

@@ -473,11 +473,13 @@ _PRINTS_PLACES = frozenset(
     "cat bat batcat less more most nl tac head tail strings xxd od hexdump base64 base32 basenc uuencode glow"
     " highlight pygmentize gron unexpand shuf tsort ptx pv"
     # the decompressors' printers (`zcat -f .env` prints a file that is not compressed as it is)
-    " zcat gzcat bzcat xzcat lzcat zstdcat lz4cat brcat zless zmore bzless bzmore xzless xzmore".split()
+    " zcat gzcat bzcat xzcat lzcat zstdcat lz4cat brcat zless zmore bzless bzmore xzless xzmore"
+    # table viewers (csvkit's, VisiData, fx)
+    " csvlook csvcut csvgrep csvsort csvformat csvjson csvstat in2csv fx vd visidata tabview".split()
 )
 _READS_PLACES = frozenset(
     "grep egrep fgrep rg ag ack awk gawk mawk nawk sort uniq cut paste jq yq column fold fmt pr expand rev"
-    " iconv sed diff sdiff diff3 colordiff cmp comm join look csplit split mlr dasel tar zip 7z 7za"
+    " iconv sed diff sdiff diff3 colordiff cmp comm join look csplit split mlr dasel tar zip 7z 7za csvtool xsv qsv"
     # Python's modules that print a file they are given (`python3 -m json.tool .env`: the view led by the module)
     " json.tool tokenize quopri".split()
 )
@@ -560,8 +562,11 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
         return _unzip_printed(view)
     if head == ("dd",):
         return [("cat", fold_path(w[3:])) for w in view[1:] if w.startswith("if=") and len(w) > 3]
-    if head == ("curl",):  # `curl file:///srv/app/.env`: a local file by its URL
-        return [("cat", w[7:].removeprefix("localhost")) for w in view[1:] if w[:7].lower() == "file://"]
+    if head == (
+        "curl",
+    ):  # `curl file:///srv/app/.env`: a local file by its URL; a file it sends (`-d @.env`)
+        sent = [w[7:].removeprefix("localhost") for w in view[1:] if w[:7].lower() == "file://"]
+        return [("cat", fold_path(f)) for f in sent + _curl_sent(view)]
     if head == ("openssl",):  # `openssl base64 -in .env`, `openssl enc -base64 -in .env`
         return [("cat", fold_path(view[k + 1])) for k in range(1, len(view) - 1) if view[k] == "-in"]
     if head == ("xargs",):  # `xargs -a .env echo`: the file's words handed to a command that prints them
@@ -589,6 +594,32 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
             return out
     patched = _GIT_PRINTS_FILES.get(sub)
     return [] if patched is None else _git_file_reads(view[k + 1 :], sub, patched)
+
+
+# curl's options sending a file's content (`-d @.env`, `--data-binary=@.env`, `-F f=@.env`, `-F f=<.env`, `-T .env`):
+# a server that echoes the request (any on the machine) prints it back.
+_CURL_DATA = frozenset({"-d", "--data", "--data-binary", "--data-urlencode", "--json", "-F", "--form"})
+_CURL_UPLOAD = frozenset({"-T", "--upload-file"})
+_CURL_SENDS = _CURL_DATA | _CURL_UPLOAD
+
+
+def _curl_sent(view: tuple[str, ...]) -> list[str]:
+    """The files a curl view sends as its data, a form's field or an upload."""
+    out: list[str] = []
+    k = 1
+    while k < len(view):
+        w = view[k]
+        k += 1
+        name, eq, value = w.partition("=") if w[:2] == "--" else (w[:2], "", w[2:])
+        if name not in _CURL_SENDS:
+            continue
+        if not eq and not value and k < len(view):
+            value, k = view[k], k + 1
+        if name in _CURL_UPLOAD:
+            out.append(value)
+        elif "@" in value or (name in ("-F", "--form") and "=<" in value):
+            out.append(value.partition("@" if "@" in value else "<")[2].partition(";")[0])
+    return [f for f in out if f and f != "-"]
 
 
 def _unzip_printed(view: tuple[str, ...]) -> list[tuple[str, ...]]:
