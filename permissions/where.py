@@ -2059,6 +2059,9 @@ def _lands(targets: list[str], dirs: frozenset[str], values: Values, windows: bo
         ]
         if any(lands_on_a_volume(t, dirs, values) for t in targets):
             return True
+    if any("${" in t or t.count("$") > 1 for t in targets):
+        # a word of several variables (`x=/; y=*; rm -rf $x$y`) or an expansion's own text (`${X:+/}`): each reading
+        targets = targets + [r for t in targets if "$" in t for r in _readings(t, values) if r != t]
     return any(lands_on_root(t, dirs, values) for t in targets)
 
 

@@ -7,16 +7,17 @@ Under a deny of `cat .env`, these were auto-approved in the sandbox's auto mode:
    process's too: deny more), its root the root (matching._place; the floor read them already).
 2. **Expansion texts** -- a default (`${X:-.env}`, `${X-.env}`, `${X:=.env}`, `.${X:-env}`), an alternative
    (`${X:+.env}`) and a replacement (`${HOME/*/.env}`) give their own text; and a word of two variables (`x=.e;
-   y=nv; cat $x$y`) was read one variable at a time (where._readings: every combination).
+   y=nv; cat $x$y`) was read one variable at a time (where._readings: every combination). The floor reads them so
+   too: `x=/; y=*; rm -rf $x$y` and `rm -rf ${X:+/}` asked where the floor denies.
 
-59 of its 65 cases fail on f8fff7d (the session's start).
+64 of its 70 cases fail on f8fff7d (the session's start).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from permissions.tests.helpers import assert_rule_refuses, auto_and_allowed
+from permissions.tests.helpers import assert_floor_denies, assert_rule_refuses, auto_and_allowed
 
 PROC = [
     "cat /proc/self/cwd/.env",
@@ -55,6 +56,14 @@ SECRETS = [
     "d=secrets; f=prod.key; cat $d/$f",
 ]
 
+FLOOR = [
+    "x=/; y=*; rm -rf $x$y",
+    'x=/; y=*; rm -rf "$x$y"',
+    "rm -rf ${X:+/}",
+    'rm -rf "${D:+~}"',
+    "a=~; b=/; rm -rf ${a}${b}",
+]
+
 KEPT = [
     "cat /proc/self/cwd/README.md",
     "cat /proc/cpuinfo",
@@ -87,3 +96,8 @@ def test_other_places_keep_their_answers(command: str) -> None:
         "auto_approve",
         "autonomy",
     )
+
+
+@pytest.mark.parametrize("command", FLOOR)
+def test_the_floor_reads_every_combination_and_an_expansion_text(command: str) -> None:
+    assert_floor_denies(command)
