@@ -1383,9 +1383,8 @@ def _handed(
     out = [(*v, *fed) for v in views if v[0] != "xargs"] if fed else []
     if filled:
         out.append(tuple(filled))
-        if (
-            words[0] == "git"
-        ):  # `git show $(git rev-parse HEAD:.env)`: git's words before the substitution kept
+        if words[0] == "git":
+            # `git show $(git rev-parse HEAD:.env)`: git's words before the substitution kept
             at = next((k for k, w in enumerate(words) if "$(…)" in w or "`…`" in w), len(words))
             out += content_reads((*words[:at], *filled[1:]))
     if picked:  # each name a list may hold, one operand (a glob meets a rule's place alone: GlobMeaning)
@@ -1472,8 +1471,8 @@ def _scripts_run(views: Sequence[tuple[str, ...]]) -> tuple[list[tuple[str, ...]
     """R4.10, R4.8: the file a SCRIPT_RUNNERS program runs, as a `cat` view -- printed by PHP (whatever is no code
     is its output: `php .env` prints it all), maybe printed by the others (a syntax error shows the line it stops
     at: `python3 .env`, `node .env`, `bash .env`: asks), as every file a SOURCE_QUOTERS program is given (`gcc
-    -fsyntax-only .env`); ([], []) for other views. (A shell's `-c` line, `python -m`
-    and `-c` code are read as what they run, not as a file.)"""
+    -fsyntax-only .env`); ([], []) for other views. (A shell's `-c` line, `python -m` and `-c` code are read as what
+    they run, not as a file.)"""
     printed: list[tuple[str, ...]] = []
     maybe: list[tuple[str, ...]] = []
     for view in views:
