@@ -562,9 +562,8 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
         return _unzip_printed(view)
     if head == ("dd",):
         return [("cat", fold_path(w[3:])) for w in view[1:] if w.startswith("if=") and len(w) > 3]
-    if head == (
-        "curl",
-    ):  # `curl file:///srv/app/.env`: a local file by its URL; a file it sends (`-d @.env`)
+    if head == ("curl",):
+        # `curl file:///srv/app/.env`: a local file by its URL; a file it sends (`-d @.env`)
         sent = [w[7:].removeprefix("localhost") for w in view[1:] if w[:7].lower() == "file://"]
         return [("cat", fold_path(f)) for f in sent + _curl_sent(view)]
     if head == ("openssl",):  # `openssl base64 -in .env`, `openssl enc -base64 -in .env`
@@ -1131,9 +1130,8 @@ def _widen_gate(
         first = m.operands[0] if m.operands else None
         g = gate(m.path, first[0] if first is not None and not first[1] else None)
         if g is None and m.path == ("find",) and isinstance(m, Meaning) and len(m.keys) == 1:
-            g = frozenset(
-                "-" + k for k in m.keys
-            )  # find's primaries are whole words (`-delete`), never abbreviated
+            # find's primaries are whole words (`-delete`), never abbreviated
+            g = frozenset("-" + k for k in m.keys)
         if g is None:
             gates[name] = None
             return
