@@ -17,7 +17,7 @@ from collections.abc import Collection, Sequence
 
 from permissions.commands.git_globals import _git_subcommand
 from permissions.commands.jj_bookmarks import UNKNOWN as _JJ_UNKNOWN
-from permissions.commands.jj_bookmarks import jj_moved
+from permissions.commands.jj_bookmarks import jj_moved, jj_new_parents, jj_squashes_into_parent
 from permissions.commands.option_reader import Program, Reading, _AbbrevSubs
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.options import normalised, read_by
@@ -547,15 +547,12 @@ def protected_branch_move(
         return None
     current: str | None = None
     before: list[str | None] = []  # the branches checked out earlier in the command, the latest last
+    jj_parents: list[str] = []  # the bookmarks a `jj new` made the working copy's parents
     for i, views in enumerate(seg_views):
         next_current = current
         for view in views:
             if len(view) < 2 or view[0] != "git":
-                if (
-                    len(view) > 1
-                    and view[0] == "jj"
-                    and any(n == _JJ_UNKNOWN or _protected_name(n, protected) for n in jj_moved(view))
-                ):
+                if len(view) > 1 and view[0] == "jj" and _jj_moves(view, protected, jj_parents):
                     return i
                 continue
             moved, checkout, moves_current = branch_effects(view)
@@ -570,6 +567,20 @@ def protected_branch_move(
             before.append(current)
         current = next_current
     return None
+
+
+def _jj_moves(view: tuple[str, ...], protected: Sequence[str], parents: list[str]) -> bool:
+    """Whether a ``jj`` view moves a protected bookmark: one it names, or the working copy's parent an earlier
+    ``jj new`` made a protected one, squashed or absorbed into (``parents`` follows the ``jj new``)."""
+    if any(n == _JJ_UNKNOWN or _protected_name(n, protected) for n in jj_moved(view)):
+        return True
+    made = jj_new_parents(view)
+    if made is not None:
+        parents[:] = made
+        return False
+    return jj_squashes_into_parent(view) and any(
+        n == _JJ_UNKNOWN or _protected_name(n, protected) for n in parents
+    )
 
 
 _PREVIOUS = re.compile(r"@\{-([0-9]+)\}")
