@@ -41,7 +41,6 @@ __all__ = [
     "FLOOR_VERBS",
     "NOT_DISKS",
     "REMOVERS",
-    "SYSTEM_FOLDERS",
     "WINDOWS_DELETERS",
     "code_prints",
     "deleted_trees",
@@ -99,14 +98,133 @@ FLOOR_VERBS = frozenset(DELETERS) | {"find"}
 # /dev/sda1`, `blkdiscard /dev/nvme0n1`. Reading one (`dd if=/dev/sda of=disk.img`, `cp /dev/sda x`,
 # `wipefs /dev/sda`, `fdisk -l`) is not.
 _DISK = re.compile(
-    r"/dev/+(?:(?:sd|hd|vd|xvd)[a-z]+[0-9]*|nvme[0-9]+n[0-9]+(?:p[0-9]+)?|mmcblk[0-9]+(?:p[0-9]+)?"
-    r"|r?disk[0-9]+(?:s[0-9]+)*|dm-[0-9]+|md[0-9]+|mapper/[^/]+|disk/by-[a-z]+/[^/]+|root)"
+    r"/dev/+(?:(?:sd|hd|vd|xvd)[a-z]+[0-9]*|nvme[0-9]+(?:n[0-9]+(?:p[0-9]+)?)?|mmcblk[0-9]+(?:p[0-9]+)?"
+    r"|r?disk[0-9]+(?:s[0-9]+)*|dm-[0-9]+|md[0-9]+|mapper/[^/]+|disk/by-[a-z]+/[^/]+|root"
+    # red team: the same disks by another name -- `/dev/block/MAJOR:MINOR`, ZFS volumes, network and cache
+    # block devices, flash partitions
+    r"|block/[0-9]+:[0-9]+|zd[0-9]+(?:p[0-9]+)?|zvol/.+|nbd[0-9]+(?:p[0-9]+)?|rbd[0-9]+(?:p[0-9]+)?"
+    r"|bcache[0-9]+|drbd[0-9]+|mtdblock[0-9]+)"
 )
 _FORMATTERS = frozenset(
     "mkfs mkfs.ext2 mkfs.ext3 mkfs.ext4 mkfs.xfs mkfs.btrfs mkfs.vfat mkfs.fat mkfs.msdos mkfs.ntfs mkfs.exfat"
     " mkfs.f2fs mke2fs mkswap mkntfs blkdiscard newfs newfs_apfs newfs_hfs".split()
 )
-DISK_VERBS = _FORMATTERS | {"dd", "shred", "wipefs", "cp", "tee", "pv"}
+
+
+# [beyond] R4.6, red team: more programs that erase a disk, its partition table or what holds its data -- as
+# `wipefs -a` does: a partition table zapped or rewritten (`sgdisk --zap-all`, `parted mklabel`, `sfdisk
+# --delete`, `fdisk` and its kin fed their commands), a drive's own erase (`hdparm --security-erase`, `nvme
+# format|sanitize`), an encryption or RAID or LVM or ZFS header written over it (`cryptsetup luksFormat|erase`,
+# `mdadm --create|--zero-superblock`, `pvcreate`, `zpool create|labelclear`), a destructive test (`badblocks -w`),
+# macOS's `diskutil eraseDisk|zeroDisk|secureErase|partitionDisk ...`. Each lists, prints or checks without
+# writing under its reading options (`fdisk -l`, `sfdisk --dump`, `parted DISK print`, `sgdisk --print`), which
+# stay ordinary.
+def _cluster_has(w: str, letter: str) -> bool:
+    return w[:1] == "-" and w[1:2] != "-" and letter in w[1:]
+
+
+_WIPEFS_FLAGS = re.compile(r"-[bfnqpiJ]*a[bfnqpiJ]*")
+
+
+def _wipefs(view: tuple[str, ...]) -> bool:
+    return any(
+        w == "--all" or _WIPEFS_FLAGS.fullmatch(w) is not None or w.startswith(("-o", "--offset"))
+        for w in view[1:]
+    )
+
+
+_COMMON_READS = frozenset({"-h", "--help", "-V", "--version", "-?"})
+# (each program's options that only list, print, check or dry-run: `-d` is sfdisk's dump but sgdisk's delete)
+_TABLE_READS = {
+    "sfdisk": _COMMON_READS
+    | frozenset(
+        "-l --list -d --dump -J --json -s --show-size --verify -F --list-free -T --list-types -g --show-geometry"
+        " -n --no-act".split()
+    ),
+    "sgdisk": _COMMON_READS
+    | frozenset(
+        "-p --print -v --verify -i --info -b --backup -L --list-types -P --pretend -O --print-mbr".split()
+    ),
+}
+
+
+def _table_editor(view: tuple[str, ...]) -> bool:
+    """fdisk, gdisk, cfdisk, sfdisk, sgdisk: they write the disk unless every option given only reads it."""
+    reads = _TABLE_READS.get(view[0], _LISTS)
+    options = [w.partition("=")[0] for w in view[1:] if w[:1] == "-"]
+    return not options or any(o not in reads for o in options)
+
+
+_LISTS = _COMMON_READS | frozenset({"-l", "--list", "-x", "--list-details"})  # fdisk, gdisk, cfdisk, cgdisk
+
+
+_PARTED_WRITES = frozenset(
+    "mklabel mktable mkpart mkpartfs rm resizepart resize name set toggle rescue disk_set disk_toggle type move"
+    " cp".split()
+)
+
+
+def _parted(view: tuple[str, ...]) -> bool:
+    words = [w for w in view[1:] if w[:1] != "-"]
+    return len(words) == 1 or any(w in _PARTED_WRITES for w in words)  # (a disk alone: its prompt, fed)
+
+
+_HDPARM_ERASES = (
+    "--security-erase",
+    "--trim-sector-ranges",
+    "--write-sector",
+    "--make-bad-sector",
+    "--fwdownload",
+    "--dco-restore",
+)
+
+
+def _by_option(view: tuple[str, ...]) -> bool:
+    verb = view[0]
+    if verb == "hdparm":
+        return any(w.startswith(_HDPARM_ERASES) for w in view[1:])
+    if verb == "mdadm":
+        return any(
+            w in ("--zero-superblock", "--create", "--build", "-B") or (w[:2] == "-C" and w[2:3] != "-")
+            for w in view[1:]
+        )
+    return any(_cluster_has(w, "w") for w in view[1:])  # badblocks: -w is the destructive write test
+
+
+_DISK_SUBCOMMANDS = {
+    "nvme": frozenset({"format", "sanitize", "write-zeroes", "write-uncor", "ns-delete", "delete-ns"}),
+    "cryptsetup": frozenset({"luksformat", "erase", "lukserase", "reencrypt", "tcryptformat"}),
+    "zpool": frozenset({"create", "labelclear", "add", "attach", "replace"}),
+    "pvcreate": frozenset(),
+    "pvremove": frozenset(),
+    "vgcreate": frozenset(),
+}
+
+
+def _by_subcommand(view: tuple[str, ...]) -> bool:
+    acts = _DISK_SUBCOMMANDS[view[0]]
+    return not acts or any(w.lower() in acts for w in view[1:] if w[:1] != "-")
+
+
+_DISKUTIL_ERASES = frozenset(
+    "erasedisk erasevolume zerodisk randomdisk secureerase partitiondisk reformat splitpartition"
+    " mergepartitions deletecontainer deletevolume addpartition resizevolume".split()
+)
+
+
+def _diskutil(view: tuple[str, ...]) -> bool:
+    """macOS: any erase or repartitioning, of a disk named as diskutil names it or of a volume (fail closed)."""
+    return any(w.lower() in _DISKUTIL_ERASES for w in view[1:3])
+
+
+_DISK_WRITERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    "wipefs": _wipefs,
+    **dict.fromkeys(("fdisk", "gdisk", "cfdisk", "sfdisk", "sgdisk", "cgdisk"), _table_editor),
+    "parted": _parted,
+    **dict.fromkeys(("hdparm", "mdadm", "badblocks"), _by_option),
+    **dict.fromkeys(_DISK_SUBCOMMANDS, _by_subcommand),
+}
+DISK_VERBS = _FORMATTERS | {"dd", "shred", "cp", "tee", "pv", "diskutil"} | frozenset(_DISK_WRITERS)
 
 
 NOT_DISKS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty"})
@@ -116,10 +234,10 @@ def is_disk(word: str) -> bool:
     """``word`` names a whole disk or a partition (`/dev/sda`, `/dev/nvme0n1p2`, `/dev/disk2`)."""
     if word in NOT_DISKS:
         return False
-    if word[:5] != "/dev/":
+    if word[:5] != "/dev/" or "/." in word or "//" in word:
         if word[:1] != "/" or "dev" not in word:
             return False
-        word = posixpath.normpath("/" + word.lstrip("/"))  # `//dev/sda`, `/./dev/sda`, `/tmp/../dev/sda`
+        word = posixpath.normpath("/" + word.lstrip("/"))  # `//dev/sda`, `/./dev/sda`, `/dev/../dev/sda`
     return _DISK.fullmatch(word) is not None
 
 
@@ -129,10 +247,11 @@ def _writes_disk(view: tuple[str, ...]) -> bool:
         return any(w[:3] == "of=" and is_disk(w[3:]) for w in view[1:])
     if verb in _FORMATTERS or verb == "shred":
         return any(is_disk(w) for w in view[1:])
-    if verb == "wipefs":  # alone it lists the signatures
-        return any(w in ("-a", "--all") or w.startswith(("-o", "--offset")) for w in view[1:]) and any(
-            is_disk(w) for w in view[1:]
-        )
+    writer = _DISK_WRITERS.get(verb)
+    if writer is not None:  # (alone each lists or prints: a disk named and an act that writes it)
+        return any(is_disk(w) for w in view[1:]) and writer(view)
+    if verb == "diskutil":
+        return _diskutil(view)
     if verb == "tee":
         return any(is_disk(w) for w in view[1:])
     if verb == "cp" or verb == "pv":
@@ -156,24 +275,13 @@ def writes_disk(written: Sequence[str]) -> bool:
 _GLOB = frozenset("*?[")
 
 
-# [beyond] R4.6, red team: the system's own folders at the root -- what the machine needs to start and to run any
-# program (Linux's FHS tops, macOS's `/System`, `/Library`, `/Applications`, `/private`) -- deleted whole or every
-# child of one (`rm -rf /usr`, `rm -rf /etc/*`) leave a machine as broken as the root's deletion does. `/tmp`,
-# `/mnt`, `/media`, `/home` and `/root` are not among them (the last two are the home folders', read as such).
-SYSTEM_FOLDERS = frozenset(
-    "bin boot dev etc lib lib32 lib64 libx32 opt proc run sbin sys usr var snap"
-    " System Library Applications private".split()
-)
-
-
 def _is_root(word: str) -> bool:
     """``/``, ``//``, ``/.``, ``/..``, ``/*``, ``/tmp/../*`` ... : the root or everything directly under it.
 
     [beyond] R4.6: a glob over the root's children (``/*/``, ``/?*``, ``/.[!.]*``,
-    ``/[a-z]*``, ``/u*``, ``/*/*``): any path whose first component is a pattern. [beyond] red team: and a
-    system folder (:data:`SYSTEM_FOLDERS`: ``/usr``, ``/etc/``, ``//bin``, ``/usr/local/..``) or a pattern over
-    its children (``/usr/*``); a literal below one (``/usr/local/lib/x``, ``/var/lib/apt/lists/*``) is not the
-    floor's. Words reach here with quotes removed, so a quoted ``'/*'`` counts too (when unsure, deny more).
+    ``/[a-z]*``, ``/u*``, ``/*/*``): any path whose first component is a pattern. A literal child
+    (``/etc``, also from ``/{bin,usr}``) is not the floor's: R4.6 is a floor, not a safety list. Words
+    reach here with quotes removed, so a quoted ``'/*'`` counts too (when unsure, deny more).
     """
     if not word.startswith("/"):
         return False
@@ -188,11 +296,7 @@ def _is_root(word: str) -> bool:
     if not parts:
         return True
     first = parts[0]
-    if any(c in _GLOB for c in first):
-        return True  # a pattern over the root's children
-    return first in SYSTEM_FOLDERS and (
-        len(parts) == 1 or (len(parts) == 2 and any(c in _GLOB for c in parts[1]))
-    )
+    return any(c in _GLOB for c in first)  # a pattern over the root's children
 
 
 def _long_recursive(word: str, name_of: str = "recursive") -> bool:

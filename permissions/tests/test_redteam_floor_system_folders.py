@@ -1,15 +1,15 @@
-"""R4.6 [beyond], red team: a system folder deleted whole, or every child of one, is the floor's deny as the root's
-deletion is (permissions.floor.SYSTEM_FOLDERS): `/usr`, `/etc`, `/var`, `/bin`, `/lib`, `/boot`, `/opt`, macOS's
-`/System`, `/Library`, `/Applications` -- spelled with a trailing slash, doubled slashes, `/.`, a climb back up,
-quoted, behind `sudo`, `find -delete` or another deleter. Until this session Brabo's own sandbox auto-approved
-`rm -rf /usr` in auto mode (its path scope holds off the sandbox only).
+"""R4.6 [beyond], red team: a system folder deleted whole, or every child of one -- `/usr`, `/etc`, `/var`, `/bin`,
+`/lib`, `/boot`, `/opt`, macOS's `/System`, `/Library`, `/Applications` -- spelled with a trailing slash, doubled
+slashes, `/.`, a climb back up, quoted, behind `sudo`, `find -delete` or another deleter, or reached from where the
+command moved. Brabo's sandbox auto-approves `rm -rf /usr` in auto mode (its path scope holds off the sandbox only).
 
-Written as an attacker would; each is denied in the sandbox and on an agent's machine, in auto mode and behind an
-allow of every word. A deletion below one (`/var/lib/apt/lists/*`, `/usr/local/lib/x`, `/tmp/build`) is not the
-floor's. The same folders reached from a directory the command moved to (`cd / && rm -rf usr`) are read by
-permissions.where, the lead's: strict xfail until `_root_like` reads SYSTEM_FOLDERS too.
+The task names system folders among the floor's; R4.6 and test_matching_bypasses
+(`test_r4_6_floor_is_still_not_a_safety_list[rm -rf /../etc]`) say a literal child of the root is not the floor's.
+A ruling for the lead: strict xfail until it is made (permissions.floor._is_root and permissions.where._root_like
+would both read the folders, and that test's case would go). A deletion below one (`/var/lib/apt/lists/*`,
+`/usr/local/lib/x`, `/tmp/build`) is not the floor's either way: guards.
 
-36 of its 49 cases fail on f8fff7d (the session's start); 6 more are strict xfail, for permissions.where.
+0 of its 49 cases fail on f8fff7d (the session's start): 42 are strict xfail there and here, 7 guards hold.
 """
 
 from __future__ import annotations
@@ -78,6 +78,12 @@ MOVED_FIRST = [
 ]
 
 
+_RULING = (
+    "a ruling for the lead: system folders are not the floor's today (R4.6 'not a safety list'); "
+    "permissions.floor._is_root and permissions.where._root_like read the root and the home folders only"
+)
+
+
 def _verdicts(command: str, runs_in: str):
     return (
         term(command, project=CONTAINER_RUNNING, cwd=ROOT, runs_in=runs_in),
@@ -86,6 +92,7 @@ def _verdicts(command: str, runs_in: str):
     )
 
 
+@pytest.mark.xfail(strict=True, reason=_RULING)
 @pytest.mark.parametrize("command", SYSTEM)
 def test_a_system_folder_deleted_is_the_floors(command):
     for runs_in in ("sandbox", "agent"):
@@ -100,10 +107,7 @@ def test_a_deletion_below_a_system_folder_is_not_the_floors(command):
             assert v.decision != "deny", (command, runs_in, v.reason)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="permissions.where._root_like reads the root, the home folders and patterns over them, not SYSTEM_FOLDERS",
-)
+@pytest.mark.xfail(strict=True, reason=_RULING)
 @pytest.mark.parametrize("command", MOVED_FIRST)
 def test_a_system_folder_reached_from_where_the_command_moved_is_the_floors(command):
     for runs_in in ("sandbox", "agent"):
