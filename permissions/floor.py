@@ -1396,7 +1396,9 @@ _RUNS_SHELL = frozenset(
     "system popen popen2 popen3 popen4 exec execSync execFile execFileSync execv execve execvp execvpe execl execlp"
     " execle execlpe spawn spawnSync spawnv spawnvp spawnl spawnlp call check_call check_output run Popen getoutput"
     " getstatusoutput shell_exec passthru proc_open pcntl_exec execute capture2 capture2e capture3 popen_run"
-    " pipeline Command system2 spawnAsync execa execaSync execaCommand execaCommandSync".split()
+    " pipeline Command system2 spawnAsync execa execaSync execaCommand execaCommandSync"
+    # red team: asyncio's and os's own (`asyncio.create_subprocess_shell('rm -rf /')`, `os.posix_spawnp('rm', [...])`)
+    " create_subprocess_shell create_subprocess_exec posix_spawn posix_spawnp".split()
 )
 # (each name read once, from its first letter: a long word is never scanned again from each of its letters)
 _CALL = re.compile(r"(\.?)(?<![\w$])([A-Za-z_$][\w$]*+)(?:\s*+\(|[ \t]++(?=[\"'\[]))")
@@ -1651,7 +1653,14 @@ _MAX_CALLS = (
 _ARGUMENTS_READ = 600
 
 
+# red team: the path or the command given by its keyword (`shutil.rmtree(path='/')`, `subprocess.run(args=[...])`,
+# `os.system(command='…')`) is the argument it names.
+_KEYWORD_FIRST = re.compile(r"(?<=[(,])\s*+(?:path|args|command|cmd)\s*+=\s*+(?=[\"'\[])")
+
+
 def _read_calls(code: str, trees: list[str], lines: list[str]) -> None:
+    if "=" in code:
+        code = _KEYWORD_FIRST.sub("", code)
     read = 0
     for m in _CALL.finditer(code):
         name = m.group(2)
@@ -1783,6 +1792,33 @@ def _shell_strings(family: str, code: str) -> list[str]:
             out.append(next(g for g in (m.group(1), m.group(2), m.group(3), m.group(5)) if g is not None))
     if "shell" in code:
         out.extend(_unquote(m.group(1)) for m in _DO_SHELL.finditer(code))
+    if "open" in code and family in _PIPE_OPENERS:
+        out.extend(_pipe_opened(code))
+    return out
+
+
+# red team: Perl's and Ruby's `open` of a pipe runs a command line -- Perl's two-argument form with a `|` before or
+# after the command (`open(F, "rm -rf / |")`, `open F, "|rm -rf ~"`), its three-argument form with the mode `-|`
+# or `|-` (`open(my $f, "-|", "rm -rf /")`), Ruby's `open("|rm -rf /")` and `IO.popen` (read as popen already).
+_PIPE_OPENERS = frozenset({"perl", "ruby"})
+_PIPE_OPEN = re.compile(
+    r"(?<![\w$.])open\s*+\(?\s*+(?:[^,()'\"]{0,80},\s*+)?(?:(['\"])(?:-\||\|-)\1\s*+,\s*+(?P<moded>"
+    + _LITERAL
+    + r")|(?P<piped>"
+    + _LITERAL
+    + r"))"
+)
+
+
+def _pipe_opened(code: str) -> list[str]:
+    out: list[str] = []
+    for m in list(_PIPE_OPEN.finditer(code))[:_MAX_CALLS]:
+        if m.group("moded") is not None:
+            out.append(_unquote(m.group("moded")))
+            continue
+        body = _unquote(m.group("piped")).strip()
+        if body[:1] == "|" or body[-1:] == "|":
+            out.append(body.strip("| "))
     return out
 
 

@@ -3,14 +3,15 @@ read by the floor (permissions.floor.code_deletions).
 
 Written as an attacker would, in Python, node, Ruby and Perl one-liners: the deleting call imported, bound or
 destructured as another name (``from shutil import rmtree as r``), reached by its name as a string
-(``getattr(shutil, 'rmtree')``); the root spelled as the language spells its separator (``os.sep``,
+(``getattr(shutil, 'rmtree')``) or under a name the table did not list (``asyncio.create_subprocess_shell``,
+``os.posix_spawnp``, Perl's and Ruby's ``open`` of a pipe), its argument given by keyword (``path='/'``); the root spelled as the language spells its separator (``os.sep``,
 ``chr(47)``, ``path.sep``, ``File::SEPARATOR``) and the home folder as ``Path('~').expanduser()``; a relative
 tree deleted after the code moved to the root (``os.chdir('/')``); the root walked and each file it holds
 deleted (``os.walk('/')`` with ``os.remove``, ``rglob`` with ``unlink``); and the code handed to the language's
 own evaluator, as written or in base64 or hex. Each is the floor's deny in the sandbox and on an agent's machine,
 in auto mode and behind an allow of every word. The same shapes over the project's own folders are not.
 
-41 of its 62 cases fail on f8fff7d (the session's start); 6 more are strict xfail, for permissions.where.
+47 of its 76 cases fail on f8fff7d (the session's start); 10 more are strict xfail, for permissions.where.
 """
 
 from __future__ import annotations
@@ -48,6 +49,13 @@ DELETES = [
     'node -e \'const x = require("rimraf"); x("/")\'',
     'node -e \'const {execSync: e} = require("child_process"); e("rm -rf /")\'',
     "ruby -rfileutils -e 'f = FileUtils.rm_rf; f(\"/\")'",
+    # shell-running calls under names the table did not list, and arguments given by keyword
+    "python3 -c 'import asyncio; asyncio.run(asyncio.create_subprocess_shell(\"rm -rf /\"))'",
+    'python3 -c \'import asyncio; asyncio.run(asyncio.create_subprocess_exec("rm", "-rf", "/"))\'',
+    'python3 -c \'import os; os.posix_spawnp("rm", ["rm", "-rf", "/"], {})\'',
+    "python3 -c 'import shutil; shutil.rmtree(path=\"/\")'",
+    'python3 -c \'import subprocess; subprocess.run(args=["rm", "-rf", "/"])\'',
+    "python3 -c 'import os; os.system(command=\"rm -rf ~\")'",
     # the root and the home folder as the language spells them
     "python3 -c 'import shutil, os; shutil.rmtree(os.sep)'",
     "python3 -c 'import shutil, os; shutil.rmtree(os.path.sep)'",
@@ -87,6 +95,11 @@ DELETES = [
 # node's deleting call never named as a call (`rmSync(`) nor by a word permissions.where's gate knows
 # (_CODE_MAY_DELETE: `rmtree`, `unlink`, `exec`, ...), and code handed to node's evaluator: the floor is not asked.
 GATED = [
+    # (Perl's and Ruby's open of a pipe, read by permissions.floor._pipe_opened once the gate lets it through)
+    'perl -e \'open(my $f, "-|", "rm -rf /")\'',
+    "perl -e 'open(F, \"rm -rf / |\")'",
+    "perl -e 'open F, \"|rm -rf ~\"'",
+    "ruby -e 'open(\"|rm -rf /\")'",
     'node -e \'const {rmSync: r} = require("fs"); r("/", {recursive: true})\'',
     "node -e 'const { rmSync: wipe } = require(\"fs\"); wipe(process.env.HOME, {recursive: true, force: true})'",
     'node -e \'const r = require("fs").rmSync; r("/", {recursive: true})\'',
@@ -108,6 +121,10 @@ ORDINARY = [
     'python3 -c \'import os; print(list(os.walk("/etc"))[:1]); os.remove("tmp.txt")\'',
     'node -e \'const fs = require("fs"); fs.readdirSync(".").filter(f => f.endsWith(".log")).forEach(f => fs.unlinkSync(f))\'',
     "python3 -c 'exec(\"import os; print(os.getcwd())\")'",
+    "python3 -c 'import shutil; shutil.rmtree(path=\"build\")'",
+    'perl -e \'open(F, "<", "x.txt"); print <F>\'',
+    "perl -e 'open(F, \"ls |\"); print <F>'",
+    "ruby -e 'puts open(\"x.txt\").read'",
     f"python3 -c 'import base64; exec(base64.b64decode(\"{_b64(_PRINTS)}\"))'",
     "python3 -c 'import base64; exec(base64.b64decode(\"!!not base64!!\"))'",
     "ruby -e 'Dir.glob(\"tmp/**/*\").each { |f| File.delete(f) if File.file?(f) }'",
