@@ -115,10 +115,10 @@ _FORMATTERS = frozenset(
 # `wipefs -a` does: a partition table zapped or rewritten (`sgdisk --zap-all`, `parted mklabel`, `sfdisk
 # --delete`, `fdisk` and its kin fed their commands), a drive's own erase (`hdparm --security-erase`, `nvme
 # format|sanitize`), an encryption or RAID or LVM or ZFS header written over it (`cryptsetup luksFormat|erase`,
-# `mdadm --create|--zero-superblock`, `pvcreate`, `zpool create|labelclear`), a destructive test (`badblocks -w`),
-# macOS's `diskutil eraseDisk|zeroDisk|secureErase|partitionDisk ...`. Each lists, prints or checks without
-# writing under its reading options (`fdisk -l`, `sfdisk --dump`, `parted DISK print`, `sgdisk --print`), which
-# stay ordinary.
+# `mdadm --create|--zero-superblock`, `pvcreate`, `zpool create|labelclear`), a destructive test (`badblocks -w`).
+# Each lists, prints or checks without writing under its reading options (`fdisk -l`, `sfdisk --dump`, `parted DISK
+# print`, `sgdisk --print`), which stay ordinary. (macOS's `diskutil eraseDisk` stays the path scope's ask off the
+# sandbox, as permissions/tests/test_redteam_machine_changes_on_the_laptop.py rules.)
 def _cluster_has(w: str, letter: str) -> bool:
     return w[:1] == "-" and w[1:2] != "-" and letter in w[1:]
 
@@ -206,17 +206,6 @@ def _by_subcommand(view: tuple[str, ...]) -> bool:
     return not acts or any(w.lower() in acts for w in view[1:] if w[:1] != "-")
 
 
-_DISKUTIL_ERASES = frozenset(
-    "erasedisk erasevolume zerodisk randomdisk secureerase partitiondisk reformat splitpartition"
-    " mergepartitions deletecontainer deletevolume addpartition resizevolume".split()
-)
-
-
-def _diskutil(view: tuple[str, ...]) -> bool:
-    """macOS: any erase or repartitioning, of a disk named as diskutil names it or of a volume (fail closed)."""
-    return any(w.lower() in _DISKUTIL_ERASES for w in view[1:3])
-
-
 _DISK_WRITERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "wipefs": _wipefs,
     **dict.fromkeys(("fdisk", "gdisk", "cfdisk", "sfdisk", "sgdisk", "cgdisk"), _table_editor),
@@ -224,7 +213,7 @@ _DISK_WRITERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     **dict.fromkeys(("hdparm", "mdadm", "badblocks"), _by_option),
     **dict.fromkeys(_DISK_SUBCOMMANDS, _by_subcommand),
 }
-DISK_VERBS = _FORMATTERS | {"dd", "shred", "cp", "tee", "pv", "diskutil"} | frozenset(_DISK_WRITERS)
+DISK_VERBS = _FORMATTERS | {"dd", "shred", "cp", "tee", "pv"} | frozenset(_DISK_WRITERS)
 
 
 NOT_DISKS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty"})
@@ -250,8 +239,6 @@ def _writes_disk(view: tuple[str, ...]) -> bool:
     writer = _DISK_WRITERS.get(verb)
     if writer is not None:  # (alone each lists or prints: a disk named and an act that writes it)
         return any(is_disk(w) for w in view[1:]) and writer(view)
-    if verb == "diskutil":
-        return _diskutil(view)
     if verb == "tee":
         return any(is_disk(w) for w in view[1:])
     if verb == "cp" or verb == "pv":

@@ -4,12 +4,11 @@ it holds, is the root deleted -- the floor's deny, as ``dd of=/dev/sda`` and ``w
 Written as an attacker would: partition editors (``sgdisk --zap-all``, ``parted mklabel``, ``sfdisk --delete``,
 ``fdisk`` fed ``w``), a drive's own erase (``hdparm --security-erase``, ``nvme format|sanitize``), encryption, RAID,
 LVM and ZFS headers (``cryptsetup luksFormat``, ``mdadm --zero-superblock``, ``pvcreate``, ``zpool create``), a
-destructive test (``badblocks -w``), macOS's ``diskutil eraseDisk``, ``wipefs``'s flags clustered (``-af``), and the
-disks under other names (``/dev/block/8:0``, ZFS volumes, network and cache block devices, ``/dev/../dev/sda``).
+destructive test (``badblocks -w``), ``wipefs``'s flags clustered (``-af``), and the disks under other names (``/dev/block/8:0``, ZFS volumes, network and cache block devices, ``/dev/../dev/sda``).
 Each is denied in Brabo's sandbox and on an agent's machine, in auto mode and behind an allow of every word --
 Brabo's sandbox auto-approved all of them. The same tools listing, printing or checking stay ordinary.
 
-48 of its 69 cases fail on f8fff7d (the session's start).
+44 of its 65 cases fail on f8fff7d (the session's start).
 """
 
 from __future__ import annotations
@@ -56,10 +55,6 @@ ERASED = [
     "zpool add tank /dev/sdb",
     "badblocks -w /dev/sda",
     "badblocks -wsv /dev/sda",
-    "diskutil eraseDisk JHFS+ x disk0",
-    "diskutil zeroDisk disk0",
-    "diskutil secureErase 0 disk2",
-    "diskutil partitionDisk disk0 GPT APFS x 100%",
     "dd if=/dev/zero of=/dev/block/8:0",
     "dd if=/dev/zero of=/dev/zd0",
     "dd if=/dev/zero of=/dev/zvol/rpool/root",
