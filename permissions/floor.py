@@ -16,6 +16,7 @@ sandbox is Linux: there ``C:/x`` is a folder of the project and nothing here app
 
 from __future__ import annotations
 
+import binascii
 import posixpath
 import re
 import threading
@@ -97,14 +98,122 @@ FLOOR_VERBS = frozenset(DELETERS) | {"find"}
 # /dev/sda1`, `blkdiscard /dev/nvme0n1`. Reading one (`dd if=/dev/sda of=disk.img`, `cp /dev/sda x`,
 # `wipefs /dev/sda`, `fdisk -l`) is not.
 _DISK = re.compile(
-    r"/dev/+(?:(?:sd|hd|vd|xvd)[a-z]+[0-9]*|nvme[0-9]+n[0-9]+(?:p[0-9]+)?|mmcblk[0-9]+(?:p[0-9]+)?"
-    r"|r?disk[0-9]+(?:s[0-9]+)*|dm-[0-9]+|md[0-9]+|mapper/[^/]+|disk/by-[a-z]+/[^/]+|root)"
+    r"/dev/+(?:(?:sd|hd|vd|xvd)[a-z]+[0-9]*|nvme[0-9]+(?:n[0-9]+(?:p[0-9]+)?)?|mmcblk[0-9]+(?:p[0-9]+)?"
+    r"|r?disk[0-9]+(?:s[0-9]+)*|dm-[0-9]+|md[0-9]+|mapper/[^/]+|disk/by-[a-z]+/[^/]+|root"
+    # red team: the same disks by another name -- `/dev/block/MAJOR:MINOR`, ZFS volumes, network and cache
+    # block devices, flash partitions
+    r"|block/[0-9]+:[0-9]+|zd[0-9]+(?:p[0-9]+)?|zvol/.+|nbd[0-9]+(?:p[0-9]+)?|rbd[0-9]+(?:p[0-9]+)?"
+    r"|bcache[0-9]+|drbd[0-9]+|mtdblock[0-9]+)"
 )
 _FORMATTERS = frozenset(
     "mkfs mkfs.ext2 mkfs.ext3 mkfs.ext4 mkfs.xfs mkfs.btrfs mkfs.vfat mkfs.fat mkfs.msdos mkfs.ntfs mkfs.exfat"
     " mkfs.f2fs mke2fs mkswap mkntfs blkdiscard newfs newfs_apfs newfs_hfs".split()
 )
-DISK_VERBS = _FORMATTERS | {"dd", "shred", "wipefs", "cp", "tee", "pv"}
+
+
+# [beyond] R4.6, red team: more programs that erase a disk, its partition table or what holds its data -- as
+# `wipefs -a` does: a partition table zapped or rewritten (`sgdisk --zap-all`, `parted mklabel`, `sfdisk
+# --delete`, `fdisk` and its kin fed their commands), a drive's own erase (`hdparm --security-erase`, `nvme
+# format|sanitize`), an encryption or RAID or LVM or ZFS header written over it (`cryptsetup luksFormat|erase`,
+# `mdadm --create|--zero-superblock`, `pvcreate`, `zpool create|labelclear`), a destructive test (`badblocks -w`).
+# Each lists, prints or checks without writing under its reading options (`fdisk -l`, `sfdisk --dump`, `parted DISK
+# print`, `sgdisk --print`), which stay ordinary. (macOS's `diskutil eraseDisk` stays the path scope's ask off the
+# sandbox, as permissions/tests/test_redteam_machine_changes_on_the_laptop.py rules.)
+def _cluster_has(w: str, letter: str) -> bool:
+    return w[:1] == "-" and w[1:2] != "-" and letter in w[1:]
+
+
+_WIPEFS_FLAGS = re.compile(r"-[bfnqpiJ]*a[bfnqpiJ]*")
+
+
+def _wipefs(view: tuple[str, ...]) -> bool:
+    return any(
+        w == "--all" or _WIPEFS_FLAGS.fullmatch(w) is not None or w.startswith(("-o", "--offset"))
+        for w in view[1:]
+    )
+
+
+_COMMON_READS = frozenset({"-h", "--help", "-V", "--version", "-?"})
+# (each program's options that only list, print, check or dry-run: `-d` is sfdisk's dump but sgdisk's delete)
+_TABLE_READS = {
+    "sfdisk": _COMMON_READS
+    | frozenset(
+        "-l --list -d --dump -J --json -s --show-size --verify -F --list-free -T --list-types -g --show-geometry"
+        " -n --no-act".split()
+    ),
+    "sgdisk": _COMMON_READS
+    | frozenset(
+        "-p --print -v --verify -i --info -b --backup -L --list-types -P --pretend -O --print-mbr".split()
+    ),
+}
+
+
+def _table_editor(view: tuple[str, ...]) -> bool:
+    """fdisk, gdisk, cfdisk, sfdisk, sgdisk: they write the disk unless every option given only reads it."""
+    reads = _TABLE_READS.get(view[0], _LISTS)
+    options = [w.partition("=")[0] for w in view[1:] if w[:1] == "-"]
+    return not options or any(o not in reads for o in options)
+
+
+_LISTS = _COMMON_READS | frozenset({"-l", "--list", "-x", "--list-details"})  # fdisk, gdisk, cfdisk, cgdisk
+
+
+_PARTED_WRITES = frozenset(
+    "mklabel mktable mkpart mkpartfs rm resizepart resize name set toggle rescue disk_set disk_toggle type move"
+    " cp".split()
+)
+
+
+def _parted(view: tuple[str, ...]) -> bool:
+    words = [w for w in view[1:] if w[:1] != "-"]
+    return len(words) == 1 or any(w in _PARTED_WRITES for w in words)  # (a disk alone: its prompt, fed)
+
+
+_HDPARM_ERASES = (
+    "--security-erase",
+    "--trim-sector-ranges",
+    "--write-sector",
+    "--make-bad-sector",
+    "--fwdownload",
+    "--dco-restore",
+)
+
+
+def _by_option(view: tuple[str, ...]) -> bool:
+    verb = view[0]
+    if verb == "hdparm":
+        return any(w.startswith(_HDPARM_ERASES) for w in view[1:])
+    if verb == "mdadm":
+        return any(
+            w in ("--zero-superblock", "--create", "--build", "-B") or (w[:2] == "-C" and w[2:3] != "-")
+            for w in view[1:]
+        )
+    return any(_cluster_has(w, "w") for w in view[1:])  # badblocks: -w is the destructive write test
+
+
+_DISK_SUBCOMMANDS = {
+    "nvme": frozenset({"format", "sanitize", "write-zeroes", "write-uncor", "ns-delete", "delete-ns"}),
+    "cryptsetup": frozenset({"luksformat", "erase", "lukserase", "reencrypt", "tcryptformat"}),
+    "zpool": frozenset({"create", "labelclear", "add", "attach", "replace"}),
+    "pvcreate": frozenset(),
+    "pvremove": frozenset(),
+    "vgcreate": frozenset(),
+}
+
+
+def _by_subcommand(view: tuple[str, ...]) -> bool:
+    acts = _DISK_SUBCOMMANDS[view[0]]
+    return not acts or any(w.lower() in acts for w in view[1:] if w[:1] != "-")
+
+
+_DISK_WRITERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    "wipefs": _wipefs,
+    **dict.fromkeys(("fdisk", "gdisk", "cfdisk", "sfdisk", "sgdisk", "cgdisk"), _table_editor),
+    "parted": _parted,
+    **dict.fromkeys(("hdparm", "mdadm", "badblocks"), _by_option),
+    **dict.fromkeys(_DISK_SUBCOMMANDS, _by_subcommand),
+}
+DISK_VERBS = _FORMATTERS | {"dd", "shred", "cp", "tee", "pv"} | frozenset(_DISK_WRITERS)
 
 
 NOT_DISKS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty"})
@@ -114,10 +223,10 @@ def is_disk(word: str) -> bool:
     """``word`` names a whole disk or a partition (`/dev/sda`, `/dev/nvme0n1p2`, `/dev/disk2`)."""
     if word in NOT_DISKS:
         return False
-    if word[:5] != "/dev/":
+    if word[:5] != "/dev/" or "/." in word or "//" in word:
         if word[:1] != "/" or "dev" not in word:
             return False
-        word = posixpath.normpath("/" + word.lstrip("/"))  # `//dev/sda`, `/./dev/sda`, `/tmp/../dev/sda`
+        word = posixpath.normpath("/" + word.lstrip("/"))  # `//dev/sda`, `/./dev/sda`, `/dev/../dev/sda`
     return _DISK.fullmatch(word) is not None
 
 
@@ -127,10 +236,9 @@ def _writes_disk(view: tuple[str, ...]) -> bool:
         return any(w[:3] == "of=" and is_disk(w[3:]) for w in view[1:])
     if verb in _FORMATTERS or verb == "shred":
         return any(is_disk(w) for w in view[1:])
-    if verb == "wipefs":  # alone it lists the signatures
-        return any(w in ("-a", "--all") or w.startswith(("-o", "--offset")) for w in view[1:]) and any(
-            is_disk(w) for w in view[1:]
-        )
+    writer = _DISK_WRITERS.get(verb)
+    if writer is not None:  # (alone each lists or prints: a disk named and an act that writes it)
+        return any(is_disk(w) for w in view[1:]) and writer(view)
     if verb == "tee":
         return any(is_disk(w) for w in view[1:])
     if verb == "cp" or verb == "pv":
@@ -227,14 +335,39 @@ def floor_denies(words: tuple[str, ...]) -> str | None:
 
 
 # Programs that, run on every path find meets, delete it (R4.6, more deleters): `find / -exec shred -u {} +`.
-_EXEC_DELETERS = frozenset(DELETERS) | {"shred", "unlink"}
-_RM_WORD = re.compile(r"(?:^|[\s;&|(`/])(?:rm|shred|unlink)\s")
+# red team: and those that empty each file it meets or write over it, which leaves nothing of the tree either:
+# `find / -type f -exec truncate -s0 {} +`, `-exec dd if=/dev/zero of={} \;`, `-exec cp /dev/null {} \;`, `-exec mv
+# {} /tmp/x \;` (each taken away), and a shell's script doing one of these to its argument (`sh -c ': > "$1"' _ {}`).
+_EXEC_DELETERS = frozenset(DELETERS) | {"shred", "unlink", "truncate", "gtruncate"}
+_RM_WORD = re.compile(
+    r"(?:^|[\s;&|(`/])(?:rm|shred|unlink|truncate|srm|wipe|mv)\s|>\|?\s*+['\"]?(?:\$(?:[0-9@*]|\{[0-9@*])|\{\})"
+    r"|\bof=['\"]?(?:\$(?:[0-9@*]|\{[0-9@*])|\{\})"
+)
+# (the found name written over: the destination of a copy, `tee`'s file, `dd`'s output, a move's source)
+_EXEC_OVERWRITERS = frozenset({"cp", "gcp", "install", "ginstall", "tee", "gtee"})
+_EXEC_MOVERS = frozenset({"mv", "gmv"})
+
+
+def _exec_destroys(view: tuple[str, ...]) -> bool:
+    """Whether a command find runs on each name (``{}`` as written) deletes, empties or overwrites it."""
+    verb = view[0].rpartition("/")[2]
+    if verb in _EXEC_DELETERS or verb == "busybox":
+        return True
+    if verb in _EXEC_MOVERS:
+        return "{}" in view[1:]
+    if verb == "dd":
+        return any(w[:3] == "of=" and "{}" in w for w in view[1:])
+    if verb in _EXEC_OVERWRITERS:
+        operands = [w for w in view[1:] if w[:1] != "-"]
+        return bool(operands) and (operands[-1] == "{}" or (verb in ("tee", "gtee") and "{}" in operands))
+    return False
 
 
 def find_exec_deletes(rest: Sequence[str]) -> bool:
-    """``-delete``, or an ``-exec``/``-execdir``/``-ok``/``-okdir`` whose command deletes: ``rm`` (also as a
-    path, or behind a wrapper: ``sudo rm``, ``env rm``, ``busybox rm``), ``shred``, ``unlink``, or a shell
-    script naming one of them (``sh -c 'rm -rf "$1"' _ {}``)."""
+    """``-delete``, or an ``-exec``/``-execdir``/``-ok``/``-okdir`` whose command deletes, empties or writes over
+    each name: ``rm`` (also as a path, or behind a wrapper: ``sudo rm``, ``env rm``, ``busybox rm``), ``shred``,
+    ``unlink``, ``truncate``, ``dd of={}``, ``cp x {}``, ``mv {} x``, or a shell script doing one of these
+    (``sh -c 'rm -rf "$1"' _ {}``, ``sh -c ': > "$1"' _ {}``)."""
     if "-delete" in rest:
         return True
     n = len(rest)
@@ -246,9 +379,9 @@ def find_exec_deletes(rest: Sequence[str]) -> bool:
             end += 1
         cmd = tuple(rest[k + 1 : end])
         for view in views(cmd):
-            if view and (view[0].rpartition("/")[2] in _EXEC_DELETERS or view[0] == "busybox"):
+            if view and _exec_destroys(view):
                 return True
-        if any(_RM_WORD.search(" " + a + " ") for a in cmd[1:] if " " in a):
+        if any(_RM_WORD.search(" " + a + " ") for a in cmd[1:] if " " in a or ">" in a):
             return True  # a script run by a shell (`sh -c '...rm...'`)
     return False
 
@@ -1231,6 +1364,7 @@ _HOME_CODE = re.compile(
     r"|os\.(?:environ\.get|getenv)\(\s*(['\"])HOME\4\s*\)|ENV\[\s*(['\"])HOME\5\s*\]|\$ENV\{\s*['\"]?HOME['\"]?\s*\}"
     r"|Deno\.env\.get\(\s*(['\"])HOME\6\s*\)|getenv\(\s*(['\"])HOME\7\s*\)|File\.expand_path\(\s*(['\"])~/?\8\s*\)"
     r"|Sys\.getenv\(\s*(['\"])HOME\9\s*\)|expanduser\(\s*(['\"])~/?\10\s*\)"
+    r"|(?:pathlib\.)?(?:Path|PosixPath)\(\s*(['\"])~/?\11\s*\)\.expanduser\(\)"
 )
 _PATH_OF = re.compile(
     r"(?:(?:pathlib\.)?(?:Path|PurePath|PosixPath)|Pathname\.new|Pathname|File\.expand_path|path\.resolve"
@@ -1249,7 +1383,9 @@ _RUNS_SHELL = frozenset(
     "system popen popen2 popen3 popen4 exec execSync execFile execFileSync execv execve execvp execvpe execl execlp"
     " execle execlpe spawn spawnSync spawnv spawnvp spawnl spawnlp call check_call check_output run Popen getoutput"
     " getstatusoutput shell_exec passthru proc_open pcntl_exec execute capture2 capture2e capture3 popen_run"
-    " pipeline Command system2 spawnAsync execa execaSync execaCommand execaCommandSync".split()
+    " pipeline Command system2 spawnAsync execa execaSync execaCommand execaCommandSync"
+    # red team: asyncio's and os's own (`asyncio.create_subprocess_shell('rm -rf /')`, `os.posix_spawnp('rm', [...])`)
+    " create_subprocess_shell create_subprocess_exec posix_spawn posix_spawnp".split()
 )
 # (each name read once, from its first letter: a long word is never scanned again from each of its letters)
 _CALL = re.compile(r"(\.?)(?<![\w$])([A-Za-z_$][\w$]*+)(?:\s*+\(|[ \t]++(?=[\"'\[]))")
@@ -1320,12 +1456,23 @@ def _format(m: re.Match[str]) -> str:
     return quote + body.replace(quote, "\\" + quote) + quote
 
 
+# red team: the root spelled as code spells its separator -- Python's `os.sep`/`os.path.sep`, node's `path.sep`
+# (`require('path').sep`, `path.posix.sep`), Ruby's `File::SEPARATOR`, the character itself (`chr(47)`,
+# `String.fromCharCode(47)`) -- is `'/'` (`shutil.rmtree(os.sep)`, `os.path.abspath(os.sep)`).
+_SEPARATOR_CODE = re.compile(
+    r"(?<![\w$])(?:os\.path\.|os\.|(?:require\(\s*['\"](?:node:)?path['\"]\s*\)|path)(?:\.posix)?\.)sep\b"
+    r"|(?<![\w$.])chr\(\s*47\s*\)|String\.fromCharCode\(\s*47\s*\)|File::SEPARATOR\b"
+)
+
+
 def _places_as_literals(code: str) -> str:
     """``code`` with the places it names by a call written as the literals they are: the home folder (`'~'`), a
     path object of a literal (the literal), a variable of the environment (`'$D'`), the working directory (`'.'`);
     then the names given a literal and what is put into a string (_filled_in_code)."""
     if "ome" in code or "HOME" in code or "~" in code:  # (what every spelling of _HOME_CODE holds)
         code = _HOME_CODE.sub("'~'", code)
+    if "sep" in code or "47" in code or "SEPARATOR" in code:  # (every spelling of _SEPARATOR_CODE holds one)
+        code = _SEPARATOR_CODE.sub("'/'", code)
     if "ath" in code:  # (Path, Pathname, expand_path, abspath, path.resolve ...)
         code = _PATH_OF.sub(lambda m: m.group(1), code)
     if "env" in code or "ENV" in code:
@@ -1335,21 +1482,151 @@ def _places_as_literals(code: str) -> str:
     return _filled_in_code(code)
 
 
+# red team: a deleting or shell-running call under another name is that call -- imported as another name (`from
+# shutil import rmtree as r`, `from os import system as s`), bound to one (`r = shutil.rmtree`, `const r =
+# fs.rmSync`, `const r = require('rimraf')`), destructured as one (`const {rmSync: r} = require('fs')`), or reached
+# by its name as a string (`getattr(shutil, 'rmtree')`, `fs['rmSync']`). A few names, each call of the new name read
+# as the old (deny more).
+_CALLED_NAMES = _TREE_ALWAYS | _TREE_IF_RECURSIVE | _RUNS_SHELL
+_ALIASED = re.compile(
+    r"(?<![\w$.])([A-Za-z_]\w*+)\s++as\s++([A-Za-z_]\w*+)"  # Python's import ... as
+    r"|(?<![\w$.'\"])([A-Za-z_$][\w$]*+)\s*+:\s*+([A-Za-z_$][\w$]*+)\s*+(?=[,}])"  # JS's {name: alias}
+    r"|(?<![\w$.])\$?([A-Za-z_$][\w$]*+)\s*+=\s*+(?:(?:[\w$]++\s*+\.\s*+)++([A-Za-z_$][\w$]*+)"
+    r"|require\(\s*+['\"]([\w:/-]++)['\"]\s*+\)(?:\s*+\.\s*+([A-Za-z_$][\w$]*+))?)"
+    r"\s*+(?=[;\n)]|$)"  # alias = module.name, = require('rimraf'), = require('fs').rmSync
+)
+_BY_STRING = re.compile(
+    r"getattr\(\s*+[\w.]++\s*+,\s*+(['\"])(\w++)\1\s*+\)|\[\s*+(['\"])(\w++)\3\s*+\](?=\s*+\()"
+)
+# red team: a relative tree deleted after the code moved to a literal place (`os.chdir('/'); shutil.rmtree('.')`,
+# `process.chdir(os.homedir())`, `Dir.chdir('/')`, Perl's `chdir '/'`) is read from there too.
+_CHDIR_CODE = re.compile(
+    r"(?:os\.chdir|process\.chdir|Dir\.chdir|Deno\.chdir|(?<![\w$.])chdir)\s*+\(?\s*+(" + _LITERAL + ")"
+)
+# red team: a literal tree walked or listed (`os.walk('/')`, `Path('/').rglob('*')` once the path is its literal,
+# `glob.glob('/**', recursive=True)`, `os.listdir('/')`, node's `readdirSync('/', …)`, Ruby's `Find.find('/')`,
+# `Dir.glob('/**/*')`, `Dir['/**/*']`, Perl's File::Find `find(sub {…}, '/')`) by code that deletes what it is
+# handed (a file deleter or a tree deleter given no literal: `os.remove(os.path.join(r, f))`, `p.unlink()`) has that
+# tree deleted, as `find / -delete` has.
+_WALKED = re.compile(
+    r"(?:os\.walk|os\.scandir|os\.listdir|glob\.i?glob|Find\.find|walkSync|readdirSync|readdir|Dir\.glob"
+    r"|Dir\.children|Dir\.entries|Dir\.each_child|opendir)\s*+\(\s*+(?:\w++\s*+,\s*+)?(" + _LITERAL + ")"
+    r"|(" + _LITERAL + r")\s*+\.\s*+(?:rglob|glob|iterdir|walk)\s*+\("
+    r"|Dir\[\s*+("
+    + _LITERAL
+    + r")|(?<![\w$.])find\s*+\(\s*+(?:sub\s*+\{[^}]{0,400}\}|\\&\w++)\s*+,\s*+("
+    + _LITERAL
+    + ")"
+)
+_EACH_DELETER = re.compile(
+    r"(?<![\w$])(?:remove|unlink|unlinkSync|rmSync|rm|rm_f|rm_rf|rmtree|delete|removeSync|rimraf)\s*+(\()"
+    r"|\.\s*+(?:unlink|delete|rmtree)\s*+\(\s*+\)|(?<![\w$])unlink\b(?!\s*+\()"
+)
+_MAX_WALKS = 8
+
+
+def _unaliased(code: str) -> str:
+    """``code`` with each call of a deleting or shell-running call under another name written by its own name."""
+    if "getattr" in code or "[" in code:
+        code = _BY_STRING.sub(_by_string, code)
+    pairs: list[tuple[str, str]] = []
+    for m in _ALIASED.finditer(code):
+        alias, name = (m.group(2), m.group(1)) if m.group(1) else (m.group(4), m.group(3))
+        if alias is None:
+            alias, name = m.group(5), m.group(6) or m.group(8) or m.group(7)
+        if name in _CALLED_NAMES and alias != name:
+            pairs.append((alias, name))
+            if len(pairs) >= _MAX_NAMES:
+                break
+    for alias, name in pairs:
+        code = re.sub(r"(?<![\w$.])" + re.escape(alias) + r"(?=\s*+\()", name, code)
+    return code
+
+
+def _by_string(m: re.Match[str]) -> str:
+    name = m.group(2) or m.group(4)
+    return "." + name if name in _CALLED_NAMES else m.group(0)
+
+
+def _moved_trees(code: str, trees: list[str]) -> list[str]:
+    """The relative ``trees`` read from each literal place the code moves to first (_CHDIR_CODE)."""
+    out: list[str] = []
+    for m in list(_CHDIR_CODE.finditer(code))[:_MAX_WALKS]:
+        base = _unquote(m.group(1)).rstrip("/") or ""
+        out.extend(base + "/" + t for t in trees if t[:1] not in ("/", "~", "$"))
+    return out
+
+
+def _walked_trees(code: str) -> list[str]:
+    """The literal trees ``code`` walks or lists when it also deletes what it is handed (_WALKED), else []."""
+    walked = [
+        _unquote(next(g for g in m.groups() if g is not None))
+        for m in list(_WALKED.finditer(code))[:_MAX_WALKS]
+    ]
+    if not walked:
+        return []
+    for m in list(_EACH_DELETER.finditer(code))[:_MAX_CALLS]:
+        if m.group(1) is None or not isinstance((_arguments(code, m.end()) or [None])[0], str):
+            return walked  # (a deleter handed something built at run time: what the walk found)
+    return []
+
+
+# red team: code handed to the language's own evaluator as a literal -- as written (`exec('import shutil; …')`,
+# `eval("require('fs').rmSync(…)")`), or decoded from base64 or hex on the way (`exec(base64.b64decode('…'))`,
+# `exec(bytes.fromhex('…').decode())`, node's `eval(Buffer.from('…', 'base64').toString())`, `eval(atob('…'))`) --
+# is read as code too, one level deep.
+_EVALUATED = re.compile(
+    r"(?<![\w$])(?:exec|eval|compile|instance_eval|class_eval)\s*+\(\s*+(?:(?P<code>" + _LITERAL + r")"
+    r"|(?:base64\.)?(?:b64decode|decodebytes|standard_b64decode|urlsafe_b64decode|decode64|atob)\s*+\(\s*+(?P<b64>"
+    + _LITERAL
+    + r")|bytes\.fromhex\s*+\(\s*+(?P<hex>"
+    + _LITERAL
+    + r")|Buffer\.from\s*+\(\s*+(?P<buf>"
+    + _LITERAL
+    + r")\s*+,\s*+['\"](?P<enc>base64|hex)['\"])"
+)
+_MAX_EVALUATED = 4
+
+
+def _evaluated(code: str) -> list[str]:
+    """The code ``code`` hands its evaluator as a literal, decoded (_EVALUATED); what does not decode is left out."""
+    out: list[str] = []
+    for m in list(_EVALUATED.finditer(code))[:_MAX_EVALUATED]:
+        if m.group("code") is not None:
+            out.append(_unquote(m.group("code")))
+            continue
+        encoded = _unquote(m.group("b64") or m.group("hex") or m.group("buf"))
+        as_hex = m.group("hex") is not None or m.group("enc") == "hex"
+        try:
+            raw = bytes.fromhex(encoded) if as_hex else binascii.a2b_base64(encoded)
+        except ValueError:
+            continue
+        out.append(raw[:_MAX_CODE].decode("utf-8", "replace"))
+    return out
+
+
 def code_deletions(family: str, code: str, args: Sequence[str]) -> tuple[list[str], list[str]]:
     """What inline code of ``family`` recognisably deletes (see above): (the trees its calls delete, the command
     lines it runs). ``args``: the program's arguments after the code."""
     code = _places_as_literals(code[:_MAX_CODE])
+    if " as " in code or "=" in code or ":" in code or "getattr" in code or "[" in code:
+        code = _unaliased(code)
     if "`" in code and (family in _JS_FAMILIES or family.startswith("ts-node")):
         code = _TEMPLATE.sub(lambda m: _quoted(m.group(1)), code)
     codes = [code]
     if args and _ARGV.search(code) is not None:
         # (any of them: deny more; the replacement's backslashes doubled, as re.sub reads them)
         codes = [_ARGV.sub(_quoted(a).replace("\\", "\\\\"), code) for a in args[:8]]
+    if "exec" in code or "eval" in code:
+        codes.extend(_places_as_literals(inner) for inner in _evaluated(code))
     trees: list[str] = []
     lines: list[str] = []
     for text in codes:
         _read_calls(text, trees, lines)
         lines.extend(_shell_strings(family, text))
+        trees.extend(_walked_trees(text))
+        if "dir" in text:  # (each spelling of _CHDIR_CODE holds it)
+            trees.extend(_moved_trees(text, trees))
     return trees, lines
 
 
@@ -1363,7 +1640,14 @@ _MAX_CALLS = (
 _ARGUMENTS_READ = 600
 
 
+# red team: the path or the command given by its keyword (`shutil.rmtree(path='/')`, `subprocess.run(args=[...])`,
+# `os.system(command='…')`) is the argument it names.
+_KEYWORD_FIRST = re.compile(r"(?<=[(,])\s*+(?:path|args|command|cmd)\s*+=\s*+(?=[\"'\[])")
+
+
 def _read_calls(code: str, trees: list[str], lines: list[str]) -> None:
+    if "=" in code:
+        code = _KEYWORD_FIRST.sub("", code)
     read = 0
     for m in _CALL.finditer(code):
         name = m.group(2)
@@ -1495,6 +1779,33 @@ def _shell_strings(family: str, code: str) -> list[str]:
             out.append(next(g for g in (m.group(1), m.group(2), m.group(3), m.group(5)) if g is not None))
     if "shell" in code:
         out.extend(_unquote(m.group(1)) for m in _DO_SHELL.finditer(code))
+    if "open" in code and family in _PIPE_OPENERS:
+        out.extend(_pipe_opened(code))
+    return out
+
+
+# red team: Perl's and Ruby's `open` of a pipe runs a command line -- Perl's two-argument form with a `|` before or
+# after the command (`open(F, "rm -rf / |")`, `open F, "|rm -rf ~"`), its three-argument form with the mode `-|`
+# or `|-` (`open(my $f, "-|", "rm -rf /")`), Ruby's `open("|rm -rf /")` and `IO.popen` (read as popen already).
+_PIPE_OPENERS = frozenset({"perl", "ruby"})
+_PIPE_OPEN = re.compile(
+    r"(?<![\w$.])open\s*+\(?\s*+(?:[^,()'\"]{0,80},\s*+)?(?:(['\"])(?:-\||\|-)\1\s*+,\s*+(?P<moded>"
+    + _LITERAL
+    + r")|(?P<piped>"
+    + _LITERAL
+    + r"))"
+)
+
+
+def _pipe_opened(code: str) -> list[str]:
+    out: list[str] = []
+    for m in list(_PIPE_OPEN.finditer(code))[:_MAX_CALLS]:
+        if m.group("moded") is not None:
+            out.append(_unquote(m.group("moded")))
+            continue
+        body = _unquote(m.group("piped")).strip()
+        if body[:1] == "|" or body[-1:] == "|":
+            out.append(body.strip("| "))
     return out
 
 

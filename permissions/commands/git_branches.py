@@ -17,7 +17,7 @@ from collections.abc import Collection, Sequence
 
 from permissions.commands.git_globals import _git_subcommand
 from permissions.commands.jj_bookmarks import UNKNOWN as _JJ_UNKNOWN
-from permissions.commands.jj_bookmarks import jj_moved
+from permissions.commands.jj_bookmarks import jj_moved, jj_new_parents, jj_squashes_into_parent
 from permissions.commands.option_reader import Program, Reading, _AbbrevSubs
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.options import normalised, read_by
@@ -229,7 +229,7 @@ _MOVES_CURRENT = frozenset({"reset", "commit", "merge", "pull", "rebase", "cherr
 # the branch checked out when it is in _MOVES_CURRENT.
 _READ_FOR_BRANCHES = frozenset(
     {"branch", "checkout", "switch", "worktree", "update-ref", "symbolic-ref", "fetch", "pull", "stash", "rebase",
-     "filter-branch", "tag", "replace", "fast-import", "receive-pack"}
+     "filter-branch", "filter-repo", "tag", "replace", "fast-import", "receive-pack"}
 )  # fmt: skip
 
 
@@ -416,7 +416,27 @@ def _filtered(reading: Reading) -> _Effects:
         re.split(r"[~^@:]", part)[0] for w in revs for part in re.split(r"\.\.\.?", w) if part[:1] != "^"
     ]
     moved = [name for name in moved if name and name[:1] != "-"]
-    return moved, None, not moved
+    # red team: `HEAD` (`HEAD~5..HEAD`; `@` splits to nothing) is the branch checked out, not a branch of that name
+    named = [name for name in moved if name.upper() != "HEAD"]
+    return named, None, len(named) < len(moved) or not moved
+
+
+# red team: `git filter-repo` (git's own recommended successor of filter-branch) rewrites every branch unless
+# `--refs` names some, and nothing with `--analyze` or `--dry-run`.
+_REPO_FILTER_READS_ONLY = ("--analyze", "--dry-run", "?--analyze", "?--dry-run")
+_REPO_FILTER_REFS = ("--refs", "?--refs")
+
+
+def _repo_filtered(reading: Reading) -> _Effects:
+    """``git filter-repo``: every branch (``_UNKNOWN``), or with ``--refs`` the words that may be its refs (every
+    operand, and a value glued to it: more is safe)."""
+    if any(k.startswith(_REPO_FILTER_READS_ONLY) for k in reading.keys):
+        return _NOTHING
+    refs = [k.partition("=")[2] for k in reading.keys if k.partition("=")[0] in _REPO_FILTER_REFS]
+    if not refs:
+        return [_UNKNOWN], None, False
+    names = [n for n in (*refs, *reading.operands[1:]) if n]
+    return [re.split(r"[~^@:]", n)[0] or n for n in names], None, False
 
 
 def _configured_refspecs(reading: Reading) -> list[str]:
@@ -475,6 +495,8 @@ def _subcommand_effects(reading: Reading, dashdash: bool) -> _Effects:
         return _rebased(reading, names)
     if sub == "filter-branch":
         return _filtered(reading)
+    if sub == "filter-repo":
+        return _repo_filtered(reading)
     if sub == "tag" or sub == "replace":
         return _shadowed(reading, names, sub)
     return [], None, sub in _MOVES_CURRENT
@@ -525,15 +547,12 @@ def protected_branch_move(
         return None
     current: str | None = None
     before: list[str | None] = []  # the branches checked out earlier in the command, the latest last
+    jj_parents: list[str] = []  # the bookmarks a `jj new` made the working copy's parents
     for i, views in enumerate(seg_views):
         next_current = current
         for view in views:
             if len(view) < 2 or view[0] != "git":
-                if (
-                    len(view) > 1
-                    and view[0] == "jj"
-                    and any(n == _JJ_UNKNOWN or _protected_name(n, protected) for n in jj_moved(view))
-                ):
+                if len(view) > 1 and view[0] == "jj" and _jj_moves(view, protected, jj_parents):
                     return i
                 continue
             moved, checkout, moves_current = branch_effects(view)
@@ -548,6 +567,20 @@ def protected_branch_move(
             before.append(current)
         current = next_current
     return None
+
+
+def _jj_moves(view: tuple[str, ...], protected: Sequence[str], parents: list[str]) -> bool:
+    """Whether a ``jj`` view moves a protected bookmark: one it names, or the working copy's parent an earlier
+    ``jj new`` made a protected one, squashed or absorbed into (``parents`` follows the ``jj new``)."""
+    if any(n == _JJ_UNKNOWN or _protected_name(n, protected) for n in jj_moved(view)):
+        return True
+    made = jj_new_parents(view)
+    if made is not None:
+        parents[:] = made
+        return False
+    return jj_squashes_into_parent(view) and any(
+        n == _JJ_UNKNOWN or _protected_name(n, protected) for n in parents
+    )
 
 
 _PREVIOUS = re.compile(r"@\{-([0-9]+)\}")

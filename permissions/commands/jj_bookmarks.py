@@ -86,6 +86,12 @@ _REWRITES: dict[str, tuple[frozenset[str], frozenset[str], bool]] = {
     "parallelize": (frozenset(), frozenset(), True),
     "simplify-parents": (frozenset({"-r", "--revisions", "-s", "--source"}), frozenset(), False),
     "fix": (frozenset({"-s", "--source"}), frozenset({"--tool"}), False),
+    # red team: signing, resolving and a file's mode changed in a revision rewrite it too (`jj sign -r main`,
+    # `jj resolve -r main`, `jj file chmod x -r main`: `file`'s subcommand read as the command)
+    "sign": (frozenset({"-r", "--revisions"}), frozenset({"--key"}), False),
+    "unsign": (frozenset({"-r", "--revisions"}), frozenset(), False),
+    "resolve": (frozenset({"-r", "--revision"}), frozenset({"--tool"}), False),
+    "chmod": (frozenset({"-r", "--revision"}), frozenset(), False),
 }
 
 UNKNOWN = "\0unknown"
@@ -194,9 +200,50 @@ _READERS.update(dict.fromkeys(_REWRITES, _rewritten))
 _READERS.update(dict.fromkeys(_OPERATION | {"undo"}, _operations))
 
 
+# red team: `jj new main` makes the working copy a child of main's commit; a `jj squash` or `jj absorb` naming no
+# revision then moves the working copy's changes into its parent -- main's commit, rewritten (and the bookmark
+# with it). permissions.commands.git_branches follows the parents a `jj new` gives the working copy.
+_INTO_PARENT = {
+    "squash": frozenset({"-r", "--revision", "--from", "-f", "--into", "-t", "--to"}),
+    "absorb": frozenset({"--into", "-t", "--to"}),
+}
+_NEW = frozenset({"new"})
+_NEW_VALUED = frozenset(
+    {"-m", "--message", "-A", "--insert-after", "--after", "-B", "--insert-before", "--before"}
+)
+
+
+def jj_new_parents(view: tuple[str, ...]) -> list[str] | None:
+    """The bookmark names ``jj new`` makes the working copy's parents (``@`` when none is named: the working
+    copy's own, not known here), or None for any other view."""
+    rest = _command(view)
+    if not rest or rest[0] not in _NEW:
+        return None
+    opts, operands = _split(rest[1:], _NEW_VALUED)
+    out: list[str] = []
+    for key, value in opts:
+        if key in ("-A", "--insert-after", "--after"):
+            _named(value, out)
+    for w in operands:
+        _named(w, out)
+    return out
+
+
+def jj_squashes_into_parent(view: tuple[str, ...]) -> bool:
+    """Whether a ``jj squash``/``jj absorb`` view names no revision: it rewrites the working copy's parent."""
+    rest = _command(view)
+    named = _INTO_PARENT.get(rest[0]) if rest else None
+    if named is None:
+        return False
+    opts, _ = _split(rest[1:], named)
+    return not any(key in named for key, _ in opts)
+
+
 def jj_moved(view: tuple[str, ...]) -> list[str]:
     """The bookmark (branch) names a ``jj`` view creates, moves, deletes, renames or rewrites; ``UNKNOWN``
     when a pattern or a function may name any."""
     rest = _command(view)
+    if rest[:1] == ("file",) and len(rest) > 1:
+        rest = rest[1:]  # `jj file chmod -r main x`
     reader = _READERS.get(rest[0]) if rest else None
     return reader(rest) if reader is not None else []
