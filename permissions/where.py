@@ -2159,8 +2159,8 @@ def picks_as_written(words: tuple[str, ...]) -> bool:
 
 # What inline code that deletes a tree or runs a command holds (permissions.floor.code_deletions reads it).
 _CODE_MAY_DELETE = re.compile(
-    r"rmtree|remove|rm_r|\brm\w*+\(|rmdir|unlink|rimraf|\bdel\w*+\(|trash|emptyDir"
-    r"|system|exec|spawn|popen|Popen|call|run|check_output|getoutput|passthru|`|qx|%x|Command|shell"
+    r"rmtree|remove|rm_r|\brm\w*+\b|rmdir|unlink|rimraf|\bdel\w*+\(|trash|emptyDir"
+    r"|system|exec|spawn|popen|Popen|call|run|check_output|getoutput|passthru|`|qx|%x|Command|shell|\beval\b"
 )
 
 

@@ -11,7 +11,8 @@ deleted (``os.walk('/')`` with ``os.remove``, ``rglob`` with ``unlink``); and th
 own evaluator, as written or in base64 or hex. Each is the floor's deny in the sandbox and on an agent's machine,
 in auto mode and behind an allow of every word. The same shapes over the project's own folders are not.
 
-47 of its 76 cases fail on f8fff7d (the session's start); 10 more are strict xfail, for permissions.where.
+57 of its 76 cases fail on f8fff7d (the session's start): 10 of them (GATED) once where._CODE_MAY_DELETE let a
+renamed `rmSync`, an `eval` of decoded text and Perl's and Ruby's piped `open` through to the floor's reading.
 """
 
 from __future__ import annotations
@@ -154,10 +155,6 @@ def test_the_same_shapes_on_the_projects_folders_are_not_the_floors(command):
             assert v.decision != "deny", (command, runs_in, v.reason)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="permissions.where._CODE_MAY_DELETE does not let the code through to permissions.floor.code_deletions",
-)
 @pytest.mark.parametrize("command", GATED)
 def test_node_code_the_floor_is_not_asked_about_is_the_floors(command):
     for runs_in in ("sandbox", "agent"):
