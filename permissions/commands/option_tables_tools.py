@@ -10,9 +10,9 @@ need not all be listed: only those a deny may name, and those that take a value.
 from __future__ import annotations
 
 from permissions.commands.gh_api import gh_api_commands
-from permissions.commands.option_reader import Program, Reading, _family
+from permissions.commands.option_reader import WIDER, Program, Reading, _family
 
-__all__ = ["BUN", "COMPOSER", "GH", "NPX", "POETRY", "RAILS", "SYSTEMCTL", "TWINE", "UV", "WGET"]
+__all__ = ["BUN", "COMPOSER", "GH", "MAKE", "NPX", "POETRY", "RAILS", "SYSTEMCTL", "TWINE", "UV", "WGET"]
 
 # uv (clap: no abbreviations, no clusters of long names; global options anywhere).
 _UV_GLOBAL = """
@@ -328,6 +328,13 @@ GH.subcommands = {
         delete="-e= --env=;-o= --org=;-u --user;-a= --app=",
     ),
     "workflow": _gh_level("workflow", GH, run="-f= --raw-field=;-F= --field=;-r= --ref=;--json"),
+    # R4.10, red team: the commands gh names otherwise (cobra's Aliases, pkg/cmd/...): `gh issue new`, `gh gist
+    # new`, `gh variable remove`, `gh ext install`, `gh cs delete` -- levels read only for those names
+    "issue": _gh_level("issue", GH, create="", delete="--yes", list="", close="", transfer=""),
+    "gist": _gh_level("gist", GH, create="", delete="--yes", list=""),
+    "variable": _gh_level("variable", GH, set="", delete="", list=""),
+    "extension": _gh_level("extension", GH, install="", remove="", list="", upgrade=""),
+    "codespace": _gh_level("codespace", GH, delete="", ssh="", list="", create=""),
     "api": Program(
         "api",
         "-X= --method=\n-f= --raw-field=\n-F= --field=\n-H= --header=\n--input=\n-p= --preview=\n--paginate\n"
@@ -351,6 +358,24 @@ def _gh_rewrite(r: Reading) -> tuple[Reading, ...]:
 
 
 GH.rewrite = _gh_rewrite
+# gh's own other names for its commands (cobra's Aliases: `gh release new` is `gh release create`, `gh secret
+# remove` is `gh secret delete`, `gh ext` is `gh extension`); its configured aliases (`gh alias set`) are opaque.
+GH.sub_aliases = {"ext": "extension", "extensions": "extension", "cs": "codespace"}
+for _level, _names in {
+    "pr": {"new": "create", "ls": "list"},
+    "repo": {"new": "create", "ls": "list"},
+    "release": {"new": "create", "ls": "list"},
+    "issue": {"new": "create", "ls": "list"},
+    "gist": {"new": "create", "ls": "list"},
+    "secret": {"remove": "delete", "ls": "list"},
+    "variable": {"remove": "delete", "ls": "list"},
+    "extension": {"ls": "list"},
+    "codespace": {"ls": "list"},
+}.items():
+    _at = GH.subcommands[_level]
+    _at.sub_aliases = _names
+    for _target in _names.values():  # (a command with no options of its own here: read by its name alone)
+        _at.subcommands.setdefault(_target, Program(_target, parent=_at))
 GH.rewritten_from = ("api",)  # any command's reading may come from `gh api` (options.gate)
 
 # twine (Python's argparse: unique abbreviations of long options, short letters that cluster; its own options
@@ -369,3 +394,34 @@ TWINE = _family(
         "check": "--strict",
     },
 )
+
+# GNU make (getopt_long: unique abbreviations of long options, short letters that cluster, options anywhere).
+# red team (R4.10): a deny of `make deploy` met `make -C infra deploy`, `make -k deploy`, `make --directory=x
+# deploy`, `make ENV=prod deploy` and `make build deploy` by spelling only. A target is an operand; so is a
+# variable set on the line (`VAR=value`), which names no target: a segment is also read with those left out, and
+# from each of its targets (every one of them runs) -- readings only a segment has (WIDER: a deny of `make build
+# deploy` is not the act of `make deploy`). `-j` and `-l` take a number attached or apart, or none: not listed, they
+# are read both ways.
+MAKE = Program(
+    "make",
+    "-b -m\n-B --always-make\n-C= --directory=\n-d\n--debug=?\n-e --environment-overrides\n-E= --eval=\n"
+    "-f= --file= --makefile=\n-h --help\n-i --ignore-errors\n-I= --include-dir=\n-k --keep-going\n"
+    "-L --check-symlink-times\n-n --just-print --dry-run --recon\n-o= --old-file= --assume-old=\n"
+    "-O=? --output-sync=?\n-p --print-data-base\n-q --question\n-r --no-builtin-rules\n"
+    "-R --no-builtin-variables\n-s --silent --quiet\n--no-silent\n-S --no-keep-going --stop\n-t --touch\n--trace\n"
+    "-v --version\n-w --print-directory\n--no-print-directory\n-W= --what-if= --new-file= --assume-new=\n"
+    "--warn-undefined-variables\n--shuffle=?",
+    abbrev=True,
+)
+
+
+def _make_rewrite(r: Reading) -> tuple[Reading, ...]:
+    operands = r.operands
+    targets = tuple(w for w in operands if "=" not in w)
+    if len(targets) == len(operands) and len(targets) < 2:
+        return (r,)
+    wider = r.keys | {WIDER}
+    return (r, *(Reading(r.path, wider, targets[k:]) for k in range(len(targets))))
+
+
+MAKE.rewrite = _make_rewrite

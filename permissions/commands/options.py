@@ -54,6 +54,7 @@ from permissions.commands.option_tables import (
     SFTP,
     YARN,
 )
+from permissions.commands.option_tables_clients import MYSQL, PSQL, REDIS_CLI
 from permissions.commands.option_tables_deploy import (
     AWS,
     AZ,
@@ -93,6 +94,7 @@ from permissions.commands.option_tables_tools import (
     BUN,
     COMPOSER,
     GH,
+    MAKE,
     NPX,
     POETRY,
     RAILS,
@@ -460,7 +462,21 @@ _OWN_READING: dict[Program, Callable[[Program, Sequence[str]], tuple[Reading, ..
 # The tables read for deny and ask only: the caps read these programs' acts as written (permissions.commands.
 # families skips their global options), so decide() spends no second reading on them.
 DENY_ONLY: frozenset[str] = frozenset(
-    {"go", "uv", "bun", "poetry", "composer", "systemctl", "gh", "gsutil", "twine"}
+    {
+        "go",
+        "uv",
+        "bun",
+        "poetry",
+        "composer",
+        "systemctl",
+        "gh",
+        "gsutil",
+        "twine",
+        "make",
+        "psql",
+        "mysql",
+        "redis-cli",
+    }
     # the everyday file tools (permissions.commands.option_tables_files): read for a deny or ask naming them only
     | {"base64", "base32", "basenc", "grep", "tar", "unzip"}
     # ... and the interpreters, for the code handed to them (`python -c`, `node -e`, `perl -e`)
@@ -531,6 +547,10 @@ PROGRAMS: dict[str, Program] = {
         GH,
         GSUTIL,
         TWINE,
+        MAKE,
+        PSQL,
+        MYSQL,
+        REDIS_CLI,
         RAILS,
         BASE64,
         BASE32,

@@ -935,6 +935,9 @@ SHORTCUTS: dict[tuple[str, str], tuple[str, ...]] = {
     **{("lando", word): line for word, line in _SHARED_SHORTCUTS.items()},
     ("lando", "drush"): ("drush",),
     ("lando", "wp"): ("wp",),
+    # R4.10, red team: kitty's `kitten ssh host` is ssh (its wrapper copies the shell integration, then runs ssh
+    # with the words it is given), as `kitty +kitten ssh host` is
+    ("kitten", "ssh"): ("ssh",),
 }
 
 RESOLVED_PAIRS: frozenset[tuple[str, str]] = (
@@ -1171,6 +1174,18 @@ PACKAGE_SPELLS: dict[str, tuple[str, ...]] = {
     "rimraf": ("rm", "-r", "-f"),
     "del-cli": ("rm", "-r", "-f"),
     "remove_directory": ("rm", "-r", "-f"),
+    # R4.10, red team: antfu's ni runs the project's package manager's command by a short name (`nr deploy` is
+    # `npm run deploy`, `nlx prisma migrate reset` is `npx prisma migrate reset`, `na publish` is `npm publish`);
+    # read as npm's (its other package managers' acts are npm's too: matching._SAME_ACTS). (`ni` itself is not
+    # here: PowerShell's New-Item has that name.)
+    "nr": ("npm", "run"),
+    "nlx": ("npx",),
+    "nun": ("npm", "uninstall"),
+    "nci": ("npm", "ci"),
+    "nup": ("npm", "update"),
+    "na": ("npm",),
+    # R4.10, red team: sudo's other name for `sudo -e` (the same binary, edit mode): a deny of `sudo` or `sudo -e`
+    "sudoedit": ("sudo", "-e"),
 }
 # R4.10: the package managers corepack runs (`corepack pnpm publish`).
 COREPACK_TOOLS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg"})
@@ -1196,6 +1211,13 @@ OTHER_NAMES: dict[str, str] = {
     "nodejs": "node",
     "tofu": "terraform",
     "awscli": "aws",  # red team: `python -m awscli` (its package's module) is the aws CLI
+    "flyctl": "fly",
+    "ntl": "netlify",
+    "mariadb": "mysql",
+    "valkey-cli": "redis-cli",
+    "keydb-cli": "redis-cli",
+    "gmake": "make",
+    "aws2": "aws",
     # red team: the files the coding agents' packages run as their command, run by their path
     # (`node_modules/@google/gemini-cli/bundle/gemini.js extensions install x`): permissions.commands.agent_clis
     **AGENT_ENTRIES,
