@@ -12,7 +12,21 @@ from __future__ import annotations
 from permissions.commands.gh_api import gh_api_commands
 from permissions.commands.option_reader import WIDER, Program, Reading, _family
 
-__all__ = ["BUN", "COMPOSER", "GH", "MAKE", "NPX", "POETRY", "RAILS", "SYSTEMCTL", "TWINE", "UV", "WGET"]
+__all__ = [
+    "ALEMBIC",
+    "BUN",
+    "COMPOSER",
+    "GH",
+    "MAKE",
+    "NPX",
+    "POETRY",
+    "RAILS",
+    "SYSTEMCTL",
+    "TWINE",
+    "UV",
+    "VERCEL",
+    "WGET",
+]
 
 # uv (clap: no abbreviations, no clusters of long names; global options anywhere).
 _UV_GLOBAL = """
@@ -425,3 +439,65 @@ def _make_rewrite(r: Reading) -> tuple[Reading, ...]:
 
 
 MAKE.rewrite = _make_rewrite
+
+# alembic (Python's argparse: unique abbreviations of long options; its own options before the command, the
+# command's after it). red team (R4.10): a deny of `alembic downgrade` met `alembic -c prod.ini downgrade base`,
+# `alembic --config x.ini downgrade base` and `alembic -x db=prod downgrade base` by their spelling only.
+_ALEMBIC_SQL = "--sql;--tag="
+ALEMBIC = _family(
+    "alembic",
+    "-c= --config=\n-n= --name=\n-x=\n--raiseerr\n-q --quiet\n-h --help\n--version",
+    (
+        "branches current downgrade edit ensure_version heads history init list_templates merge revision show"
+        " stamp upgrade check"
+    ).split(),
+    {},
+    abbrev=True,
+    specs={
+        "downgrade": _ALEMBIC_SQL,
+        "upgrade": _ALEMBIC_SQL,
+        "stamp": _ALEMBIC_SQL + ";--purge",
+        "revision": "-m= --message=;--autogenerate;--sql;--head=;--splice;--branch-label=;--version-path=;"
+        "--rev-id=;--depends-on=",
+    },
+)
+
+# Vercel's CLI (`vercel`, `vc`, the older `now`: options._NAME_ALIASES; the `arg` parser: `--x=v` or `--x v`, no
+# abbreviations). Its default command is `deploy`: `vercel --prod` deploys as `vercel deploy --prod` does. red
+# team (R4.10): a deny of `vercel --prod` met `vercel deploy --prod`, and a deny of `vercel deploy` met `vercel
+# --prod` and `vercel` alone (asked by the external-effect cap only). A word no command names is read as deploy's
+# (its project's folder, or a command this table does not know: deny matches more).
+_VERCEL_DEPLOY = (
+    "--prod;--prebuilt;-e= --env=;-b= --build-env=;-m= --meta=;-f --force;--with-cache;--public;--archive=;"
+    "--target=;--regions=;--no-wait;--skip-domain;-l --logs;--no-clipboard"
+)
+VERCEL = _family(
+    "vercel",
+    "-t= --token=\n-S= --scope=\n-A= --local-config=\n-Q= --global-config=\n--cwd=\n-d --debug\n--no-color\n"
+    "-y --yes\n-h --help\n-v --version\n" + "\n".join(_VERCEL_DEPLOY.split(";")),
+    (
+        "deploy alias bisect build certs dev dns domains env git help init inspect link list login logout logs"
+        " project promote pull redeploy remove rollback switch teams whoami integration blob cache telemetry"
+        " target install open"
+    ).split(),
+    {
+        "ls": "list",
+        "rm": "remove",
+        "cert": "certs",
+        "domain": "domains",
+        "team": "teams",
+        "projects": "project",
+    },
+    abbrev=False,
+    specs={"deploy": _VERCEL_DEPLOY},
+)
+
+
+def _vercel_rewrite(r: Reading) -> tuple[Reading, ...]:
+    if r.path != ("vercel",):
+        return (r,)
+    return (Reading(("vercel", "deploy"), r.keys, r.operands),)
+
+
+VERCEL.rewrite = _vercel_rewrite
+VERCEL.rewritten_from = ("vercel", "vc", "now")  # (the gate: any of its command lines may be deploy's)

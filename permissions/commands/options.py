@@ -91,6 +91,7 @@ from permissions.commands.option_tables_packages import APT, BREW, CONDA
 from permissions.commands.option_tables_shells import FISH, SHELL_TABLES, shell_words
 from permissions.commands.option_tables_signals import KILL, KILLALL, PKILL, SSH, signal_words
 from permissions.commands.option_tables_tools import (
+    ALEMBIC,
     BUN,
     COMPOSER,
     GH,
@@ -101,6 +102,7 @@ from permissions.commands.option_tables_tools import (
     SYSTEMCTL,
     TWINE,
     UV,
+    VERCEL,
     WGET,
 )
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
@@ -548,6 +550,8 @@ PROGRAMS: dict[str, Program] = {
         GSUTIL,
         TWINE,
         MAKE,
+        ALEMBIC,
+        VERCEL,
         PSQL,
         MYSQL,
         REDIS_CLI,
@@ -595,6 +599,9 @@ _NAME_ALIASES = {
     "awscli": "aws",  # red team: `python -m awscli` is the aws CLI (its package's module)
     "terragrunt": "terraform",  # red team: terragrunt hands its command line to terraform (`terragrunt destroy`)
     "wget2": "wget",
+    # red team: Vercel's CLI by its short name and its earlier one (option_tables_tools.VERCEL)
+    "vc": "vercel",
+    "now": "vercel",
     # GNU's programs under their `g` names (macOS's Homebrew), and grep's older names for its own modes
     "gtar": "tar",
     "bsdtar": "tar",
