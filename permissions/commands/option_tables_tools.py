@@ -501,3 +501,23 @@ def _vercel_rewrite(r: Reading) -> tuple[Reading, ...]:
 
 VERCEL.rewrite = _vercel_rewrite
 VERCEL.rewritten_from = ("vercel", "vc", "now")  # (the gate: any of its command lines may be deploy's)
+
+
+def _systemctl_rewrite(r: Reading) -> tuple[Reading, ...]:
+    """red team (R4.10): `systemctl disable --now x` and `systemctl mask --now x` stop x too (systemd's manual:
+    "--now ... the units will also be stopped"): read as `systemctl stop x` as well -- a reading only a segment has
+    (WIDER), so a deny of `systemctl disable --now` is not a stop's."""
+    if len(r.path) != 2 or r.path[1] not in ("disable", "mask") or "now" not in r.keys:
+        return (r,)
+    return (r, Reading(("systemctl", "stop"), r.keys | {WIDER}, r.operands))
+
+
+SYSTEMCTL.rewrite = _systemctl_rewrite
+SYSTEMCTL.rewritten_from = ("disable", "mask")
+
+# crontab (getopt: short letters that cluster, `-u USER` attached or apart; cronie's and Vixie's, no long names).
+# red team (R4.10): a deny of `crontab -r` met `crontab -ri`, `crontab -ir` and `crontab -u me -r` by their spelling.
+CRONTAB = Program(
+    "crontab",
+    "-u=\n-r\n-i\n-e\n-l\n-n=\n-c\n-V\n-T\n-s\n-x=",
+)
