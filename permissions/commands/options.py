@@ -681,6 +681,11 @@ def _spellings_of_levels() -> dict[int, set[str]]:
 _ENTERED_BY = _spellings_of_levels()
 
 
+# Programs with no subcommands whose operands a segment holds as written, whatever its options (a make target):
+# a pattern's first operand gates their segments as a subcommand's name would.
+_OPERAND_WORDS: frozenset[Program] = frozenset({MAKE})
+
+
 def gate(path: tuple[str, ...], first_operand: str | None = None) -> frozenset[str] | None:
     """The words of which a command must hold one to read as ``path`` or below it (its deepest subcommand's
     spellings), or None when any command of the program may (a bare program, or a parser that abbreviates
@@ -697,7 +702,7 @@ def gate(path: tuple[str, ...], first_operand: str | None = None) -> frozenset[s
 
 def _level_gate(prog: Program, path: tuple[str, ...], first_operand: str | None) -> frozenset[str] | None:
     if len(path) < 2:
-        if first_operand is not None and prog.subcommands:
+        if first_operand is not None and (prog.subcommands or prog in _OPERAND_WORDS):
             return frozenset((first_operand,))
         return None
     level = level_at(path)
