@@ -915,6 +915,11 @@ _SHARED_SHORTCUTS = {
     "artisan": _PHP_ARTISAN,
     **{name: (name,) for name in ("php", "composer", "npm", "npx", "node", "yarn", "pnpm", "mysql", "psql")},
 }
+# (`dist-tag` and `owner` are not read so: npm's cap names them whole, and `pnpm dist-tag ls` reads the registry)
+_PNPM_TO_NPM = (
+    "access adduser deprecate docs edit info login logout ping prefix profile pkg repo search set-script star stars"
+    " team token unpublish unstar version view whoami"
+).split()
 SHORTCUTS: dict[tuple[str, str], tuple[str, ...]] = {
     **{("sail", word): line for word, line in _SHARED_SHORTCUTS.items()},
     ("sail", "art"): _PHP_ARTISAN,
@@ -935,6 +940,9 @@ SHORTCUTS: dict[tuple[str, str], tuple[str, ...]] = {
     **{("lando", word): line for word, line in _SHARED_SHORTCUTS.items()},
     ("lando", "drush"): ("drush",),
     ("lando", "wp"): ("wp",),
+    # R4.10, red team: the npm commands pnpm hands to npm itself (pnpm's documentation, "pnpm will pass through
+    # these commands to npm"): `pnpm unpublish x` is `npm unpublish x`, `pnpm dist-tag add` npm's
+    **{("pnpm", word): ("npm", word) for word in _PNPM_TO_NPM},
     # R4.10, red team: kitty's `kitten ssh host` is ssh (its wrapper copies the shell integration, then runs ssh
     # with the words it is given), as `kitty +kitten ssh host` is
     ("kitten", "ssh"): ("ssh",),
