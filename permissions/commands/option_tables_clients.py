@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from permissions.commands.option_reader import Program, Reading
 
-__all__ = ["MYSQL", "PSQL", "REDIS_CLI"]
+__all__ = ["GPG", "MYSQL", "NC", "PSQL", "REDIS_CLI", "TRUNCATE"]
 
 # psql (PostgreSQL's getopt_long: unique abbreviations of long options, short letters that cluster, options
 # anywhere among the database and user names).
@@ -74,3 +74,45 @@ def _redis_command(r: Reading) -> tuple[Reading, ...]:
 
 
 REDIS_CLI.rewrite = _redis_command
+
+# netcat, every build of it: the traditional `nc` (Debian's nc.traditional), OpenBSD's, nmap's `ncat` (RHEL's `nc`)
+# -- one table of their options (getopt: clusters; ncat's long names, getopt_long's abbreviations), deny matching
+# more where they differ. red team (R4.10): a deny of `nc -e` met `nc -lvpe /bin/sh 1`, `ncat --exec /bin/sh h 1`
+# and `netcat -e /bin/sh h 1`; a deny of `nc -l` met `nc -lvp 4444`, `nc --listen 4444` and `ncat -l 4444`.
+NC = Program(
+    "nc",
+    "-l --listen\n-p= --source-port=\n-e= --exec=\n-c= --sh-exec=\n--lua-exec=\n-v --verbose\n-n --nodns\n"
+    "-u --udp\n-k --keep-open\n-w= --wait=\n-z\n-4\n-6\n-s= --source=\n-q=\n-x= --proxy=\n-X=\n-i= --idle-timeout=\n"
+    "-N\n-d --delay=\n-C --crlf\n-t --telnet\n-U --unixsock\n-o= --output=\n-m= --max-conns=\n--ssl\n--allow=\n"
+    "--deny=\n-g=\n-G=\n-T=\n-O\n-b\n-r\n-D\n-h --help\n--proxy-type=\n--proxy-auth=\n--send-only\n--recv-only\n"
+    "--no-shutdown\n--broker\n--chat\n-I=\n-V= --rtable=",
+    abbrev=True,
+)
+
+# GnuPG (its own parser: unique abbreviations of long options; commands are options too). red team (R4.10): a deny
+# of `gpg --export-secret-keys` met `gpg --export-secret-key x` (gpg's own singular), `gpg -a --export-secret-keys x`
+# and `gpg2 --export-secret-keys x`; a deny of `gpg --delete-secret-keys` met `gpg --delete-secret-key x`.
+GPG = Program(
+    "gpg",
+    "-s --sign\n--clear-sign --clearsign\n-b --detach-sign\n-e --encrypt\n-c --symmetric\n-d --decrypt\n--verify\n"
+    "-k --list-keys --list-public-keys\n-K --list-secret-keys\n--list-sigs\n--check-sigs\n--fingerprint\n"
+    "--gen-key --generate-key\n--full-gen-key --full-generate-key\n--quick-gen-key --quick-generate-key\n"
+    "--delete-keys --delete-key\n--delete-secret-keys --delete-secret-key\n--delete-secret-and-public-keys "
+    "--delete-secret-and-public-key\n--export\n--export-secret-keys --export-secret-key\n"
+    "--export-secret-subkeys --export-secret-subkey\n--export-ssh-key\n--import\n--recv-keys --recv-key\n"
+    "--send-keys --send-key\n--search-keys\n--refresh-keys\n--edit-key\n--sign-key\n--lsign-key\n"
+    "--gen-revoke --generate-revocation\n--card-edit\n--card-status\n--change-passphrase --passwd\n"
+    "-a --armor\n-o= --output=\n-r= --recipient=\n-u= --local-user=\n--batch\n--yes\n--no\n-q --quiet\n"
+    "-v --verbose\n--homedir=\n--keyring=\n--secret-keyring=\n--keyserver=\n--pinentry-mode=\n--passphrase=\n"
+    "--passphrase-fd=\n--passphrase-file=\n--trust-model=\n--default-key=\n--no-default-keyring\n--with-colons\n"
+    "--status-fd=\n--logger-fd=\n--always-trust\n-n --dry-run\n--no-tty\n--options=\n-h --help\n--version",
+    abbrev=True,
+)
+
+# truncate (GNU getopt_long). red team (R4.10): a deny of `truncate -s 0` met `truncate -s0 f`, `truncate --size=0 f`
+# and `truncate --size 0 f`.
+TRUNCATE = Program(
+    "truncate",
+    "-c --no-create\n-o --io-blocks\n-r= --reference=\n-s= --size=\n--help\n--version",
+    abbrev=True,
+)
