@@ -648,6 +648,19 @@ _NAME_ALIASES["pip2"] = "pip"
 _NAME_ALIASES.update({f"python3.{m}": "python" for m in range(6, 20)})
 _NAME_ALIASES.update({"python3": "python", "python2": "python", "nodejs": "node"})
 _NAME_ALIASES.update({f"lua{v}": "lua" for v in ("5.1", "5.2", "5.3", "5.4", "jit")})
+# red team (R4.10): the other interpreters' and bash's versioned and other names (interpreters._family reads their
+# code so; a deny of `node -e` met `node18 -e 'x'`, of `ruby -e` `ruby3.2 -e 'x'`, of `perl -e` `perl5.36.0 -e 'x'`,
+# of `php artisan migrate:fresh` `php8.2 artisan migrate:fresh`, of `bash -c` `bash5 -c 'x'`)
+_NAME_ALIASES.update({f"node{v}": "node" for v in range(8, 31)})
+_NAME_ALIASES.update({f"ruby{m}.{n}": "ruby" for m in (2, 3, 4) for n in range(10)})
+_NAME_ALIASES.update({f"ruby{m}{n}": "ruby" for m in (2, 3, 4) for n in range(10)})
+_NAME_ALIASES.update({"jruby": "ruby", "truffleruby": "ruby"})
+_NAME_ALIASES.update({f"perl5.{n}{p}": "perl" for n in range(8, 45) for p in ("", ".0", ".1", ".2", ".3")})
+_NAME_ALIASES.update({f"php{m}.{n}": "php" for m in (5, 7, 8, 9) for n in range(10)})
+_NAME_ALIASES.update({f"php{m}{n}": "php" for m in (5, 7, 8, 9) for n in range(10)})
+_NAME_ALIASES.update({"pythonw": "python", "python-dbg": "python", "python3-dbg": "python"})
+_NAME_ALIASES.update({f"python3.{m}t": "python" for m in range(13, 20)})
+_NAME_ALIASES.update({"bash5": "bash", "bash4": "bash", **{f"bash-5.{n}": "bash" for n in range(4)}})
 
 
 def spellings(name: str) -> tuple[str, ...]:

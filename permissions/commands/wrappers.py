@@ -1293,6 +1293,9 @@ def python_family(verb: str) -> bool:
         return True
     for family in ("python", "pypy"):
         if verb.startswith(family):
-            rest = verb[len(family) :]
+            # red team (R4.10): the free-threaded builds (`python3.13t`), Debian's debug build (`python3-dbg`),
+            # Windows' windowless one (`pythonw`)
+            rest = verb[len(family) :].removesuffix("-dbg")
+            rest = rest[:-1] if rest[-1:] in ("t", "w") else rest
             return all(c.isdigit() or c == "." for c in rest)
     return False
