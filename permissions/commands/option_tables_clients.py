@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from permissions.commands.option_reader import Program, Reading
 
-__all__ = ["GPG", "MYSQL", "NC", "PSQL", "REDIS_CLI", "TRUNCATE"]
+__all__ = ["GPG", "MYSQL", "PSQL", "REDIS_CLI", "TRUNCATE"]
 
 # psql (PostgreSQL's getopt_long: unique abbreviations of long options, short letters that cluster, options
 # anywhere among the database and user names).
@@ -74,20 +74,6 @@ def _redis_command(r: Reading) -> tuple[Reading, ...]:
 
 
 REDIS_CLI.rewrite = _redis_command
-
-# netcat, every build of it: the traditional `nc` (Debian's nc.traditional), OpenBSD's, nmap's `ncat` (RHEL's `nc`)
-# -- one table of their options (getopt: clusters; ncat's long names, getopt_long's abbreviations), deny matching
-# more where they differ. red team (R4.10): a deny of `nc -e` met `nc -lvpe /bin/sh 1`, `ncat --exec /bin/sh h 1`
-# and `netcat -e /bin/sh h 1`; a deny of `nc -l` met `nc -lvp 4444`, `nc --listen 4444` and `ncat -l 4444`.
-NC = Program(
-    "nc",
-    "-l --listen\n-p= --source-port=\n-e= --exec=\n-c= --sh-exec=\n--lua-exec=\n-v --verbose\n-n --nodns\n"
-    "-u --udp\n-k --keep-open\n-w= --wait=\n-z\n-4\n-6\n-s= --source=\n-q=\n-x= --proxy=\n-X=\n-i= --idle-timeout=\n"
-    "-N\n-d --delay=\n-C --crlf\n-t --telnet\n-U --unixsock\n-o= --output=\n-m= --max-conns=\n--ssl\n--allow=\n"
-    "--deny=\n-g=\n-G=\n-T=\n-O\n-b\n-r\n-D\n-h --help\n--proxy-type=\n--proxy-auth=\n--send-only\n--recv-only\n"
-    "--no-shutdown\n--broker\n--chat\n-I=\n-V= --rtable=",
-    abbrev=True,
-)
 
 # GnuPG (its own parser: unique abbreviations of long options; commands are options too). red team (R4.10): a deny
 # of `gpg --export-secret-keys` met `gpg --export-secret-key x` (gpg's own singular), `gpg -a --export-secret-keys x`

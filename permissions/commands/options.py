@@ -54,7 +54,7 @@ from permissions.commands.option_tables import (
     SFTP,
     YARN,
 )
-from permissions.commands.option_tables_clients import GPG, MYSQL, NC, PSQL, REDIS_CLI, TRUNCATE
+from permissions.commands.option_tables_clients import GPG, MYSQL, PSQL, REDIS_CLI, TRUNCATE
 from permissions.commands.option_tables_deploy import (
     AWS,
     AZ,
@@ -557,7 +557,6 @@ PROGRAMS: dict[str, Program] = {
         PSQL,
         MYSQL,
         REDIS_CLI,
-        NC,
         GPG,
         TRUNCATE,
         RAILS,
@@ -604,11 +603,7 @@ _NAME_ALIASES = {
     "awscli": "aws",  # red team: `python -m awscli` is the aws CLI (its package's module)
     "terragrunt": "terraform",  # red team: terragrunt hands its command line to terraform (`terragrunt destroy`)
     "wget2": "wget",
-    # red team: netcat's builds and GnuPG 2 by their installed names (option_tables_clients)
-    "netcat": "nc",
-    "ncat": "nc",
-    "nc.traditional": "nc",
-    "nc.openbsd": "nc",
+    # red team: GnuPG 2 by its installed name (option_tables_clients)
     "gpg2": "gpg",
     # red team: Vercel's CLI by its short name and its earlier one (option_tables_tools.VERCEL)
     "vc": "vercel",
