@@ -223,6 +223,10 @@ _INTERPRETERS: dict[str, _Interp] = {
         False,
     ),
     "ruby": _RUBY,
+    # red team (R4.9, R4.10): Ruby's other implementations, and Python's Windows and Debian debug builds, by their
+    # names (`jruby -e 'system(...)'` was auto-approved: its code read as no code at all)
+    **dict.fromkeys(("jruby", "truffleruby"), _RUBY),
+    **dict.fromkeys(("pythonw", "python-dbg", "python3-dbg"), _PYTHON),
     "php": _PHP,
     "lua": _E_ONLY,
     "luajit": _E_ONLY,

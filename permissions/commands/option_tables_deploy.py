@@ -665,10 +665,48 @@ for _tf in TERRAFORM.subcommands.values():
 TERRAFORM.implies = {"destroy": ("apply", ("destroy",))}
 
 
+# red team (R4.10): terragrunt (read by this table: options._NAME_ALIASES) runs terraform's commands through its
+# own launchers -- in every module (`terragrunt run-all destroy`, `terragrunt run --all destroy`, the older
+# `terragrunt destroy-all`) or one (`terragrunt run destroy`, `terragrunt run -- apply -auto-approve`): the command
+# after them is terraform's. (terraform itself has none of these words.)
+_TG_RUNS = ("run-all", "run")
+TERRAFORM.implies.update(
+    {
+        f"{c}-all": ("apply", ("destroy",)) if c == "destroy" else (c, ())
+        for c in ("apply", "destroy", "plan", "output")
+    }
+)
+for _runs in _TG_RUNS:
+    _tg = Program(_runs, dash_long=True, bundle=False)
+    _tg.subcommands = TERRAFORM.subcommands
+    _tg.implies = TERRAFORM.implies
+    TERRAFORM.subcommands = {**TERRAFORM.subcommands, _runs: _tg}
+
+
+def _after_run(r: Reading) -> Reading | None:
+    """`terragrunt run -- apply -auto-approve`: the words after `--` read as terraform's command (its options
+    by their names)."""
+    entered = TERRAFORM.sub(r.operands[0])
+    if entered is None:
+        return None
+    level, implied = entered
+    rest = [w for w in r.operands[1:] if w[:1] != "-"]
+    deeper = level.sub(rest[0]) if rest and level.subcommands else None
+    while deeper is not None:  # `state rm`
+        level, rest = deeper[0], rest[1:]
+        deeper = level.sub(rest[0]) if rest and level.subcommands else None
+    named = {w.lstrip("-").partition("=")[0] for w in r.operands[1:] if w[:1] == "-"}
+    return Reading(level.path, r.keys | set(implied) | named, tuple(rest))
+
+
 def _terraform_rewrite(r: Reading) -> tuple[Reading, ...]:
     """red team (R4.10): `terraform apply PLANFILE` applies a saved plan without asking (Terraform's
     documentation: "Terraform takes the actions in the saved plan without prompting you for confirmation"), the
     act of `-auto-approve`: read with it, so a deny of `terraform apply -auto-approve` refuses it."""
+    if r.operands and r.path[-1:] in (("run-all",), ("run",)):
+        found = _after_run(r)
+        if found is not None:
+            r = found
     if r.operands and r.path == ("terraform", "apply") and "auto-approve" not in r.keys:
         return (Reading(r.path, r.keys | {"auto-approve"}, r.operands),)
     return (r,)

@@ -10,9 +10,23 @@ need not all be listed: only those a deny may name, and those that take a value.
 from __future__ import annotations
 
 from permissions.commands.gh_api import gh_api_commands
-from permissions.commands.option_reader import Program, Reading, _family
+from permissions.commands.option_reader import WIDER, Program, Reading, _family
 
-__all__ = ["BUN", "COMPOSER", "GH", "NPX", "POETRY", "RAILS", "SYSTEMCTL", "TWINE", "UV", "WGET"]
+__all__ = [
+    "ALEMBIC",
+    "BUN",
+    "COMPOSER",
+    "GH",
+    "MAKE",
+    "NPX",
+    "POETRY",
+    "RAILS",
+    "SYSTEMCTL",
+    "TWINE",
+    "UV",
+    "VERCEL",
+    "WGET",
+]
 
 # uv (clap: no abbreviations, no clusters of long names; global options anywhere).
 _UV_GLOBAL = """
@@ -328,6 +342,13 @@ GH.subcommands = {
         delete="-e= --env=;-o= --org=;-u --user;-a= --app=",
     ),
     "workflow": _gh_level("workflow", GH, run="-f= --raw-field=;-F= --field=;-r= --ref=;--json"),
+    # R4.10, red team: the commands gh names otherwise (cobra's Aliases, pkg/cmd/...): `gh issue new`, `gh gist
+    # new`, `gh variable remove`, `gh ext install`, `gh cs delete` -- levels read only for those names
+    "issue": _gh_level("issue", GH, create="", delete="--yes", list="", close="", transfer=""),
+    "gist": _gh_level("gist", GH, create="", delete="--yes", list=""),
+    "variable": _gh_level("variable", GH, set="", delete="", list=""),
+    "extension": _gh_level("extension", GH, install="", remove="", list="", upgrade=""),
+    "codespace": _gh_level("codespace", GH, delete="", ssh="", list="", create=""),
     "api": Program(
         "api",
         "-X= --method=\n-f= --raw-field=\n-F= --field=\n-H= --header=\n--input=\n-p= --preview=\n--paginate\n"
@@ -351,6 +372,24 @@ def _gh_rewrite(r: Reading) -> tuple[Reading, ...]:
 
 
 GH.rewrite = _gh_rewrite
+# gh's own other names for its commands (cobra's Aliases: `gh release new` is `gh release create`, `gh secret
+# remove` is `gh secret delete`, `gh ext` is `gh extension`); its configured aliases (`gh alias set`) are opaque.
+GH.sub_aliases = {"ext": "extension", "extensions": "extension", "cs": "codespace"}
+for _level, _names in {
+    "pr": {"new": "create", "ls": "list"},
+    "repo": {"new": "create", "ls": "list"},
+    "release": {"new": "create", "ls": "list"},
+    "issue": {"new": "create", "ls": "list"},
+    "gist": {"new": "create", "ls": "list"},
+    "secret": {"remove": "delete", "ls": "list"},
+    "variable": {"remove": "delete", "ls": "list"},
+    "extension": {"ls": "list"},
+    "codespace": {"ls": "list"},
+}.items():
+    _at = GH.subcommands[_level]
+    _at.sub_aliases = _names
+    for _target in _names.values():  # (a command with no options of its own here: read by its name alone)
+        _at.subcommands.setdefault(_target, Program(_target, parent=_at))
 GH.rewritten_from = ("api",)  # any command's reading may come from `gh api` (options.gate)
 
 # twine (Python's argparse: unique abbreviations of long options, short letters that cluster; its own options
@@ -368,4 +407,117 @@ TWINE = _family(
         "--cert=;--client-cert=;--verbose;--disable-progress-bar",
         "check": "--strict",
     },
+)
+
+# GNU make (getopt_long: unique abbreviations of long options, short letters that cluster, options anywhere).
+# red team (R4.10): a deny of `make deploy` met `make -C infra deploy`, `make -k deploy`, `make --directory=x
+# deploy`, `make ENV=prod deploy` and `make build deploy` by spelling only. A target is an operand; so is a
+# variable set on the line (`VAR=value`), which names no target: a segment is also read with those left out, and
+# from each of its targets (every one of them runs) -- readings only a segment has (WIDER: a deny of `make build
+# deploy` is not the act of `make deploy`). `-j` and `-l` take a number attached or apart, or none: not listed, they
+# are read both ways.
+MAKE = Program(
+    "make",
+    "-b -m\n-B --always-make\n-C= --directory=\n-d\n--debug=?\n-e --environment-overrides\n-E= --eval=\n"
+    "-f= --file= --makefile=\n-h --help\n-i --ignore-errors\n-I= --include-dir=\n-k --keep-going\n"
+    "-L --check-symlink-times\n-n --just-print --dry-run --recon\n-o= --old-file= --assume-old=\n"
+    "-O=? --output-sync=?\n-p --print-data-base\n-q --question\n-r --no-builtin-rules\n"
+    "-R --no-builtin-variables\n-s --silent --quiet\n--no-silent\n-S --no-keep-going --stop\n-t --touch\n--trace\n"
+    "-v --version\n-w --print-directory\n--no-print-directory\n-W= --what-if= --new-file= --assume-new=\n"
+    "--warn-undefined-variables\n--shuffle=?",
+    abbrev=True,
+)
+
+
+def _make_rewrite(r: Reading) -> tuple[Reading, ...]:
+    operands = r.operands
+    targets = tuple(w for w in operands if "=" not in w)
+    if len(targets) == len(operands) and len(targets) < 2:
+        return (r,)
+    wider = r.keys | {WIDER}
+    return (r, *(Reading(r.path, wider, targets[k:]) for k in range(len(targets))))
+
+
+MAKE.rewrite = _make_rewrite
+
+# alembic (Python's argparse: unique abbreviations of long options; its own options before the command, the
+# command's after it). red team (R4.10): a deny of `alembic downgrade` met `alembic -c prod.ini downgrade base`,
+# `alembic --config x.ini downgrade base` and `alembic -x db=prod downgrade base` by their spelling only.
+_ALEMBIC_SQL = "--sql;--tag="
+ALEMBIC = _family(
+    "alembic",
+    "-c= --config=\n-n= --name=\n-x=\n--raiseerr\n-q --quiet\n-h --help\n--version",
+    (
+        "branches current downgrade edit ensure_version heads history init list_templates merge revision show"
+        " stamp upgrade check"
+    ).split(),
+    {},
+    abbrev=True,
+    specs={
+        "downgrade": _ALEMBIC_SQL,
+        "upgrade": _ALEMBIC_SQL,
+        "stamp": _ALEMBIC_SQL + ";--purge",
+        "revision": "-m= --message=;--autogenerate;--sql;--head=;--splice;--branch-label=;--version-path=;"
+        "--rev-id=;--depends-on=",
+    },
+)
+
+# Vercel's CLI (`vercel`, `vc`, the older `now`: options._NAME_ALIASES; the `arg` parser: `--x=v` or `--x v`, no
+# abbreviations). Its default command is `deploy`: `vercel --prod` deploys as `vercel deploy --prod` does. red
+# team (R4.10): a deny of `vercel --prod` met `vercel deploy --prod`, and a deny of `vercel deploy` met `vercel
+# --prod` and `vercel` alone (asked by the external-effect cap only). A word no command names is read as deploy's
+# (its project's folder, or a command this table does not know: deny matches more).
+_VERCEL_DEPLOY = (
+    "--prod;--prebuilt;-e= --env=;-b= --build-env=;-m= --meta=;-f --force;--with-cache;--public;--archive=;"
+    "--target=;--regions=;--no-wait;--skip-domain;-l --logs;--no-clipboard"
+)
+VERCEL = _family(
+    "vercel",
+    "-t= --token=\n-S= --scope=\n-A= --local-config=\n-Q= --global-config=\n--cwd=\n-d --debug\n--no-color\n"
+    "-y --yes\n-h --help\n-v --version\n" + "\n".join(_VERCEL_DEPLOY.split(";")),
+    (
+        "deploy alias bisect build certs dev dns domains env git help init inspect link list login logout logs"
+        " project promote pull redeploy remove rollback switch teams whoami integration blob cache telemetry"
+        " target install open"
+    ).split(),
+    {
+        "ls": "list",
+        "rm": "remove",
+        "cert": "certs",
+        "domain": "domains",
+        "team": "teams",
+        "projects": "project",
+    },
+    abbrev=False,
+    specs={"deploy": _VERCEL_DEPLOY},
+)
+
+
+def _vercel_rewrite(r: Reading) -> tuple[Reading, ...]:
+    if r.path != ("vercel",):
+        return (r,)
+    return (Reading(("vercel", "deploy"), r.keys, r.operands),)
+
+
+VERCEL.rewrite = _vercel_rewrite
+VERCEL.rewritten_from = ("vercel", "vc", "now")  # (the gate: any of its command lines may be deploy's)
+
+
+def _systemctl_rewrite(r: Reading) -> tuple[Reading, ...]:
+    """red team (R4.10): `systemctl disable --now x` and `systemctl mask --now x` stop x too (systemd's manual:
+    "--now ... the units will also be stopped"): read as `systemctl stop x` as well -- a reading only a segment has
+    (WIDER), so a deny of `systemctl disable --now` is not a stop's."""
+    if len(r.path) != 2 or r.path[1] not in ("disable", "mask") or "now" not in r.keys:
+        return (r,)
+    return (r, Reading(("systemctl", "stop"), r.keys | {WIDER}, r.operands))
+
+
+SYSTEMCTL.rewrite = _systemctl_rewrite
+SYSTEMCTL.rewritten_from = ("disable", "mask")
+
+# crontab (getopt: short letters that cluster, `-u USER` attached or apart; cronie's and Vixie's, no long names).
+# red team (R4.10): a deny of `crontab -r` met `crontab -ri`, `crontab -ir` and `crontab -u me -r` by their spelling.
+CRONTAB = Program(
+    "crontab",
+    "-u=\n-r\n-i\n-e\n-l\n-n=\n-c\n-V\n-T\n-s\n-x=",
 )

@@ -54,6 +54,7 @@ from permissions.commands.option_tables import (
     SFTP,
     YARN,
 )
+from permissions.commands.option_tables_clients import GPG, MYSQL, PSQL, REDIS_CLI, TRUNCATE
 from permissions.commands.option_tables_deploy import (
     AWS,
     AZ,
@@ -90,15 +91,19 @@ from permissions.commands.option_tables_packages import APT, BREW, CONDA
 from permissions.commands.option_tables_shells import FISH, SHELL_TABLES, shell_words
 from permissions.commands.option_tables_signals import KILL, KILLALL, PKILL, SSH, signal_words
 from permissions.commands.option_tables_tools import (
+    ALEMBIC,
     BUN,
     COMPOSER,
+    CRONTAB,
     GH,
+    MAKE,
     NPX,
     POETRY,
     RAILS,
     SYSTEMCTL,
     TWINE,
     UV,
+    VERCEL,
     WGET,
 )
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
@@ -460,7 +465,21 @@ _OWN_READING: dict[Program, Callable[[Program, Sequence[str]], tuple[Reading, ..
 # The tables read for deny and ask only: the caps read these programs' acts as written (permissions.commands.
 # families skips their global options), so decide() spends no second reading on them.
 DENY_ONLY: frozenset[str] = frozenset(
-    {"go", "uv", "bun", "poetry", "composer", "systemctl", "gh", "gsutil", "twine"}
+    {
+        "go",
+        "uv",
+        "bun",
+        "poetry",
+        "composer",
+        "systemctl",
+        "gh",
+        "gsutil",
+        "twine",
+        "make",
+        "psql",
+        "mysql",
+        "redis-cli",
+    }
     # the everyday file tools (permissions.commands.option_tables_files): read for a deny or ask naming them only
     | {"base64", "base32", "basenc", "grep", "tar", "unzip"}
     # ... and the interpreters, for the code handed to them (`python -c`, `node -e`, `perl -e`)
@@ -531,6 +550,15 @@ PROGRAMS: dict[str, Program] = {
         GH,
         GSUTIL,
         TWINE,
+        MAKE,
+        ALEMBIC,
+        VERCEL,
+        CRONTAB,
+        PSQL,
+        MYSQL,
+        REDIS_CLI,
+        GPG,
+        TRUNCATE,
         RAILS,
         BASE64,
         BASE32,
@@ -575,6 +603,11 @@ _NAME_ALIASES = {
     "awscli": "aws",  # red team: `python -m awscli` is the aws CLI (its package's module)
     "terragrunt": "terraform",  # red team: terragrunt hands its command line to terraform (`terragrunt destroy`)
     "wget2": "wget",
+    # red team: GnuPG 2 by its installed name (option_tables_clients)
+    "gpg2": "gpg",
+    # red team: Vercel's CLI by its short name and its earlier one (option_tables_tools.VERCEL)
+    "vc": "vercel",
+    "now": "vercel",
     # GNU's programs under their `g` names (macOS's Homebrew), and grep's older names for its own modes
     "gtar": "tar",
     "bsdtar": "tar",
@@ -610,6 +643,19 @@ _NAME_ALIASES["pip2"] = "pip"
 _NAME_ALIASES.update({f"python3.{m}": "python" for m in range(6, 20)})
 _NAME_ALIASES.update({"python3": "python", "python2": "python", "nodejs": "node"})
 _NAME_ALIASES.update({f"lua{v}": "lua" for v in ("5.1", "5.2", "5.3", "5.4", "jit")})
+# red team (R4.10): the other interpreters' and bash's versioned and other names (interpreters._family reads their
+# code so; a deny of `node -e` met `node18 -e 'x'`, of `ruby -e` `ruby3.2 -e 'x'`, of `perl -e` `perl5.36.0 -e 'x'`,
+# of `php artisan migrate:fresh` `php8.2 artisan migrate:fresh`, of `bash -c` `bash5 -c 'x'`)
+_NAME_ALIASES.update({f"node{v}": "node" for v in range(8, 31)})
+_NAME_ALIASES.update({f"ruby{m}.{n}": "ruby" for m in (2, 3, 4) for n in range(10)})
+_NAME_ALIASES.update({f"ruby{m}{n}": "ruby" for m in (2, 3, 4) for n in range(10)})
+_NAME_ALIASES.update({"jruby": "ruby", "truffleruby": "ruby"})
+_NAME_ALIASES.update({f"perl5.{n}{p}": "perl" for n in range(8, 45) for p in ("", ".0", ".1", ".2", ".3")})
+_NAME_ALIASES.update({f"php{m}.{n}": "php" for m in (5, 7, 8, 9) for n in range(10)})
+_NAME_ALIASES.update({f"php{m}{n}": "php" for m in (5, 7, 8, 9) for n in range(10)})
+_NAME_ALIASES.update({"pythonw": "python", "python-dbg": "python", "python3-dbg": "python"})
+_NAME_ALIASES.update({f"python3.{m}t": "python" for m in range(13, 20)})
+_NAME_ALIASES.update({"bash5": "bash", "bash4": "bash", **{f"bash-5.{n}": "bash" for n in range(4)}})
 
 
 def spellings(name: str) -> tuple[str, ...]:
@@ -652,6 +698,11 @@ def _spellings_of_levels() -> dict[int, set[str]]:
 _ENTERED_BY = _spellings_of_levels()
 
 
+# Programs with no subcommands whose operands a segment holds as written, whatever its options (a make target):
+# a pattern's first operand gates their segments as a subcommand's name would.
+_OPERAND_WORDS: frozenset[Program] = frozenset({MAKE})
+
+
 def gate(path: tuple[str, ...], first_operand: str | None = None) -> frozenset[str] | None:
     """The words of which a command must hold one to read as ``path`` or below it (its deepest subcommand's
     spellings), or None when any command of the program may (a bare program, or a parser that abbreviates
@@ -668,7 +719,7 @@ def gate(path: tuple[str, ...], first_operand: str | None = None) -> frozenset[s
 
 def _level_gate(prog: Program, path: tuple[str, ...], first_operand: str | None) -> frozenset[str] | None:
     if len(path) < 2:
-        if first_operand is not None and prog.subcommands:
+        if first_operand is not None and (prog.subcommands or prog in _OPERAND_WORDS):
             return frozenset((first_operand,))
         return None
     level = level_at(path)

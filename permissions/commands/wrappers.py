@@ -915,6 +915,11 @@ _SHARED_SHORTCUTS = {
     "artisan": _PHP_ARTISAN,
     **{name: (name,) for name in ("php", "composer", "npm", "npx", "node", "yarn", "pnpm", "mysql", "psql")},
 }
+# (`dist-tag` and `owner` are not read so: npm's cap names them whole, and `pnpm dist-tag ls` reads the registry)
+_PNPM_TO_NPM = (
+    "access adduser deprecate docs edit info login logout ping prefix profile pkg repo search set-script star stars"
+    " team token unpublish unstar version view whoami"
+).split()
 SHORTCUTS: dict[tuple[str, str], tuple[str, ...]] = {
     **{("sail", word): line for word, line in _SHARED_SHORTCUTS.items()},
     ("sail", "art"): _PHP_ARTISAN,
@@ -935,6 +940,12 @@ SHORTCUTS: dict[tuple[str, str], tuple[str, ...]] = {
     **{("lando", word): line for word, line in _SHARED_SHORTCUTS.items()},
     ("lando", "drush"): ("drush",),
     ("lando", "wp"): ("wp",),
+    # R4.10, red team: the npm commands pnpm hands to npm itself (pnpm's documentation, "pnpm will pass through
+    # these commands to npm"): `pnpm unpublish x` is `npm unpublish x`, `pnpm dist-tag add` npm's
+    **{("pnpm", word): ("npm", word) for word in _PNPM_TO_NPM},
+    # R4.10, red team: kitty's `kitten ssh host` is ssh (its wrapper copies the shell integration, then runs ssh
+    # with the words it is given), as `kitty +kitten ssh host` is
+    ("kitten", "ssh"): ("ssh",),
 }
 
 RESOLVED_PAIRS: frozenset[tuple[str, str]] = (
@@ -1171,6 +1182,18 @@ PACKAGE_SPELLS: dict[str, tuple[str, ...]] = {
     "rimraf": ("rm", "-r", "-f"),
     "del-cli": ("rm", "-r", "-f"),
     "remove_directory": ("rm", "-r", "-f"),
+    # R4.10, red team: antfu's ni runs the project's package manager's command by a short name (`nr deploy` is
+    # `npm run deploy`, `nlx prisma migrate reset` is `npx prisma migrate reset`, `na publish` is `npm publish`);
+    # read as npm's (its other package managers' acts are npm's too: matching._SAME_ACTS). (`ni` itself is not
+    # here: PowerShell's New-Item has that name.)
+    "nr": ("npm", "run"),
+    "nlx": ("npx",),
+    "nun": ("npm", "uninstall"),
+    "nci": ("npm", "ci"),
+    "nup": ("npm", "update"),
+    "na": ("npm",),
+    # R4.10, red team: sudo's other name for `sudo -e` (the same binary, edit mode): a deny of `sudo` or `sudo -e`
+    "sudoedit": ("sudo", "-e"),
 }
 # R4.10: the package managers corepack runs (`corepack pnpm publish`).
 COREPACK_TOOLS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg"})
@@ -1196,6 +1219,13 @@ OTHER_NAMES: dict[str, str] = {
     "nodejs": "node",
     "tofu": "terraform",
     "awscli": "aws",  # red team: `python -m awscli` (its package's module) is the aws CLI
+    "flyctl": "fly",
+    "ntl": "netlify",
+    "mariadb": "mysql",
+    "valkey-cli": "redis-cli",
+    "keydb-cli": "redis-cli",
+    "gmake": "make",
+    "aws2": "aws",
     # red team: the files the coding agents' packages run as their command, run by their path
     # (`node_modules/@google/gemini-cli/bundle/gemini.js extensions install x`): permissions.commands.agent_clis
     **AGENT_ENTRIES,
@@ -1263,6 +1293,9 @@ def python_family(verb: str) -> bool:
         return True
     for family in ("python", "pypy"):
         if verb.startswith(family):
-            rest = verb[len(family) :]
+            # red team (R4.10): the free-threaded builds (`python3.13t`), Debian's debug build (`python3-dbg`),
+            # Windows' windowless one (`pythonw`)
+            rest = verb[len(family) :].removesuffix("-dbg")
+            rest = rest[:-1] if rest[-1:] in ("t", "w") else rest
             return all(c.isdigit() or c == "." for c in rest)
     return False
