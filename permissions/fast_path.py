@@ -346,11 +346,12 @@ _COSTLY_FIRST = MAY_CARRY_FIRST | FLOOR_VERBS  # first words that cost _fast's r
 _STEPS_TABLED = 3
 _STEPS_WRITER = 2
 _PIECE_STEPS: dict[str, int] = {
-    # (`cd`, `pushd`, `popd` move where every later segment is judged from: the scope follows them)
+    **{name: _STEPS_TABLED for name in (*PROGRAMS, *_NAME_ALIASES)},
+    # (`cd`, `pushd`, `popd` move where every later segment is judged from: the scope follows them; cp, mv and ln
+    # have tables read for a deny or ask naming them only, and cost a writer's steps)
     **dict.fromkeys(
         ("cp", "mv", "dd", "install", "ln", "tee", "touch", "mkdir", "cd", "pushd", "popd"), _STEPS_WRITER
     ),
-    **{name: _STEPS_TABLED for name in (*PROGRAMS, *_NAME_ALIASES)},
 }
 # First words _fast tests further (any set the piece loop looks a first word up in).
 _UNCOMMON_FIRST = _NOT_PLAIN_FIRST | _COSTLY_FIRST | _FAST_REFUSED

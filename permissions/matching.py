@@ -53,6 +53,7 @@ from permissions.commands.windows import posix_spellings
 from permissions.commands.windows_names import CMD, POWERSHELL, SHARED
 from permissions.commands.windows_names import PROGRAMS as WINDOWS_POSIX
 from permissions.commands.wrappers import (
+    OTHER_NAMES,
     POSARGS_RUNNERS,
     RUNNERS,
     RUNS_WHAT_FOLLOWS,
@@ -146,6 +147,7 @@ class CompiledList:
                     *_readers_named(base),
                     *_package_scripts_named(base),
                     *_tasks_named(base),
+                    *_other_name_named(base),
                     *_assigned_as_options(base),
                     *_same_act_named(base),
                     *_deleters_named(base),
@@ -1208,7 +1210,17 @@ def _pulls_merging(found: tuple[AnyMeaning, ...]) -> tuple[PullMeaning, ...]:
 
 
 # Python's interpreter under its other released names (`python -m pip` in a rule is `python3 -m pip` too).
-_PYTHONS = ("python", "python3", "python2", *(f"python3.{minor}" for minor in range(6, 20)))
+_PYTHONS = (
+    "python",
+    "python3",
+    "python2",
+    *(f"python3.{minor}" for minor in range(6, 20)),
+    # free-threaded, windowless and debug builds (spell29's report)
+    *(f"python3.{minor}t" for minor in range(13, 20)),
+    "pythonw",
+    "python-dbg",
+    "python3-dbg",
+)
 
 
 def _names_of_program(name: str) -> tuple[str, ...]:
@@ -1592,6 +1604,17 @@ def _recursive_flag(word: str) -> bool:
 
 # rails runs a rake task as rake does (`rails db:migrate` is `rake db:migrate`): a task is a word with a colon.
 _TASK_RUNNERS = ("rails", "rake")
+
+
+def _other_name_named(p: Pattern) -> tuple[Pattern, ...]:
+    """R4.10, deny and ask: a pattern led by a program's other released name (`flyctl deploy`, `helm3 uninstall`,
+    `mariadb`: wrappers.OTHER_NAMES) also led by the program's own name, which the same program answers to; the
+    same text, for the reason."""
+    specs = p.words
+    if not specs or specs[0][1]:
+        return ()
+    own = OTHER_NAMES.get(specs[0][0])
+    return (replace(p, words=((own, False), *specs[1:])),) if own is not None else ()
 
 
 def _tasks_named(p: Pattern) -> tuple[Pattern, ...]:

@@ -71,8 +71,11 @@ from permissions.commands.option_tables_files import (
     BASE32,
     BASE64,
     BASENC,
+    CP,
     GREP,
+    LN,
     LUA,
+    MV,
     NODE,
     OPENSSL,
     PERL,
@@ -481,7 +484,7 @@ DENY_ONLY: frozenset[str] = frozenset(
         "redis-cli",
     }
     # the everyday file tools (permissions.commands.option_tables_files): read for a deny or ask naming them only
-    | {"base64", "base32", "basenc", "grep", "tar", "unzip"}
+    | {"base64", "base32", "basenc", "grep", "tar", "unzip", "cp", "mv", "ln"}
     # ... and the interpreters, for the code handed to them (`python -c`, `node -e`, `perl -e`)
     | {"python", "node", "perl", "ruby", "php", "Rscript", "lua"}
     # ... the shells, for their options (the caps read a shell's script by permissions.commands.shells), and openssl's
@@ -566,6 +569,9 @@ PROGRAMS: dict[str, Program] = {
         GREP,
         TAR,
         UNZIP,
+        CP,
+        MV,
+        LN,
         PYTHON,
         NODE,
         PERL,

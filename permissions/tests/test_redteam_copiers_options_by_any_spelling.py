@@ -1,15 +1,12 @@
-"""R4.10, cp's, mv's and ln's options by any spelling -- xfail (strict) until their tables are registered.
+"""R4.10, cp's, mv's and ln's options by any spelling.
 
 A deny of `cp -r` meets `cp -R a b`, `cp --recursive a b` and `cp -a a b` (an archive copies recursively); a deny of
 `mv -f` meets `mv --force a b`; a deny of `ln -s` meets `ln -sf a b` and `ln --symbolic a b`: all auto-approved
-today, matched by their spelling only. Their tables exist (permissions.commands.option_tables_files: CP, MV, LN) and
-are not registered in options.PROGRAMS because a program with a table costs the fast path's read budget 3 steps a
-piece where a copier costs 2 (fast_path._PIECE_STEPS), and an ordinary script of 1,500 copies would then be too long
-to read (test_hostile). The proposed change, in two files: options.py registers CP, MV and LN in PROGRAMS and in
-DENY_ONLY (read for a deny or ask naming them only); fast_path._PIECE_STEPS keeps them at _STEPS_WRITER (its
-`dict.fromkeys(("cp", "mv", "ln"), _STEPS_WRITER)` after the tabled programs' line). Tried on this branch:
-every case below then holds, test_hostile passes, and the bench's cost rises by 0.19 % (bytecodes, sandbox).
-27 of its 39 cases fail on f8fff7d (the session's start), as on this branch (xfail); the 12 kept cases hold.
+before, matched by their spelling only. Their tables (permissions.commands.option_tables_files: CP, MV, LN) are now
+registered in options.PROGRAMS and read for a deny or ask naming them only (DENY_ONLY); the fast path's read budget
+keeps a copier at a writer's 2 steps a piece, not a tabled program's 3 (fast_path._PIECE_STEPS), so an ordinary
+script of 1,500 copies is still read whole (test_hostile).
+27 of its 39 cases fail on f8fff7d (the session's start); the 12 kept cases hold there and here.
 """
 
 from __future__ import annotations
@@ -58,7 +55,6 @@ KEPT = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="cp, mv and ln have tables not registered (fast_path's read budget)")
 @pytest.mark.parametrize(("rule", "command"), REFUSED)
 def test_a_deny_refuses_the_copiers_options_by_another_spelling(rule: str, command: str) -> None:
     assert_rule_refuses(rule, command, "agent")

@@ -6,9 +6,8 @@ A deny of `node -e` met `node18 -e 'x'`, of `ruby -e` `ruby3.2 -e 'x'`, of `perl
 Python's `pythonw` and `python3-dbg`, were not read as interpreters at all: `jruby -e CODE` was auto-approved, its
 code unread (R4.9). Those names are their programs' now (permissions.commands.options._NAME_ALIASES;
 interpreters._INTERPRETERS; wrappers.python_family for `-m module`). Scripts and other commands keep their answers.
-A deny of `python -c` still misses the free-threaded, windowless and debug builds' `-c` (they ask, as opaque code):
-matching._PYTHONS lists Python's names for a pattern of python -- a hot-path change, xfail (strict) here.
-132 of its 156 cases fail on f8fff7d (the session's start); the 4 of `python -c` are xfail (strict).
+A deny of `python -c` meets the free-threaded, windowless and debug builds' `-c` too (matching._PYTHONS, Python's
+names for a pattern of python). 136 of its 160 cases fail on f8fff7d (the session's start).
 """
 
 from __future__ import annotations
@@ -85,8 +84,7 @@ def test_other_acts_keep_their_answers(rule: str, command: str, runs_in: str) ->
     assert_rule_does_not_catch(rule, command, runs_in)
 
 
-# Python's other builds under a deny of `python -c`: the segment's program word is
-# not one of matching._PYTHONS -- a hot-path change (permissions.matching), proposed to the lead.
+# Python's other builds under a deny of `python -c` (matching._PYTHONS)
 BY_THE_OTHER_NAME = [
     ("python -c", "python3.13t -c 'x'"),
     ("python -c", "python3.14t -c 'x'"),
@@ -95,7 +93,6 @@ BY_THE_OTHER_NAME = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="matching._PYTHONS lists no free-threaded, windowless or debug build")
 @pytest.mark.parametrize(("rule", "command"), BY_THE_OTHER_NAME)
 def test_a_deny_of_python_c_refuses_its_other_builds_code(rule: str, command: str) -> None:
     assert_rule_refuses(rule, command, "agent")

@@ -8,7 +8,8 @@ of `fly deploy` met `flyctl deploy`, a deny of `npm run deploy` met `nr deploy` 
 (auto-approved), a deny of `sudo` met `sudoedit` (asked by the privileged cap only). Read as what they are
 (permissions.commands.wrappers: OTHER_NAMES, PACKAGE_SPELLS, SHORTCUTS). `ni` itself is left out (PowerShell's
 New-Item has that name). Their other commands keep their answers.
-120 of its 142 cases fail on f8fff7d (the session's start); the 4 written with the other name are xfail (strict).
+124 of its 146 cases fail on f8fff7d (the session's start), the 4 written with the other name among them
+(matching._other_name_named: a pattern led by the other name also led by the program's own).
 """
 
 from __future__ import annotations
@@ -96,7 +97,6 @@ BY_THE_OTHER_NAME = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="matching does not fold a pattern's program word through OTHER_NAMES")
 @pytest.mark.parametrize(("rule", "command"), BY_THE_OTHER_NAME)
 def test_a_deny_written_with_the_other_name_refuses_the_common_one(rule: str, command: str) -> None:
     assert_rule_refuses(rule, command, "agent")
