@@ -1,15 +1,14 @@
 """R4.6 [beyond], red team: a system folder deleted whole, or every child of one -- `/usr`, `/etc`, `/var`, `/bin`,
 `/lib`, `/boot`, `/opt`, macOS's `/System`, `/Library`, `/Applications` -- spelled with a trailing slash, doubled
 slashes, `/.`, a climb back up, quoted, behind `sudo`, `find -delete` or another deleter, or reached from where the
-command moved. Brabo's sandbox auto-approves `rm -rf /usr` in auto mode (its path scope holds off the sandbox only).
+command moved.
 
-The task names system folders among the floor's; R4.6 and test_matching_bypasses
-(`test_r4_6_floor_is_still_not_a_safety_list[rm -rf /../etc]`) say a literal child of the root is not the floor's.
-A ruling for the lead: strict xfail until it is made (permissions.floor._is_root and permissions.where._root_like
-would both read the folders, and that test's case would go). A deletion below one (`/var/lib/apt/lists/*`,
-`/usr/local/lib/x`, `/tmp/build`) is not the floor's either way: guards.
-
-0 of its 49 cases fail on f8fff7d (the session's start): 42 are strict xfail there and here, 7 guards hold.
+The ruling (session 27), where the red team asked for more: R4.6's floor is the root and the home folder, "a floor,
+not a safety list" (test_matching_bypasses keeps `rm -rf /../etc` outside it). In Brabo's sandbox such a deletion
+empties the container's own folder (the container is the boundary; a worker never runs as the host's root); on the
+developer's machine the path scope holds in every mode, so it is never auto-approved there -- what this file
+checks, with guards that a deletion below one is not the floor's. 0 of its 49 cases fail on f8fff7d (the session's
+start): guards of the ruling.
 """
 
 from __future__ import annotations
@@ -78,12 +77,6 @@ MOVED_FIRST = [
 ]
 
 
-_RULING = (
-    "a ruling for the lead: system folders are not the floor's today (R4.6 'not a safety list'); "
-    "permissions.floor._is_root and permissions.where._root_like read the root and the home folders only"
-)
-
-
 def _verdicts(command: str, runs_in: str):
     return (
         term(command, project=CONTAINER_RUNNING, cwd=ROOT, runs_in=runs_in),
@@ -92,12 +85,10 @@ def _verdicts(command: str, runs_in: str):
     )
 
 
-@pytest.mark.xfail(strict=True, reason=_RULING)
-@pytest.mark.parametrize("command", SYSTEM)
-def test_a_system_folder_deleted_is_the_floors(command):
-    for runs_in in ("sandbox", "agent"):
-        for v in _verdicts(command, runs_in):
-            assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, runs_in, v.reason)
+@pytest.mark.parametrize("command", SYSTEM + MOVED_FIRST)
+def test_a_system_folder_deleted_off_the_sandbox_is_never_auto_approved(command):
+    for v in _verdicts(command, "agent"):
+        assert v.decision != "auto_approve", (command, v.reason)
 
 
 @pytest.mark.parametrize("command", ORDINARY)
@@ -105,11 +96,3 @@ def test_a_deletion_below_a_system_folder_is_not_the_floors(command):
     for runs_in in ("sandbox", "agent"):
         for v in _verdicts(command, runs_in):
             assert v.decision != "deny", (command, runs_in, v.reason)
-
-
-@pytest.mark.xfail(strict=True, reason=_RULING)
-@pytest.mark.parametrize("command", MOVED_FIRST)
-def test_a_system_folder_reached_from_where_the_command_moved_is_the_floors(command):
-    for runs_in in ("sandbox", "agent"):
-        for v in _verdicts(command, runs_in):
-            assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, runs_in, v.reason)
