@@ -1807,6 +1807,7 @@ def _floor_where(
                 joins = joiners(segments, command)
             fed = _xargs_fed(segments, joins, i, command, sets, single)
             replace = _xargs_replace(seg.words)
+            vs = _listing_fed(vs, segments, joins, i) if fed else vs
         elif windows and i and seg.words[0].lower() in WINDOWS_PIPED_DELETERS:
             # `Get-ChildItem C:\\ | Remove-Item -Recurse`: the listing's places, piped in, are the deleter's
             joins = joiners(segments, command) if joins is None else joins
@@ -1830,9 +1831,38 @@ def _floor_where(
                 if printed is None:
                     printed = _substitutions_print(segments, i, dirs, sets, command)
                 targets = targets + _filled_in(targets, printed)
+            # `ln -s / x && rm -rf x/*`: what a link the command makes leads to
+            targets = _through_links(targets, segments) if targets and "ln" in command else targets
             if _lands(targets, dirs, values, windows, command):
                 return i
     return None
+
+
+def _through_links(targets: list[str], segments: Sequence[Segment]) -> list[str]:
+    """``targets`` and, for each inside a symbolic link the command makes, the same place through the link."""
+    links = _links_made(segments)
+    return targets + [
+        to + t[len(name) :] for t in targets for name, to in links.items() if t.startswith(name)
+    ]
+
+
+def _symbolic(word: str) -> bool:
+    """ln's `-s` (in a cluster: `-sfn`) or `--symbolic`."""
+    return word == "--symbolic" or (word[:1] == "-" and word[1:2] != "-" and "s" in word)
+
+
+def _links_made(segments: Sequence[Segment]) -> dict[str, str]:
+    """R4.6, red team: the symbolic links the command makes (`ln -s TARGET NAME`, `ln -sfn "$HOME" h`), by the name
+    each is made under (ending in `/`, as a place inside it is deleted through: `rm -rf x/*`, `rm -rf x/`)."""
+    links: dict[str, str] = {}
+    for seg in segments:
+        words = seg.words
+        if words[:1] != ("ln",) or not any(_symbolic(w) for w in words[1:]):
+            continue
+        operands = [w for w in words[1:] if w[:1] != "-"]
+        if len(operands) == 2:
+            links[operands[1].rstrip("/") + "/"] = operands[0].rstrip("/") + "/"
+    return links
 
 
 def _xargs_fed(
@@ -2063,6 +2093,28 @@ def _lands(targets: list[str], dirs: frozenset[str], values: Values, windows: bo
         # a word of several variables (`x=/; y=*; rm -rf $x$y`) or an expansion's own text (`${X:+/}`): each reading
         targets = targets + [r for t in targets if "$" in t for r in _readings(t, values) if r != t]
     return any(lands_on_root(t, dirs, values) for t in targets)
+
+
+# R4.6, red team: a recursive listing (find's, fd's) fed to a deleter of one file at a time deletes every file of
+# the trees it lists, as the same deleter's recursive form would.
+_LISTINGS = frozenset({("find",), ("gfind",), ("fd",), ("fdfind",)})
+_ONE_FILE_DELETERS = frozenset({"rm", "unlink", "shred", "truncate", "srm", "wipe"})
+
+
+def _listing_fed(
+    vs: Sequence[tuple[str, ...]], segments: Sequence[Segment], joins: list[str | None], i: int
+) -> Sequence[tuple[str, ...]]:
+    """xargs' views (segment ``i``), each one-file deleter's as `rm -r` when a recursive listing is piped in."""
+    if not any(segments[k].words[:1] in _LISTINGS for k in _piped_into(segments, joins, i)):
+        return vs
+    return [_each_file_deleted(v) for v in vs]  # `find / -type f | xargs rm -f`: every file of the tree
+
+
+def _each_file_deleted(view: tuple[str, ...]) -> tuple[str, ...]:
+    """A view of a one-file deleter xargs runs on a listing's names, as `rm -r` of them; any other view as it is."""
+    if not view or view[0] not in _ONE_FILE_DELETERS:
+        return view
+    return ("rm", "-r", *(w for w in view[1:] if w[:1] != "-"))
 
 
 def _deleted(

@@ -1,21 +1,22 @@
-"""R4.6 [beyond], red team: deletions of the root, the home folder, the project or its parent that the floor does
-not deny yet, each because permissions.where (the lead's file) does not read the place: strict xfail, each class
-with the change it needs named in its reason. Every one asks today (never auto-approved); the floor's due is deny.
+"""R4.6 [beyond], red team: deletions of the root or the home folder the floor did not deny, each because
+permissions.where did not read the place, and the project's own folder.
 
 - a recursive listing of the root or the home folder (``find / -type f``) piped into xargs of a deleter of one file
-  at a time (``rm -f``, ``unlink``, ``shred -u``, ``truncate -s0``): every file of the tree, as
-  ``find / -type f -delete`` (which is denied);
+  at a time (``rm -f``, ``unlink``, ``shred -u``, ``truncate -s0``): every file of the tree, as ``find / -type f
+  -delete`` is -- now the floor's deny (where._listing_fed);
 - a symbolic link the command makes to the root or the home folder, then deletes through (``ln -s / x && rm -rf
-  x/*``);
+  x/*``) -- now the floor's deny (where._through_links); a ``cd`` through such a link is not followed (strict xfail);
 - PowerShell run on Brabo's own Linux sandbox (``pwsh -c 'Remove-Item -Recurse -Force /'``): the Windows reading
-  of the floor holds only off the sandbox, but pwsh's Remove-Item deletes a POSIX root just as well;
-- on a Windows machine, a drive's root spelled by PowerShell's provider (``FileSystem::C:\\``) or as cmd's ``\\``
-  (the current drive's root), and cmd's switches glued to the verb (``rd/s/q C:\\``);
-- the project's folder and the one holding it (``rm -rf ..``, ``cd .. && rm -rf *``, ``rm -rf "$PWD"``): the floor
-  is not handed the project's root;
-- the deleting verb taken from a variable the command sets (``a=rm; $a -rf /``, ``${RM:-rm} -rf /``).
+  of the floor holds only off the sandbox (strict xfail, asks today);
+- on a Windows machine, a drive's root spelled by PowerShell's provider (``FileSystem::C:\\``) or as cmd's ``\\``,
+  and cmd's switches glued to the verb (``rd/s/q C:\\``) (strict xfail, asks today);
+- the deleting verb taken from a variable the command sets (``a=rm; $a -rf /``): an opaque command word (R4.9),
+  asked; the floor does not read it (strict xfail);
+- the project's folder and the one holding it (``rm -rf ..``, ``cd .. && rm -rf *``): the ruling keeps them outside
+  the floor (R4.6: a floor, not a safety list); they are never auto-approved.
 
-0 of its 44 cases fail on f8fff7d (the session's start): each is a strict xfail, there and here.
+16 of its 44 cases fail on f8fff7d (the session's start): XARGS_FED's and LINKED's; the 18 strict xfail cases ask
+there and here; PROJECT's 10 guards hold.
 """
 
 from __future__ import annotations
@@ -44,8 +45,13 @@ LINKED = [
     "ln -sf ~ h && rm -rf h/*",
     'ln -sfn "$HOME" h && rm -rf h/',
     "ln -s / x; find x/ -delete",
-    "ln -s / x && cd x && rm -rf *",
 ]
+
+
+@pytest.mark.xfail(strict=True, reason="where's cd reading does not follow a link the command makes (`cd x`)")
+def test_a_cd_through_a_link_made_to_the_root_is_the_floors():
+    _denied_everywhere("ln -s / x && cd x && rm -rf *", ("sandbox", "agent"))
+
 
 PWSH_ON_LINUX = [
     "pwsh -c 'Remove-Item -Recurse -Force /'",
@@ -98,19 +104,11 @@ def _denied_everywhere(command: str, runs_in: tuple[str, ...]) -> None:
             assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, where, v.reason)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="where._deleted reads rm/unlink/shred/truncate without -r as deleting nothing, even when xargs is fed a "
-    "find of the root (whose listing is every file under it)",
-)
 @pytest.mark.parametrize("command", XARGS_FED)
 def test_every_file_of_the_root_fed_to_a_one_file_deleter_is_the_floors(command):
     _denied_everywhere(command, ("sandbox", "agent"))
 
 
-@pytest.mark.xfail(
-    strict=True, reason="where reads no link the command makes (`ln -s TARGET NAME`) as NAME's place"
-)
 @pytest.mark.parametrize("command", LINKED)
 def test_a_link_made_to_the_root_then_deleted_through_is_the_floors(command):
     _denied_everywhere(command, ("sandbox", "agent"))
@@ -134,12 +132,18 @@ def test_a_drive_root_spelled_as_windows_spells_it_is_the_floors(command):
     _denied_everywhere(command, ("agent",))
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the floor (where.floor_where) is handed the working directory, not the root"
-)
 @pytest.mark.parametrize("command", PROJECT)
-def test_the_project_or_the_folder_holding_it_deleted_is_the_floors(command):
-    _denied_everywhere(command, ("sandbox", "agent"))
+def test_the_project_or_the_folder_holding_it_deleted_is_never_auto_approved(command):
+    # The ruling (session 27): R4.6's floor is the root and the home folder; the project and the folder holding it
+    # are not (a floor, not a safety list) -- each asks, as a deletion the caps read, and is never auto-approved.
+    for where in ("sandbox", "agent"):
+        project = CONTAINER_RUNNING if where == "sandbox" else HOST
+        for v in (
+            term(command, project=project, cwd=ROOT, runs_in=where),
+            term(command, autonomy=AUTO_MODE, cwd=ROOT, runs_in=where),
+            term(command, allow=allow_every_word(command), cwd=ROOT, runs_in=where),
+        ):
+            assert v.decision != "auto_approve", (command, where, v.reason)
 
 
 @pytest.mark.xfail(strict=True, reason="where reads no command word taken from a variable the command sets")
