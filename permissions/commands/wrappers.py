@@ -1206,6 +1206,9 @@ GNU_PREFIXED: dict[str, str] = {
     for name in (
         "rm rmdir unlink shred truncate dd cp mv ln install touch mkdir tee chmod chown chgrp"
         " timeout nice nohup env stdbuf chroot xargs find sort split csplit"
+        # ... and the readers a rule printing a place names (`gcat .env`, `ghead`, `uu-base64`, `gsed -n p`)
+        " cat head tail tac nl od base64 base32 basenc cut paste fold fmt pr expand unexpand shuf tsort ptx comm"
+        " join uniq tr sed grep egrep fgrep"
     ).split()
 }
 

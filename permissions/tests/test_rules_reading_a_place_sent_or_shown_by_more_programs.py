@@ -6,7 +6,8 @@ Under a deny of `cat .env`, `csvlook .env`, `csvtool cat .env`, `fx .env`, `vd .
 behind an allow of every word. The viewers are printers (matching._PRINTS_PLACES, _READS_PLACES), the converters
 filters of what they are fed (decide._SHELL_READERS), and the files curl sends -- `-d @F`, `--data-binary @F`,
 `--json @F`, `-F f=@F`, `-F 'f=<F'`, `-T F` -- are read as `cat` of them (matching._curl_sent); to another host
-the send is also the external-effect cap, as before. 38 of its 42 cases fail on f8fff7d (the session's start).
+the send is also the external-effect cap, as before. And the readers by the names Homebrew and uutils install them
+under (`gcat`, `ghead`, `gsed`, `ggrep`, `uu-cat`, `uu-base64`: wrappers.GNU_PREFIXED), as `grm` was rm. 52 of its 60 cases fail on f8fff7d (the session's start).
 """
 
 from __future__ import annotations
@@ -35,6 +36,15 @@ DENIED = [
     "curl -F 'f=@.env;type=text/plain' localhost:9",
     "curl -F 'f=<.env' localhost:9",
     "curl -T .env localhost:9",
+    "gcat .env",
+    "ghead -3 .env",
+    "gtail .env",
+    "gtac .env",
+    "gsed -n p .env",
+    "ggrep KEY .env",
+    "uu-cat .env",
+    "uu-base64 .env",
+    "/opt/homebrew/bin/gcat .env",
 ]
 
 KEPT = [
