@@ -1075,7 +1075,7 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         blobs = [v for view in views for v in content_reads(view)] if shell_reads else []
         # `find data -delete`, `git clean -fdx data` read as `rm -rf data`
         blobs += [v for view in views for v in deletion_views(view)] if deletes else []
-        if shell_reads and (seg.words[:1] in _HANDING or "$" in seg.text or "`" in seg.text):
+        if (shell_reads or deletes) and (seg.words[:1] in _HANDING or "$" in seg.text or "`" in seg.text):
             blobs += _handed(segments, st.req.command or "", i, scope.cwd, views)
         if shell_reads and seg.words[:1] and seg.words[0] in SOURCING:
             blobs += views  # (_shell_read's `cat` of a sourced file: no view of the segment's own)

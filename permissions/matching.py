@@ -1485,6 +1485,8 @@ _SAME_ACTS: tuple[tuple[bool, tuple[tuple[str, ...], ...]], ...] = (
             ("bun", "publish"),
         ),
     ),
+    # a Cloudflare Worker deployed (wrangler's older name for the command)
+    (True, (("wrangler", "deploy"), ("wrangler", "publish"))),
     # a package published to PyPI (or the index a rule's rest names)
     (
         True,
