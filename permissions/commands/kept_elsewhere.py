@@ -30,6 +30,9 @@ registers these readers, like its other families):
   ``env()``/``strenv()``/``envsubst``), ``envsubst`` (every ``$NAME`` of its input), ``tmux show-environment``,
   ``systemctl show-environment``, ``launchctl getenv|export`` -- a read of plain settings and places only
   (SHOWN_VARIABLES: ``ENVIRON["HOME"]``, ``$ENV.PATH``, ``envsubst '$HOME'``) stays;
+- the machine's file index searched (``locate``, ``plocate``, ``mdfind`` but ``-onlyin DIR``, ``baloosearch``,
+  ``tracker3 search``, ``recoll``, Everything's ``es``): every folder's file names, Spotlight's and Baloo's by
+  content too;
 - secrets the machine keeps in the home folder: ``dotnet user-secrets`` (but ``init``), ``lssecret``,
   ``gnome-keyring-daemon --unlock``, ``saml2aws login|script|configure|console``.
 
@@ -68,6 +71,9 @@ TMUX_LATER = (
 USER_SECRETS = (
     "reads or changes the project's user secrets, which dotnet keeps in the home folder (~/.microsoft/usersecrets),"
     " outside the project"
+)
+INDEXED = (
+    "searches the machine's file index (every folder's file names, or their contents), outside the project"
 )
 FORWARDED = (
     "forwards the user's ssh agent or display to another machine (which may then use the keys, see the screen,"
@@ -414,6 +420,19 @@ def _saml2aws(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return SAML_LOGIN if subs[:1] and subs[0] in ("login", "script", "configure", "console") else None
 
 
+def _index_search(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """locate's database and the desktops' indexes searched: every folder of the machine (Spotlight, Baloo and
+    Tracker by content too) -- unless told one folder (``mdfind -onlyin DIR``: the path scope reads DIR)."""
+    verb, args = view[0], view[1:]
+    if _only_help(args) or not args:
+        return None
+    if verb == "mdfind" and any(w == "-onlyin" or w.startswith("-onlyin=") for w in args):
+        return None
+    if verb in ("tracker", "tracker3"):
+        return INDEXED if args[0] == "search" else None
+    return INDEXED
+
+
 _CHROMES = (
     "chrome chromium chromium-browser google-chrome google-chrome-stable google-chrome-beta msedge"
     " microsoft-edge microsoft-edge-stable brave brave-browser vivaldi opera"
@@ -443,6 +462,21 @@ KEPT_READERS: dict[str, Callable[[tuple[str, ...], tuple[str, ...]], str | None]
     **dict.fromkeys(("ssh", "autossh"), _ssh),
     **dict.fromkeys(("scp", "sftp"), lambda v, w: FORWARDED if "-A" in v[1:] else None),
     "lssecret": _lssecret,
+    **dict.fromkeys(
+        (
+            "locate",
+            "plocate",
+            "mlocate",
+            "slocate",
+            "mdfind",
+            "baloosearch",
+            "baloosearch6",
+            "tracker",
+            "tracker3",
+        )
+        + ("recoll", "recollq", "es", "es.exe"),
+        _index_search,
+    ),
     "gnome-keyring-daemon": _gnome_keyring,
     "saml2aws": _saml2aws,
 }

@@ -1258,6 +1258,18 @@ KEEPERS: dict[str, Reader] = {
     "aws-iam-authenticator": Forms("token"),
     "gke-gcloud-auth-plugin": _always(CREDENTIAL),
     "saml2aws": Forms("script"),
+    # red team (session 29): more clouds' CLIs printing the key or token they keep in the home folder -- Yandex
+    # Cloud's OAuth token (`yc config list` prints it in clear), Civo's API key, Alibaba Cloud's and Tencent
+    # Cloud's access keys, OpenStack's and Swift's tokens
+    "yc": Forms("config+list config+get+token iam+create-token", values="--profile --folder-id --cloud-id"),
+    "civo": Forms("apikey+show apikeys+show", values="--region --config"),
+    "aliyun": Forms("configure+get", values="--profile -p --region"),
+    "tccli": Forms("configure+list configure+get", values="--profile"),
+    "openstack": Forms(
+        "token+issue application+credential+create ec2+credentials+create ec2+credentials+show",
+        values="--os-cloud --os-auth-url --os-project-name -f --format -c --column",
+    ),
+    "swift": Forms("auth", values="--os-auth-url -A --auth -U --user -K --key"),
     "argocd": Forms("admin+initial-password"),
     "glab": Forms("variable+get variable+export variable+list"),
     "shopify": Forms("app+env+show app+env+pull"),

@@ -5,11 +5,13 @@ permissions.scope): awk's ``ENVIRON``, jq's ``env``/``$ENV`` (gojq, jaq, yq's ``
 ``envsubst`` (every ``$NAME`` of its input), tmux's ``show-environment``, ``systemctl show-environment``,
 ``launchctl getenv|export``. Beside them (permissions.commands.kept_elsewhere), secrets and settings the machine
 keeps in the home folder printed or changed by the program that keeps them without naming a path: ``dotnet
-user-secrets``, ``lssecret``, ``gnome-keyring-daemon --unlock``, ``saml2aws login``. A read of plain
+user-secrets``, ``lssecret``, ``gnome-keyring-daemon --unlock``, ``saml2aws login``, and more clouds' CLIs printing the key or token they keep
+(``yc config list``, ``civo apikey show``, ``aliyun configure get``, ``tccli configure list``, ``openstack token
+issue``, ``swift auth``: permissions.commands.secret_keepers). A read of plain
 settings and places (``ENVIRON["HOME"]``, ``$ENV.PATH``, ``envsubst '$HOME'``) stays; Brabo's sandbox holds no
 secret of the developer's and keeps its answers.
 
-59 of its 104 cases fail on f8fff7d (the session's start); the ordinary look-alikes held already and are kept as
+74 of its 122 cases fail on f8fff7d (the session's start); the ordinary look-alikes held already and are kept as
 guards, and the 6 here-string cases are strict expected failures until the lead's change to permissions.scope.
 """
 
@@ -95,6 +97,22 @@ KEPT = [
     "saml2aws script",
     "saml2aws configure",
     "saml2aws console",
+    # (permissions.commands.secret_keepers) more clouds' CLIs printing the key or token they keep
+    "yc config list",
+    "yc config get token",
+    "yc --profile prod config list",
+    "civo apikey show",
+    "civo apikey show mykey",
+    "civo apikeys show",
+    "aliyun configure get",
+    "aliyun configure get --profile prod",
+    "tccli configure list",
+    "tccli configure get",
+    "openstack token issue",
+    "openstack token issue -f value -c id",
+    "openstack --os-cloud prod token issue",
+    "swift auth",
+    "swift -A https://x/auth -U u -K k auth",
 ]
 
 
@@ -140,6 +158,15 @@ ORDINARY = [
     "dotnet user-secrets --help",
     "ssh-keygen -lf key.pub",
     "saml2aws --version",
+    "yc config get cloud-id",
+    "yc compute instance list",
+    "civo apikey ls",
+    "civo instance list",
+    "aliyun configure list",
+    "aliyun ecs DescribeInstances",
+    "tccli cvm DescribeInstances",
+    "openstack server list",
+    "swift list",
     "git config user.email",
     "git config --get remote.origin.url",
     "npm test",
