@@ -3116,6 +3116,11 @@ _TOOLCHAINS: dict[str, Reader] = {
         ("swiftly", Sub(INSTALL, writes="install uninstall use update self-update link unlink init")),
         ("coursier", Sub(INSTALL, writes="install uninstall update setup")),
         ("cs", Sub(INSTALL, writes="install uninstall update setup")),
+        # (and, as `orb push` and `multipass transfer` are, files copied into or out of a virtual machine's or a
+        # system container's own folders)
+        ("vagrant", Sub(VM_FILES, writes="upload scp")),
+        ("lxc", Sub(VM_FILES, writes="file+push file+pull file+edit", values="--project")),
+        ("incus", Sub(VM_FILES, writes="file+push file+pull file+edit", values="--project")),
     )
 }
 
