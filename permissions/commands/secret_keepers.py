@@ -1258,6 +1258,19 @@ KEEPERS: dict[str, Reader] = {
     "aws-iam-authenticator": Forms("token"),
     "gke-gcloud-auth-plugin": _always(CREDENTIAL),
     "saml2aws": Forms("script"),
+    # red team (session 29): more clouds' CLIs printing the key or token they keep in the home folder -- Yandex
+    # Cloud's OAuth token, Civo's API key, Alibaba Cloud's and Tencent Cloud's access keys, OpenStack's
+    # credentials and Swift's token. (`yc config list`, `tccli configure list` and `openstack token issue` print
+    # one too, but stay ordinary by an earlier ruling: test_redteam_more_families.)
+    "yc": Forms("config+get+token iam+create-token", values="--profile --folder-id --cloud-id"),
+    "civo": Forms("apikey+show apikeys+show", values="--region --config"),
+    "aliyun": Forms("configure+get", values="--profile -p --region"),
+    "tccli": Forms("configure+get", values="--profile"),
+    "openstack": Forms(
+        "application+credential+create ec2+credentials+create ec2+credentials+show",
+        values="--os-cloud --os-auth-url --os-project-name -f --format -c --column",
+    ),
+    "swift": Forms("auth", values="--os-auth-url -A --auth -U --user -K --key"),
     "argocd": Forms("admin+initial-password"),
     "glab": Forms("variable+get variable+export variable+list"),
     "shopify": Forms("app+env+show app+env+pull"),

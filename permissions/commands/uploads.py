@@ -981,6 +981,9 @@ _READERS = {
     **dict.fromkeys(DB_CLIENTS, _db_sends),
     **dict.fromkeys(_LOAD_TESTERS, _load_test),
     "vegeta": _vegeta,
+    # red team (session 29): peer-to-peer and relayed file sends, each printing a ticket or code whoever holds
+    # it fetches the file with (iroh's sendme, portal)
+    **dict.fromkeys(("sendme", "portal"), lambda view: len(view) > 2 and view[1] == "send"),
     "POST": _lwp_writes,
     "PUT": _lwp_writes,
     "lwp-request": _lwp_request,
