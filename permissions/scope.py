@@ -644,7 +644,13 @@ class Scope:
             out.extend(rooted_in_text(command))
         if _FEEDS_NAMES(command):
             _check_fed_names(segments, command, out)
-        if "<<<" not in command or not (fed or "$(" in command or "`" in command or "<(" in command):
+        if "<<<" not in command:
+            return
+        if not (fed or "$(" in command or "`" in command or "<(" in command):
+            # a variable's value handed on as the text a program reads (`base64 <<< "$NPM_TOKEN"`): as it shown
+            for piece in here_strings(command):
+                if "$" in piece and not _shown_only(piece, self.windows):
+                    self._check(piece, True, (self.cwd,), out)
             return
         for piece in here_strings(command):
             if piece[0] in "/~" or ".." in piece or as_climbs(piece) != piece:

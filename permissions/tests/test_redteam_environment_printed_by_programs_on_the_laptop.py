@@ -11,8 +11,11 @@ ec2 credentials show``, ``swift auth``: permissions.commands.secret_keepers). A 
 settings and places (``ENVIRON["HOME"]``, ``$ENV.PATH``, ``envsubst '$HOME'``) stays; Brabo's sandbox holds no
 secret of the developer's and keeps its answers.
 
-70 of its 118 cases fail on f8fff7d (the session's start); the ordinary look-alikes held already and are kept as
-guards, and the 6 here-string cases are strict expected failures until the lead's change to permissions.scope.
+A variable's value handed on as a here-string (`base64 <<< "$NPM_TOKEN"`) asks as `echo $NPM_TOKEN` does
+(permissions.scope._check_text); `read a <<< "$LINE"` and `$HOME`, `$PATH` stay.
+
+76 of its 124 cases fail on f8fff7d (the session's start); the ordinary look-alikes held already and are kept as
+guards.
 """
 
 from __future__ import annotations
@@ -55,7 +58,6 @@ PRINTED = [
     "yq -n '.a = \"${NPM_TOKEN}\" | .a |= envsubst'",
     "envsubst < config.tmpl",
     "envsubst < deploy.tmpl.yaml > deploy.yaml",
-    "envsubst <<< '$GITHUB_TOKEN'",
     "echo '$NPM_TOKEN' | envsubst",
     "envsubst '$GITHUB_TOKEN' < x",
     "envsubst '${AWS_SECRET_ACCESS_KEY}' < x",
@@ -187,12 +189,10 @@ HERE_STRINGS = [
     'tr a-z A-Z <<< "$OPENAI_API_KEY"',
     'xxd <<< "$ANTHROPIC_API_KEY"',
     'rev <<< "${GITHUB_TOKEN}"',
+    "envsubst <<< '$GITHUB_TOKEN'",
 ]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="permissions.scope does not read a here-string's variable (lead's change)"
-)
 @pytest.mark.parametrize("command", HERE_STRINGS)
 def test_a_secret_handed_on_as_a_here_string_asks_on_the_laptop(command):
     v = term(command, autonomy=AUTO_MODE, runs_in="agent")
