@@ -220,12 +220,17 @@ class CompiledList:
         if m is None:
             return None
         word = m.group()
-        for p, _ in (
-            *self.by_one.get(word, ()),
-            *(e for k, es in self.by_two.items() if k[0] == word for e in es),
-        ):
-            return word, p
-        return word, None
+        found = [
+            p
+            for p, _ in (
+                *self.by_one.get(word, ()),
+                *(e for k, es in self.by_two.items() if k[0] == word for e in es),
+            )
+        ]
+        # the rule as written naming the word first (`Terminal(git reset --hard)` for `git`, not `Terminal(rm -rf)`,
+        # whose reading names `git clean`), else the floor's verb, else any
+        own = next((p for p in found if word in p.text), None)
+        return word, own if own is not None or word in also else (found[0] if found else None)
 
     @property
     def empty(self) -> bool:

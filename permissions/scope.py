@@ -649,7 +649,7 @@ class Scope:
         if not (fed or "$(" in command or "`" in command or "<(" in command):
             # a variable's value handed on as the text a program reads (`base64 <<< "$NPM_TOKEN"`): as it shown
             for piece in here_strings(command):
-                if "$" in piece and not _shown_only(piece, self.windows):
+                if _NAMED_EXPANSION.search(piece) is not None and not _shown_only(piece, self.windows):
                     self._check(piece, True, (self.cwd,), out)
             return
         for piece in here_strings(command):
@@ -1006,6 +1006,10 @@ _VARIABLE_READ = re.compile(
 
 
 _PROVIDER_READ = re.compile(r"\$\{|\$\w*:").search
+
+
+# A variable read by its name (`$NPM_TOKEN`, `${X}`), not a special parameter (`$?`, `$#`, `$$`): R6.2.
+_NAMED_EXPANSION = re.compile(r"\$[A-Za-z_{]")
 
 
 def _shown_only(word: str, windows: bool) -> bool:
