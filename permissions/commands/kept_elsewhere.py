@@ -48,6 +48,7 @@ from collections.abc import Callable
 
 from permissions.commands.peeks import ENVIRONMENT
 from permissions.commands.plain_settings import SHOWN_VARIABLES
+from permissions.commands.syntax import plain_words
 
 __all__ = ["KEPT_READERS", "RECORDS"]
 
@@ -206,15 +207,7 @@ _ENGINE_VALUED = frozenset({"-H", "--host", "-c", "--context", "--config", "-l",
 
 def _context_export(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """``docker context export NAME``: the context and its TLS material, to a file or the terminal."""
-    subs: list[str] = []
-    skip = False
-    for w in view[1:4]:
-        if skip:
-            skip = False
-        elif w[:1] == "-":
-            skip = w in _ENGINE_VALUED
-        else:
-            subs.append(w)
+    subs = plain_words(view[1:4], _ENGINE_VALUED)
     return CONTEXT_KEYS if subs[:2] == ["context", "export"] and "--help" not in view else None
 
 
