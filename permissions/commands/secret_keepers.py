@@ -1260,9 +1260,10 @@ KEEPERS: dict[str, Reader] = {
     "saml2aws": Forms("script"),
     # red team (session 29): more clouds' CLIs printing the key or token they keep in the home folder -- Yandex
     # Cloud's OAuth token, Civo's API key, Alibaba Cloud's and Tencent Cloud's access keys, OpenStack's
-    # credentials and Swift's token. (`yc config list`, `tccli configure list` and `openstack token issue` print
-    # one too, but stay ordinary by an earlier ruling: test_redteam_more_families.)
-    "yc": Forms("config+get+token iam+create-token", values="--profile --folder-id --cloud-id"),
+    # credentials and Swift's token; `yc config list` prints the OAuth token in clear too (session 27's ruling; in
+    # the sandbox it keeps its answer, as test_redteam_more_families holds). (`tccli configure list` and `openstack
+    # token issue` stay ordinary by an earlier ruling.)
+    "yc": Forms("config+get+token config+list iam+create-token", values="--profile --folder-id --cloud-id"),
     "civo": Forms("apikey+show apikeys+show", values="--region --config"),
     "aliyun": Forms("configure+get", values="--profile -p --region"),
     "tccli": Forms("configure+get", values="--profile"),

@@ -6,7 +6,7 @@ permissions.scope): awk's ``ENVIRON``, jq's ``env``/``$ENV`` (gojq, jaq, yq's ``
 ``launchctl getenv|export``. Beside them (permissions.commands.kept_elsewhere), secrets and settings the machine
 keeps in the home folder printed or changed by the program that keeps them without naming a path: ``dotnet
 user-secrets``, ``lssecret``, ``gnome-keyring-daemon --unlock``, ``saml2aws login``, and more clouds' CLIs printing the key or token they keep
-(``yc config get token``, ``civo apikey show``, ``aliyun configure get``, ``tccli configure get``, ``openstack
+(``yc config get token``, ``yc config list``, ``civo apikey show``, ``aliyun configure get``, ``tccli configure get``, ``openstack
 ec2 credentials show``, ``swift auth``: permissions.commands.secret_keepers). A read of plain
 settings and places (``ENVIRON["HOME"]``, ``$ENV.PATH``, ``envsubst '$HOME'``) stays; Brabo's sandbox holds no
 secret of the developer's and keeps its answers.
@@ -14,7 +14,7 @@ secret of the developer's and keeps its answers.
 A variable's value handed on as a here-string (`base64 <<< "$NPM_TOKEN"`) asks as `echo $NPM_TOKEN` does
 (permissions.scope._check_text); `read a <<< "$LINE"` and `$HOME`, `$PATH` stay.
 
-76 of its 124 cases fail on f8fff7d (the session's start); the ordinary look-alikes held already and are kept as
+78 of its 126 cases fail on f8fff7d (the session's start); the ordinary look-alikes held already and are kept as
 guards.
 """
 
@@ -101,6 +101,8 @@ KEPT = [
     "saml2aws console",
     # (permissions.commands.secret_keepers) more clouds' CLIs printing the key or token they keep
     "yc config get token",
+    "yc config list",
+    "yc config list --profile prod",
     "civo apikey show",
     "civo apikey show mykey",
     "civo apikeys show",
