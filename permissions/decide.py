@@ -141,6 +141,7 @@ from permissions.where import (
     UNKNOWN,
     cwd_sets,
     deletion_views,
+    execdir_folders,
     fed_words,
     floor_where,
     handed_at_run_time,
@@ -1088,7 +1089,13 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             blobs += ran
             unsure += maybe
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
-        if "~" in seg.text or "OLDPWD" in seg.text or seg.words[:1] and seg.words[0] in CHDIR_WRAPPERS:
+        if (
+            "~" in seg.text
+            or "OLDPWD" in seg.text
+            or "dir " in seg.text  # find's -execdir, -okdir
+            or seg.words[:1]
+            and seg.words[0] in CHDIR_WRAPPERS
+        ):
             dirs, before = _other_folders(seg, views, dirs, sets, i, scope.cwd)
             blobs += before
         # what the program reads from an input redirect is its operand too (`cat < .env` reads `.env`)
@@ -1156,6 +1163,8 @@ def _other_folders(
     here = frozenset(dirs)
     if seg.words[:1] and seg.words[0] in CHDIR_WRAPPERS:
         here |= wrapper_chdirs(seg.words, here)
+    if seg.words[:1] == ("find",):
+        here |= execdir_folders(seg.words, here)  # `find src -name x -execdir cat ../.env \;`
     before = (
         _from_before(views, here, _earlier(sets, i, start)) if "~" in seg.text or "OLDPWD" in seg.text else []
     )

@@ -1208,6 +1208,19 @@ def _find_starts(view: tuple[str, ...]) -> tuple[list[str], bool]:
     return starts, find_exec_deletes(rest)
 
 
+def execdir_folders(words: tuple[str, ...], dirs: frozenset[str]) -> frozenset[str]:
+    """R4.10: the folders a find's `-execdir`/`-okdir` commands may run in -- each found file's own, its start
+    folders for what it finds right inside them (`find src -name x -execdir cat ../.env \\;` reads `.env`), read
+    from ``dirs``; deeper ones are not known. Empty for a find running none."""
+    if "-execdir" not in words and "-okdir" not in words:
+        return frozenset()
+    found: set[str] = set()
+    for start in _find_starts(words)[0]:
+        for parts in resolve(start, dirs):
+            found.add("/" + "/".join(parts))
+    return frozenset(found)
+
+
 def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
     """The operands a command prints for the next command's xargs (a literal reading; more is safe)."""
     verb = words[0].rpartition("/")[2]

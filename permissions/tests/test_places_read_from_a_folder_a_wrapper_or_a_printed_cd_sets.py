@@ -1,14 +1,16 @@
-"""R4.6, R4.10, red team: where a command runs when a wrapper's option or a `cd` to a printed folder sets it.
+"""R4.6, R4.10, red team: where a command runs when a wrapper's option, a `cd` to a printed folder or find's
+`-execdir` sets it.
 
 1. **A deny meets the place read from there.** Under a deny of `cat .env`, `env -C src cat ../.env`, `env
    --chdir=src cat ../.env` and `cd "$(dirname src/x)" && cat ../.env` were auto-approved in the sandbox's auto
    mode: the wrapper's folder (where.wrapper_chdirs, as the floor read it) and the folder a `cd` to a command
    substitution goes to when a literal reading knows what it prints (where._printed_targets) are folders the
-   segment may run in.
+   segment may run in; so are a find's start folders for what its `-execdir` and `-okdir` run (`find src -name x
+   -execdir cat ../.env \\;`: where.execdir_folders, the folder of what it finds right inside them).
 2. **The floor.** `cd "$(echo /)" && rm -rf *`, `cd $(dirname /tmp) && rm -rf *` and `cd "$(echo ~)" && rm -rf *`
    asked where the floor denies.
 
-29 of its 34 cases fail on f8fff7d (the session's start).
+37 of its 43 cases fail on f8fff7d (the session's start).
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ DENIED = [
     'cd "$(echo src)" && cat ../.env',
     "cd `echo src` && grep KEY ../.env",
     'cd "$(printf src)"; cat ../.env',
+    "find src -name x -execdir cat ../.env \\;",
+    "find src -maxdepth 1 -name app.py -execdir cat ../.env \\;",
+    "find src -name x -okdir head ../.env \\;",
+    "find ./src -type f -execdir grep KEY ../.env {} +",
 ]
 
 FLOOR = [
@@ -46,6 +52,7 @@ KEPT = [
     'cd "$(dirname src/x)" && cat app.py',
     "cd $(echo src) && ls",
     'cd "$(git rev-parse --show-toplevel)" && git status',
+    "find src -name '*.py' -execdir wc -l {} +",
 ]
 
 
