@@ -45,6 +45,8 @@ __all__ = [
     "code_prints",
     "deleted_trees",
     "find_exec_deletes",
+    "long_recursive",
+    "EXEC_DELETERS",
     "floor_denies",
     "floor_denies_views",
     "may_write_disk",
@@ -286,7 +288,7 @@ def _is_root(word: str) -> bool:
     return any(c in _GLOB for c in first)  # a pattern over the root's children
 
 
-def _long_recursive(word: str, name_of: str = "recursive") -> bool:
+def long_recursive(word: str, name_of: str = "recursive") -> bool:
     """``--recursive`` or any abbreviation of it (``--recur``, ``--r``).
 
     GNU getopt_long takes any unambiguous prefix of a long option. None of rm's other long options
@@ -316,7 +318,7 @@ def deleted_trees(view: tuple[str, ...]) -> list[str] | None:
         if not done and w == "--":
             done = True
         elif not done and w.startswith("--"):
-            recursive = recursive or _long_recursive(w, spec.recursive_long)
+            recursive = recursive or long_recursive(w, spec.recursive_long)
         elif not done and w.startswith("-") and len(w) > 1:
             recursive = recursive or any(c in w for c in spec.recursive_short)
         else:
@@ -338,7 +340,7 @@ def floor_denies(words: tuple[str, ...]) -> str | None:
 # red team: and those that empty each file it meets or write over it, which leaves nothing of the tree either:
 # `find / -type f -exec truncate -s0 {} +`, `-exec dd if=/dev/zero of={} \;`, `-exec cp /dev/null {} \;`, `-exec mv
 # {} /tmp/x \;` (each taken away), and a shell's script doing one of these to its argument (`sh -c ': > "$1"' _ {}`).
-_EXEC_DELETERS = frozenset(DELETERS) | {"shred", "unlink", "truncate", "gtruncate"}
+EXEC_DELETERS = frozenset(DELETERS) | {"shred", "unlink", "truncate", "gtruncate"}
 _RM_WORD = re.compile(
     r"(?:^|[\s;&|(`/])(?:rm|shred|unlink|truncate|srm|wipe|mv)\s|>\|?\s*+['\"]?(?:\$(?:[0-9@*]|\{[0-9@*])|\{\})"
     r"|\bof=['\"]?(?:\$(?:[0-9@*]|\{[0-9@*])|\{\})"
@@ -351,7 +353,7 @@ _EXEC_MOVERS = frozenset({"mv", "gmv"})
 def _exec_destroys(view: tuple[str, ...]) -> bool:
     """Whether a command find runs on each name (``{}`` as written) deletes, empties or overwrites it."""
     verb = view[0].rpartition("/")[2]
-    if verb in _EXEC_DELETERS or verb == "busybox":
+    if verb in EXEC_DELETERS or verb == "busybox":
         return True
     if verb in _EXEC_MOVERS:
         return "{}" in view[1:]

@@ -52,6 +52,7 @@ from permissions.commands.wrappers import PEELED_VERBS
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.where import (
+    GIT_TOPS,
     as_climbs,
     cmd_switch,
     cmd_variable_place,
@@ -1410,16 +1411,7 @@ _SPLIT_ON_SLASH = re.compile(r'\bsplit\(\s*(?:[^()"]*,\s*)?"/"\s*\)')
 # (`dirname`, `cut -d/ -f1-3`, `sed s/app/other/`, `rev`; not basename, which leaves one name).
 _PLACE_PRINTERS = frozenset({"pwd", "realpath", "readlink", "printenv", "env", "git"})
 _PLACE_SLICERS = _SLICERS - {"basename"}
-_GIT_PLACES = frozenset(
-    {
-        "--show-toplevel",
-        "--git-dir",
-        "--absolute-git-dir",
-        "--git-common-dir",
-        "--show-superproject-working-tree",
-        "--git-path",
-    }
-)
+_GIT_PLACES = frozenset(GIT_TOPS) | {"--git-path"}
 
 
 def _prints_a_place(words: tuple[str, ...]) -> bool:

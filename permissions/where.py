@@ -43,6 +43,7 @@ import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 
+from permissions.commands.copies import copies_in
 from permissions.commands.fed_code import (
     JQS as _JQS,
 )
@@ -69,6 +70,7 @@ from permissions.commands.wrappers import PEELED_VERBS
 from permissions.floor import (
     DELETERS,
     EACH_DELETION,
+    EXEC_DELETERS,
     FLOOR_VERBS,
     REMOVERS,
     WINDOWS_DELETERS,
@@ -1145,7 +1147,8 @@ def _chdir_long(name: str) -> bool:
 # command started in among it: `pushd /tmp && cat "$(dirs +1)/.env"`.) A package manager's global folders
 # (`npm prefix -g`) are not the project's.
 _TOP_PRINTERS = frozenset({"pwd", "git", "hg", "sl", "jj", "npm", "pnpm", "yarn", "bun", "dirs", "pipenv"})
-_GIT_TOPS = {
+# (permissions.scope reads the same options as printing an absolute place, `--git-path` too)
+GIT_TOPS = {
     "--show-toplevel": "",
     "--show-superproject-working-tree": "",
     "--git-dir": ".git",
@@ -1174,9 +1177,7 @@ def _tops(words: tuple[str, ...], verb: str, dirs: frozenset[str]) -> list[str]:
             return named
         if any(w in _GIT_RELATIVE_TOPS for w in words):
             return [""]
-        under = next(
-            (_GIT_TOPS[w.partition("=")[0]] for w in words if w.partition("=")[0] in _GIT_TOPS), None
-        )
+        under = next((GIT_TOPS[w.partition("=")[0]] for w in words if w.partition("=")[0] in GIT_TOPS), None)
     elif verb in ("hg", "sl", "jj"):
         under = "" if rest[-1:] == ["root"] else None  # `hg root`, `jj root`, `jj workspace root`
     elif verb == "pipenv":
@@ -1859,23 +1860,17 @@ def _through_links(targets: list[str], segments: Sequence[Segment]) -> list[str]
     ]
 
 
-def _symbolic(word: str) -> bool:
-    """ln's `-s` (in a cluster: `-sfn`) or `--symbolic`."""
-    return word == "--symbolic" or (word[:1] == "-" and word[1:2] != "-" and "s" in word)
-
-
 def _links_made(segments: Sequence[Segment]) -> dict[str, str]:
-    """R4.6, red team: the symbolic links the command makes (`ln -s TARGET NAME`, `ln -sfn "$HOME" h`), by the name
-    each is made under (ending in `/`, as a place inside it is deleted through: `rm -rf x/*`, `rm -rf x/`)."""
-    links: dict[str, str] = {}
-    for seg in segments:
-        words = seg.words
-        if words[:1] != ("ln",) or not any(_symbolic(w) for w in words[1:]):
-            continue
-        operands = [w for w in words[1:] if w[:1] != "-"]
-        if len(operands) == 2:
-            links[operands[1].rstrip("/") + "/"] = operands[0].rstrip("/") + "/"
-    return links
+    """R4.6, red team: the symbolic links the command makes (`ln -s TARGET NAME`, `ln -sfn "$HOME" h`), read by ln's
+    table (permissions.commands.copies), by the name each is made under (ending in `/`, as a place inside it is
+    deleted through: `rm -rf x/*`, `rm -rf x/`)."""
+    return {
+        made.to.rstrip("/") + "/": made.originals[0].rstrip("/") + "/"
+        for seg in segments
+        if seg.words[:1] == ("ln",)
+        for made in copies_in(seg.words)
+        if made.link and len(made.originals) == 1
+    }
 
 
 def _xargs_fed(
@@ -2111,7 +2106,6 @@ def _lands(targets: list[str], dirs: frozenset[str], values: Values, windows: bo
 # R4.6, red team: a recursive listing (find's, fd's) fed to a deleter of one file at a time deletes every file of
 # the trees it lists, as the same deleter's recursive form would.
 _LISTINGS = frozenset({("find",), ("gfind",), ("fd",), ("fdfind",)})
-_ONE_FILE_DELETERS = frozenset({"rm", "unlink", "shred", "truncate", "srm", "wipe"})
 
 
 def _listing_fed(
@@ -2124,8 +2118,9 @@ def _listing_fed(
 
 
 def _each_file_deleted(view: tuple[str, ...]) -> tuple[str, ...]:
-    """A view of a one-file deleter xargs runs on a listing's names, as `rm -r` of them; any other view as it is."""
-    if not view or view[0] not in _ONE_FILE_DELETERS:
+    """A view of a deleter xargs runs on a listing's names (floor.EXEC_DELETERS, what find's `-exec` deletes by), as
+    `rm -r` of them; any other view as it is."""
+    if not view or view[0] not in EXEC_DELETERS:
         return view
     return ("rm", "-r", *(w for w in view[1:] if w[:1] != "-"))
 
