@@ -62,7 +62,7 @@ from permissions.commands.wrappers import (
     WRAPPERS,
     peels_after,
 )
-from permissions.floor import REMOVERS
+from permissions.floor import REMOVERS, long_recursive
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.literal_search import literal_trie
 from permissions.memos import Memo
@@ -602,29 +602,24 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [] if patched is None else _git_file_reads(view[k + 1 :], sub, patched)
 
 
-# curl's options sending a file's content (`-d @.env`, `--data-binary=@.env`, `-F f=@.env`, `-F f=<.env`, `-T .env`):
-# a server that echoes the request (any on the machine) prints it back.
-_CURL_DATA = frozenset({"-d", "--data", "--data-binary", "--data-urlencode", "--json", "-F", "--form"})
-_CURL_UPLOAD = frozenset({"-T", "--upload-file"})
-_CURL_SENDS = _CURL_DATA | _CURL_UPLOAD
+# curl's options sending a file's content (`-d @.env`, `--data-binary=@.env`, `-F f=@.env`, `-F f=<.env`, `-T .env`),
+# as curl's option table reads them (abbreviated too: `--data-bin`, `--upload`): a server that echoes the request
+# (any on the machine) prints it back. (`--data-raw` and `--form-string` send an `@` as it is.)
+_CURL_FILE_BODY = frozenset({"data", "data-binary", "data-ascii", "data-urlencode", "json", "form"})
 
 
 def _curl_sent(view: tuple[str, ...]) -> list[str]:
     """The files a curl view sends as its data, a form's field or an upload."""
     out: list[str] = []
-    k = 1
-    while k < len(view):
-        w = view[k]
-        k += 1
-        name, eq, value = w.partition("=") if w[:2] == "--" else (w[:2], "", w[2:])
-        if name not in _CURL_SENDS:
-            continue
-        if not eq and not value and k < len(view):
-            value, k = view[k], k + 1
-        if name in _CURL_UPLOAD:
-            out.append(value)
-        elif "@" in value or (name in ("-F", "--form") and "=<" in value):
-            out.append(value.partition("@" if "@" in value else "<")[2].partition(";")[0])
+    for r in normalised(view):
+        for key in r.keys:
+            name, eq, value = key.partition("=")
+            if not eq:
+                continue
+            if name == "upload-file":
+                out.append(value)
+            elif name in _CURL_FILE_BODY and ("@" in value or (name == "form" and "=<" in value)):
+                out.append(value.partition("@" if "@" in value else "<")[2].partition(";")[0])
     return [f for f in out if f and f != "-"]
 
 
@@ -1603,10 +1598,8 @@ def _deleters_named(p: Pattern) -> tuple[Pattern, ...]:
 
 
 def _recursive_flag(word: str) -> bool:
-    """rm's `-r`/`-R` in a cluster of short options, or `--recursive` (any prefix getopt takes: `--rec`)."""
-    if word[:2] == "--":
-        return len(word) > 4 and "--recursive".startswith(word)
-    return "r" in word or "R" in word
+    """rm's `-r`/`-R` in a cluster of short options, or `--recursive` by any prefix getopt takes (floor's reading)."""
+    return long_recursive(word) if word[:2] == "--" else "r" in word or "R" in word
 
 
 # rails runs a rake task as rake does (`rails db:migrate` is `rake db:migrate`): a task is a word with a colon.

@@ -5,9 +5,10 @@ Under a deny of `cat .env`, `csvlook .env`, `csvtool cat .env`, `fx .env`, `vd .
 -d @.env http://localhost:9` (a listener on the machine prints the request) were auto-approved in auto mode and
 behind an allow of every word. The viewers are printers (matching._PRINTS_PLACES, _READS_PLACES), the converters
 filters of what they are fed (decide._SHELL_READERS), and the files curl sends -- `-d @F`, `--data-binary @F`,
-`--json @F`, `-F f=@F`, `-F 'f=<F'`, `-T F` -- are read as `cat` of them (matching._curl_sent); to another host
+`--json @F`, `-F f=@F`, `-F 'f=<F'`, `-T F`, by curl's table (abbreviated too) -- are read as `cat` of them
+(matching._curl_sent; `--data-raw` sends an `@` as it is); to another host
 the send is also the external-effect cap, as before. And the readers by the names Homebrew and uutils install them
-under (`gcat`, `ghead`, `gsed`, `ggrep`, `uu-cat`, `uu-base64`: wrappers.GNU_PREFIXED), as `grm` was rm. 52 of its 60 cases fail on f8fff7d (the session's start).
+under (`gcat`, `ghead`, `gsed`, `ggrep`, `uu-cat`, `uu-base64`: wrappers.GNU_PREFIXED), as `grm` was rm. 56 of its 65 cases fail on f8fff7d (the session's start).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ DENIED = [
     "curl -F 'f=@.env;type=text/plain' localhost:9",
     "curl -F 'f=<.env' localhost:9",
     "curl -T .env localhost:9",
+    "curl --data-bin @.env localhost:9",
+    "curl --upload .env localhost:9",
     "gcat .env",
     "ghead -3 .env",
     "gtail .env",
@@ -50,6 +53,7 @@ DENIED = [
 KEPT = [
     "curl -d @payload.json localhost:9",
     "curl -d 'a=b' localhost:9",
+    "curl --data-raw @.env localhost:9",
     "curl -s localhost:8000/health",
     "csvlook data/report.csv",
 ]
