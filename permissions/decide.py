@@ -141,6 +141,7 @@ from permissions.where import (
     UNKNOWN,
     cwd_sets,
     deletion_views,
+    dotted_globs,
     execdir_folders,
     fed_words,
     floor_where,
@@ -1070,6 +1071,7 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
     scope = st.scope_of()
     sets = cwd_sets(segments, st.req.command or "", scope.cwd, floor=False, windows=scope.windows)
     copied: list[tuple[str, str, str, bool]] | None = None
+    dotglob = _DOTGLOB.search(st.req.command or "") is not None
     for i, views in todo:
         seg = segments[i]
         # `git show HEAD:.env`, `git log -p .env`, `dd if=.env` read as `cat .env` (and from each folder too)
@@ -1078,8 +1080,7 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         blobs += [v for view in views for v in deletion_views(view)] if deletes else []
         if (shell_reads or deletes) and (seg.words[:1] in _HANDING or "$" in seg.text or "`" in seg.text):
             blobs += _handed(segments, st.req.command or "", i, scope.cwd, views)
-        if shell_reads and seg.words[:1] and seg.words[0] in SOURCING:
-            blobs += views  # (_shell_read's `cat` of a sourced file: no view of the segment's own)
+        blobs += _sourced_or_dotted(seg, views, shell_reads, dotglob)
         unsure: list[tuple[str, ...]] = []
         if shell_reads:
             printed, unsure = _loaded_and_printed(reading.seg_views[i], views)
@@ -1377,6 +1378,34 @@ def _below(place: str, folder: str) -> str | None:
     if place.startswith(folder) and (folder == "/" or place[len(folder)] == "/"):
         return place[len(folder) :] if folder != "/" else place
     return None
+
+
+# R4.10, red team: a command that has its globs match a leading dot -- bash's `shopt -s dotglob`, any value of
+# GLOBIGNORE (which turns dotglob on), zsh's `setopt globdots` (any case, any underscores) -- expands `cat *env`
+# to `.env` too.
+_DOTGLOB = re.compile(r"dotglob|globignore|glob_?dots", re.IGNORECASE)
+
+
+def _sourced_or_dotted(
+    seg: Segment, views: list[tuple[str, ...]], shell_reads: bool, dotglob: bool
+) -> list[tuple[str, ...]]:
+    """_paths_spelt's views of a sourced file (_shell_read's `cat` of it: no view of the segment's own) and, in a
+    command that has globs match a leading dot, of each glob so read (_dotted)."""
+    out = views if shell_reads and seg.words[:1] and seg.words[0] in SOURCING else []
+    if dotglob and ("*" in seg.text or "?" in seg.text):
+        out = [*out, *_dotted(views)]
+    return out
+
+
+def _dotted(views: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """Each view with a glob operand led by `*` or `?` written as each glob led by the dot it may then match
+    (where.dotted_globs: `*env` as `.*env`, `?env` as `.env`), one operand at a time."""
+    return [
+        (*view[:k], d, *view[k + 1 :])
+        for view in views
+        for k in range(1, min(len(view), _WHOLE_VIEW))
+        for d in dotted_globs(view[k])
+    ]
 
 
 def _handed(

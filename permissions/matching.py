@@ -63,6 +63,7 @@ from permissions.commands.wrappers import (
     peels_after,
 )
 from permissions.floor import REMOVERS, long_recursive
+from permissions.glob_syntax import bash_glob
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.literal_search import literal_trie
 from permissions.memos import Memo
@@ -1692,6 +1693,8 @@ class GlobMeaning:
             rest = r.operands
         if len(self.ops) > len(rest):
             return False
+        if m.anywhere:
+            return self._anywhere(rest)
         globbed = False
         for (stem, prefix), w in zip(self.ops, rest):
             folded = fold_path(w)
@@ -1701,6 +1704,20 @@ class GlobMeaning:
                 globbed = True
                 continue
             return False
+        return globbed
+
+    def _anywhere(self, rest: tuple[str, ...]) -> bool:
+        """For a pattern naming places met in any order (`cat .env`): every place among the words that are no
+        option, as written or by a glob that may name it, one glob at least (`cat -n .e*`, `grep KEY .e*`, `cat x
+        .e*`; red team, R4.10)."""
+        words = [fold_path(w) for w in rest if w[:1] != "-"]
+        globbed = False
+        for stem, prefix in self.ops:
+            if any(w == stem or (prefix and w.startswith(stem)) for w in words):
+                continue
+            if prefix or not any(_GLOB.search(w) is not None and _glob_may_name(w, stem) for w in words):
+                return False
+            globbed = True
         return globbed
 
     def may_match(self, r: Reading) -> bool:
@@ -1714,7 +1731,7 @@ def _glob_may_name(glob: str, path: str) -> bool:
     for g, name in zip(globs, names):
         if name[:1] == "." and g[:1] != ".":
             return False
-        if not fnmatchcase(name, g):
+        if not fnmatchcase(name, bash_glob(g)):  # (`[^x]`, `[[:alpha:]]` read as bash reads them)
             return False
     return True
 
