@@ -70,6 +70,7 @@ from permissions.commands.writes import (
     option_at,
     targets,
 )
+from permissions.glob_syntax import bash_glob
 from permissions.literal_search import literal_trie
 from permissions.scope import NOT_USER_PATHS
 from permissions.shell import Segment
@@ -996,7 +997,7 @@ def _fold(name: str) -> str:
         low = _HFS_IGNORED.sub("", low) or low
     if "~" in low and low[-1:] != "~":
         low = _SHORT_NAMES.get(_short_key(low), low)
-    if ":" in low:
+    if ":" in low and "[:" not in low:  # (not a glob's `[[:alpha:]]`: bash_glob reads it)
         low = low.partition(":")[0] or low
     if low[-1:] in (" ", ".") and low.strip(" ."):
         low = low.rstrip(" .")
@@ -1077,7 +1078,13 @@ def _rooted(low: list[str], dotglob: bool) -> Protected | None:
 def _component_may_be(c: str, want: str, dotglob: bool) -> bool:
     if _GLOB_CHARS.isdisjoint(c):
         return c == want
-    return (dotglob or want[:1] != "." or c[:1] == ".") and fnmatch.fnmatchcase(want, c)
+    return (dotglob or want[:1] != "." or c[:1] == ".") and fnmatch.fnmatchcase(want, _glob(c))
+
+
+def _glob(component: str) -> str:
+    """A glob component (case folded) as fnmatch reads it the way bash does (permissions.glob_syntax: `[^x]`,
+    `[[:alpha:]]`), folded again: a class of capitals meets a folded name as a case-insensitive file system would."""
+    return bash_glob(component).casefold() if "[" in component else component
 
 
 def _worktree_at(low: list[str], tops: list[list[str]]) -> int:
@@ -1116,8 +1123,8 @@ def _glob_entry(low: list[str], k: int, dotglob: bool, tops: list[list[str]] | N
             continue
         if bare and not p.top and not name.startswith("."):
             continue  # `rm -rf build/*` is not aimed at a pip.conf that may lie there
-        if fnmatch.fnmatchcase(name, pattern) or (
-            p.prefix and fnmatch.fnmatchcase(name + "x" + p.tail, pattern)
+        if fnmatch.fnmatchcase(name, _glob(pattern)) or (
+            p.prefix and fnmatch.fnmatchcase(name + "x" + p.tail, _glob(pattern))
         ):
             if len(p.parts) == 1 or k + 1 >= len(low) or _tail_matches(low[k + 1 :], p):
                 return p
@@ -1134,7 +1141,7 @@ def _globbed_tail(rest: list[str], want: tuple[str, ...], dotglob: bool) -> bool
             if c != w:
                 return False
             continue
-        if (w[:1] == "." and c[:1] != "." and not dotglob) or not fnmatch.fnmatchcase(w, c):
+        if (w[:1] == "." and c[:1] != "." and not dotglob) or not fnmatch.fnmatchcase(w, _glob(c)):
             return False
         globbed = True
     return globbed

@@ -12,8 +12,9 @@ or everywhere, behind an allow of every word too (the glob ones):
   `head -5 .e*`, `grep KEY .e*`, `cat x .e*`: matching.GlobMeaning meets the places in any order); and a glob
   led by `*` or `?` once the command has globs match a leading dot (`shopt -s dotglob`, GLOBIGNORE, zsh's
   `setopt globdots`: decide._DOTGLOB).
-A glob may name the place: it asks, as every glob meeting a rule's place does (`?env` under dotglob is read as
-`.env`, denied). 101 of its 133 cases fail on
+Also on the developer's machine, a protected file named by such a glob (`cp x .husk[[:alpha:]]/pre-commit`,
+R3.7: protected_paths read `[:` as an NTFS stream's start) was auto-approved. A glob may name the place: it asks, as every glob meeting a rule's place does (`?env` under dotglob is read as
+`.env`, denied). 105 of its 141 cases fail on
 20df7cd (the session's start); the ordinary commands beside them are kept as guards.
 """
 
@@ -138,3 +139,26 @@ def test_the_floor_reads_the_same_values(command: str) -> None:
 @pytest.mark.parametrize("command", ORDINARY)
 def test_ordinary_globs_and_expansions_are_not_the_place(command: str, runs_in: str) -> None:
     assert_rule_does_not_catch("cat .env", command, runs_in)
+
+
+# R3.7: a protected file named by such a glob on the developer's machine (`.husk[[:alpha:]]/pre-commit`: a
+# name's `[:` was read as the start of an NTFS stream and cut off there)
+PROTECTED = [
+    "mv x .github/workflow[[:alpha:]]/ci.yml",
+    "cp x .husk[[:alpha:]]/pre-commit",
+    "cp x .HUSK[[:upper:]]/pre-commit",
+    "cp x .husk[^x]/pre-commit",
+    "cp evil.yml .github/workflows/c[^x].yml",
+    "cp x .claude/settings.[[:alpha:]]son",
+    "cp x .git/hook[[:alpha:]]/pre-commit",
+]
+
+
+@pytest.mark.parametrize("command", PROTECTED)
+def test_a_protected_file_named_by_a_bash_glob_is_never_auto_approved(command: str) -> None:
+    for decision, reason in auto_and_allowed(command, "agent"):
+        assert decision != "auto_approve", (command, reason)
+
+
+def test_an_ordinary_file_named_by_a_class_glob_stays_approved() -> None:
+    assert auto_and_allowed("cp x src/[[:alpha:]]x.ts", "agent")[0] == ("auto_approve", "autonomy")
