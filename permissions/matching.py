@@ -63,7 +63,7 @@ from permissions.commands.wrappers import (
     peels_after,
 )
 from permissions.floor import REMOVERS, long_recursive
-from permissions.glob_syntax import bash_glob
+from permissions.glob_syntax import bash_glob, expanded_value
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.literal_search import literal_trie
 from permissions.memos import Memo
@@ -861,6 +861,12 @@ def _all_addresses(ops: tuple[WordSpec, ...]) -> bool:
 
 
 _PWD_PREFIXES = ("$PWD/", "${PWD}/")
+_OPERATED = frozenset(
+    {"${PWD%", "${PWD#", "${PWD/", "${PWD:", "${PWD,", "${PWD^", "${PWD~", "${PWD@", "${HOME"}
+)
+_OPERATED_PLACE = re.compile(
+    r"\$\{(PWD|HOME)(,,?|\^\^?|~~?|##?|%%?|:(?=[\s0-9(-])|@(?=[ULu]\})|//?)([^{}$`]*)\}(.*)", re.DOTALL
+)
 _HOME_WORDS = ("~", "$HOME", "${HOME}")
 
 
@@ -957,6 +963,12 @@ def _place(word: str, here: str) -> str | None:
         return None
     if word.startswith(_PWD_PREFIXES):
         return fold_path(here + word.partition("/")[2])
+    if word[:6] in _OPERATED and (m := _OPERATED_PLACE.match(word)) is not None:
+        # red team: the folder or the home folder as an expansion changes it (`${PWD%/src}/.env`, `${HOME%/}`)
+        value = expanded_value(here[:-1] or "/" if m.group(1) == "PWD" else HOME, m.group(2), m.group(3))
+        if value is None:
+            return None
+        word = value + m.group(4)
     if word[:6] == "/proc/" and (m := _PROC_PLACE.match(word)) is not None:
         # a process's root or working folder (`/proc/self/cwd/.env`; another's too: the agent's shell, `$PPID`)
         return fold_path(("/" if m.group(1) == "root" else here) + word[m.end() :])

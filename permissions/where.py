@@ -42,7 +42,6 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from fnmatch import fnmatchcase
 
 from permissions.commands.copies import copies_in
 from permissions.commands.fed_code import (
@@ -89,7 +88,7 @@ from permissions.floor import (
     windows_listed,
     windows_listing_recurses,
 )
-from permissions.glob_syntax import bash_glob
+from permissions.glob_syntax import expanded_value
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.wrappers import views
@@ -2501,78 +2500,13 @@ def _readings(word: str, values: Values) -> list[str]:
             given += [
                 t
                 for v in given
-                if (t := _expanded_value(v, op, m.group(7) if m.group(2) is None else m.group(3))) is not None
+                if (t := expanded_value(v, op, m.group(7) if m.group(2) is None else m.group(3))) is not None
             ]
         if m.group(2) is not None:
             given.append(m.group(3))
         if given:
             readings = [r.replace(m.group(), v, 1) for r in readings for v in given][:_MAX_READINGS]
     return readings
-
-
-_CASES: dict[str, Callable[[str], str]] = {
-    ",": str.lower,
-    "^": str.upper,
-    "~": str.swapcase,
-    "@L": str.lower,
-    "@U": str.upper,
-    "@u": str.upper,
-}
-_SLICE = re.compile(r"\s*\(?\s*(-?\d+)\s*\)?\s*(?::\s*\(?\s*(-?\d+)\s*\)?\s*)?")
-_LONGEST_VALUE = 256  # (a longer value is not cut pattern by pattern: hostile input)
-
-
-def _expanded_value(value: str, op: str, arg: str) -> str | None:
-    """R4.10, red team: what bash's expansion ``op`` (with ``arg``) gives of a variable holding ``value`` --
-    `${f,,}` of `.ENV` is `.env`, `${f%.bak}` of `.env.bak` is `.env`, `${f:1}` of `..env` is `.env`, `${f/x/v}`
-    of `.enx` is `.env`; None when it is not read (a slice of arithmetic, a value too long to cut)."""
-    if op in _CASES or op[:1] in ",^~" or op[:1] == "@":
-        change = _CASES[op[:1] if op[:1] != "@" else "@" + arg]
-        if op[:1] == "@" and arg == "u" or len(op) == 1 and op[0] in ",^~":
-            return change(value[:1]) + value[1:]  # (one character; a pattern after it is not read: deny more)
-        return change(value)
-    if len(value) > _LONGEST_VALUE:
-        return None
-    if op[0] in "#%":
-        cuts = range(len(value) + 1) if len(op) == 1 else range(len(value), -1, -1)
-        for k in cuts:
-            part = value[:k] if op[0] == "#" else value[len(value) - k :]
-            if fnmatchcase(part, bash_glob(arg)):
-                return value[k:] if op[0] == "#" else value[: len(value) - k]
-        return value
-    if op[0] == ":":
-        m = _SLICE.fullmatch(arg)
-        if m is None:
-            return None
-        start = int(m.group(1))
-        start = max(len(value) + start, 0) if start < 0 else start
-        end = len(value) if m.group(2) is None else int(m.group(2))
-        return value[start : (start + end if end >= 0 else len(value) + end)]
-    return _replaced(value, op, arg)
-
-
-def _replaced(value: str, op: str, arg: str) -> str:
-    """`${f/PAT/TEXT}` (``op`` `/PAT/` with ``arg`` TEXT, or `/` with ``arg`` PAT/TEXT): the first, with `//` every,
-    with `/#` the leading, with `/%` the trailing match of the glob PAT replaced (the longest, as bash does)."""
-    every = op[:2] == "//"
-    body = op[2 if every else 1 :]
-    pattern, text = (body[:-1], arg) if body.endswith("/") else (body + arg).partition("/")[::2]
-    anchor = pattern[:1] if pattern[:1] in ("#", "%") and not every else ""
-    glob = bash_glob(pattern[1:] if anchor else pattern)
-    out, k = [], 0
-    while k <= len(value):
-        ends = [e for e in range(len(value), k, -1) if fnmatchcase(value[k:e], glob)]
-        if ends and (anchor != "%" or ends[0] == len(value)) and (anchor != "#" or k == 0):
-            out.append(text)
-            k = ends[0]
-            if not every:
-                return "".join(out) + value[k:]
-            continue
-        if anchor == "#" or k == len(value):
-            break
-        out.append(value[k])
-        k += 1
-    return "".join(out) + value[k:]
 
 
 def _piped_into(segments: Sequence[Segment], joins: list[str | None], i: int) -> list[int]:

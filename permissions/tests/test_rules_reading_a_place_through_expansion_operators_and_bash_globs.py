@@ -5,7 +5,8 @@ Under a deny of `cat .env`, each of these was auto-approved in Brabo's sandbox i
 or everywhere, behind an allow of every word too (the glob ones):
 - an expansion computing its text from a value the command gives: a change of case (`f=.ENV; cat ${f,,}`,
   `${f@L}`, `${f~~}`), a part cut off (`${f%.bak}`, `${f##*/}`, `${f#x}`), a slice (`${f:1}`, `${f: -4}`), a
-  replacement (`${f/x/v}`, `${f//x}`, `${f/%V/v}`) -- permissions.where._expanded_value reads what bash gives;
+  replacement (`${f/x/v}`, `${f//x}`, `${f/%V/v}`), of the folder it is in or the home folder too (`${PWD%/src}/.env`,
+  `${HOME%/}/.aws/credentials`) -- permissions.glob_syntax.expanded_value reads what bash gives;
 - a printed text glued together (`cat $(printf .e; printf nv)`, `echo -n`): where._substitutions_print;
 - a glob bash expands to the place where a first reading did not: a negated set written `[^x]` and the POSIX
   classes (`.[[:lower:]]nv`) -- permissions.glob_syntax; a glob beside options or other words (`cat -n .e*`,
@@ -14,7 +15,7 @@ or everywhere, behind an allow of every word too (the glob ones):
   `setopt globdots`: decide._DOTGLOB).
 Also on the developer's machine, a protected file named by such a glob (`cp x .husk[[:alpha:]]/pre-commit`,
 R3.7: protected_paths read `[:` as an NTFS stream's start) was auto-approved. A glob may name the place: it asks, as every glob meeting a rule's place does (`?env` under dotglob is read as
-`.env`, denied). 105 of its 141 cases fail on
+`.env`, denied). 121 of its 157 cases fail on
 20df7cd (the session's start); the ordinary commands beside them are kept as guards.
 """
 
@@ -56,6 +57,18 @@ OPERATORS = [
     "F=.ENV; cat ./${F,,}",
     'f=.env.bak && cat "${f%.bak}"',
     "export f=.ENV; cat ${f,,}",
+]
+
+# the folder the command is in and the home folder, as such an expansion changes them (matching._place)
+FOLDERS = [
+    ("cat .env", "cat ${PWD%/*}/app-1a2b3c4d/.env"),
+    ("cat .env", 'cat "${PWD%/}/.env"'),
+    ("cat .env", "cd src && cat ${PWD%/*}/.env"),
+    ("cat .env", "cd src && cat ${PWD%/src}/.env"),
+    ("cat .env", "cat ${PWD:0}/.env"),
+    ("cat ~/.aws/credentials", "cat ${HOME%/}/.aws/credentials"),
+    ("cat ~/.aws/credentials", "cat ${HOME,,}/.aws/credentials"),
+    ("cat ~/.aws/credentials", 'head "${HOME:0}/.aws/credentials"'),
 ]
 
 GLUED = [
@@ -111,6 +124,12 @@ ORDINARY = [
 @pytest.mark.parametrize("command", OPERATORS + GLUED)
 def test_the_value_an_expansion_computes_meets_the_rule(command: str, runs_in: str) -> None:
     assert_rule_refuses("cat .env", command, runs_in)
+
+
+@pytest.mark.parametrize("runs_in", PLACES)
+@pytest.mark.parametrize(("rule", "command"), FOLDERS)
+def test_the_folder_an_expansion_changes_meets_the_rule(rule: str, command: str, runs_in: str) -> None:
+    assert_rule_refuses(rule, command, runs_in)
 
 
 @pytest.mark.parametrize("runs_in", PLACES)
