@@ -49,6 +49,7 @@ from permissions.commands.machine import compose_named_elsewhere, hook_signalled
 from permissions.commands.migrations import MIGRATION_VERBS, migrates_after
 from permissions.commands.options import DENY_ONLY, PROGRAMS, canonical_words, program_name
 from permissions.commands.privilege import privileged_view, still_privileged
+from permissions.commands.recursive_reads import RECURSIVE_READERS, folders_read
 from permissions.commands.secret_keepers import inspected_then_filtered
 from permissions.commands.shells import SHELLS, inline_script
 from permissions.commands.typed_input import (
@@ -1099,6 +1100,8 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         ):
             dirs, before = _other_folders(seg, views, dirs, sets, i, scope.cwd)
             blobs += before
+        if shell_reads and views[0][0] in RECURSIVE_READERS:
+            unsure += _read_below(views, comp.printed_places, scope.cwd, dirs)
         # what the program reads from an input redirect is its operand too (`cat < .env` reads `.env`)
         fed = [seg.redirects[k] for k in sorted(seg.inputs) if k < len(seg.redirects)] if seg.inputs else []
         given = [(*view, *fed) for view in views] if fed else []
@@ -1384,6 +1387,25 @@ def _below(place: str, folder: str) -> str | None:
 # GLOBIGNORE (which turns dotglob on), zsh's `setopt globdots` (any case, any underscores) -- expands `cat *env`
 # to `.env` too.
 _DOTGLOB = re.compile(r"dotglob|globignore|glob_?dots", re.IGNORECASE)
+
+
+def _read_below(
+    views: Sequence[tuple[str, ...]], places: tuple[str, ...], start: str, dirs: Iterable[str]
+) -> list[tuple[str, ...]]:
+    """R4.10, red team: the places a rule printing them names below a folder a view reads every file of and prints
+    (permissions.commands.recursive_reads: `grep -r KEY secrets`, `tar cf - secrets` for `cat secrets/prod.json`),
+    as `cat` of each -- which asks (the file may be skipped: ignored, binary, not matched). Not below the folder
+    the command starts in, read whole (`grep -rn TODO .`: a project's everyday search, the friction ruling)."""
+    out: list[tuple[str, ...]] = []
+    top = fold_path(start)
+    absolute = [(p, fold_path(p if p[:1] in ("/", "~") else f"{top}/{p}")) for p in places]
+    for view in views:
+        for folder in folders_read(view):
+            for d in sorted(dirs)[:4]:
+                f = fold_path(folder if folder[:1] in ("/", "~") else f"{d}/{folder}")
+                if f != top:
+                    out += [("cat", p) for p, at in absolute if _below(at, f) is not None]
+    return out
 
 
 def _sourced_or_dotted(

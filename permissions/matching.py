@@ -1712,7 +1712,7 @@ class GlobMeaning:
             folded = fold_path(w)
             if folded == stem or (prefix and folded.startswith(stem)):
                 continue
-            if not prefix and _GLOB.search(w) is not None and _glob_may_name(folded, stem):
+            if _GLOB.search(w) is not None and _glob_may(folded, stem, prefix):
                 globbed = True
                 continue
             return False
@@ -1727,13 +1727,30 @@ class GlobMeaning:
         for stem, prefix in self.ops:
             if any(w == stem or (prefix and w.startswith(stem)) for w in words):
                 continue
-            if prefix or not any(_GLOB.search(w) is not None and _glob_may_name(w, stem) for w in words):
+            if not any(_GLOB.search(w) is not None and _glob_may(w, stem, prefix) for w in words):
                 return False
             globbed = True
         return globbed
 
     def may_match(self, r: Reading) -> bool:
         return False
+
+
+def _glob_may(glob: str, stem: str, prefix: bool) -> bool:
+    """Whether ``glob`` may name the place ``stem`` -- with ``prefix`` (a pattern's `secrets/*`, `.env*`), a place
+    whose name starts with it: its folders matched component by component, then any name below the last (`secret[s]
+    /prod.json`, `*/prod.json`, `**/x` for `secrets/`) or, for a name's start, a glob component whose literal head
+    agrees with it (`.e*` for `.env`)."""
+    if not prefix:
+        return _glob_may_name(glob, stem)
+    globs, names = glob.split("/"), stem.split("/")
+    if len(globs) < len(names) or not _glob_may_name("/".join(globs[: len(names) - 1]), "/".join(names[:-1])):
+        return False
+    last, g = names[-1], globs[len(names) - 1]
+    if not last:
+        return True  # (a folder's every name: any component below it)
+    head = _GLOB.split(g, 1)[0]
+    return (last[:1] != "." or g[:1] == ".") and (head.startswith(last) or last.startswith(head))
 
 
 def _glob_may_name(glob: str, path: str) -> bool:
@@ -1968,6 +1985,7 @@ class CompiledPermissions:
         "segment_memo",
         "windows_posix",
         "path_rules",
+        "printed_places",
         "env_led",
     )
 
@@ -2021,6 +2039,17 @@ class CompiledPermissions:
             if p.action_type == "terminal" and _names_a_place(p)
         ]
         self.path_rules: frozenset[str] = frozenset(name for p in placed for name in _place_named_by(p))
+        # ... and the places the patterns printing a place name (`.env`, `secrets/` of `cat secrets/*`): what a
+        # program reading every file below a folder meets (permissions.decide._read_below)
+        self.printed_places: tuple[str, ...] = tuple(
+            dict.fromkeys(
+                fold_path(stem) + ("/" if stem.endswith("/") else "")
+                for p in placed
+                if _prints_places(p)
+                for stem, _ in p.words[1:]
+                if _may_name_a_place(stem)
+            )
+        )
         # R4.10: the assignments a deny or ask pattern sets before its program (`NODE_ENV=production npm run deploy`),
         # by the program's names: decide() reads a segment with the environment it runs in (permissions.exported)
         self.env_led: dict[str, list[tuple[str, ...]]] = {}
