@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from fnmatch import fnmatchcase
 from typing import Any, TypeAlias
@@ -36,6 +36,7 @@ from permissions.commands.options import (
     program_name,
     spellings,
 )
+from permissions.commands.settings_writers import socat_files
 from permissions.commands.syntax import option_values
 from permissions.commands.tasks import TASK_VERBS
 from permissions.commands.views import (
@@ -541,6 +542,7 @@ DELETES_A_PLACE = "\x00deletes a place"
 _CONTENT_READERS = (
     "git",
     "dd",
+    "socat",
     "curl",
     "openssl",
     "xargs",
@@ -568,16 +570,9 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
         "unzip",
     ):  # `unzip -p a.zip .env`: a member printed, as tar's `-O` members are (_READS_PLACES)
         return _unzip_printed(view)
-    if head == ("dd",):
-        return [("cat", fold_path(w[3:])) for w in view[1:] if w.startswith("if=") and len(w) > 3]
-    if head == ("curl",):
-        # `curl file:///srv/app/.env`: a local file by its URL; a file it sends (`-d @.env`)
-        sent = [w[7:].removeprefix("localhost") for w in view[1:] if w[:7].lower() == "file://"]
-        return [("cat", fold_path(f)) for f in sent + _curl_sent(view)]
-    if head == ("openssl",):  # `openssl base64 -in .env`, `openssl enc -base64 -in .env`
-        return [("cat", fold_path(view[k + 1])) for k in range(1, len(view) - 1) if view[k] == "-in"]
-    if head == ("xargs",):  # `xargs -a .env echo`: the file's words handed to a command that prints them
-        return [("cat", fold_path(f)) for f in option_values(view[1:], _XARGS_FILE)]
+    read = _FILES_READ.get(head[0]) if head else None
+    if read is not None:
+        return [("cat", fold_path(f)) for f in read(view)]
     if head and head[0] in _LINE_LOOPERS:  # `perl -pe '' .env`, `ruby -ne 'puts $_' .env`
         return _looped_over(view)
     if head and head[0] in _SEARCHERS:  # `grep -r KEY --include=.env .`, `rg -g .env KEY`: the files it picks
@@ -624,6 +619,13 @@ def _curl_sent(view: tuple[str, ...]) -> list[str]:
     return [f for f in out if f and f != "-"]
 
 
+def _curl_read(view: tuple[str, ...]) -> list[str]:
+    """`curl file:///srv/app/.env`: a local file by its URL; a file it sends (`-d @.env`)."""
+    return [w[7:].removeprefix("localhost") for w in view[1:] if w[:7].lower() == "file://"] + _curl_sent(
+        view
+    )
+
+
 def _unzip_printed(view: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The members `unzip -p`/`-c` prints (every operand after the archive, not those after `-x`), as one `cat`
     view; [] when it extracts to files or lists."""
@@ -647,6 +649,19 @@ def _unzip_printed(view: tuple[str, ...]) -> list[tuple[str, ...]]:
 _XARGS_FILE = frozenset({"-a", "--arg-file"})
 _SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg"})
 _SEARCHER_GLOB = frozenset({"--include", "-g", "--glob", "--iglob"})
+
+
+# content_reads' programs printing the files they are given by a word of their own, each read as `cat` of them
+_FILES_READ: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
+    "dd": lambda view: [w[3:] for w in view[1:] if w.startswith("if=") and len(w) > 3],
+    "curl": _curl_read,
+    # `socat -u FILE:.env STDOUT`: a file address passed on to the output
+    "socat": socat_files,
+    # `openssl base64 -in .env`, `openssl enc -base64 -in .env`
+    "openssl": lambda view: [view[k + 1] for k in range(1, len(view) - 1) if view[k] == "-in"],
+    # `xargs -a .env echo`: the file's words handed to a command that prints them
+    "xargs": lambda view: option_values(view[1:], _XARGS_FILE),
+}
 
 
 # Interpreters whose -p runs their code on each line of the files they are given and prints it, as sed does, and

@@ -45,6 +45,7 @@ from permissions.commands.neutral import TESTS, test_strings
 from permissions.commands.plain_settings import SHOWN_VARIABLES
 from permissions.commands.runners import carried
 from permissions.commands.secret_keepers import AWS_GLOBALS, ETCDCTL_VALUES, GO_CONSUL_VALUES
+from permissions.commands.settings_writers import SOCAT_FILES, socat_files
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import NOT_PEELED, ONE_VIEW, _peels, views_of
 from permissions.commands.windows import environment_printed
@@ -610,6 +611,12 @@ class Scope:
         words = seg.words
         if not words:
             return
+        if words[0] == "socat":
+            # red team: the files socat's addresses name (`socat - FILE:/etc/passwd`, `socat -u - CREATE:/etc/x`,
+            # `socat - /path`): read and written, each a place
+            for f in socat_files(words, SOCAT_FILES):
+                if f:
+                    self._check_place(f, cwds, out)
         fed, slicing = fed_and_sliced
         feeds = seg.hidden or fed  # what it prints becomes another command's words
         if slicing and feeds and _slices_a_literal(seg):

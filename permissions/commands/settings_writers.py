@@ -174,22 +174,30 @@ def _ncftpget(verb: str, view: tuple[str, ...]) -> list[Target]:
     return [(ops[1], kind)] + [(ops[1].rstrip("/") + "/" + _url_name(o), kind) for o in ops[2:]]
 
 
-_SOCAT_FILES = frozenset(
-    {"open", "create", "creat", "gopen", "pipe", "unix-listen", "unix-l", "unix-recvfrom"}
+# socat's address types naming a file (`FILE:` is OPEN's other name: red team, `socat - FILE:~/.ssh/id_rsa`)
+SOCAT_FILES = frozenset(
+    {"open", "file", "create", "creat", "gopen", "pipe", "unix-listen", "unix-l", "unix-recvfrom"}
 )
+_SOCAT_READ = frozenset({"open", "file", "gopen", "pipe"})  # (and no type: a path is GOPEN)
 
 
 def _socat(verb: str, view: tuple[str, ...]) -> list[Target]:
-    out: list[Target] = []
+    return [(f, NAMED) for f in socat_files(view, SOCAT_FILES)]
+
+
+def socat_files(view: tuple[str, ...], kinds: frozenset[str] = _SOCAT_READ) -> list[str]:
+    """The files socat's addresses of ``kinds`` name (by default those it reads and passes on: `socat -u
+    FILE:.env STDOUT`, `socat - /path`), each address of a `!!` pair too."""
+    out: list[str] = []
     for w in view[1:]:
         if w[:1] == "-" and len(w) > 1:
             continue
         for address in w.split("!!"):
             kind, colon, rest = address.partition(":")
-            if colon and kind.lower() in _SOCAT_FILES:
-                out.append((rest.partition(",")[0], NAMED))
+            if colon and kind.lower() in kinds:
+                out.append(rest.partition(",")[0])
             elif not colon and "/" in address:
-                out.append((address.partition(",")[0], NAMED))  # no type: a path is GOPEN
+                out.append(address.partition(",")[0])  # no type: a path is GOPEN
     return out
 
 
