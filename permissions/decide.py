@@ -52,6 +52,7 @@ from permissions.commands.privilege import privileged_view, still_privileged
 from permissions.commands.recursive_reads import RECURSIVE_READERS, folders_read
 from permissions.commands.secret_keepers import inspected_then_filtered
 from permissions.commands.shells import SHELLS, inline_script
+from permissions.commands.syntax import option_values
 from permissions.commands.typed_input import (
     PAGED_VERBS,
     TOO_MANY_SETTINGS,
@@ -104,7 +105,9 @@ from permissions.matching import (
     ASK_RANK,
     DELETES_A_PLACE,
     DENY_RANK,
+    FED_SCRIPTS,
     PRINTS_A_PLACE,
+    SCRIPT_FILE_OPTIONS,
     SCRIPT_RUNNERS,
     SOURCE_QUOTERS,
     SOURCING,
@@ -1100,11 +1103,11 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         ):
             dirs, before = _other_folders(seg, views, dirs, sets, i, scope.cwd)
             blobs += before
-        if shell_reads and views[0][0] in RECURSIVE_READERS:
-            unsure += _read_below(views, comp.printed_places, scope.cwd, dirs)
         # what the program reads from an input redirect is its operand too (`cat < .env` reads `.env`)
         fed = [seg.redirects[k] for k in sorted(seg.inputs) if k < len(seg.redirects)] if seg.inputs else []
         given = [(*view, *fed) for view in views] if fed else []
+        if shell_reads:
+            unsure += _maybe_read(views, fed, comp.printed_places, scope.cwd, dirs)
         if given and shell_reads:  # a program printing what it is fed (`op inject < .env`)
             blobs += [v for view in given for v in content_reads(view)]
         spelt = [
@@ -1389,6 +1392,17 @@ def _below(place: str, folder: str) -> str | None:
 _DOTGLOB = re.compile(r"dotglob|globignore|glob_?dots", re.IGNORECASE)
 
 
+def _maybe_read(
+    views: list[tuple[str, ...]], fed: list[str], places: tuple[str, ...], start: str, dirs: Iterable[str]
+) -> list[tuple[str, ...]]:
+    """For a rule printing a place, what a segment may print of one (asked): the places below a folder it reads
+    whole (_read_below), a file a script runner or a database client is fed (`psql < .env`, `python3 < .env`)."""
+    out = _read_below(views, places, start, dirs) if views[0][0] in RECURSIVE_READERS else []
+    if fed and any(v[0].rpartition("/")[2] in FED_SCRIPTS for v in views):
+        out += [("cat", f) for f in fed]
+    return out
+
+
 def _read_below(
     views: Sequence[tuple[str, ...]], places: tuple[str, ...], start: str, dirs: Iterable[str]
 ) -> list[tuple[str, ...]]:
@@ -1539,6 +1553,9 @@ def _scripts_run(views: Sequence[tuple[str, ...]]) -> tuple[list[tuple[str, ...]
         name = view[0].rpartition("/")[2] if len(view) > 1 else ""
         if name in SOURCE_QUOTERS:
             maybe += [("cat", w) for w in view[1:] if w[:1] != "-"]
+        if name in SCRIPT_FILE_OPTIONS:  # `psql -f .env`: an error quotes the line it stops at
+            maybe += [("cat", f) for f in option_values(view[1:], SCRIPT_FILE_OPTIONS[name])]
+            maybe += [("cat", w[6:].strip()) for w in view[1:] if w[:6] in (".read ", "source")]
         if name not in SCRIPT_RUNNERS:
             continue
         for script in _script_operands(view):

@@ -468,6 +468,7 @@ def _place_named_by(p: Pattern) -> tuple[str, ...]:
             *_CONTENT_READERS,
             *SCRIPT_RUNNERS,
             *SOURCE_QUOTERS,
+            *FED_SCRIPTS,
             PRINTS_A_PLACE,
         )
     if program_name(first) == "rm":
@@ -529,6 +530,41 @@ SCRIPT_RUNNERS = frozenset(
 # check .env`, `python3 -m py_compile .env`): every file they are given may be printed.
 SOURCE_QUOTERS = frozenset(
     "gcc g++ cc c++ clang clang++ tcc rustc tsc ruff shellcheck pyflakes py_compile mypy".split()
+)
+
+# R4.10, red team: the database clients' options naming a script file they run (`psql -f .env`: an error quotes
+# the line it stops at, `LINE 1: DB_PASSWORD=...`); a `.read FILE` or `source FILE` word is one too (sqlite3's,
+# mysql's `-e 'source .env'`)
+SCRIPT_FILE_OPTIONS: dict[str, frozenset[str]] = {
+    "psql": frozenset({"-f", "--file"}),
+    "cqlsh": frozenset({"-f", "--file"}),
+    "usql": frozenset({"-f", "--file"}),
+    "clickhouse-client": frozenset({"--queries-file"}),
+    "sqlcmd": frozenset({"-i"}),
+    "duckdb": frozenset({"-f", "-init"}),
+    "sqlite3": frozenset({"-init"}),
+    "mysql": frozenset(),
+    "mariadb": frozenset(),
+}
+# ... and the programs that run what they are fed on their input as a script, quoting a line an error stops at
+# (`psql < .env`, `mysql < .env`, `redis-cli < .env`, `python3 < .env`): what they are fed maybe printed
+FED_SCRIPTS = (
+    SCRIPT_RUNNERS
+    | frozenset(SCRIPT_FILE_OPTIONS)
+    | frozenset(
+        {
+            "redis-cli",
+            "valkey-cli",
+            "keydb-cli",
+            "mongosh",
+            "mongo",
+            "pgcli",
+            "mycli",
+            "litecli",
+            "clickhouse",
+            "isql",
+        }
+    )
 )
 
 
