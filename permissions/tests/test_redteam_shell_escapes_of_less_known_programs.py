@@ -14,7 +14,7 @@ Programs that read such commands from their input when given no file of them -- 
 'esyscmd(rm -rf /)'`, `echo 'system("rm -rf /")' | gnuplot`, `echo '.sy rm -rf /' | groff -U`, `echo '!rm -rf
 /' | ftp` -- were auto-approved in the sandbox; they are prompts now (repls: only an allow written for the
 command covers them). Kept: their files (`m4 f.m4`, `gnuplot plot.gp`, `groff -U -man f.1`), groff in its safe mode, fzf's ordinary bindings and previews.
-211 of its 233 cases fail on 20df7cd (the session's start).
+207 of its 229 cases (besides the 12 strict-xfail ones) fail on 20df7cd (the session's start).
 """
 
 from __future__ import annotations
