@@ -107,8 +107,31 @@ _ONE_DASH_CODE = {
 # Subcommands whose argument is code (`deno eval 'Deno.…'`, `crystal eval '…'`).
 _EVAL_SUBCOMMAND = frozenset({"deno", "crystal"})
 
+# red team (R4.7, R4.9): programs that read their commands from their input when given no file of them, each
+# with a command that runs a shell one -- m4's `syscmd(cmd)`, gnuplot's `!cmd` / `system "cmd"`, ftp's `!cmd`,
+# groff's `.sy cmd` once `-U` (unsafe mode) allows it. `m4 <<< 'esyscmd(rm -rf /)'`, `echo '!rm -rf /' | ftp`
+# were auto-approved: their input is code no rule reads. Kept plain: a file to run (`m4 f.m4`, `gnuplot
+# plot.gp`, `groff -U -man f.1`: a project's own file, as `sh x.sh` is) and groff without `-U` (its safe mode
+# refuses `.sy`). Their own options naming a command (`gnuplot -e`, `m4 -D`) are read by permissions.commands.
+# shell_starters.ESCAPES. (ed reads its input whatever file it edits, and `ed -s f < script.ed` is a project's
+# script: only the text a command feeds it can tell, which this reading of the words cannot see.)
+_FROM_INPUT_UNLESS_FILE = frozenset({"m4", "gnuplot", "groff", "troff"})
+# Options whose value is the next word (so that word is no file to run): m4's, gnuplot's, groff's letters.
+_VALUED: dict[str, frozenset[str]] = {
+    "m4": frozenset("-D -U -I -s -d -o -l -L -F -R -W -B -H -N -S -T --debugfile --error-output".split()),
+    "gnuplot": frozenset({"-e", "--eval", "-d", "--default-settings", "-c"}),
+    "groff": frozenset("-d -D -f -F -I -K -L -m -M -n -o -P -r -T -w -W".split()),
+    "troff": frozenset("-d -f -F -I -m -M -n -o -r -T -w -W".split()),
+}
+_ALWAYS_FROM_INPUT = frozenset({"ftp"})
+
 PROMPT_VERBS: frozenset[str] = (
-    PROMPTS | frozenset(SUBCOMMAND_PROMPTS) | frozenset(_ONE_DASH_CODE) | _EVAL_SUBCOMMAND
+    PROMPTS
+    | frozenset(SUBCOMMAND_PROMPTS)
+    | frozenset(_ONE_DASH_CODE)
+    | _EVAL_SUBCOMMAND
+    | _FROM_INPUT_UNLESS_FILE
+    | _ALWAYS_FROM_INPUT
 )
 
 
@@ -130,6 +153,10 @@ def prompt_reads_input(verb: str, view: tuple[str, ...]) -> str | None:
         return None  # `swipl --version`, `deno -h`: prints and ends
     if verb in PROMPTS:
         return PROMPT
+    if verb in _ALWAYS_FROM_INPUT:
+        return _from_input_always(verb, rest)
+    if verb in _FROM_INPUT_UNLESS_FILE:
+        return _from_input_unless_file(verb, rest)
     if verb in _ONE_DASH_CODE:
         return _one_dash(verb, rest)
     if verb in _EVAL_SUBCOMMAND and rest[:1] == ("eval",):
@@ -152,3 +179,46 @@ def _one_dash(verb: str, words: tuple[str, ...]) -> str | None:
         if name in batch:
             return None
     return PROMPT
+
+
+_FROM_INPUT = "reads commands from its input, which can run shell commands no rule can read"
+
+
+def _from_input_always(verb: str, rest: tuple[str, ...]) -> str | None:
+    """ftp reads its commands from its input unless Windows' `-s:FILE` names them."""
+    if any(w.lower().startswith(("-s:", "/s:")) for w in rest):
+        return None
+    return _FROM_INPUT
+
+
+def _from_input_unless_file(verb: str, rest: tuple[str, ...]) -> str | None:
+    """m4, gnuplot, groff -U: reading their input when no file is named, or `-` is."""
+    if verb in ("groff", "troff") and not _unsafe(rest):
+        return None
+    valued = _VALUED[verb]
+    k = 0
+    while k < len(rest):
+        w = rest[k]
+        k += 1
+        if w == "-":
+            return _FROM_INPUT
+        if w == "--":
+            return None if k < len(rest) and "-" not in rest[k:] else _FROM_INPUT
+        if w[:1] != "-":
+            return None  # a file of commands, run as a script is
+        k += w in valued
+    return _FROM_INPUT
+
+
+def _unsafe(rest: tuple[str, ...]) -> bool:
+    """groff's and troff's `-U` (unsafe mode), alone or in a cluster of letters before one taking a value."""
+    for w in rest:
+        if w == "--":
+            return False
+        if w[:1] == "-" and w[1:2] != "-":
+            for letter in w[1:]:
+                if letter == "U":
+                    return True
+                if letter in "dDfFIKLmMnoPrTwW":
+                    break
+    return False

@@ -38,6 +38,8 @@ permissions.commands.interpreters.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 from permissions.commands.syntax import HELP, NONE, REQUIRED, Syntax
@@ -264,7 +266,278 @@ _STARTERS: dict[str | tuple[str, ...], Starter] = {
     "ttyrec": Starter(OPTION, command=("-e",)),
 }
 
-STARTER_VERBS: frozenset[str] = frozenset(k if isinstance(k, str) else k[0] for k in _STARTERS)
+# -- Shell escapes (R4.7, R4.9, red team) -----------------------------------------------------------------------
+# Programs that run a shell command named in their own arguments, in their own language: sqlite3's `.shell` /
+# `.system` and `.once |cmd`, psql's `\!` and `\o |cmd` (and `\copy ... program 'cmd'`), mysql's `system` / `\!`,
+# gdb's `shell` / `!` / `pipe`, lldb's `platform shell`, an editor's `:!cmd` / `system('cmd')` (`vim -c`, `+cmd`,
+# `--cmd`, `ex -c`), dc's `!cmd`, Emacs's `(shell-command "cmd")`, expect's `spawn` / `exec` / `system`, fzf's
+# `execute(cmd)` / `become(cmd)` / `reload(cmd)` / `--preview`, rlwrap's `-z` filter, m4's `syscmd(cmd)` in a
+# `-D` definition, gnuplot's `system "cmd"` / `!cmd` / `'< cmd'`. Each such command is read as segments (deny,
+# ask and the floor see `rm -rf /` in `sqlite3 x.db '.shell rm -rf /'`); the program stays what it was (the
+# inline code of most of them is opaque already: permissions.commands.interpreters). A reading may find more
+# than the program runs (R4.8: deny and the floor match more); it never lifts an ask.
+
+Escape = Callable[[tuple[str, ...]], list[str]]
+
+
+def _values(view: tuple[str, ...], names: frozenset[str], glued: tuple[str, ...] = ()) -> list[str]:
+    """The values of the options ``names`` (`-c V`, `--cmd V`, `--cmd=V`), and of the short options ``glued``
+    written with their value (`-eV`)."""
+    out: list[str] = []
+    k, n = 1, len(view)
+    while k < n:
+        w = view[k]
+        k += 1
+        if w in names:
+            if k < n:
+                out.append(view[k])
+                k += 1
+            continue
+        name, eq, value = w.partition("=")
+        if eq and name in names:
+            out.append(value)
+        elif glued and w[:2] in glued and len(w) > 2:
+            out.append(w[2:])
+    return out
+
+
+def _lines(texts: list[str]) -> list[str]:
+    return [line.strip() for t in texts for line in t.splitlines()]
+
+
+_STRING = re.compile(r"""'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)\"""")
+
+
+def _strings(text: str) -> list[str]:
+    """The quoted strings of ``text``, their backslash escapes undone (`"rm -rf \\"x\\""` is `rm -rf "x"`)."""
+    return [re.sub(r"\\(.)", r"\1", a or b) for a, b in _STRING.findall(text)]
+
+
+# sqlite3: a dot-command at a line's start: `.shell CMD`, `.system CMD` (any prefix sqlite accepts), and output or
+# input through a pipe (`.once |CMD`, `.output '|CMD'`, `.import '|CMD' t`, `.excel`'s program aside).
+_SQLITE_SHELL = re.compile(r"\.(?:sh|sy)\w*\s+(.*)")
+_SQLITE_PIPE = re.compile(r"\.\w+\s+(['\"]?)\|(.*)")
+
+
+def _sqlite(view: tuple[str, ...]) -> list[str]:
+    out: list[str] = []
+    for line in _lines([w for w in view[1:] if w[:1] != "-" or w == "-cmd"] + _values(view, _SQLITE_CMD)):
+        shell = _SQLITE_SHELL.match(line)
+        if shell is not None:
+            out += [shell[1], *_strings(shell[1])]
+            continue
+        pipe = _SQLITE_PIPE.match(line)
+        if pipe is not None:
+            out.append(pipe[2][: -len(pipe[1])] if pipe[1] and pipe[2].endswith(pipe[1]) else pipe[2])
+    return out
+
+
+_SQLITE_CMD = frozenset({"-cmd", "--cmd"})
+# psql: `\! CMD` (the rest of the line), output to a pipe (`\o |CMD`, `\g |CMD`, `\gx |CMD`, `\w |CMD`), and
+# `\copy ... to|from program 'CMD'` (run by psql itself).
+_PSQL_SHELL = re.compile(r"\\!\s*([^\n]*)")
+_PSQL_PIPE = re.compile(r"\\(?:o|out|g|gx|w|write)\s+\|([^\n]*)")
+_PSQL_PROGRAM = re.compile(r"\bprogram\s+'((?:[^']|'')*)'", re.IGNORECASE)
+_PSQL_CODE = frozenset({"-c", "--command"})
+
+
+def _psql(view: tuple[str, ...]) -> list[str]:
+    out: list[str] = []
+    for text in _values(view, _PSQL_CODE, ("-c",)):
+        out += _PSQL_SHELL.findall(text) + _PSQL_PIPE.findall(text)
+        out += [p.replace("''", "'") for p in _PSQL_PROGRAM.findall(text)]
+    return out
+
+
+# mysql / mariadb: the client's `system CMD` and `\! CMD` at a statement's start.
+_MYSQL_SHELL = re.compile(r"(?:system|\\!)\s*(.*)", re.IGNORECASE)
+_MYSQL_CODE = frozenset({"-e", "--execute"})
+
+
+def _mysql(view: tuple[str, ...]) -> list[str]:
+    out: list[str] = []
+    for line in _lines(_values(view, _MYSQL_CODE, ("-e",))):
+        for statement in (line, *line.split(";")):
+            found = _MYSQL_SHELL.match(statement.strip())
+            if found is not None:
+                out.append(found[1])
+    return out
+
+
+# gdb: `shell CMD` (and its prefixes), `!CMD`, `pipe GDBCMD | CMD` / `| GDBCMD | CMD`; lldb: `platform shell CMD`.
+_GDB_SHELL = re.compile(r"(?:she(?:ll?)?\s|!)\s*(.*)")
+_GDB_PIPE = re.compile(r"(?:pipe\s|\|)[^|]*\|(.*)")
+_GDB_CODE = frozenset(
+    "-ex --ex -eval-command --eval-command -iex --iex -init-eval-command --init-eval-command".split()
+)
+_LLDB_SHELL = re.compile(r"(?:platform\s+)?shell\s+(?:-\S+\s+)*(?:--\s+)?(.*)")
+_LLDB_CODE = frozenset(
+    "-o --one-line -O --one-line-before-file -k --one-line-on-crash -K --source-on-crash".split()
+)
+
+
+def _gdb(view: tuple[str, ...]) -> list[str]:
+    out: list[str] = []
+    for line in _lines(_values(view, _GDB_CODE)):
+        found = _GDB_SHELL.match(line) or _GDB_PIPE.match(line)
+        if found is not None:
+            out.append(found[1])
+    return out
+
+
+def _lldb(view: tuple[str, ...]) -> list[str]:
+    return [m[1] for line in _lines(_values(view, _LLDB_CODE)) if (m := _LLDB_SHELL.match(line)) is not None]
+
+
+# vi and its kin: an Ex command given with `-c`, `--cmd` or `+`: a filter or shell command (`!CMD`, `%!CMD`,
+# `r !CMD`, `silent !CMD`: what follows the first `!`), a terminal (`:term CMD`), and the functions that run one
+# (`system('CMD')`, `systemlist`, `jobstart`, `termopen`, Lua's `os.execute` / `io.popen`).
+_VI_CODE = frozenset({"-c", "--cmd"})
+_VI_TERMINAL = re.compile(r"(?:^|[|:\s])ter(?:m(?:i(?:n(?:al?)?)?)?)?!?\s+(?:\+\+\S+\s+)*(.*)")
+_RUNS_A_STRING = re.compile(
+    r"(?:system(?:list)?|jobstart|termopen|os\.execute|io\.popen|shell-command[\w-]*|call-process-shell-command"
+    r"|start-process-shell-command)\b([^)]*)"
+)
+
+
+def _runs_strings(text: str) -> list[str]:
+    """The strings a call that runs a shell command is given (`system('rm -rf /')`, `(shell-command "x")`)."""
+    return [s for m in _RUNS_A_STRING.finditer(text) for s in _strings(m[1])]
+
+
+def _vi(view: tuple[str, ...]) -> list[str]:
+    texts = _values(view, _VI_CODE) + [w[1:] for w in view[1:] if w[:1] == "+" and len(w) > 1]
+    out: list[str] = []
+    for line in _lines(texts):
+        bang = line.find("!")
+        if bang >= 0:
+            out.append(line[bang + 1 :])
+        terminal = _VI_TERMINAL.search(line)
+        if terminal is not None:
+            out.append(terminal[1])
+        out += _runs_strings(line)
+    return out
+
+
+# dc: `!CMD` runs the rest of the line.
+def _dc(view: tuple[str, ...]) -> list[str]:
+    texts = _values(view, frozenset({"-e", "--expression"}), ("-e",))
+    return [line[line.find("!") + 1 :] for line in _lines(texts) if "!" in line]
+
+
+def _emacs(view: tuple[str, ...]) -> list[str]:
+    return _runs_strings("\n".join(_values(view, frozenset({"--eval", "-eval", "--execute", "-e"}))))
+
+
+# expect (Tcl): `spawn CMD ...`, `exec CMD ...`, `system CMD` at a command's start.
+_EXPECT_RUNS = re.compile(r"(?:spawn|exec|system)\s+(?:-\S+\s+)*(.*)")
+
+
+def _expect(view: tuple[str, ...]) -> list[str]:
+    out: list[str] = []
+    for line in _lines(_values(view, frozenset({"-c"}), ("-c",))):
+        for command in line.replace("[", ";").replace("]", ";").split(";"):
+            found = _EXPECT_RUNS.match(command.strip())
+            if found is not None:
+                out.append(found[1].replace("{", " ").replace("}", " "))
+    return out
+
+
+# fzf: a key or event bound to an action that runs a command (`start:execute(CMD)`, `load:reload(CMD)`,
+# `enter:become:CMD`), its delimiters `(` `[` `{` `<` or any of fzf's others, or `:` to the end; `--preview CMD`.
+_FZF_ACTION = re.compile(
+    r"(?:execute(?:-silent|-multi)?|become|reload(?:-sync)?|preview|change-preview|(?:bg-)?transform[\w-]*)"
+    r"([:(\[{<~!@#$%^&*;/|])"
+)
+_FZF_CLOSE = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_FZF_COMMANDS = frozenset({"--preview", "--with-shell"})
+
+
+def _fzf(view: tuple[str, ...]) -> list[str]:
+    out = _values(view, _FZF_COMMANDS)
+    for bind in _values(view, frozenset({"--bind", "-bind"})):
+        for found in _FZF_ACTION.finditer(bind):
+            start, opener = found.end(), found[1]
+            if opener == ":":
+                out.append(bind[start:])
+                continue
+            end = bind.find(_FZF_CLOSE.get(opener, opener), start)
+            out.append(bind[start : end if end >= 0 else len(bind)])
+    return out
+
+
+# m4: `syscmd(CMD)` / `esyscmd(CMD)` in a macro defined on the command line (`-Dx='esyscmd(rm -rf /)'`).
+_M4_RUNS = re.compile(r"e?syscmd\(([^)]*)\)")
+
+
+def _m4(view: tuple[str, ...]) -> list[str]:
+    texts = _values(view, frozenset({"-D", "--define"}), ("-D",))
+    return [m.strip("`'") for t in texts for m in _M4_RUNS.findall(t)]
+
+
+# gnuplot: `-e` commands: `!CMD`, `system "CMD"`, a back-quoted command, and a piped file (`'< CMD'`, `'| CMD'`).
+_GNUPLOT_PIPE = re.compile(r"""['"]\s*[<|]\s*([^'"]*)['"]""")
+_GNUPLOT_QUOTED = re.compile(r"`([^`]*)`")
+
+
+def _gnuplot(view: tuple[str, ...]) -> list[str]:
+    out: list[str] = []
+    for line in _lines(_values(view, frozenset({"-e", "--eval"}), ("-e",))):
+        for command in line.split(";"):
+            command = command.strip()
+            if command[:1] == "!":
+                out.append(command[1:])
+            elif command[:6] == "system":
+                out += _strings(command)
+        out += _GNUPLOT_PIPE.findall(line) + _GNUPLOT_QUOTED.findall(line)
+    return out
+
+
+def _rlwrap(view: tuple[str, ...]) -> list[str]:
+    return _values(view, frozenset({"-z", "--filter"}), ("-z",))
+
+
+ESCAPES: dict[str, Escape] = {
+    "sqlite3": _sqlite,
+    "psql": _psql,
+    **dict.fromkeys(("mysql", "mariadb"), _mysql),
+    **dict.fromkeys(("gdb", "cgdb"), _gdb),
+    "lldb": _lldb,
+    **dict.fromkeys(
+        ("vi", "vim", "nvim", "gvim", "view", "vimdiff", "evim", "ex", "nvi", "vim.tiny", "vim.basic"), _vi
+    ),
+    "dc": _dc,
+    **dict.fromkeys(("emacs", "emacsclient"), _emacs),
+    "expect": _expect,
+    "fzf": _fzf,
+    "m4": _m4,
+    "gnuplot": _gnuplot,
+    "rlwrap": _rlwrap,
+}
+# The strings one of ESCAPES' programs must hold for its reader to find a command (runners.CARRIER_TRIGGERS: `psql
+# -c 'select 1'`, `fzf`, `vim f` are not read at all).
+_ESCAPE_TRIGGERS: dict[str, tuple[str, ...]] = {
+    "sqlite3": (".sh", ".sy", "|"),
+    "psql": ("\\!", "|", "rogram", "ROGRAM"),
+    **dict.fromkeys(("mysql", "mariadb"), ("ystem", "YSTEM", "\\!")),
+    **dict.fromkeys(("gdb", "cgdb"), ("sh", "!", "|")),
+    "lldb": ("shell",),
+    **dict.fromkeys(
+        ("vi", "vim", "nvim", "gvim", "view", "vimdiff", "evim", "ex", "nvi", "vim.tiny", "vim.basic"),
+        ("!", "ter", "system", "job", "popen", "os.execute"),
+    ),
+    "dc": ("!",),
+    **dict.fromkeys(("emacs", "emacsclient"), ("shell-command",)),
+    "expect": ("spawn", "exec", "system"),
+    "fzf": ("preview", "with-shell", "execute", "become", "reload", "transform"),
+    "m4": ("syscmd",),
+    "gnuplot": ("!", "system", "`", "<", "|"),
+    "rlwrap": ("-z", "--filter"),
+}
+
+STARTER_VERBS: frozenset[str] = frozenset(k if isinstance(k, str) else k[0] for k in _STARTERS) | frozenset(
+    ESCAPES
+)
 _SINGLE = frozenset(k for k in _STARTERS if isinstance(k, str))
 _PATHS: dict[str, tuple[tuple[str, ...], ...]] = {
     verb: tuple(k[1:] for k in _STARTERS if not isinstance(k, str) and k[0] == verb)
@@ -276,7 +549,7 @@ STARTER_TRIGGERS: dict[str, tuple[str, ...]] = {
     verb: tuple(dict.fromkeys(f"\0{path[-1]}\0" for path in paths))
     for verb, paths in _PATHS.items()
     if verb not in _SINGLE
-}
+} | _ESCAPE_TRIGGERS
 
 
 def _subcommand_at(view: tuple[str, ...], path: tuple[str, ...]) -> int | None:
@@ -371,7 +644,11 @@ def starts_a_shell(view: tuple[str, ...]) -> str | None:
 
 def starter_carried(view: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
     """The command lines ``view`` hands to a machine's shell (`minikube ssh -- rm -rf ~`, `vagrant ssh --
-    ls`), and why it runs commands no rule can see (starts_a_shell)."""
+    ls`) or runs through its own shell escape (`sqlite3 x.db '.shell rm -rf /'`: ESCAPES), and why it runs
+    commands no rule can see (starts_a_shell)."""
+    escape = ESCAPES.get(view[0]) if view else None
+    if escape is not None:
+        return tuple(dict.fromkeys(w for w in escape(view) if w.strip())), None
     unseen = starts_a_shell(view)
     found = _found(view) if view and view[0] in _PATHS else None
     if found is None:

@@ -33,9 +33,11 @@ __all__ = [
     "WRAPPERS",
     "WRAPPER_COMMANDS",
     "WRAPPER_RUNS_AFTER_DASHES",
+    "VERSIONED",
     "looks_up",
     "peels_after",
     "python_family",
+    "versioned_program",
 ]
 
 _ENV = Syntax(
@@ -1233,6 +1235,72 @@ OTHER_NAMES: dict[str, str] = {
     # (`node_modules/@google/gemini-cli/bundle/gemini.js extensions install x`): permissions.commands.agent_clis
     **AGENT_ENTRIES,
 }
+
+
+# R4.10, red team: programs under the versioned names their installers give them -- Google Cloud SDK's
+# version-skew kubectls (`kubectl.1.29`), a kubectl, Terraform or OpenTofu downloaded beside another
+# (`kubectl-1.29`, `kubectl-v1.29`, `terraform1.5`, `terraform-1.5`, Terraform 0.x's `terraform12`), tfswitch's
+# `terraform_1.5.7`, Helm 2 and 3 side by side (`helm2`, `helm-v3`), PostgreSQL's clients per major version
+# (`psql16`, `psql-16`, `pg_dump16`), Ubuntu's versioned Rust (`cargo-1.75`), Debian's and MacPorts' RubyGems
+# (`gem3.2`, `bundle3.2`), Tcl's (`tclsh8.6`, `wish8.6`). Each is the program: a deny of `kubectl delete` meets
+# `kubectl-1.29 delete ns prod`, of `terraform destroy` `terraform_1.5.7 destroy`. An allow stays literal (R4.8:
+# views are for deny, ask, the floor and the caps). VERSIONED names the programs read so; versioned_program reads
+# any version (`kubectl-1.29.3`), OTHER_NAMES the versions installers ship (views._renamed looks names up there).
+VERSIONED = frozenset(
+    "kubectl terraform tofu helm psql pg_dump pg_dumpall pg_restore dropdb createdb cargo gem bundle tclsh wish".split()
+)
+
+
+def _versions(name: str, forms: tuple[str, ...], versions: tuple[str, ...]) -> dict[str, str]:
+    return {name + form + version: name for form in forms for version in versions}
+
+
+_KUBE = tuple(f"1.{n}" for n in range(10, 46))
+_TERRAFORM = (*(f"0.{n}" for n in range(11, 16)), *(f"1.{n}" for n in range(16)))
+_PG = tuple(str(n) for n in range(9, 21))
+_RUBY = tuple(f"{m}.{n}" for m in (2, 3, 4) for n in range(10))
+OTHER_NAMES.update(
+    {
+        **_versions("kubectl", ("", ".", "-", "-v", "_"), _KUBE),
+        **_versions("terraform", ("", "-", "-v", "_"), _TERRAFORM),
+        **_versions("terraform", ("_",), tuple(f"{v}.{p}" for v in _TERRAFORM for p in range(31))),
+        **_versions("terraform", ("", "0"), tuple(str(n) for n in range(11, 16))),
+        **_versions("tofu", ("", "-", "-v", "_"), tuple(f"1.{n}" for n in range(6, 16))),
+        **_versions("helm", ("", "-", "-v"), ("2", "3", "4")),
+        **{
+            name: program
+            for program in ("psql", "pg_dump", "pg_dumpall", "pg_restore", "dropdb", "createdb")
+            for name, _ in _versions(program, ("", "-"), _PG).items()
+        },
+        **_versions("cargo", ("-",), tuple(f"1.{n}" for n in range(50, 100))),
+        **_versions("gem", ("",), _RUBY),
+        **_versions("bundle", ("",), _RUBY),
+        **_versions("tclsh", ("",), ("8.4", "8.5", "8.6", "8.7", "9.0", "9.1")),
+        **_versions("wish", ("",), ("8.4", "8.5", "8.6", "8.7", "9.0", "9.1")),
+    }
+)
+# (`helm3` is named above; Helm 3 read as helm whatever else the table holds)
+
+
+def versioned_program(verb: str) -> str | None:
+    """R4.10: the program of VERSIONED that ``verb`` names with a version after it (`kubectl-1.29.3`,
+    `kubectl.1.29`, `terraform_1.5.7`, `helm-v3`, `psql16`, `cargo-1.75`), or None: a name that merely ends in
+    digits (`md5`, `sha256`, `x11`, `s3`) names no program of the table."""
+    end = len(verb)
+    while end and (verb[end - 1].isdigit() or verb[end - 1] == "."):
+        end -= 1
+    version = verb[end:]
+    if version[:1] == ".":
+        version = version[1:]  # `kubectl.1.29`: the dot is the separator
+    if not version[:1].isdigit() or version[-1:] == ".":
+        return None
+    stem = verb[:end]
+    if stem[-1:] == "v":
+        stem = stem[:-1]
+    if stem[-1:] in ("-", "_"):
+        stem = stem[:-1]
+    return stem if stem in VERSIONED else None
+
 
 # Every verb whose segment may have more than one view (besides RESOLVED_PREFIXES: git's helper binaries
 # `git-push`, and python's `-m module`).
