@@ -19,7 +19,12 @@ from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.repls import INLINE
 from permissions.commands.views import KNOWN_PROGRAMS, hands_on, views_of
 from permissions.commands.windows import env_drive_kept, environment_read, powershell_value, powershell_values
-from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
+from permissions.commands.wrappers import (
+    PEELED_VERBS,
+    RESOLVED_PREFIXES,
+    SUBCOMMAND_RUNNERS,
+    versioned_program,
+)
 from permissions.floor import (
     BUILTIN_DENY,
     DISK_VERBS,
@@ -83,6 +88,7 @@ def _may_look(first: str, words: tuple[str, ...]) -> bool:
         or first[:3] in _RESOLVED_STARTS
         or not first.islower()  # R4.10: `GIT push`, `RM -rf /` on a case-insensitive file system
         or "." in first  # R4.10: `git.exe`, `rm.exe`
+        or (first[-1:].isdigit() and versioned_program(first) is not None)  # R4.10: `psql16`, `helm-v3`
         or (first not in KNOWN_PROGRAMS and len(words) > 2 and hands_on(words))  # `foo -- git push`
     )
 

@@ -47,6 +47,7 @@ from permissions.commands.wrappers import (
     looks_up,
     peels_after,
     python_family,
+    versioned_program,
 )
 from permissions.memos import Memo
 
@@ -1175,6 +1176,10 @@ def _renamed(verb: str) -> str | None:
         renamed = _RENAMES.get(verb)
         if renamed is None and verb[:4] == "go1." and _GO_RELEASE.fullmatch(verb) is not None:
             return "go"  # red team: Go's release wrappers (golang.org/dl: `go1.22.0 run x`) are go
+        if renamed is None and verb[-1:].isdigit():
+            return versioned_program(
+                verb
+            )  # R4.10: any version in the name (`kubectl-1.29.3`, `helm-v3.14.0`)
         return renamed
     name = verb.lower()
     for suffix in WINDOWS_SUFFIXES:
@@ -1455,6 +1460,7 @@ def _peels(verb: str) -> bool:
         or verb in PEELED_VERBS
         or verb.startswith(RESOLVED_PREFIXES)
         or foreign_name(verb)
+        or (verb[-1:].isdigit() and versioned_program(verb) is not None)
     )
 
 
@@ -1498,6 +1504,7 @@ def _one_view(first: str, words: tuple[str, ...]) -> bool:
             first[:3] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)
         )  # R4.10: `git-push`, `python3.12`
         or foreign_name(first)  # R4.10: `GIT push`, `git.exe push`
+        or (first[-1:].isdigit() and versioned_program(first) is not None)  # R4.10: `kubectl-1.29.3`
         or (first not in KNOWN_PROGRAMS and len(words) > 2 and hands_on(words))  # red team: `foo -- git push`
     )  # each test above is one of _peels' (or hands_on): when one passes, views(words), unasked
 
