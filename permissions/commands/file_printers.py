@@ -113,7 +113,9 @@ _LOADS_FIRST: dict[tuple[str, ...], tuple[str, ...]] = {
 
 # The copiers whose copy to the terminal or a standard stream prints the originals (`cp .env /dev/stdout`,
 # `install .env /dev/tty`, `rsync .env /proc/self/fd/1`): read by permissions.commands.copies.
-_TO_A_STREAM = frozenset({"cp", "gcp", "mv", "gmv", "install", "ginstall", "rsync", "scp", "ditto"}) | (
+_TO_A_STREAM: frozenset[str] = frozenset(
+    {"cp", "gcp", "mv", "gmv", "install", "ginstall", "rsync", "scp", "ditto"}
+) | (
     # red team: an archive or a compressed copy written to the standard output holds the file's text (`zip -
     # .env`, `python3 -m zipfile -c /dev/stdout .env`, `gzip -c .env`, `xz -c < .env`) -- every copier but git's
     # (read by matching.content_reads) and unzip's (its members: matching._unzip_printed)
@@ -214,14 +216,14 @@ _STDOUT_COMPRESSORS = frozenset(
 )
 _COMPRESSOR_VALUED = frozenset({"-S", "--suffix", "-o", "--output", "-b", "-n", "--threads", "-p", "-m"})
 
-_PRINTS_OPERANDS = (
+_PRINTS_OPERANDS: frozenset[str] = (
     _PREPROCESSORS
     | _COMPILERS
     | _STDOUT_COMPRESSORS
     | frozenset({"ar", "mbuffer", "yamlfmt", "pax", *_FORMATTERS})
 )
 
-PRINTER_PROGRAMS = (
+PRINTER_PROGRAMS: frozenset[str] = (
     frozenset(k[0] for k in (*_PRINTS, *_WITH, *_LOADS, *_LOADS_FIRST))
     | _TO_A_STREAM
     | frozenset(_RENDERERS)
