@@ -260,16 +260,9 @@ def printed_files(view: tuple[str, ...]) -> list[str]:
     default path; [] for a view that prints none."""
     if not view or view[0] not in PRINTER_PROGRAMS:
         return []
-    if view[0] in _TO_A_STREAM:
-        return _copied_to_a_stream(view)
-    if view[0] in _RENDERERS:
-        return _rendered(view)
-    if view[0] in _PRINTS_OPERANDS:
-        return _operands_printed(view)
-    if view[0] == "gpg" and not _GPG_REWRAPS.isdisjoint(view):
-        return _gpg_rewrapped(view)
-    if view[:2] == ("sops", "exec-file"):
-        return _exec_file(view[2:])
+    own = _read_by_name(view)
+    if own is not None:
+        return own
     lead = _LEAD.get(view[0], frozenset())
     k = 1
     while k < len(view) and view[k][:1] == "-" and view[k] not in _SUBCOMMAND_OPTIONS:
@@ -308,6 +301,23 @@ def printed_files(view: tuple[str, ...]) -> list[str]:
             at = next((k for k, w in enumerate(rest) if w[:1] != "-"), len(rest))
             return loaded if prints_environment(tuple(" ".join(rest[at + 1 :]).split())) else []
     return []
+
+
+def _read_by_name(view: tuple[str, ...]) -> list[str] | None:
+    """What ``view`` prints when its program has a reading of its own (a copier to a stream, a renderer, a
+    preprocessor or formatter, gpg re-wrapping, `sops exec-file`); None for the rows of the tables above."""
+    name = view[0]
+    if name in _TO_A_STREAM:
+        return _copied_to_a_stream(view)
+    if name in _RENDERERS:
+        return _rendered(view)
+    if name in _PRINTS_OPERANDS:
+        return _operands_printed(view)
+    if name == "gpg" and not _GPG_REWRAPS.isdisjoint(view):
+        return _gpg_rewrapped(view)
+    if view[:2] == ("sops", "exec-file"):
+        return _exec_file(view[2:])
+    return None
 
 
 def _operands_printed(view: tuple[str, ...]) -> list[str]:
