@@ -14,7 +14,7 @@ environment is what the command is given, not what it prints. (Inline code run u
 
 from __future__ import annotations
 
-from permissions.commands.copies import copies_in
+from permissions.commands.copies import COPIERS, copies_in
 from permissions.commands.syntax import option_values
 
 __all__ = ["PRINTER_PROGRAMS", "loaded_files", "printed_files", "prints_environment"]
@@ -113,7 +113,16 @@ _LOADS_FIRST: dict[tuple[str, ...], tuple[str, ...]] = {
 
 # The copiers whose copy to the terminal or a standard stream prints the originals (`cp .env /dev/stdout`,
 # `install .env /dev/tty`, `rsync .env /proc/self/fd/1`): read by permissions.commands.copies.
-_TO_A_STREAM = frozenset({"cp", "gcp", "mv", "gmv", "install", "ginstall", "rsync", "scp", "ditto"})
+_TO_A_STREAM: frozenset[str] = frozenset(
+    {"cp", "gcp", "mv", "gmv", "install", "ginstall", "rsync", "scp", "ditto"}
+) | (
+    # red team: an archive or a compressed copy written to the standard output holds the file's text (`zip -
+    # .env`, `python3 -m zipfile -c /dev/stdout .env`, `gzip -c .env`, `xz -c < .env`) -- every copier but git's
+    # (read by matching.content_reads) and unzip's (its members: matching._unzip_printed)
+    # (and cpio's, whose names come from the standard input: a listing fed to it is read where lists are; pax's,
+    # read below)
+    COPIERS - {"git", "unzip", "ln", "gln", "link", "cpio", "pax"}
+)
 _STREAMS = frozenset({"/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/console"})
 _STREAM_FOLDERS = ("/dev/fd/", "/proc/self/fd/", "/dev/pts/", "/proc/thread-self/fd/")
 
@@ -142,8 +151,83 @@ _EXEC_FILE_PRINTERS = frozenset(
     " cp".split()
 )
 
-PRINTER_PROGRAMS = (
-    frozenset(k[0] for k in (*_PRINTS, *_WITH, *_LOADS, *_LOADS_FIRST)) | _TO_A_STREAM | frozenset(_RENDERERS)
+# R4.10, red team: the macro processors and preprocessors pass a file's text through to the output (`m4 .env`,
+# `cpp -P .env`, `mcpp .env`), and so do the C compilers told to preprocess only (`cc -E -P - < .env`, `gcc
+# --preprocess -x c .env`; their other names, `gcc-12`, are wrappers.OTHER_NAMES): every operand is printed (the
+# file fed to the standard input too: permissions.decide reads it as an operand), and a file `-include`d.
+_PREPROCESSORS = frozenset({"m4", "cpp", "mcpp", "gpp", "clang-cpp"})
+_COMPILERS = frozenset({"gcc", "g++", "cc", "c++", "clang", "clang++", "tcc"})
+_PREPROCESS_ONLY = frozenset({"-E", "--preprocess"})
+# (their options whose value is the next word: a folder, a macro, the output, a language, a target)
+_PREPROCESSOR_VALUED = frozenset(
+    "-I -D -U -o -x -include -imacros -isystem -iquote -idirafter -iprefix -iwithprefix -iwithprefixbefore"
+    " -isysroot -MF -MT -MQ -target -arch -Xpreprocessor -Xclang -Xlinker -L -B -F -R -t --error-output --trace"
+    " --debugfile --include --define --undefine".split()
+)
+
+# Filters that print the file their option names, or what they are fed, unless told to write it elsewhere
+# (`mbuffer -i .env`, `mbuffer < .env`; not `mbuffer -i .env -o /tmp/x`).
+_MBUFFER_VALUED = frozenset({"-b", "-s", "-m", "-p", "-P", "-l", "-t", "-T", "-r", "-R", "-L", "-I", "-O"})
+
+# Formatters printing the file they format unless told to rewrite it, list it or check it (`prettier --parser yaml
+# .env`, `shfmt .env`, `gofmt .env`, `clang-format .env`): (those options, the options taking the next word); a
+# diff of the changes (`shfmt -d`, `gofmt -d`) shows the file's lines too. yamlfmt prints only what it is fed
+# (`yamlfmt - < .env`, `-in`) or a dry run's diff: else it rewrites the file.
+_FORMATTERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "prettier": (
+        frozenset({"-w", "--write", "-c", "--check", "-l", "--list-different", "--find-config-path"}),
+        frozenset(
+            "--parser --config --ignore-path --plugin --stdin-filepath --log-level --cache-location --tab-width"
+            " --print-width --trailing-comma --end-of-line --prose-wrap --arrow-parens --quote-props"
+            " --cursor-offset --range-start --range-end --config-precedence --file-info".split()
+        ),
+    ),
+    "shfmt": (
+        frozenset({"-w", "--write", "-l", "--list", "-f", "--find"}),
+        frozenset({"-i", "--indent", "-ln", "--language-dialect", "--filename"}),
+    ),
+    "gofmt": (frozenset({"-w", "-l"}), frozenset({"-r", "-cpuprofile"})),
+    "clang-format": (frozenset({"-i", "--dump-config", "-dump-config"}), frozenset()),
+    "tidy": (
+        frozenset({"-m", "-modify", "-e", "-errors", "-o", "-output"}),
+        frozenset({"-config", "-f", "-file", "-wrap", "-indent-spaces", "-language"}),
+    ),
+}
+_YAMLFMT_PRINTS = frozenset({"-", "-in", "-dry"})
+_YAMLFMT_VALUED = frozenset(
+    {"-conf", "-global_conf", "-formatter", "-gitignore_path", "-exclude", "-extensions"}
+)
+
+# gpg's commands writing a file's text back out in another dress -- a literal packet (`--store`), ASCII armour
+# (`--enarmor`, `--dearmor`): printed when the output named is the standard output (`-o -`, `--output=-`); a file
+# they are fed goes there too (`gpg --enarmor < .env`: permissions.decide's fed operand, read the same way).
+_GPG_REWRAPS = frozenset({"--store", "--enarmor", "--enarmour", "--dearmor", "--dearmour"})
+_GPG_VALUED = frozenset(
+    {"-o", "--output", "-r", "--recipient", "-u", "--local-user", "--homedir", "--compress-level", "-z"}
+)
+
+_GPG_OUTPUT = frozenset({"-o", "--output"})
+
+# The compressors permissions.commands.copies does not know, writing the compressed file to the standard output
+# with `-c` (`lzip -c .env`, `compress -c .env`, `lzop -c .env`); and pax, which writes its archive there unless
+# `-f` names another file (`pax -w .env`).
+_STDOUT_COMPRESSORS = frozenset(
+    {"lzip", "plzip", "lzop", "compress", "ncompress", "pbzip2", "lbzip2", "pixz"}
+)
+_COMPRESSOR_VALUED = frozenset({"-S", "--suffix", "-o", "--output", "-b", "-n", "--threads", "-p", "-m"})
+
+_PRINTS_OPERANDS: frozenset[str] = (
+    _PREPROCESSORS
+    | _COMPILERS
+    | _STDOUT_COMPRESSORS
+    | frozenset({"ar", "mbuffer", "yamlfmt", "pax", *_FORMATTERS})
+)
+
+PRINTER_PROGRAMS: frozenset[str] = (
+    frozenset(k[0] for k in (*_PRINTS, *_WITH, *_LOADS, *_LOADS_FIRST))
+    | _TO_A_STREAM
+    | frozenset(_RENDERERS)
+    | _PRINTS_OPERANDS
 )
 
 
@@ -176,12 +260,9 @@ def printed_files(view: tuple[str, ...]) -> list[str]:
     default path; [] for a view that prints none."""
     if not view or view[0] not in PRINTER_PROGRAMS:
         return []
-    if view[0] in _TO_A_STREAM:
-        return _copied_to_a_stream(view)
-    if view[0] in _RENDERERS:
-        return _rendered(view)
-    if view[:2] == ("sops", "exec-file"):
-        return _exec_file(view[2:])
+    own = _read_by_name(view)
+    if own is not None:
+        return own
     lead = _LEAD.get(view[0], frozenset())
     k = 1
     while k < len(view) and view[k][:1] == "-" and view[k] not in _SUBCOMMAND_OPTIONS:
@@ -220,6 +301,112 @@ def printed_files(view: tuple[str, ...]) -> list[str]:
             at = next((k for k, w in enumerate(rest) if w[:1] != "-"), len(rest))
             return loaded if prints_environment(tuple(" ".join(rest[at + 1 :]).split())) else []
     return []
+
+
+def _read_by_name(view: tuple[str, ...]) -> list[str] | None:
+    """What ``view`` prints when its program has a reading of its own (a copier to a stream, a renderer, a
+    preprocessor or formatter, gpg re-wrapping, `sops exec-file`); None for the rows of the tables above."""
+    name = view[0]
+    if name in _TO_A_STREAM:
+        return _copied_to_a_stream(view)
+    if name in _RENDERERS:
+        return _rendered(view)
+    if name in _PRINTS_OPERANDS:
+        return _operands_printed(view)
+    if name == "gpg" and not _GPG_REWRAPS.isdisjoint(view):
+        return _gpg_rewrapped(view)
+    if view[:2] == ("sops", "exec-file"):
+        return _exec_file(view[2:])
+    return None
+
+
+def _operands_printed(view: tuple[str, ...]) -> list[str]:
+    """The files a preprocessor, a compiler preprocessing only, `ar p`, mbuffer or a formatter prints (_PREPROCESSORS,
+    _COMPILERS, _FORMATTERS, ...); [] when its options make it print none (`cc -c x.c`, `shfmt -w x.sh`)."""
+    name = view[0]
+    args = view[1:]
+    if name == "ar":
+        return _ar_printed(args)
+    if name == "mbuffer":
+        named = option_values(args, frozenset({"-i"}))
+        outputs = [o for o in option_values(args, frozenset({"-o"})) if o != "-"]
+        return [] if outputs else named + _operands(args, _MBUFFER_VALUED | {"-i", "-o"})
+    if name in _STDOUT_COMPRESSORS:
+        flags = "".join(w[1:] for w in args if w[:1] == "-" and w[1:2] != "-")
+        to_output = "c" in flags or "--stdout" in args or "--to-stdout" in args
+        return _operands(args, _COMPRESSOR_VALUED) if to_output else []
+    if name == "pax":
+        return _pax_written(args)
+    if name == "yamlfmt":
+        return _operands(args, _YAMLFMT_VALUED) if not _YAMLFMT_PRINTS.isdisjoint(args) else []
+    formatter = _FORMATTERS.get(name)
+    if formatter is not None:
+        quiet, valued = formatter
+        return [] if any(w.partition("=")[0] in quiet for w in args) else _operands(args, valued)
+    if name in _COMPILERS and _PREPROCESS_ONLY.isdisjoint(args):
+        return []
+    return _operands(args, _PREPROCESSOR_VALUED) + [
+        f for f in option_values(args, frozenset({"-include", "--include"})) if f[:1] != "-" and name != "m4"
+    ]
+
+
+def _operands(args: tuple[str, ...], valued: frozenset[str]) -> list[str]:
+    """``args``' operands: the words that are no option nor the value of one in ``valued`` (every word after
+    `--`), the standard input's `-` left out."""
+    out: list[str] = []
+    k = 0
+    while k < len(args):
+        w = args[k]
+        k += 1
+        if w == "--":
+            out += [a for a in args[k:] if a != "-"]
+            break
+        if w[:1] != "-":
+            out.append(w)
+        elif w in valued:
+            k += 1
+    return out
+
+
+def _ar_printed(args: tuple[str, ...]) -> list[str]:
+    """`ar p lib.a .env`, `ar -pv lib.a x.o`: the members it prints (every operand after the archive), as
+    unzip's `-p` members are (matching._unzip_printed); [] for any other operation (`ar t`, `ar rcs`)."""
+    words = [w for w in args if w[:2] != "--"]
+    if not words or "p" not in words[0].lstrip("-"):
+        return []
+    return words[2:]
+
+
+def _pax_written(args: tuple[str, ...]) -> list[str]:
+    """`pax -w .env`: the files pax archives to the standard output (write mode, no `-f` naming another file, not
+    `-rw`'s copy); [] otherwise."""
+    flags = "".join(w[1:] for w in args if w[:1] == "-" and w[1:2] != "-")
+    if "w" not in flags or "r" in flags:
+        return []
+    archives = [args[k + 1] for k in range(len(args) - 1) if args[k][:1] == "-" and args[k].endswith("f")]
+    if any(a not in ("-", "/dev/stdout") for a in archives):
+        return []
+    operands: list[str] = []
+    k = 0
+    while k < len(args):  # (a cluster ending in a letter taking a value: `-wf out.pax`, `-ws /x/y/`)
+        w = args[k]
+        k += 1
+        if w[:1] != "-":
+            operands.append(w)
+        elif w[-1:] in _PAX_VALUED_LETTERS:
+            k += 1
+    return operands
+
+
+_PAX_VALUED_LETTERS = frozenset("fbxsoBGTU")
+
+
+def _gpg_rewrapped(view: tuple[str, ...]) -> list[str]:
+    """The files `gpg --store -o -`, `gpg --enarmor --output=- F` write to the standard output (_GPG_REWRAPS)."""
+    args = view[1:]
+    if not any(o in ("-", "/dev/stdout") for o in option_values(args, _GPG_OUTPUT)):
+        return []
+    return [w for w in _operands(args, _GPG_VALUED) if w not in ("-", "/dev/stdout")]
 
 
 def _rendered(view: tuple[str, ...]) -> list[str]:

@@ -1234,6 +1234,27 @@ OTHER_NAMES: dict[str, str] = {
     # red team: the files the coding agents' packages run as their command, run by their path
     # (`node_modules/@google/gemini-cli/bundle/gemini.js extensions install x`): permissions.commands.agent_clis
     **AGENT_ENTRIES,
+    # red team (R4.10): hexdump's canonical-format name (`hd .env` is `hexdump -C .env`) and GNU m4's Homebrew
+    # name, each printing the file as the other does
+    "hd": "hexdump",
+    "gm4": "m4",
+    # ... and the C compilers and preprocessors by their versioned and cross names (`gcc-12 -E -x c .env`,
+    # `clang-15 -E`, `x86_64-linux-gnu-cpp .env`): the same preprocessor (permissions.commands.file_printers)
+    **{
+        f"{triplet}{name}{version}": name
+        for name, versions, triplets in (
+            (
+                "gcc g++ cpp",
+                range(4, 16),
+                ("", "x86_64-linux-gnu-", "aarch64-linux-gnu-", "x86_64-w64-mingw32-", "i686-w64-mingw32-"),
+            ),
+            ("clang clang++ clang-cpp", range(3, 21), ("",)),
+        )
+        for name in name.split()
+        for triplet in triplets
+        for version in ("", *(f"-{v}" for v in versions))
+        if triplet or version
+    },
 }
 
 
