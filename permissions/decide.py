@@ -1109,7 +1109,7 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         if shell_reads:
             unsure += _maybe_read(views, fed, comp.printed_places, scope.cwd, dirs)
         if given and shell_reads:  # a program printing what it is fed (`op inject < .env`)
-            blobs += [v for view in given for v in content_reads(view)]
+            blobs += _fed_printed(seg, given, fed)
         spelt = [
             *given,
             *blobs,
@@ -1392,6 +1392,15 @@ def _below(place: str, folder: str) -> str | None:
 _DOTGLOB = re.compile(r"dotglob|globignore|glob_?dots", re.IGNORECASE)
 
 
+def _fed_printed(seg: Segment, given: list[tuple[str, ...]], fed: list[str]) -> list[tuple[str, ...]]:
+    """What a program prints of the files it is fed on its input (content_reads of its views with them as
+    operands), and a shell reader's too when content_reads knows the program otherwise (`dd < .env`)."""
+    out = [v for view in given for v in content_reads(view)]
+    if seg.words[:1] and seg.words[0] in _SHELL_READERS:
+        out.append(("cat", *fed))
+    return out
+
+
 def _maybe_read(
     views: list[tuple[str, ...]], fed: list[str], places: tuple[str, ...], start: str, dirs: Iterable[str]
 ) -> list[tuple[str, ...]]:
@@ -1516,6 +1525,16 @@ _SHELL_READERS = frozenset(
         "dos2unix",
         "unix2dos",
         "mac2unix",
+        # red team: converters and line filters printing what they are fed (`recode l1..utf8 < .env`, `enca -x
+        # utf-8 < .env`, `ts < .env`, `par < .env`, `sponge < .env`), gpg re-wrapping it to the standard output
+        # (`gpg --enarmor < .env`) and dd copying it there (`dd < .env`)
+        "recode",
+        "enca",
+        "par",
+        "ts",
+        "sponge",
+        "gpg",
+        "dd",
     }
 )
 _SHELL_READ: list[tuple[str, ...]] = [("cat",)]

@@ -485,13 +485,18 @@ _PRINTS_PLACES = frozenset(
     # the decompressors' printers (`zcat -f .env` prints a file that is not compressed as it is)
     " zcat gzcat bzcat xzcat lzcat zstdcat lz4cat brcat zless zmore bzless bzmore xzless xzmore"
     # table viewers (csvkit's, VisiData, fx)
-    " csvlook csvcut csvgrep csvsort csvformat csvjson csvstat in2csv fx vd visidata tabview".split()
+    " csvlook csvcut csvgrep csvsort csvformat csvjson csvstat in2csv fx vd visidata tabview"
+    # red team: the pager and the text browsers printing a local file (`pg .env`, `w3m -dump .env`)
+    " pg w3m lynx links elinks".split()
 )
 _READS_PLACES = frozenset(
     "grep egrep fgrep rg ag ack awk gawk mawk nawk sort uniq cut paste jq yq column fold fmt pr expand rev"
     " iconv sed diff sdiff diff3 colordiff cmp comm join look csplit split mlr dasel tar zip 7z 7za csvtool xsv qsv"
     # Python's modules that print a file they are given (`python3 -m json.tool .env`: the view led by the module)
-    " json.tool tokenize quopri".split()
+    " json.tool tokenize quopri"
+    # red team: ICU's iconv, the word and syntax diffs, and Python's modules that print a file's tokens, tree,
+    # bytecode (its names and constants) or encoding (`python3 -m ast .env`, `python3 -m uu .env`)
+    " uconv wdiff delta difft icdiff dis ast shlex uu tabnanny".split()
 )
 
 
@@ -524,7 +529,7 @@ _GIT_VALUES = frozenset(
 # of `.env`), the others print the lines a syntax error stops at (`python3 .env`, `node .env`): decide._scripts_run.
 SCRIPT_RUNNERS = frozenset(
     "python python3 python2 pypy pypy3 node nodejs deno bun tsx ts-node ruby perl lua luajit Rscript php php-cgi"
-    " bash sh zsh dash ksh mksh fish".split()
+    " bash sh zsh dash ksh mksh fish tclsh wish".split()
 )
 # ... and the compilers and checkers that quote the source line they report on (`gcc -fsyntax-only .env`, `ruff
 # check .env`, `python3 -m py_compile .env`): every file they are given may be printed.

@@ -12,12 +12,12 @@ compilers with `-E`, copiers to a stream, `ar p`, pax, gpg, mbuffer, formatters;
 versioned and cross compilers). A program printing only a digest, a listing or a count keeps its answer, as do the
 ordinary uses of the same programs (`m4 macros.m4`, `cpp -P defs.h`, `zip -r out.zip src`, `hd firmware.bin`).
 
-The cases marked xfail need the printers' tables in permissions.matching and permissions.decide (_PRINTS_PLACES,
+Others are in the printers' tables of permissions.matching and permissions.decide (_PRINTS_PLACES,
 _READS_PLACES, _SHELL_READERS): plain printers of their operands (`uconv .env`, `w3m -dump .env`, `wdiff .env
 x`, `python3 -m dis .env`) and filters of what they are fed (`recode latin1..utf8 < .env`, `ts < .env`, `gpg
 --enarmor < .env`, `dd < .env`).
 
-164 of its 223 cases fail on 20df7cd (the session's start), besides the 26 marked xfail.
+190 of its 223 cases fail on 20df7cd (the session's start).
 """
 
 from __future__ import annotations
@@ -123,8 +123,7 @@ DENIED = [
     (_PROD, "shfmt secrets/prod.json"),
 ]
 
-# The readers whose tables are permissions.matching's and permissions.decide's (the report names the entries).
-_TABLES = "needs the printers' tables in permissions.matching / permissions.decide"
+# The readers named in the printers' tables of permissions.matching and permissions.decide.
 NEEDS_THE_TABLES = [
     # plain printers of their operands (matching._PRINTS_PLACES / _READS_PLACES)
     (_ENV, "uconv .env"),
@@ -198,7 +197,6 @@ def test_a_deny_meets_the_programs_printing_the_place(rule: str, command: str, r
     assert_rule_refuses(rule, command, runs_in)
 
 
-@pytest.mark.xfail(strict=True, reason=_TABLES)
 @pytest.mark.parametrize(("rule", "command"), NEEDS_THE_TABLES)
 def test_a_deny_meets_the_printers_the_tables_name(rule: str, command: str) -> None:
     for runs_in in ("sandbox", "agent"):

@@ -1,11 +1,11 @@
 """R4.10, red team: a place a rule prints, run as a script by a database client or fed to an interpreter.
 
 Under a deny of `cat .env`, `psql -f .env`, `cqlsh -f .env` (auto mode) and `psql < .env`, `mysql < .env`,
-`redis-cli < .env`, `python3 < .env` (behind an allow of every word) were auto-approved: each runs the file and
+`redis-cli < .env`, `python3 < .env`, `tclsh .env` (behind an allow of every word) were auto-approved: each runs the file and
 an error quotes the line it stops at (`LINE 1: DB_PASSWORD=hunter2`, `ERR unknown command 'DB_PASSWORD=...'`) --
 as `python3 .env` does, which asks. The clients' script options and `.read`/`source` words
 (matching.SCRIPT_FILE_OPTIONS) and what such a program is fed on its input (matching.FED_SCRIPTS) are read as a
-`cat` of the file that may print it: it asks. 34 of its 44 cases fail on 20df7cd (the session's start).
+`cat` of the file that may print it: it asks. 38 of its 48 cases fail on 20df7cd (the session's start).
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ RUN = [
     "python3 < .env",
     "node < .env",
     "ruby < .env",
+    "tclsh .env",
+    "tclsh < .env",
 ]
 
 ORDINARY = [
