@@ -75,6 +75,17 @@ _PRINTS: dict[tuple[str, ...], tuple[tuple[str, ...], frozenset[str]]] = {
     ("heroku", "auth:token"): (("~/.netrc",), frozenset()),
 }
 
+# red team: docker's twins take its subcommands and options (`podman compose --env-file .env config`, `nerdctl
+# compose config`, `podman-compose config`)
+_ENGINES = ("podman", "nerdctl", "finch")
+_TWINS: dict[tuple[str, ...], tuple[tuple[str, ...], frozenset[str]]] = {
+    **{(e, *key[1:]): row for e in _ENGINES for key, row in _PRINTS.items() if key[0] == "docker"},
+    **{("podman-compose", key[1]): row for key, row in _PRINTS.items() if key[0] == "docker-compose"},
+}
+_PRINTS.update(_TWINS)
+
+_NPMRC_OPTIONS = frozenset({"--userconfig", "--globalconfig"})
+
 # Rows that print only with one of these options (`kubectl config view` hides the keys unless `--raw`; `gh auth
 # status` the token unless `-t`).
 _WITH: dict[tuple[str, ...], tuple[tuple[tuple[str, ...], frozenset[str]], frozenset[str]]] = {
@@ -84,6 +95,9 @@ _WITH: dict[tuple[str, ...], tuple[tuple[tuple[str, ...], frozenset[str]], froze
     ),
     ("gh", "auth", "status"): ((("~/.config/gh/hosts.yml",), frozenset()), frozenset({"-t", "--show-token"})),
     ("ansible-vault", "decrypt"): (((), frozenset()), frozenset({"--output=-"})),
+    # red team: npm reading another file as its settings and printing them (`npm config list --userconfig .env`:
+    # an ini file's keys and values)
+    **{("npm", "config", sub): (((), _NPMRC_OPTIONS), _NPMRC_OPTIONS) for sub in ("list", "ls", "get", "l")},
 }
 
 # Loaders: the files each loads into the environment of the command it runs (defaults, options naming others).
@@ -104,6 +118,11 @@ _LOADS: dict[tuple[str, ...], tuple[tuple[str, ...], frozenset[str]]] = {
     ("docker", "compose", "run"): ((".env",), frozenset({"--env-file"})),
     ("docker", "compose", "exec"): ((".env",), frozenset({"--env-file"})),
 }
+_LOADED_BY_TWINS: dict[tuple[str, ...], tuple[tuple[str, ...], frozenset[str]]] = {
+    **{(e, *key[1:]): row for e in _ENGINES for key, row in _LOADS.items() if key[0] == "docker"},
+    **{(e, "container", "run"): _LOADS[("docker", "run")] for e in ("docker", *_ENGINES)},
+}
+_LOADS.update(_LOADED_BY_TWINS)
 # ... the loaders whose first operand names what they load: a file (`sops exec-env FILE CMD`) or a folder whose
 # `.envrc` (and the `.env` its `dotenv` loads) are loaded (`direnv exec DIR CMD`).
 _LOADS_FIRST: dict[tuple[str, ...], tuple[str, ...]] = {
@@ -223,11 +242,20 @@ _PRINTS_OPERANDS: frozenset[str] = (
     | frozenset({"ar", "mbuffer", "yamlfmt", "pax", *_FORMATTERS})
 )
 
+# red team: make printing its database -- every variable of the makefiles it reads, with its value (`make -p -f
+# .env`, `make -pf .env`, `make --print-data-base --file=.env`) -- and BSD make printing a variable's (`bmake -f
+# .env -V DB_PASSWORD`): the makefiles named are printed
+_MAKES = frozenset({"make", "gmake", "bmake", "remake"})
+_MAKE_VALUED = frozenset("CfIoWEjlV")  # (short letters whose value is the rest of the word or the next one)
+_MAKE_FILES = frozenset({"--file", "--makefile"})
+_MAKE_PRINTS = frozenset({"--print-data-base"})
+
 PRINTER_PROGRAMS: frozenset[str] = (
     frozenset(k[0] for k in (*_PRINTS, *_WITH, *_LOADS, *_LOADS_FIRST))
     | _TO_A_STREAM
     | frozenset(_RENDERERS)
     | _PRINTS_OPERANDS
+    | _MAKES
 )
 
 
@@ -253,6 +281,8 @@ _LEAD_AFTER: dict[tuple[str, ...], frozenset[str]] = {
     ("kubectl", "config"): frozenset({"--kubeconfig"}),
     ("git", "credential-store"): frozenset({"--file"}),
 }
+_LEAD_AFTER.update({(e, "compose"): _LEAD_AFTER[("docker", "compose")] for e in _ENGINES})
+_LEAD.update({e: _LEAD["docker"] for e in _ENGINES})
 
 
 def printed_files(view: tuple[str, ...]) -> list[str]:
@@ -287,7 +317,7 @@ def printed_files(view: tuple[str, ...]) -> list[str]:
         with_row = _WITH.get(key)
         if with_row is not None:
             (defaults, options), needed = with_row
-            if any(w in needed for w in words[size:]):
+            if any(w in needed or w.partition("=")[0] in needed for w in words[size:]):
                 return _files((*before, *words[size:]), defaults, options)
             return []
         if key == ("dotenv", "run"):  # python-dotenv's `dotenv -f .env run printenv`
@@ -317,7 +347,36 @@ def _read_by_name(view: tuple[str, ...]) -> list[str] | None:
         return _gpg_rewrapped(view)
     if view[:2] == ("sops", "exec-file"):
         return _exec_file(view[2:])
+    if name in _MAKES:
+        return _make_printed(view[1:])
     return None
+
+
+def _make_printed(args: tuple[str, ...]) -> list[str]:
+    """The makefiles make names (`-f F`, `-fF`, `-pf F`, `--file=F`, `--makefile F`) when it prints its database
+    (`-p`, `--print-data-base`) or, BSD make, a variable's value (`-V VAR`); [] otherwise."""
+    files: list[str] = []
+    prints = False
+    k = 0
+    while k < len(args):
+        w = args[k]
+        k += 1
+        name, eq, value = w.partition("=")
+        if name in _MAKE_FILES:
+            files.append(value if eq else (args[k] if k < len(args) else ""))
+            k += 0 if eq else 1
+        prints = prints or name in _MAKE_PRINTS
+        if w[:1] != "-" or w[1:2] == "-":
+            continue
+        for j, letter in enumerate(w[1:], 1):
+            prints = prints or letter in "pV"
+            if letter in _MAKE_VALUED:
+                value = w[j + 1 :] or (args[k] if k < len(args) else "")
+                k += 0 if w[j + 1 :] else 1
+                if letter == "f":
+                    files.append(value)
+                break
+    return [f for f in files if f] if prints else []
 
 
 def _operands_printed(view: tuple[str, ...]) -> list[str]:
