@@ -34,21 +34,24 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from permissions.commands.find import find_commands
-from permissions.commands.runners import PARALLEL_SYNTAX
+from permissions.commands.find import FDS, FdWords, fd_picked, find_commands
+from permissions.commands.runners import PARALLEL_SYNTAX, parallel_commands
+from permissions.commands.shells import SHELLS, inline_script
 from permissions.commands.syntax import NONE, REQUIRED, Syntax, long_option
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import readings, views_of
 from permissions.commands.wrappers import WRAPPERS
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
-from permissions.where import joiners
+from permissions.where import fed_words, joiners, picked_by_name
 
 __all__ = [
     "FEEDS_NAMES",
+    "FEED_READERS",
     "FEED_TAKERS",
     "PLACE_READERS",
     "fed_names_unjudged",
+    "fed_reads",
     "loop_feed_unjudged",
     "reader_operand",
     "substituted_place_unjudged",
@@ -1183,7 +1186,7 @@ _OWN_LIST_READERS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
 # no other command here): xargs, parallel, a list option or operand, a response file, a checksum list. (No
 # alternative starts with `\b`: the search then skips to the characters one may start with.)
 _FEEDS_PATTERN = re.compile(
-    r"xargs|parallel|cpio|-files|--f(?:i(?:le?)?)?(?:[=\s]|$)|pathspec-f|\s-[A-Za-z]*[T@]|\s@|file\s+-f"
+    r"xargs|parallel|rush\b|(?:^|[\s;&|(])xe\s|cpio|-files|--f(?:i(?:le?)?)?(?:[=\s]|$)|pathspec-f|\s-[A-Za-z]*[T@]|\s@|file\s+-f"
     r"|tar\s+[A-Za-z]*T|[ce]tags|xgettext|sum\b|--stdin-p|pax\b|,@|rhash|-W[alp],|options-file|nvcc"
     r"|clang\S*\s(?:[^;&|]*\s)?--config"
 ).search
@@ -1199,6 +1202,8 @@ def FEEDS_NAMES(command: str) -> bool:  # (upper case: the gate's name, as when 
         or "T" in command
         or "xargs" in command
         or "parallel" in command
+        or "rush" in command
+        or "xe " in command
         or "cpio" in command
         or "tags" in command
         or "gettext" in command
@@ -1248,7 +1253,23 @@ def _names_an_arg_file(w: str) -> bool:
 
 
 FEED_TAKERS = frozenset(
-    {"parallel", "xargs", "tar", "bsdtar", "gtar", "rsync", "zip", "cpio", "wc", "du", "file", "sort", "find"}
+    {
+        "parallel",
+        "xargs",
+        "rush",
+        "xe",
+        "tar",
+        "bsdtar",
+        "gtar",
+        "rsync",
+        "zip",
+        "cpio",
+        "wc",
+        "du",
+        "file",
+        "sort",
+        "find",
+    }
     | {"git", "ctags", "etags", "xgettext"}
     | _SEVEN_ZIPS
     | _OWN_LIST_READERS.keys()
@@ -1279,6 +1300,9 @@ def fed_names_unjudged(
                 continue  # (what it runs, through a wrapper too: `xargs sudo cat`)
             if from_file or not _stdin_lists(segments, i, joins, command, items):
                 return True
+        elif view[0] in _LINE_FEEDERS:
+            if _line_feeder_unjudged(view, segments, i, joins, command, items):
+                return True
         elif view[0] in FEED_TAKERS:
             where = _file_list_option(view)
             if where is None or where in ("/dev/null",):
@@ -1290,6 +1314,25 @@ def fed_names_unjudged(
             elif not _listed_into(where, segments, i, joins, command):
                 return True
     return False
+
+
+# red team: the xargs-likes shenwei356's rush (`rush 'cat {}' < p`, `rush -i p cat`) and xe (`xe cat < p`, `xe -f p
+# cat`) hand a reader the names they read as xargs does (permissions.commands.runners reads the command they run).
+_LINE_FEEDERS = frozenset({"rush", "xe"})
+
+
+def _line_feeder_unjudged(
+    view: tuple[str, ...],
+    segments: Sequence[Segment],
+    i: int,
+    joins: Sequence[str | None],
+    command: str,
+    items: ItemsList | None,
+) -> bool:
+    """Whether rush or xe (``view``) runs a reader on names that are no listing: a file of them, or its input."""
+    if not any(r and r[0] in PLACE_READERS for r in _runs_of(view[0], view)):
+        return False
+    return bool(_argument_files(view[0], view)) or not _stdin_lists(segments, i, joins, command, items)
 
 
 def _handed_names(views: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
@@ -1367,3 +1410,203 @@ def loop_feed_unjudged(
         if done is not None and not _stdin_lists(segments, segments.index(done), joins, command):
             return True
     return False
+
+
+# --- R4.10: what a feed runner reads and hands on, for a rule printing a place (`cat .env`) --------------------
+#
+# xargs, GNU parallel, rush and xe hand the words of what they read -- their input (`xargs < .env`), a file of
+# arguments (`xargs -0a .env`, `parallel echo :::: .env`, `parallel -a .env echo`, `rush -i .env`, `xe -f .env`) --
+# to the command they run, echo when none: the file is read and shown (`xargs -n1 < .env` prints each word of it; any
+# other command is handed them and names them in its errors, as `xargs -a .env rm` was already read). The shell's
+# `read`, `mapfile` and `readarray` read their input too: behind an assignment (`IFS= read -rd '' x < .env; echo
+# "$x"`) as they do alone. Each such file is read as `cat` of it. What a pipe hands them is read as the names the
+# command it runs is given (`ls -a | parallel cat`, `echo .env | parallel cat`, `fd -H env | xargs cat`): the
+# literal words printed (permissions.where.fed_words), the names a filter picks (where.picked_by_name), and the
+# names the listers where does not read pick -- fd's pattern, and `ls -a`'s hidden names (`.*`; a plain `ls` lists
+# what `*` would, read as `grep -r` is, and a filter after it picks as where reads it). And fd running a command on
+# what it finds (`fd -H '^\.env$' -x cat`, `fdfind -H .env -X cat`, `fd -u env --exec head`) is that command on
+# each name its pattern picks below each folder it searches, as find's `-exec` is (a hidden name only when it
+# shows them: `-H`, `-u`). A literal name is the place (a deny denies); a glob that may name it asks
+# (matching.GlobMeaning).
+FEED_RUNNERS = frozenset({"xargs", "parallel", "rush", "xe"})
+_SHELL_INPUT_READERS = frozenset({"read", "mapfile", "readarray"})
+FEED_READERS = FEED_RUNNERS | FDS | _SHELL_INPUT_READERS
+# the options naming a file of arguments, per runner: (short letters, long names read as getopt_long does)
+_ARG_FILES: dict[str, tuple[str, frozenset[str]]] = {
+    "xargs": ("a", frozenset({"arg-file"})),
+    "parallel": ("a", frozenset({"arg-file", "argfile"})),
+    "rush": ("i", frozenset({"infile"})),
+    "xe": ("f", frozenset()),
+}
+_RUNNER_SYNTAX: dict[str, Syntax] = {
+    "xargs": WRAPPERS["xargs"],
+    "parallel": PARALLEL_SYNTAX,
+    # rush's and xe's options taking a value (permissions.commands.runners reads the command they run)
+    "rush": Syntax(
+        "ekvV",
+        "jDdJniotrCI",
+        long=dict.fromkeys(
+            "jobs delimiter field-delimiter records-join-sep nrecords infile out-file timeout retries"
+            " retry-interval succeed-cmd-file assign shell cmd-file".split(),
+            REQUIRED,
+        ),
+    ),
+    "xe": Syntax("0FLRnqvsap", "INjAfC"),
+}
+# filters a listing goes through unpicked (what they print is names it printed)
+_PASS_THROUGH = frozenset({"sort", "uniq", "head", "tail", "tac", "cat"})
+_LS_HIDDEN = frozenset({"--all", "--almost-all"})
+_FED_READS_MAX = 64
+
+
+def fed_reads(
+    seg_views: Sequence[tuple[str, ...]],
+    segments: Sequence[Segment],
+    i: int,
+    command: str,
+    cwd: Callable[[], str],
+) -> list[tuple[str, ...]]:
+    """R4.10 (see above): the views segment ``i`` (its ``seg_views``) is read as for a rule printing a place -- `cat`
+    of each file a feed runner or the shell's `read` reads, the command a feed runner runs given each name a pipe
+    may hand it, fd's command given each name it picks; [] for a segment of no FEED_READERS program. (``cwd``: the
+    folder the command runs in, asked for only when a pipe's words are read.)"""
+    out: list[tuple[str, ...]] = []
+    for view in seg_views:
+        program = view[0].rpartition("/")[2] if view else ""
+        if program not in FEED_READERS:
+            continue
+        if program in FDS:
+            out += _fd_runs(view)
+            continue
+        files = _redirected_in(segments[i])
+        if program in FEED_RUNNERS:
+            files += _argument_files(program, view)
+            if not files:
+                out += _handed_from_a_pipe(program, view, segments, i, command, cwd)
+        out += [("cat", f) for f in files]
+    return list(dict.fromkeys(out))[:_FED_READS_MAX]
+
+
+def _redirected_in(seg: Segment) -> list[str]:
+    """The files ``seg`` reads on its input (`< .env`; not a process substitution's output)."""
+    return [
+        seg.redirects[k]
+        for k in sorted(seg.inputs)
+        if k < len(seg.redirects) and seg.redirects[k][:2] != "<("
+    ]
+
+
+def _argument_files(program: str, view: tuple[str, ...]) -> list[str]:
+    """The files of arguments a feed runner is given: its option's values in every spelling getopt reads (`-a
+    .env`, `-a.env`, `-0a .env`, `--arg-file=.env`, `--arg .env`), and parallel's `::::` / `::::+` operands."""
+    letter, longs = _ARG_FILES[program]
+    syntax = _RUNNER_SYNTAX[program]
+    found: list[str] = []
+    k, n = 1, len(view)
+    while k < n and view[k][:1] == "-" and view[k] != "-" and view[k] != "--":
+        w = view[k]
+        k += 1
+        if w[1] == "-":
+            name, eq, value = w[2:].partition("=")
+            hit = long_option(name, syntax.long)
+            if hit is not None and hit[1] == REQUIRED and not eq:
+                value, k = (view[k] if k < n else ""), k + 1
+            if hit is not None and hit[0] in longs:
+                found.append(value)
+            continue
+        for j in range(1, len(w)):
+            kind = syntax.short.get(w[j], NONE)
+            if kind == NONE:
+                continue
+            value = w[j + 1 :]
+            if not value and kind == REQUIRED:
+                value, k = (view[k] if k < n else ""), k + 1
+            if w[j] == letter:
+                found.append(value)
+            break
+    if program == "parallel":
+        found += _parallel_files(view[k:])
+    return [f for f in found if f]
+
+
+def _parallel_files(words: tuple[str, ...]) -> list[str]:
+    """The files after parallel's `::::` and `::::+` (up to the next separator)."""
+    found: list[str] = []
+    files = False
+    for w in words:
+        if w[:3] == ":::":
+            files = w in ("::::", "::::+")
+        elif files:
+            found.append(w)
+    return found
+
+
+def _handed_from_a_pipe(
+    program: str,
+    view: tuple[str, ...],
+    segments: Sequence[Segment],
+    i: int,
+    command: str,
+    cwd: Callable[[], str],
+) -> list[tuple[str, ...]]:
+    """The command a feed runner runs given each name what is piped into it may hold (see above; where reads the
+    literal words and the picked names piped into xargs itself)."""
+    joins = joiners(segments, command)
+    producers: list[tuple[str, ...]] = []  # (the nearest first)
+    j = _piped_into(segments, i, joins, command)
+    while j >= 0 and segments[j].words and len(producers) < _FED_READS_MAX:
+        producers.append(segments[j].words)
+        j = _piped_into(segments, j, joins, command)
+    # the lister whose names reach it unpicked (`ls -a | sort | parallel cat`; not `ls -a | grep -v env`)
+    lister = next((p for p in producers if p[0] not in _PASS_THROUGH), None)
+    names = _listed_names(lister) if lister is not None else []
+    if program != "xargs":
+        names += [*fed_words(segments, command, i, cwd()), *picked_by_name(producers)]
+    if not names:
+        return []
+    return [_given(run, name) for run in _runs_of(program, view) for name in names[:_FED_READS_MAX]]
+
+
+def _listed_names(words: tuple[str, ...]) -> list[str]:
+    """The names a lister where does not read picks: fd's (its pattern below each folder it searches), and `ls
+    -a`'s hidden names (`.*`, printed bare whatever folder it lists: a reader given them opens them here)."""
+    program = words[0].rpartition("/")[2]
+    if program in FDS:
+        fd = FdWords(words)
+        return [] if fd.run else fd_picked(fd)
+    if program == "ls" and any(
+        w in _LS_HIDDEN or (w[:1] == "-" and w[1:2] != "-" and ("a" in w or "A" in w)) for w in words[1:]
+    ):
+        return [".*"]
+    return []
+
+
+def _runs_of(program: str, view: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The command a feed runner runs (echo when none: xargs'), in each reading of its options."""
+    if program == "parallel":
+        return parallel_commands(view) or [("echo",)]
+    k = _options_end(view, _RUNNER_SYNTAX[program])[0]
+    run = view[k:]
+    if program == "rush" and len(run) == 1:
+        run = tuple(run[0].split())  # (rush's command is one line)
+    return [run or ("echo",)]
+
+
+def _given(run: tuple[str, ...], name: str) -> tuple[str, ...]:
+    """``run`` given ``name`` where its `{}` stands (fd's and rush's `{/}` too), else after its words."""
+    if any("{}" in w or "{/}" in w for w in run):
+        return tuple(w.replace("{}", name).replace("{/}", name) for w in run)
+    return (*run, name)
+
+
+def _fd_runs(view: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The command fd runs (`-x`, `-X`) given each name it may pick -- and a shell's script so given, each of its
+    commands (`fd -H env -x sh -c 'cat {}'`: fd writes the name into the script before the shell reads it)."""
+    fd = FdWords(view)
+    if not fd.run:
+        return []
+    runs = [_given(fd.run, name) for name in fd_picked(fd)[:_FED_READS_MAX]]
+    at = inline_script(fd.run)[0] if fd.run[0] in SHELLS else None
+    if at is None or at >= len(fd.run) or "{" not in fd.run[at]:
+        return runs
+    return runs + [seg.words for run in runs for seg in parse_command(run[at]).segments if seg.words]
