@@ -43,8 +43,10 @@ from permissions.commands.credentials import READERS as CREDENTIAL_READERS
 from permissions.commands.environment import todo_editor_carried
 from permissions.commands.fetches import sends_captured
 from permissions.commands.file_printers import loaded_files, prints_environment
+from permissions.commands.find import FDS, FdWords, fd_picked
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.interpreters import inline_program
+from permissions.commands.list_feeds import fed_reads
 from permissions.commands.machine import compose_named_elsewhere, hook_signalled, machine_change
 from permissions.commands.migrations import MIGRATION_VERBS, migrates_after
 from permissions.commands.options import DENY_ONLY, PROGRAMS, canonical_words, program_name
@@ -1053,33 +1055,22 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
     ):
         return None  # (a script block's statements, or a doomed command's views not kept: not this reading)
     named = comp.path_rules
-    every = "" in named
     segments = parsed.segments
     shell_reads = (
         PRINTS_A_PLACE in named
     )  # (a rule printing a place: what the shell itself reads from one too)
     deletes = DELETES_A_PLACE in named
-    todo = [
-        (i, views)
-        for i, seg_views in enumerate(reading.seg_views)
-        if (
-            views := [
-                v for v in seg_views if v and (every or v[0] in named or v[0].rpartition("/")[2] in named)
-            ]
-            or (_shell_read(segments, i) if shell_reads else [])
-        )
-        and reading.out[i].verdict != DENY
-    ]
+    todo = _spelt_todo(st, reading, named, shell_reads)
     if not todo:
         return None  # no pattern names a path of these segments' programs
     scope = st.scope_of()
     sets = cwd_sets(segments, st.req.command or "", scope.cwd, floor=False, windows=scope.windows)
     copied: list[tuple[str, str, str, bool]] | None = None
     dotglob = _DOTGLOB.search(st.req.command or "") is not None
-    for i, views in todo:
+    for i, views, fed_read in todo:
         seg = segments[i]
         # `git show HEAD:.env`, `git log -p .env`, `dd if=.env` read as `cat .env` (and from each folder too)
-        blobs = [v for view in views for v in content_reads(view)] if shell_reads else []
+        blobs = [*fed_read, *(v for view in views for v in content_reads(view))] if shell_reads else []
         # `find data -delete`, `git clean -fdx data` read as `rm -rf data`
         blobs += [v for view in views for v in deletion_views(view)] if deletes else []
         if (shell_reads or deletes) and (seg.words[:1] in _HANDING or "$" in seg.text or "`" in seg.text):
@@ -1392,6 +1383,28 @@ def _below(place: str, folder: str) -> str | None:
 _DOTGLOB = re.compile(r"dotglob|globignore|glob_?dots", re.IGNORECASE)
 
 
+def _spelt_todo(
+    st: _State, reading: SegmentReading, named: frozenset[str], shell_reads: bool
+) -> list[tuple[int, list[tuple[str, ...]], list[tuple[str, ...]]]]:
+    r"""_paths_spelt's segments to read: (index, the views a pattern names a path for -- or the shell's own read --,
+    what a feed runner, the shell's `read` or fd's `-x` reads and hands on: `xargs < .env`, `parallel echo :::: .env`,
+    `IFS= read -r x < .env`, `fd -H '^\.env$' -x cat`, as `cat` of it or the command it runs), for each segment not
+    denied already with either."""
+    assert st.parsed is not None
+    segments = st.parsed.segments
+    every = "" in named
+    command = st.req.command or ""
+    todo = []
+    for i, seg_views in enumerate(reading.seg_views):
+        views = [
+            v for v in seg_views if v and (every or v[0] in named or v[0].rpartition("/")[2] in named)
+        ] or (_shell_read(segments, i) if shell_reads else [])
+        fed = fed_reads(seg_views, segments, i, command, lambda: st.scope_of().cwd) if shell_reads else []
+        if (views or fed) and reading.out[i].verdict != DENY:
+            todo.append((i, views, fed))
+    return todo
+
+
 def _fed_printed(seg: Segment, given: list[tuple[str, ...]], fed: list[str]) -> list[tuple[str, ...]]:
     """What a program prints of the files it is fed on its input (content_reads of its views with them as
     operands), and a shell reader's too when content_reads knows the program otherwise (`dd < .env`)."""
@@ -1406,7 +1419,7 @@ def _maybe_read(
 ) -> list[tuple[str, ...]]:
     """For a rule printing a place, what a segment may print of one (asked): the places below a folder it reads
     whole (_read_below), a file a script runner or a database client is fed (`psql < .env`, `python3 < .env`)."""
-    out = _read_below(views, places, start, dirs) if views[0][0] in RECURSIVE_READERS else []
+    out = _read_below(views, places, start, dirs) if views and views[0][0] in RECURSIVE_READERS else []
     if fed and any(v[0].rpartition("/")[2] in FED_SCRIPTS for v in views):
         out += [("cat", f) for f in fed]
     return out
@@ -1502,6 +1515,8 @@ def _runner_gives(segments: Sequence[Segment], command: str, i: int, cwd: str) -
     words = segments[j].words if j >= 0 else ()
     if words[:1] == ("find",):
         return picked_by_name([words])
+    if words[:1] and words[0] in FDS:  # `fd -H '^\.env$' -x sh -c 'cat "$1"' _ {}`
+        return fd_picked(FdWords(words))
     if words[:1] == ("xargs",):
         fed, _, picked = handed_at_run_time(segments, command, j, cwd)
         return [*fed, *picked]

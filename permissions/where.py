@@ -59,6 +59,7 @@ from permissions.commands.fed_code import (
     substitution_prints,
     written_texts,
 )
+from permissions.commands.find import FDS, FdWords, fd_picked
 from permissions.commands.interpreters import CODE_FLOOR_VERBS, fed_program, inline_program
 from permissions.commands.shells import FROM_INPUT as SHELL_FROM_INPUT
 from permissions.commands.shells import SHELLS, inline_script
@@ -2569,6 +2570,8 @@ def picked_by_name(producers: Sequence[tuple[str, ...]]) -> list[str]:
             ]
         elif first in _SEARCH_FILTERS:
             globs += _filtered_as_glob(words)
+        elif first in FDS:  # fd's pattern below each folder it searches (`cat $(fd -H '^\.env$')`)
+            picked += fd_picked(FdWords(words))
     picked += [d for g in dict.fromkeys(globs) if g and g[:1] != "!" for d in named_below(g)]
     return picked[: _MAX_READINGS * 4]
 
