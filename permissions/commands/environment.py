@@ -92,6 +92,11 @@ COMMAND_VARS = frozenset(
         "SYSTEMD_EDITOR",
         "SUDO_EDITOR",
         "FCEDIT",
+        # red team: fzf runs its default command through a shell, and its default options may bind a key or
+        # its start to `execute(...)`/`become(...)` (`FZF_DEFAULT_OPTS='--bind start:execute(rm -rf /)' fzf`):
+        # the value read as a command line asks at the least
+        "FZF_DEFAULT_COMMAND",
+        "FZF_DEFAULT_OPTS",
     }
 )
 # red team: the programs a build runs by the variables make, configure scripts, CMake, Meson, cgo, node-gyp and

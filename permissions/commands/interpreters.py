@@ -921,6 +921,24 @@ def _sqlcmd(view: tuple[str, ...]) -> str | None:
     return FROM_INPUT
 
 
+def _sql_no_input(view: tuple[str, ...]) -> bool:
+    """Whether a SQL client's words say it reads no statements from its input: a file of them (`-f q.sql`,
+    `--file=q.sql`, `-fq.sql`) -- not one that is the input itself (red team: `psql -f - <<< '\\! rm -rf /'`, `-f
+    /dev/stdin`) -- a listing, its version or its help."""
+    for k, w in enumerate(view[1:], 1):
+        if w in ("-f", "--file"):
+            value = view[k + 1] if k + 1 < len(view) else ""
+        elif w.startswith(_SQL_NO_INPUT_GLUED):
+            value = w.partition("=")[2] if w[:2] == "--" else w[2:]
+        elif w in _SQL_NO_INPUT:
+            return True
+        else:
+            continue
+        if not is_stream(value):
+            return True
+    return False
+
+
 def _store_code(verb: str, view: tuple[str, ...]) -> str | None:
     """``code_opaque`` for a data store's shell: statements or a store command given inline, or read from the
     input (R4.9)."""
@@ -929,7 +947,7 @@ def _store_code(verb: str, view: tuple[str, ...]) -> str | None:
         for w in view[1:]:
             if w in (short, long) or w.startswith(long + "=") or (w.startswith(short) and w[:2] != "--"):
                 return INLINE
-        if not any(w in _SQL_NO_INPUT or w.startswith(_SQL_NO_INPUT_GLUED) for w in view[1:]):
+        if not _sql_no_input(view):
             return FROM_INPUT  # R4.9: statements (and `\!` shell escapes) read from the input
         return None
     if verb in _KV_SHELLS:
