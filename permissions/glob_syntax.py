@@ -113,3 +113,17 @@ def _replaced(value: str, op: str, arg: str) -> str:
         out.append(value[k])
         k += 1
     return "".join(out) + value[k:]
+
+
+def dotted_globs(name: str) -> list[str]:
+    """A glob led by `*` or `?` as one led by the dot they may match (what matching's globs match a leading dot
+    with); [] for another."""
+    if name[:1] == "?":
+        return ["." + name[1:]]
+    if name[:1] != "*":
+        return []
+    return [
+        "." + name,
+        *(["." + name[2:]] if name[1:2] == "?" else []),
+        *([name[1:]] if name[1:2] == "." else []),
+    ]

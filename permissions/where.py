@@ -89,7 +89,7 @@ from permissions.floor import (
     windows_listed,
     windows_listing_recurses,
 )
-from permissions.glob_syntax import expanded_value
+from permissions.glob_syntax import dotted_globs, expanded_value
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.wrappers import views
@@ -2590,20 +2590,6 @@ def named_below(glob: str) -> list[str]:
 
 # the folders a name may be found in below a folder, one or two deep, a dot folder among them (`.aws/`)
 _BELOW = ("", "*/", ".*/", "*/*/", ".*/*/", "*/.*/", ".*/.*/")
-
-
-def dotted_globs(name: str) -> list[str]:
-    """A glob led by `*` or `?` as one led by the dot they may match (what matching's globs match a leading dot
-    with); [] for another."""
-    if name[:1] == "?":
-        return ["." + name[1:]]
-    if name[:1] != "*":
-        return []
-    return [
-        "." + name,
-        *(["." + name[2:]] if name[1:2] == "?" else []),
-        *([name[1:]] if name[1:2] == "." else []),
-    ]
 
 
 def _find_picks(words: tuple[str, ...]) -> list[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from permissions.glob_syntax import dotted_globs
+
 __all__ = [
     "FDS",
     "FD_VALUED",
@@ -170,10 +172,10 @@ _FD_BELOW_HIDDEN = (*_FD_BELOW, ".*/", ".*/*/", "*/.*/", ".*/.*/")
 def fd_picked(fd: FdWords) -> list[str]:
     """R4.10: the globs of the places fd may find -- each name it picks (fd_names) below each folder it searches --
     led by a dot only when it shows hidden names (its `*`-led glob or regex then matches a leading dot, which
-    matching's `*` does not: the dotted reading is written too, as permissions.where.dotted_globs writes find's)."""
+    matching's `*` does not: the dotted reading is written too, as permissions.glob_syntax.dotted_globs writes find's)."""
     names = fd_names(fd)
     if fd.hidden:
-        names += [d for g in names for d in _dotted(g)]
+        names += [d for g in names for d in dotted_globs(g)]
     else:
         names = [g for g in names if g[:1] != "."]
     out: list[str] = []
@@ -181,17 +183,3 @@ def fd_picked(fd: FdWords) -> list[str]:
         top = "" if folder.rstrip("/") in (".", "") else folder.rstrip("/") + "/"
         out += [top + below + g for below in (_FD_BELOW_HIDDEN if fd.hidden else _FD_BELOW) for g in names]
     return list(dict.fromkeys(out))
-
-
-def _dotted(name: str) -> list[str]:
-    """A glob led by `*` or `?` as one led by the dot they may match (where.dotted_globs' reading: this module is
-    below permissions.where)."""
-    if name[:1] == "?":
-        return ["." + name[1:]]
-    if name[:1] != "*":
-        return []
-    return [
-        "." + name,
-        *(["." + name[2:]] if name[1:2] == "?" else []),
-        *([name[1:]] if name[1:2] == "." else []),
-    ]
