@@ -11,9 +11,10 @@ the class holds beyond them is not matched -- what a rule names is ASCII in prac
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Callable
-from fnmatch import fnmatchcase
+from functools import lru_cache
 
 _CLASSES = {
     "alpha": "a-zA-Z",
@@ -59,7 +60,7 @@ _CASES: dict[str, Callable[[str], str]] = {
     "@u": str.upper,
 }
 _SLICE = re.compile(r"\s*\(?\s*(-?\d+)\s*\)?\s*(?::\s*\(?\s*(-?\d+)\s*\)?\s*)?")
-_LONGEST_VALUE = 256  # (a longer value is not cut pattern by pattern: hostile input)
+_LONGEST_VALUE = 64  # (a longer value is not cut by a pattern: hostile input, each cut a regular expression)
 
 
 def expanded_value(value: str, op: str, arg: str) -> str | None:
@@ -74,12 +75,7 @@ def expanded_value(value: str, op: str, arg: str) -> str | None:
     if len(value) > _LONGEST_VALUE:
         return None
     if op[0] in "#%":
-        cuts = range(len(value) + 1) if len(op) == 1 else range(len(value), -1, -1)
-        for k in cuts:
-            part = value[:k] if op[0] == "#" else value[len(value) - k :]
-            if fnmatchcase(part, bash_glob(arg)):
-                return value[k:] if op[0] == "#" else value[: len(value) - k]
-        return value
+        return _cut(value, op, arg)
     if op[0] == ":":
         m = _SLICE.fullmatch(arg)
         if m is None:
@@ -91,6 +87,25 @@ def expanded_value(value: str, op: str, arg: str) -> str | None:
     return _replaced(value, op, arg)
 
 
+def _cut(value: str, op: str, arg: str) -> str:
+    """`${f#PAT}`, `${f##PAT}` (the shortest, the longest leading match of the glob PAT cut off), `${f%PAT}`,
+    `${f%%PAT}` (the trailing one) -- one regular expression each, compiled once (hostile input: many of them)."""
+    if op[0] == "#":
+        if not value.startswith(_LEADING_TEXT.match(arg).group()):  # type: ignore[union-attr]
+            return value  # (no match: what every match starts with is not how the value starts)
+        m = _glob_regex(arg, len(op) == 1).match(value)
+        return value[m.end() :] if m is not None else value
+    if not value.endswith(_TRAILING_TEXT.search(arg).group()):  # type: ignore[union-attr]
+        return value
+    m = _suffix_regex(arg, len(op) == 1).match(value)
+    return value[: m.start(1)] if m is not None else value
+
+
+# what every match of a glob starts and ends with: its text before the first, after the last wildcard or set
+_LEADING_TEXT = re.compile(r"[^*?\[\]]*")
+_TRAILING_TEXT = re.compile(r"[^*?\[\]]*\Z")
+
+
 def _replaced(value: str, op: str, arg: str) -> str:
     """`${f/PAT/TEXT}` (``op`` `/PAT/` with ``arg`` TEXT, or `/` with ``arg`` PAT/TEXT): the first, with `//` every,
     with `/#` the leading, with `/%` the trailing match of the glob PAT replaced (the longest, as bash does)."""
@@ -98,21 +113,36 @@ def _replaced(value: str, op: str, arg: str) -> str:
     body = op[2 if every else 1 :]
     pattern, text = (body[:-1], arg) if body.endswith("/") else (body + arg).partition("/")[::2]
     anchor = pattern[:1] if pattern[:1] in ("#", "%") and not every else ""
-    glob = bash_glob(pattern[1:] if anchor else pattern)
-    out, k = [], 0
-    while k <= len(value):
-        ends = [e for e in range(len(value), k, -1) if fnmatchcase(value[k:e], glob)]
-        if ends and (anchor != "%" or ends[0] == len(value)) and (anchor != "#" or k == 0):
-            out.append(text)
-            k = ends[0]
-            if not every:
-                return "".join(out) + value[k:]
-            continue
-        if anchor == "#" or k == len(value):
-            break
-        out.append(value[k])
-        k += 1
-    return "".join(out) + value[k:]
+    glob = pattern[1:] if anchor else pattern
+    if not glob:
+        return value
+    if anchor == "#":
+        m = _glob_regex(glob, False).match(value)
+        return text + value[m.end() :] if m is not None else value
+    if anchor == "%":
+        m = _suffix_regex(glob, False).match(value)
+        return value[: m.start(1)] + text if m is not None else value
+    return _glob_regex(glob, False).sub(lambda m: text if m.group() else "", value, count=0 if every else 1)
+
+
+@lru_cache(maxsize=512)
+def _glob_regex(glob: str, shortest: bool) -> re.Pattern[str]:
+    """The glob (as bash reads it) as a regular expression matching where it starts; ``shortest``: its stars lazy."""
+    core = _core(glob)
+    return re.compile(core.replace(".*", ".*?") if shortest else core)
+
+
+@lru_cache(maxsize=512)
+def _suffix_regex(glob: str, shortest: bool) -> re.Pattern[str]:
+    """The glob as a regular expression matching a whole value whose end it matches (group 1): the shortest such
+    end behind a greedy start, the longest behind a lazy one."""
+    return re.compile(("(?s:.*)(" if shortest else "(?s:.*?)(") + _core(glob) + r")\Z")
+
+
+def _core(glob: str) -> str:
+    """fnmatch's translation of the glob, without its end anchor (`(?s:.*\\.bak)`)."""
+    translated = fnmatch.translate(bash_glob(glob))
+    return translated[:-2] if translated.endswith("\\Z") else translated
 
 
 def dotted_globs(name: str) -> list[str]:

@@ -2113,7 +2113,8 @@ def _lands(targets: list[str], dirs: frozenset[str], values: Values, windows: bo
             return True
     if any("${" in t or t.count("$") > 1 for t in targets):
         # a word of several variables (`x=/; y=*; rm -rf $x$y`) or an expansion's own text (`${X:+/}`): each reading
-        targets = targets + [r for t in targets if "$" in t for r in _readings(t, values) if r != t]
+        many = command.count("${") > _MANY_EXPANSIONS
+        targets = targets + [r for t in targets if "$" in t for r in _readings(t, values, many) if r != t]
     return any(lands_on_root(t, dirs, values) for t in targets)
 
 
@@ -2469,7 +2470,8 @@ def handed_at_run_time(
         "$" in seg.text
     ):  # a variable the command gives a literal value (`f=.env; cat $f`, `for f in .env; do cat $f`)
         values = _values(segments, command, None, cwd)
-        held = [r for w in seg.words[1:] if "$" in w for r in _readings(w, values) if r != w]
+        many = command.count("${") > _MANY_EXPANSIONS
+        held = [r for w in seg.words[1:] if "$" in w for r in _readings(w, values, many) if r != w]
         if held:
             filled = [*(filled or seg.words[:1]), *held]
     return fed[:_MAX_READINGS], filled, picked
@@ -2487,10 +2489,18 @@ _VARIABLE = re.compile(
 )
 
 
-def _readings(word: str, values: Values) -> list[str]:
+# Past this many `${` in a command (hostile input), a cut or a replacement by a pattern is not computed -- each is a
+# regular expression -- but read as any name (`*`, `.*`: a rule naming a place then asks, R4.8); and each is
+# computed for a variable's first _VALUES_CUT values.
+_MANY_EXPANSIONS = 64
+_VALUES_CUT = 8
+
+
+def _readings(word: str, values: Values, many: bool = False) -> list[str]:
     """``word`` with each variable in it written as each value the command gives it, and each expansion that may
     give a text of its own as that text (every combination, up to _MAX_READINGS): `$x$y` after `x=.e; y=nv` as
-    `.env`, `${X:-.env}` as `.env`. A variable with no known value stays as written."""
+    `.env`, `${X:-.env}` as `.env`, `${f%.bak}` after `f=.env.bak` as `.env` (glob_syntax.expanded_value). A
+    variable with no known value stays as written. ``many``: the command holds more than _MANY_EXPANSIONS."""
     readings = [word]
     for m in _VARIABLE.finditer(word):
         name = m.group(1) or m.group(4) or m.group(5)
@@ -2498,11 +2508,11 @@ def _readings(word: str, values: Values) -> list[str]:
         op = m.group(2) or m.group(6)
         if given and op is not None and (m.group(6) is not None or op[0] == "/"):
             # (the value as the expansion changes it; the value as given stays a reading: deny more)
-            given += [
-                t
-                for v in given
-                if (t := expanded_value(v, op, m.group(7) if m.group(2) is None else m.group(3))) is not None
-            ]
+            arg = m.group(7) if m.group(2) is None else m.group(3)
+            if many and op[0] in "#%/":
+                given += ["*", ".*"]
+            else:
+                given += [t for v in given[:_VALUES_CUT] if (t := expanded_value(v, op, arg)) is not None]
         if m.group(2) is not None:
             given.append(m.group(3))
         if given:

@@ -181,3 +181,14 @@ def test_a_protected_file_named_by_a_bash_glob_is_never_auto_approved(command: s
 
 def test_an_ordinary_file_named_by_a_class_glob_stays_approved() -> None:
     assert auto_and_allowed("cp x src/[[:alpha:]]x.ts", "agent")[0] == ("auto_approve", "autonomy")
+
+
+def test_past_many_expansions_a_cut_is_any_name_and_asks() -> None:
+    # (hostile input: each cut is a regular expression, so past where.py's _MANY_EXPANSIONS it is not computed --
+    # read as any name, it asks under the rule rather than pass unread)
+    padded = "f=.env.bak; cat ${f%.bak} " + "${a}" * 70
+    for runs_in in PLACES:
+        assert (
+            auto_and_allowed(padded, runs_in, deny=("Terminal(cat .env)",))
+            == [("require_approval", "ask_rule")] * 2
+        )
