@@ -1430,8 +1430,9 @@ def _read_below(
 ) -> list[tuple[str, ...]]:
     """R4.10, red team: the places a rule printing them names below a folder a view reads every file of and prints
     (permissions.commands.recursive_reads: `grep -r KEY secrets`, `tar cf - secrets` for `cat secrets/prod.json`),
-    as `cat` of each -- which asks (the file may be skipped: ignored, binary, not matched). Not below the folder
-    the command starts in, read whole (`grep -rn TODO .`: a project's everyday search, the friction ruling)."""
+    as `cat` of each -- which asks (the file may be skipped: ignored, binary, not matched). Not the folder the
+    command starts in read whole (`grep -rn TODO .`: a project's everyday search, the friction ruling), nor a folder
+    holding it (`grep -r token /`: outside the project, the path scope's answer)."""
     out: list[tuple[str, ...]] = []
     top = fold_path(start)
     absolute = [(p, fold_path(p if p[:1] in ("/", "~") else f"{top}/{p}")) for p in places]
@@ -1439,7 +1440,9 @@ def _read_below(
         for folder in folders_read(view):
             for d in sorted(dirs)[:4]:
                 f = fold_path(folder if folder[:1] in ("/", "~") else f"{d}/{folder}")
-                if f != top:
+                if (
+                    _below(top, f) is None
+                ):  # (not the starting folder nor one holding it: the scope's to judge)
                     out += [("cat", p) for p, at in absolute if _below(at, f) is not None]
     return out
 

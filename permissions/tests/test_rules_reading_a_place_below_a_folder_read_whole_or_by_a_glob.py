@@ -7,9 +7,9 @@ behind an allow of every word: permissions.commands.recursive_reads gives the fo
 decide._read_below asks for the places a rule names below them (the file may be skipped -- ignored, binary, not
 matched -- so it asks). Not a search printing names or counts (`grep -rl`, `rg -c`, `rg --files`), an archive
 written to a file, or a search of the whole folder the command starts in (`grep -rn TODO .`, `rg TODO`: the
-everyday search, kept approved as before). And under a star rule (`cat secrets/*`, `cat .env*`) a glob naming the
+everyday search, kept approved as before) or of one holding it (`grep -r KEY /`: the path scope's to answer). And under a star rule (`cat secrets/*`, `cat .env*`) a glob naming the
 folder or the name's start (`cat secret[s]/prod.json`, `cat */prod.json`, `cat .e*`) now asks as a glob naming
-a literal rule's place does (matching._glob_may). 52 of its 74 cases fail on 20df7cd (the session's start).
+a literal rule's place does (matching._glob_may). 52 of its 78 cases fail on 20df7cd (the session's start).
 """
 
 from __future__ import annotations
@@ -60,6 +60,8 @@ ORDINARY = [
     ("cat secrets/prod.json", "grep -r KEY src"),
     ("cat secrets/prod.json", "grep -rn TODO ."),
     ("cat secrets/prod.json", "rg TODO"),
+    ("cat secrets/prod.json", "grep -r KEY /"),
+    ("cat secrets/prod.json", "grep -r KEY .."),
     ("cat secrets/prod.json", "grep KEY secrets"),
     ("cat secrets/*", "cat src/*.ts"),
     ("cat .env*", "cat *.local"),
