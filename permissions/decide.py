@@ -1440,9 +1440,8 @@ def _read_below(
         for folder in folders_read(view):
             for d in sorted(dirs)[:4]:
                 f = fold_path(folder if folder[:1] in ("/", "~") else f"{d}/{folder}")
-                if (
-                    _below(top, f) is None
-                ):  # (not the starting folder nor one holding it: the scope's to judge)
+                # (not the starting folder nor one holding it: the path scope's to judge)
+                if _below(top, f) is None:
                     out += [("cat", p) for p, at in absolute if _below(at, f) is not None]
     return out
 
@@ -1460,7 +1459,7 @@ def _sourced_or_dotted(
 
 def _dotted(views: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
     """Each view with a glob operand led by `*` or `?` written as each glob led by the dot it may then match
-    (where.dotted_globs: `*env` as `.*env`, `?env` as `.env`), one operand at a time."""
+    (glob_syntax.dotted_globs: `*env` as `.*env`, `?env` as `.env`), one operand at a time."""
     return [
         (*view[:k], d, *view[k + 1 :])
         for view in views

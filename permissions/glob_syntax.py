@@ -14,7 +14,8 @@ from __future__ import annotations
 import fnmatch
 import re
 from collections.abc import Callable
-from functools import lru_cache
+
+from permissions.memos import Memo
 
 _CLASSES = {
     "alpha": "a-zA-Z",
@@ -125,18 +126,29 @@ def _replaced(value: str, op: str, arg: str) -> str:
     return _glob_regex(glob, False).sub(lambda m: text if m.group() else "", value, count=0 if every else 1)
 
 
-@lru_cache(maxsize=512)
+# the globs' regular expressions, by (glob, shortest, of a suffix): compiled once a command (permissions.memos)
+_REGEXES: Memo[tuple[str, bool, bool], re.Pattern[str]] = Memo(512)
+
+
 def _glob_regex(glob: str, shortest: bool) -> re.Pattern[str]:
     """The glob (as bash reads it) as a regular expression matching where it starts; ``shortest``: its stars lazy."""
-    core = _core(glob)
-    return re.compile(core.replace(".*", ".*?") if shortest else core)
+    rx = _REGEXES.get((glob, shortest, False))
+    if rx is None:
+        core = _core(glob)
+        rx = _REGEXES.keep(
+            (glob, shortest, False), re.compile(core.replace(".*", ".*?") if shortest else core)
+        )
+    return rx
 
 
-@lru_cache(maxsize=512)
 def _suffix_regex(glob: str, shortest: bool) -> re.Pattern[str]:
     """The glob as a regular expression matching a whole value whose end it matches (group 1): the shortest such
     end behind a greedy start, the longest behind a lazy one."""
-    return re.compile(("(?s:.*)(" if shortest else "(?s:.*?)(") + _core(glob) + r")\Z")
+    rx = _REGEXES.get((glob, shortest, True))
+    if rx is None:
+        start = "(?s:.*)(" if shortest else "(?s:.*?)("
+        rx = _REGEXES.keep((glob, shortest, True), re.compile(start + _core(glob) + r")\Z"))
+    return rx
 
 
 def _core(glob: str) -> str:
