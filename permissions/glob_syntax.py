@@ -52,6 +52,11 @@ def bash_glob(glob: str) -> str:
     return _BRACKET.sub(_set, glob)
 
 
+# The expansions expanded_value computes, as a regular expression's group: a change of case (`${f,,}`, `${f@L}`), a
+# cut (`${f%.bak}`), a slice (`${f:1}`; `:-` and the like are a default, read elsewhere) or a replacement (`${f/x}`).
+# (permissions.where and permissions.matching build their readings of `${NAME<op>ARG}` from it.)
+EXPANSION_OPERATOR = r"(,,?|\^\^?|~~?|##?|%%?|:(?=[\s0-9(-])|@(?=[ULu]\})|//?)"
+
 _CASES: dict[str, Callable[[str], str]] = {
     ",": str.lower,
     "^": str.upper,

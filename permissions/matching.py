@@ -64,7 +64,7 @@ from permissions.commands.wrappers import (
     peels_after,
 )
 from permissions.floor import REMOVERS, long_recursive
-from permissions.glob_syntax import bash_glob, expanded_value
+from permissions.glob_syntax import EXPANSION_OPERATOR, bash_glob, expanded_value
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.literal_search import literal_trie
 from permissions.memos import Memo
@@ -920,9 +920,7 @@ _PWD_PREFIXES = ("$PWD/", "${PWD}/")
 _OPERATED = frozenset(
     {"${PWD%", "${PWD#", "${PWD/", "${PWD:", "${PWD,", "${PWD^", "${PWD~", "${PWD@", "${HOME"}
 )
-_OPERATED_PLACE = re.compile(
-    r"\$\{(PWD|HOME)(,,?|\^\^?|~~?|##?|%%?|:(?=[\s0-9(-])|@(?=[ULu]\})|//?)([^{}$`]*)\}(.*)", re.DOTALL
-)
+_OPERATED_PLACE = re.compile(r"\$\{(PWD|HOME)" + EXPANSION_OPERATOR + r"([^{}$`]*)\}(.*)", re.DOTALL)
 _HOME_WORDS = ("~", "$HOME", "${HOME}")
 
 

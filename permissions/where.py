@@ -89,7 +89,7 @@ from permissions.floor import (
     windows_listed,
     windows_listing_recurses,
 )
-from permissions.glob_syntax import dotted_globs, expanded_value
+from permissions.glob_syntax import EXPANSION_OPERATOR, dotted_globs, expanded_value
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.wrappers import views
@@ -2485,7 +2485,7 @@ def handed_at_run_time(
 _VARIABLE = re.compile(
     r"\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*])(?:(:?[-=+]|//?[^/{}$`]*/)([^{}$`]*))?\}"
     r"|\$([A-Za-z_][A-Za-z0-9_]*|[0-9@*])"
-    r"|\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+)(,,?|\^\^?|~~?|##?|%%?|:(?=[\s0-9(-])|@(?=[ULu]\})|//?)([^{}$`]*)\}"
+    r"|\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+)" + EXPANSION_OPERATOR + r"([^{}$`]*)\}"
 )
 
 
