@@ -15,6 +15,7 @@ environment is what the command is given, not what it prints. (Inline code run u
 from __future__ import annotations
 
 from permissions.commands.copies import COPIERS, copies_in
+from permissions.commands.options import normalised
 from permissions.commands.syntax import option_values
 
 __all__ = ["PRINTER_PROGRAMS", "loaded_files", "printed_files", "prints_environment"]
@@ -246,9 +247,6 @@ _PRINTS_OPERANDS: frozenset[str] = (
 # .env`, `make -pf .env`, `make --print-data-base --file=.env`) -- and BSD make printing a variable's (`bmake -f
 # .env -V DB_PASSWORD`): the makefiles named are printed
 _MAKES = frozenset({"make", "gmake", "bmake", "remake"})
-_MAKE_VALUED = frozenset("CfIoWEjlV")  # (short letters whose value is the rest of the word or the next one)
-_MAKE_FILES = frozenset({"--file", "--makefile"})
-_MAKE_PRINTS = frozenset({"--print-data-base"})
 
 PRINTER_PROGRAMS: frozenset[str] = (
     frozenset(k[0] for k in (*_PRINTS, *_WITH, *_LOADS, *_LOADS_FIRST))
@@ -353,30 +351,13 @@ def _read_by_name(view: tuple[str, ...]) -> list[str] | None:
 
 
 def _make_printed(args: tuple[str, ...]) -> list[str]:
-    """The makefiles make names (`-f F`, `-fF`, `-pf F`, `--file=F`, `--makefile F`) when it prints its database
-    (`-p`, `--print-data-base`) or, BSD make, a variable's value (`-V VAR`); [] otherwise."""
-    files: list[str] = []
-    prints = False
-    k = 0
-    while k < len(args):
-        w = args[k]
-        k += 1
-        name, eq, value = w.partition("=")
-        if name in _MAKE_FILES:
-            files.append(value if eq else (args[k] if k < len(args) else ""))
-            k += 0 if eq else 1
-        prints = prints or name in _MAKE_PRINTS
-        if w[:1] != "-" or w[1:2] == "-":
-            continue
-        for j, letter in enumerate(w[1:], 1):
-            prints = prints or letter in "pV"
-            if letter in _MAKE_VALUED:
-                value = w[j + 1 :] or (args[k] if k < len(args) else "")
-                k += 0 if w[j + 1 :] else 1
-                if letter == "f":
-                    files.append(value)
-                break
-    return [f for f in files if f] if prints else []
+    """The makefiles make names (`-f F`, `-pf F`, `--file=F`, `--makefile F`, as make's option table reads them) when
+    it prints its database (`-p`, `--print-data-base`) or, BSD make, a variable's value (`-V VAR`, no option of GNU
+    make's table: read there as the unknown `-V`); [] otherwise."""
+    keys = {key for r in normalised(("make", *args)) for key in r.keys}
+    if "print-data-base" not in keys and "?-V" not in keys:
+        return []
+    return [key[5:] for key in keys if key[:5] == "file=" and key[5:]]
 
 
 def _operands_printed(view: tuple[str, ...]) -> list[str]:
