@@ -26,8 +26,8 @@ from permissions.scanner_segments import (
     _calls_opaque,
     emit,
     emit_plain,
+    fed_body,
     finish,
-    input_script,
     nest,
     passed_on,
 )
@@ -226,7 +226,7 @@ class _Scanner:
                 if code:
                     self.body_substitutions(body, begin)
                 if holder:
-                    input_script(self, body, holder[0])  # fed to a shell: its script (see feed_input)
+                    fed_body(self, body, holder)  # fed to a shell: its script (see feed_input)
         self.heredocs = []
         return pos - 1  # the caller steps over the newline
 

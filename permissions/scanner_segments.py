@@ -11,14 +11,17 @@ import re
 from typing import TYPE_CHECKING
 
 from permissions.commands import (
+    FED_COMMANDS,
     FED_PROGRAM,
     MAY_CARRY_FIRST,
     carried_scripts,
+    fed_commands,
     feeds_a_program,
     feeds_a_script,
     foreign_name,
     hands_on,
 )
+from permissions.commands.shell_starters import FED_ESCAPES
 from permissions.commands.views import KNOWN_PROGRAMS
 from permissions.expansions import decode_ansi_c
 from permissions.read_budget import (
@@ -391,12 +394,40 @@ def feed_input(sc: _Scanner, seg: Segment, b: _Builder) -> None:
     words = seg.words
     if feeds_a_program(words):
         sc.unseen = sc.unseen or FED_PROGRAM  # `python3 <<< 'code'`: even an exact allow
+    reader = fed_commands(words)
+    if reader is not None:
+        # red team: `echo '!rm -rf /' | ed`, `gdb -batch <<< 'shell git push'`: the shell commands the program
+        # finds in its input are segments (deny and the floor see them); its own commands (ed's `w /any/file`)
+        # no rule reads, so never auto-approved
+        sc.unseen = sc.unseen or FED_COMMANDS
+        for text in b.feeds:
+            for line in reader(text)[:_MAX_FED_COMMANDS]:
+                input_script(sc, line, b.start)
+        for holder in b.docs:
+            holder += (b.start, FED_READERS.index(reader))
+        return
     if not (seg.opaque is not None or feeds_a_script(words)):
         return
     for text in b.feeds:
         input_script(sc, text, b.start)
     for holder in b.docs:
         holder.append(b.start)  # the body is read when skip_heredocs reaches it
+
+
+_MAX_FED_COMMANDS = 64
+FED_READERS = tuple(
+    dict.fromkeys(FED_ESCAPES.values())
+)  # (a here-document's holder names its reader by index)
+
+
+def fed_body(sc: _Scanner, body: str, holder: list[int]) -> None:
+    """A here-document's body given to a program: a shell's script (feed_input), or, when ``holder`` names one of
+    FED_READERS, the shell commands that reader finds in it."""
+    if len(holder) == 1:
+        input_script(sc, body, holder[0])
+        return
+    for line in FED_READERS[holder[1]](body)[:_MAX_FED_COMMANDS]:
+        input_script(sc, line, holder[0])
 
 
 def passed_on(sc: _Scanner, b: _Builder) -> tuple[list[str], list[list[int]]] | None:

@@ -204,6 +204,7 @@ from permissions.commands.runners import (
     new_carried,
     runs_its_input,
 )
+from permissions.commands.shell_starters import FED_ESCAPES
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
 from permissions.commands.views import (
     KNOWN_PROGRAMS,
@@ -230,6 +231,7 @@ from permissions.commands.writes import FORMATTERS, WHOLE, may_write, targets
 from permissions.memos import Memo
 
 __all__ = [
+    "FED_COMMANDS",
     "FED_PROGRAM",
     "FILE_WRITERS",
     "MAY_CARRY_FIRST",
@@ -237,6 +239,7 @@ __all__ = [
     "Carried",
     "carried_scripts",
     "carries_commands",
+    "fed_commands",
     "feeds_a_program",
     "feeds_a_script",
     "foreign_name",
@@ -588,6 +591,27 @@ def feeds_a_program(words: tuple[str, ...]) -> bool:
     `node`, `perl /dev/stdin`): a here-string or here-document given to it is code in another language,
     which no allow pattern -- even one written for exactly these words -- can read."""
     return any(v and is_code_verb(v[0]) and code_opaque(v) is PROGRAM_FROM_INPUT for v in views(words))
+
+
+FED_COMMANDS = (
+    "a program is given its own commands on the input (a pipe, a here-string or a here-document), which can run "
+    "shell commands and write files no rule can read"
+)
+# vi and its kin given `-` read their input as the text to edit, not as keys.
+_TEXT_FROM_INPUT = frozenset(verb for verb, reader in FED_ESCAPES.items() if reader is FED_ESCAPES["vi"])
+
+
+def fed_commands(words: tuple[str, ...]) -> Callable[[str], list[str]] | None:
+    """R4.6, R4.7, red team: for a segment some view of which reads its own commands from its input and may run a
+    shell command among them (`ed`, `gdb -batch`, `sqlite3`, `m4`, `sftp -b -`: shell_starters.FED_ESCAPES), the
+    reader of the shell commands in a text fed to it, else None."""
+    if not words:
+        return None
+    for view in views(words) if words[0] not in FED_ESCAPES else (words,):
+        reader = FED_ESCAPES.get(view[0]) if view else None
+        if reader is not None and not (view[0] in _TEXT_FROM_INPUT and "-" in view[1:]):
+            return reader
+    return None
 
 
 WRITTEN_THEN_RUN = "it runs a file the same command writes, whose content no rule can read"

@@ -113,8 +113,8 @@ _EVAL_SUBCOMMAND = frozenset({"deno", "crystal"})
 # were auto-approved: their input is code no rule reads. Kept plain: a file to run (`m4 f.m4`, `gnuplot
 # plot.gp`, `groff -U -man f.1`: a project's own file, as `sh x.sh` is) and groff without `-U` (its safe mode
 # refuses `.sy`). Their own options naming a command (`gnuplot -e`, `m4 -D`) are read by permissions.commands.
-# shell_starters.ESCAPES. (ed reads its input whatever file it edits, and `ed -s f < script.ed` is a project's
-# script: only the text a command feeds it can tell, which this reading of the words cannot see.)
+# shell_starters.ESCAPES. (ed reads its input whatever file it
+# edits: read below with ftp.)
 _FROM_INPUT_UNLESS_FILE = frozenset({"m4", "gnuplot", "groff", "troff"})
 # Options whose value is the next word (so that word is no file to run): m4's, gnuplot's, groff's letters.
 _VALUED: dict[str, frozenset[str]] = {
@@ -123,7 +123,11 @@ _VALUED: dict[str, frozenset[str]] = {
     "groff": frozenset("-d -D -f -F -I -K -L -m -M -n -o -P -r -T -w -W".split()),
     "troff": frozenset("-d -f -F -I -m -M -n -o -r -T -w -W".split()),
 }
-_ALWAYS_FROM_INPUT = frozenset({"ftp"})
+# red team: ed (and red, its restricted twin) reads its commands from its input whatever file it edits -- `!cmd`
+# runs a shell, `w /any/file` writes there -- so, like `sh < x.sh` and `m4 < f.m4`, its input is a script no rule
+# reads (`ed -s f < script.ed` too: the ruling that kept it approved is revised; `echo '!rm -rf /' | ed` was
+# auto-approved in the sandbox).
+_ALWAYS_FROM_INPUT = frozenset({"ftp", "ed", "red"})
 
 PROMPT_VERBS: frozenset[str] = (
     PROMPTS

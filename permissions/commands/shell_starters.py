@@ -43,10 +43,11 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from permissions.commands.syntax import HELP, NONE, REQUIRED, Syntax
+from permissions.commands.textproc import AWKS, SEDS, awk_commands, sed_commands
 from permissions.commands.views import readings
 from permissions.commands.wrappers import WRAPPERS
 
-__all__ = ["STARTER_TRIGGERS", "STARTER_VERBS", "starter_carried", "starts_a_shell"]
+__all__ = ["FED_ESCAPES", "STARTER_TRIGGERS", "STARTER_VERBS", "starter_carried", "starts_a_shell"]
 
 ARGV, DASHES, OPTION, NEVER = 0, 1, 2, 3
 _HELP_WORDS = ("-h", "--help", "--version")
@@ -320,8 +321,14 @@ _SQLITE_PIPE = re.compile(r"\.\w+\s+(['\"]?)\|(.*)")
 
 
 def _sqlite(view: tuple[str, ...]) -> list[str]:
+    return _sqlite_text(
+        "\n".join([w for w in view[1:] if w[:1] != "-" or w == "-cmd"] + _values(view, _SQLITE_CMD))
+    )
+
+
+def _sqlite_text(text: str) -> list[str]:
     out: list[str] = []
-    for line in _lines([w for w in view[1:] if w[:1] != "-" or w == "-cmd"] + _values(view, _SQLITE_CMD)):
+    for line in _lines([text]):
         shell = _SQLITE_SHELL.match(line)
         if shell is not None:
             out += [shell[1], *_strings(shell[1])]
@@ -342,11 +349,12 @@ _PSQL_CODE = frozenset({"-c", "--command"})
 
 
 def _psql(view: tuple[str, ...]) -> list[str]:
-    out: list[str] = []
-    for text in _values(view, _PSQL_CODE, ("-c",)):
-        out += _PSQL_SHELL.findall(text) + _PSQL_PIPE.findall(text)
-        out += [p.replace("''", "'") for p in _PSQL_PROGRAM.findall(text)]
-    return out
+    return [found for text in _values(view, _PSQL_CODE, ("-c",)) for found in _psql_text(text)]
+
+
+def _psql_text(text: str) -> list[str]:
+    out = _PSQL_SHELL.findall(text) + _PSQL_PIPE.findall(text)
+    return out + [p.replace("''", "'") for p in _PSQL_PROGRAM.findall(text)]
 
 
 # mysql / mariadb: the client's `system CMD` and `\! CMD` at a statement's start.
@@ -355,8 +363,12 @@ _MYSQL_CODE = frozenset({"-e", "--execute"})
 
 
 def _mysql(view: tuple[str, ...]) -> list[str]:
+    return _mysql_text("\n".join(_values(view, _MYSQL_CODE, ("-e",))))
+
+
+def _mysql_text(text: str) -> list[str]:
     out: list[str] = []
-    for line in _lines(_values(view, _MYSQL_CODE, ("-e",))):
+    for line in _lines([text]):
         for statement in (line, *line.split(";")):
             found = _MYSQL_SHELL.match(statement.strip())
             if found is not None:
@@ -377,8 +389,12 @@ _LLDB_CODE = frozenset(
 
 
 def _gdb(view: tuple[str, ...]) -> list[str]:
+    return _gdb_text("\n".join(_values(view, _GDB_CODE)))
+
+
+def _gdb_text(text: str) -> list[str]:
     out: list[str] = []
-    for line in _lines(_values(view, _GDB_CODE)):
+    for line in _lines([text]):
         found = _GDB_SHELL.match(line) or _GDB_PIPE.match(line)
         if found is not None:
             out.append(found[1])
@@ -386,7 +402,11 @@ def _gdb(view: tuple[str, ...]) -> list[str]:
 
 
 def _lldb(view: tuple[str, ...]) -> list[str]:
-    return [m[1] for line in _lines(_values(view, _LLDB_CODE)) if (m := _LLDB_SHELL.match(line)) is not None]
+    return _lldb_text("\n".join(_values(view, _LLDB_CODE)))
+
+
+def _lldb_text(text: str) -> list[str]:
+    return [m[1] for line in _lines([text]) if (m := _LLDB_SHELL.match(line)) is not None]
 
 
 # vi and its kin: an Ex command given with `-c`, `--cmd` or `+`: a filter or shell command (`!CMD`, `%!CMD`,
@@ -407,8 +427,12 @@ def _runs_strings(text: str) -> list[str]:
 
 def _vi(view: tuple[str, ...]) -> list[str]:
     texts = _values(view, _VI_CODE) + [w[1:] for w in view[1:] if w[:1] == "+" and len(w) > 1]
+    return _vi_text("\n".join(texts))
+
+
+def _vi_text(text: str) -> list[str]:
     out: list[str] = []
-    for line in _lines(texts):
+    for line in _lines([text]):
         bang = line.find("!")
         if bang >= 0:
             out.append(line[bang + 1 :])
@@ -421,8 +445,11 @@ def _vi(view: tuple[str, ...]) -> list[str]:
 
 # dc: `!CMD` runs the rest of the line.
 def _dc(view: tuple[str, ...]) -> list[str]:
-    texts = _values(view, frozenset({"-e", "--expression"}), ("-e",))
-    return [line[line.find("!") + 1 :] for line in _lines(texts) if "!" in line]
+    return _dc_text("\n".join(_values(view, frozenset({"-e", "--expression"}), ("-e",))))
+
+
+def _dc_text(text: str) -> list[str]:
+    return [line[line.find("!") + 1 :] for line in _lines([text]) if "!" in line]
 
 
 def _emacs(view: tuple[str, ...]) -> list[str]:
@@ -434,8 +461,12 @@ _EXPECT_RUNS = re.compile(r"(?:spawn|exec|system)\s+(?:-\S+\s+)*(.*)")
 
 
 def _expect(view: tuple[str, ...]) -> list[str]:
+    return _expect_text("\n".join(_values(view, frozenset({"-c"}), ("-c",))))
+
+
+def _expect_text(text: str) -> list[str]:
     out: list[str] = []
-    for line in _lines(_values(view, frozenset({"-c"}), ("-c",))):
+    for line in _lines([text]):
         for command in line.replace("[", ";").replace("]", ";").split(";"):
             found = _EXPECT_RUNS.match(command.strip())
             if found is not None:
@@ -471,8 +502,11 @@ _M4_RUNS = re.compile(r"e?syscmd\(([^)]*)\)")
 
 
 def _m4(view: tuple[str, ...]) -> list[str]:
-    texts = _values(view, frozenset({"-D", "--define"}), ("-D",))
-    return [m.strip("`'") for t in texts for m in _M4_RUNS.findall(t)]
+    return _m4_text("\n".join(_values(view, frozenset({"-D", "--define"}), ("-D",))))
+
+
+def _m4_text(text: str) -> list[str]:
+    return [m.strip("`'") for m in _M4_RUNS.findall(text)]
 
 
 # gnuplot: `-e` commands: `!CMD`, `system "CMD"`, a back-quoted command, and a piped file (`'< CMD'`, `'| CMD'`).
@@ -481,8 +515,12 @@ _GNUPLOT_QUOTED = re.compile(r"`([^`]*)`")
 
 
 def _gnuplot(view: tuple[str, ...]) -> list[str]:
+    return _gnuplot_text("\n".join(_values(view, frozenset({"-e", "--eval"}), ("-e",))))
+
+
+def _gnuplot_text(text: str) -> list[str]:
     out: list[str] = []
-    for line in _lines(_values(view, frozenset({"-e", "--eval"}), ("-e",))):
+    for line in _lines([text]):
         for command in line.split(";"):
             command = command.strip()
             if command[:1] == "!":
@@ -495,6 +533,24 @@ def _gnuplot(view: tuple[str, ...]) -> list[str]:
 
 def _rlwrap(view: tuple[str, ...]) -> list[str]:
     return _values(view, frozenset({"-z", "--filter"}), ("-z",))
+
+
+# ed: `!CMD`, and `r !CMD`, `e !CMD`, `w !CMD` (the buffer written to the command's input) after any address:
+# what follows a line's first `!` (deny more: a `!` inside a regular expression reads as one too). The buffer
+# written to a shell (`w !sh`) is every line of the text, read as its commands too.
+_SHELL_NAMES = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"})
+
+
+def _ed_text(text: str) -> list[str]:
+    out = [line[line.find("!") + 1 :] for line in _lines([text]) if "!" in line]
+    if any(found.split()[:1] and found.split()[0].rpartition("/")[2] in _SHELL_NAMES for found in out):
+        out.append(text)
+    return out
+
+
+# ftp, sftp (`-b -`), lftp: `!CMD` at a line's start runs it on this machine.
+def _bang_text(text: str) -> list[str]:
+    return [line[1:] for line in _lines([text]) if line[:1] == "!"]
 
 
 ESCAPES: dict[str, Escape] = {
@@ -513,6 +569,30 @@ ESCAPES: dict[str, Escape] = {
     "m4": _m4,
     "gnuplot": _gnuplot,
     "rlwrap": _rlwrap,
+    # red team: awk's `system()` and pipes, sed's `e` and `s///e` (permissions.commands.textproc)
+    **dict.fromkeys(AWKS, awk_commands),
+    **dict.fromkeys(SEDS, sed_commands),
+}
+# red team (R4.6, R4.7): the programs that read the same commands from their input -- a pipe, a here-string, a
+# here-document (`echo '!rm -rf /' | ed`, `gdb -batch <<< 'shell rm -rf /'`, `m4 <<< 'esyscmd(rm -rf /)'`,
+# `printf '.shell git push\n' | sqlite3`) -- each with its reader of such a text: the commands found are read as
+# segments (permissions.scanner_segments.feed_input), as a shell's fed script is.
+FED_ESCAPES: dict[str, Callable[[str], list[str]]] = {
+    "sqlite3": _sqlite_text,
+    "psql": _psql_text,
+    **dict.fromkeys(("mysql", "mariadb"), _mysql_text),
+    **dict.fromkeys(("gdb", "cgdb"), _gdb_text),
+    "lldb": _lldb_text,
+    **dict.fromkeys(
+        ("vi", "vim", "nvim", "gvim", "view", "vimdiff", "evim", "ex", "nvi", "vim.tiny", "vim.basic"),
+        _vi_text,
+    ),
+    "dc": _dc_text,
+    "expect": _expect_text,
+    "m4": _m4_text,
+    "gnuplot": _gnuplot_text,
+    **dict.fromkeys(("ed", "red"), _ed_text),
+    **dict.fromkeys(("ftp", "sftp", "lftp"), _bang_text),
 }
 # The strings one of ESCAPES' programs must hold for its reader to find a command (runners.CARRIER_TRIGGERS: `psql
 # -c 'select 1'`, `fzf`, `vim f` are not read at all).
@@ -533,6 +613,8 @@ _ESCAPE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "m4": ("syscmd",),
     "gnuplot": ("!", "system", "`", "<", "|"),
     "rlwrap": ("-z", "--filter"),
+    **dict.fromkeys(AWKS, ("system", "|", "getline")),
+    **dict.fromkeys(SEDS, ("e",)),
 }
 
 STARTER_VERBS: frozenset[str] = frozenset(k if isinstance(k, str) else k[0] for k in _STARTERS) | frozenset(

@@ -11,10 +11,12 @@ like ``bash script.sh``, unless the file is the input (``-f -``, ``-f /dev/stdin
 
 from __future__ import annotations
 
+import re
+
 from permissions.commands.interpreters import is_stream
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED, long_option
 
-__all__ = ["AWKS", "SEDS", "awk_opaque", "program_words", "sed_opaque"]
+__all__ = ["AWKS", "SEDS", "awk_commands", "awk_opaque", "program_words", "sed_commands", "sed_opaque"]
 
 AWKS = frozenset({"awk", "gawk", "mawk", "nawk", "busybox-awk", "original-awk"})
 SEDS = frozenset({"sed", "gsed"})
@@ -123,10 +125,24 @@ _AWK_LONG = {
 
 
 def awk_opaque(view: tuple[str, ...]) -> str | None:
+    why, programs, _ = _awk_read(view)
+    if why is not None:
+        return why
+    for prog in programs:
+        if _awk_program_runs(prog):
+            return _AWK_CODE
+    return None
+
+
+def _awk_read(view: tuple[str, ...]) -> tuple[str | None, list[str], list[str]]:
+    """(why the program is code no rule reads before it is read -- an option gawk does not have, a library, a
+    program from the input -- or None; the programs the words give, none under `--sandbox`; the values given to
+    variables: `-v name=value`, `--assign`, and operands `name=value`)."""
     n = len(view)
     k = 1
     from_file = False
     programs: list[str] = []
+    values: list[str] = []
     sandbox = False
     while k < n:
         w = view[k]
@@ -139,19 +155,21 @@ def awk_opaque(view: tuple[str, ...]) -> str | None:
             name, eq, value = w[2:].partition("=")
             hit = long_option(name, _AWK_LONG)
             if hit is None:
-                return _AWK_CODE  # an option gawk does not have, or an ambiguous one: fail closed
+                return _AWK_CODE, programs, values  # an option gawk does not have, or an ambiguous one
             full, kind = hit
             if kind == REQUIRED and not eq:
                 value = view[k + 1] if k + 1 < n else ""
                 k += 1
             if full in ("load", "exec"):
-                return _AWK_CODE
+                return _AWK_CODE, programs, values
             if full in ("file", "include"):
                 from_file = full == "file" or from_file
                 if is_stream(value):
-                    return _FROM_INPUT
+                    return _FROM_INPUT, programs, values
             elif full == "source":
                 programs.append(value)
+            elif full == "assign":
+                values.append(value.partition("=")[2])
             elif full == "sandbox":
                 sandbox = True
             k += 1
@@ -163,28 +181,125 @@ def awk_opaque(view: tuple[str, ...]) -> str | None:
                 value = view[k + 1] if k + 1 < n else ""
                 k += 1
             if c == "l":
-                return _AWK_CODE  # gawk -l: load a shared library
+                return _AWK_CODE, programs, values  # gawk -l: load a shared library
             if c in "fE" or c == "i":
                 from_file = from_file or c in "fE"
                 if is_stream(value):
-                    return _FROM_INPUT
+                    return _FROM_INPUT, programs, values
             elif c == "e":
                 programs.append(value)
+            elif c == "v":
+                values.append(value.partition("=")[2])
             elif c == "W" and value.startswith("sandbox"):
                 sandbox = True
         elif c not in "bcCdDgMnNoOpPrsStV":
-            return _AWK_CODE
+            return _AWK_CODE, programs, values
         k += 1
     if not from_file and not programs:
         if k >= n:
-            return _FROM_INPUT
+            return _FROM_INPUT, programs, values
         programs.append(view[k])
+        k += 1
+    values += [w.partition("=")[2] for w in view[k:] if "=" in w and w.partition("=")[0].isidentifier()]
     if sandbox:
-        return None  # gawk --sandbox refuses system(), pipes and redirections
+        return None, [], values  # gawk --sandbox refuses system(), pipes and redirections
+    return None, programs, values
+
+
+# red team (R4.6, R4.7): the commands an awk program runs -- `system(CMD)`, `print | CMD`, `CMD | getline` (and
+# gawk's `|&`) -- each an expression of strings and variables, read as the text it makes: the strings as written
+# (`"rm -rf " "/"`), a variable as each value the words or the program give it (`-v d=/`, `d = "/"`), a field or
+# a variable nothing gives as nothing (deny more: `system("rm -rf /" $1)` is `rm -rf /`).
+_AWK_TOKEN = re.compile(r'"((?:[^"\\\n]|\\.)*)"|([A-Za-z_]\w*)|(\|\||&&|\|&?|\$\w*|[(){};\n,=<>!]|\S)')
+_AWK_ASSIGNED = re.compile(r'([A-Za-z_]\w*)\s*=\s*"((?:[^"\\\n]|\\.)*)"')
+_AWK_ENDS = frozenset({";", "}", "\n", "{", "||", "&&", ","})
+_AWK_ESCAPES = {"n": "\n", "t": "\t", "/": "/", '"': '"', "\\": "\\"}
+_MAX_AWK_COMMANDS = 16
+_AWK_FORMAT = re.compile(r"%[-+ #0-9.]*[a-zA-Z]")
+_AWK_PRINTS = frozenset({"print", "printf"})
+_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"})
+
+
+def awk_commands(view: tuple[str, ...]) -> list[str]:
+    """The command lines ``view``'s awk program runs, read from its words (see above)."""
+    _, programs, values = _awk_read(view)
+    out: list[str] = []
     for prog in programs:
-        if _awk_program_runs(prog):
-            return _AWK_CODE
-    return None
+        if not _awk_program_runs(prog):
+            continue
+        known: dict[str, list[str]] = {}
+        for name, value in _AWK_ASSIGNED.findall(prog):
+            known.setdefault(name, []).append(_awk_string(value))
+        tokens = [(m[1], m[2], m[3]) for m in _AWK_TOKEN.finditer(prog)][:4096]
+        for expression, printed in _awk_command_expressions(tokens):
+            texts = _awk_texts(expression, known, values)
+            out += texts
+            if any(t.split()[:1] and t.split()[0].rpartition("/")[2] in _SHELLS for t in texts):
+                out += _awk_texts(printed, known, values)  # `print "CMD" | "sh"`: what is printed runs
+    return out[:_MAX_AWK_COMMANDS]
+
+
+def _awk_string(text: str) -> str:
+    return re.sub(r"\\(.)", lambda m: _AWK_ESCAPES.get(m[1], m[1]), text)
+
+
+_Tokens = list[tuple[str, str, str]]
+
+
+def _awk_command_expressions(tokens: _Tokens) -> list[tuple[_Tokens, _Tokens]]:
+    """The token runs that are commands, each with what is printed into it: `system(...)`'s argument, what
+    follows a lone `|` (`print x | CMD`, x printed), what precedes one followed by `getline` (`CMD | getline`)."""
+    out: list[tuple[_Tokens, _Tokens]] = []
+    for k, (_, name, op) in enumerate(tokens):
+        if name == "system" and k + 1 < len(tokens) and tokens[k + 1][2] == "(":
+            depth, j = 0, k + 1
+            while j < len(tokens):
+                depth += (tokens[j][2] == "(") - (tokens[j][2] == ")")
+                if depth == 0:
+                    break
+                j += 1
+            out.append((tokens[k + 2 : j], []))
+        elif op in ("|", "|&"):
+            getline = k + 1 < len(tokens) and tokens[k + 1][1] == "getline"
+            j = k
+            while j > 0 and (tokens[j - 1][2] not in _AWK_ENDS or (tokens[j - 1][2] == "," and not getline)):
+                j -= 1
+            if getline:
+                out.append((tokens[j:k], []))
+                continue
+            before = tokens[j:k]  # (printf's arguments too)
+            j = k + 1
+            while j < len(tokens) and tokens[j][2] not in _AWK_ENDS and tokens[j][2] != ")":
+                j += 1
+            out.append((tokens[k + 1 : j], before))
+    return out
+
+
+def _awk_texts(expression: _Tokens, known: dict[str, list[str]], given: list[str]) -> list[str]:
+    """The texts an expression of strings and variables makes: each variable as each value it is given (the
+    program's own first, then the words'), one reading per value, a few at most."""
+    names = [name for text, name, op in expression if name]
+    choices = ([*known.get(names[0], ()), *given] if names else [])[:4] or [""]
+    out: list[str] = []
+    for choice in choices:
+        parts: list[str] = [""]
+        for text, name, op in expression:
+            if name in _AWK_PRINTS:
+                continue
+            if name:
+                parts[-1] += known[name][0] if name in known and name != names[0] else choice
+            elif op == ",":
+                parts.append("")  # printf's next argument
+            elif not op:
+                parts[-1] += _awk_string(text)
+        out.append(_awk_formatted(parts[0], parts[1:]) if len(parts) > 1 else parts[0])
+    return out
+
+
+def _awk_formatted(fmt: str, args: list[str]) -> str:
+    """printf's and sprintf's text: each conversion replaced by the next argument (`"rm -rf %s", "/"`)."""
+    given = iter(args)
+    return _AWK_FORMAT.sub(lambda m: next(given, ""), fmt)
 
 
 # sed commands that take nothing, a label, a filename or text.
@@ -219,8 +334,9 @@ def _sed_address_end(script: str, i: int) -> int:
     return i
 
 
-def _sed_script_runs(script: str) -> bool:
-    """One pass over a GNU sed script: True when it may run a command or touch a file (or cannot be read)."""
+def _sed_script_runs(script: str, commands: list[str] | None = None) -> bool:
+    """One pass over a GNU sed script: True when it may run a command or touch a file (or cannot be read). With
+    ``commands``, the pass reads on, and the command lines the script runs are put there (sed_commands)."""
     n = len(script)
     i = 0
     while i < n:
@@ -251,17 +367,20 @@ def _sed_script_runs(script: str) -> bool:
                 return True
             i += 1
             for _ in range(2):
+                replaced = i
                 while i < n and script[i] != delim:
                     i += 2 if script[i] == "\\" else 1
                 i += 1
             if i > n:
                 return True
+            replacement = script[replaced : i - 1]
             if c == "s":
                 while i < n and script[i] not in ";\n}# \t":
-                    if script[i] in "ewW":
+                    if script[i] == "e" and commands is not None:
+                        # s///e runs the pattern space: the replacement, when the expression matched all of it
+                        commands.append(replacement.replace("\\" + delim, delim))
+                    elif script[i] in "ewW" or script[i] not in "gpiImM0123456789":
                         return True  # s///e runs the pattern space; s///w writes a file
-                    if script[i] not in "gpiImM0123456789":
-                        return True
                     i += 1
             continue
         if c in _SED_SIMPLE:
@@ -274,6 +393,11 @@ def _sed_script_runs(script: str) -> bool:
             continue
         if c in _SED_TEXT:
             j = script.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        if c == "e" and commands is not None:
+            j = script.find("\n", i)
+            commands.append(script[i : n if j < 0 else j])  # `e CMD`: to the line's end
             i = n if j < 0 else j
             continue
         # `e` runs a command, r/R/w/W name files the words do not show, anything else is not known.
@@ -304,6 +428,27 @@ _SED_LONG = {
 
 
 def sed_opaque(view: tuple[str, ...]) -> str | None:
+    why, scripts = _sed_read(view)
+    if why is not None:
+        return why
+    for script in scripts:
+        if _sed_script_runs(script):
+            return _SED_CODE
+    return None
+
+
+def sed_commands(view: tuple[str, ...]) -> list[str]:
+    """red team (R4.6, R4.7): the command lines ``view``'s sed script runs -- `e CMD` to the line's end, and
+    `s/RE/CMD/e`'s replacement (what the pattern space becomes when the expression matches all of it)."""
+    found: list[str] = []
+    for script in _sed_read(view)[1]:
+        _sed_script_runs(script, found)
+    return found
+
+
+def _sed_read(view: tuple[str, ...]) -> tuple[str | None, list[str]]:
+    """(why the script is code no rule reads before it is read -- an option sed does not have, a script from the
+    input -- or None; the scripts the words give, none under `--sandbox`)."""
     n = len(view)
     scripts: list[str] = []
     from_file = False
@@ -323,7 +468,7 @@ def sed_opaque(view: tuple[str, ...]) -> str | None:
             name, eq, value = w[2:].partition("=")
             hit = long_option(name, _SED_LONG)
             if hit is None:
-                return _SED_CODE
+                return _SED_CODE, scripts
             full, kind = hit
             if kind == REQUIRED and not eq:
                 value = view[k] if k < n else ""
@@ -333,7 +478,7 @@ def sed_opaque(view: tuple[str, ...]) -> str | None:
             elif full == "file":
                 from_file = True
                 if is_stream(value):
-                    return _FROM_INPUT
+                    return _FROM_INPUT, scripts
             elif full == "sandbox":
                 sandbox = True
             continue
@@ -349,22 +494,15 @@ def sed_opaque(view: tuple[str, ...]) -> str | None:
                 elif c == "f":
                     from_file = True
                     if is_stream(value):
-                        return _FROM_INPUT
+                        return _FROM_INPUT, scripts
                 break
             if c == "i":
                 break  # -i[SUFFIX]: the rest of the word is the suffix
             if c not in "nrEsuzb":
-                return _SED_CODE
-    if not scripts and not from_file:
-        if not operands:
-            return None  # sed with no script prints its usage
-        scripts.append(operands[0])
-    if sandbox:
-        return None  # --sandbox refuses e, r and w
-    for script in scripts:
-        if _sed_script_runs(script):
-            return _SED_CODE
-    return None
+                return _SED_CODE, scripts
+    if not scripts and not from_file and operands:
+        scripts.append(operands[0])  # (sed with no script at all prints its usage)
+    return None, [] if sandbox else scripts  # --sandbox refuses e, r and w
 
 
 def program_words(words: tuple[str, ...]) -> tuple[int, ...]:

@@ -3,7 +3,8 @@
 gawk's inplace extension (`gawk -i inplace '{...}' F`, `-iinplace`, `--include=inplace`, the extension's
 path) rewrites every input file; `ed -s F` (ed's silent flag, not truncate's `-s SIZE`) writes F. Neither is
 ever auto-approved for a protected file, on the sandbox or the agent's machine; an ordinary file and a
-plain awk that only reads stay as they were.
+plain awk that only reads stay as they were. (ed's own script, `ed -s notes.txt < script.ed`, asks since: ed
+reads its commands from its input -- test_redteam_commands_fed_to_programs_and_run_by_awk_and_sed.py.)
 """
 
 from __future__ import annotations
@@ -52,7 +53,6 @@ def test_an_in_place_rewrite_of_a_protected_file_is_never_auto_approved(command,
         "awk '{print $1}' .envrc",
         "gawk -i inplace 1 src/notes.txt",
         "awk -F, '{print $2}' data.csv",
-        "ed -s notes.txt < script.ed",
         "tee -p out.log < x",
     ],
 )

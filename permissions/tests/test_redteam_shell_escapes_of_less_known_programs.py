@@ -14,7 +14,7 @@ Programs that read such commands from their input when given no file of them -- 
 'esyscmd(rm -rf /)'`, `echo 'system("rm -rf /")' | gnuplot`, `echo '.sy rm -rf /' | groff -U`, `echo '!rm -rf
 /' | ftp` -- were auto-approved in the sandbox; they are prompts now (repls: only an allow written for the
 command covers them). Kept: their files (`m4 f.m4`, `gnuplot plot.gp`, `groff -U -man f.1`), groff in its safe mode, fzf's ordinary bindings and previews.
-207 of its 229 cases (besides the 12 strict-xfail ones) fail on 20df7cd (the session's start).
+207 of its 229 cases (besides 12 then strict-xfail ones, which hold since) fail on 20df7cd (that session's start).
 """
 
 from __future__ import annotations
@@ -87,9 +87,9 @@ FED = [
     "echo '!rm -rf /' | ftp",
 ]
 
-# awk's and sed's commands (textproc finds the program opaque; the floor's reading of inline code,
-# interpreters.inline_program, does not read them yet), and ed fed its `!` commands (auto-approved in the sandbox:
-# the floor's reading of fed code, fed_code.fed_program, does not know ed): proposals in other helpers' files.
+# awk's and sed's commands, and ed fed its `!` commands (auto-approved in the sandbox): read since (textproc's
+# awk_commands and sed_commands, shell_starters.FED_ESCAPES; test_redteam_commands_fed_to_programs_and_run_by_awk_
+# and_sed.py holds that class).
 CODE_OF_OTHERS = [
     "awk 'BEGIN{system(\"X\")}'",
     "gawk 'BEGIN{system(\"X\")}'",
@@ -139,9 +139,6 @@ def test_a_deny_meets_the_command_a_program_runs(command: str, runs_in: str) -> 
     assert_rule_refuses("git push", command.replace("X", "git push origin main"), runs_in)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="needs the floor to read awk's, sed's and fed ed's commands (interpreters, fed_code)"
-)
 @pytest.mark.parametrize("command", CODE_OF_OTHERS)
 def test_the_floor_denies_what_awk_sed_and_ed_run(command: str) -> None:
     assert_floor_denies(command.replace("X", "rm -rf /"))
