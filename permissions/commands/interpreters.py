@@ -547,12 +547,27 @@ _SHELL_SOURCES = frozenset({"source", ".", "sh", "bash", "zsh", "dash", "ksh", "
 )
 
 # Every verb code_opaque may answer for (decide's quick filter).
-# Task runners other than make whose recipes come from a file an option names (`just --justfile /dev/stdin`,
-# `task -t -`): the file's short and long option, and just's own `--command`, which runs any command line.
-_RECIPE_FILE: dict[str, tuple[str, str, str]] = {
-    "just": ("-f", "--justfile", "--command"),
-    "task": ("-t", "--taskfile", ""),
-    "go-task": ("-t", "--taskfile", ""),
+# Task runners other than make, and build tools, whose recipes or build code come from a file an option names
+# (`just --justfile /dev/stdin`, `task -t -`; red team: `ninja -f /dev/stdin <<< …`, `rake -f -`, `cmake -P
+# /dev/stdin`, `gradle -I /dev/stdin`, `scons -f -` were auto-approved, running what the input gave): those
+# options, and the ones whose value is code or a command line (just's `--command`).
+_GRADLE_FILES = ("-b", "--build-file", "-c", "--settings-file", "-I", "--init-script")
+_MAVEN_FILES = ("-f", "--file", "-s", "--settings", "-gs", "--global-settings")
+_RECIPE_FILE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "just": (("-f", "--justfile"), ("-c", "--command")),
+    "task": (("-t", "--taskfile"), ()),
+    "go-task": (("-t", "--taskfile"), ()),
+    "ninja": (("-f",), ()),
+    "samu": (("-f",), ()),
+    "rake": (
+        ("-f", "--rakefile", "-r", "--require", "-R", "--rakelibdir"),
+        (),
+    ),  # (its code: _FRAMEWORK_CODE_OPTIONS)
+    "ant": (("-f", "-file", "-buildfile", "-propertyfile"), ()),
+    "scons": (("-f", "--file", "--makefile", "--sconstruct"), ()),
+    **dict.fromkeys(("gradle", "gradlew"), (_GRADLE_FILES, ())),
+    **dict.fromkeys(("mvn", "mvnw"), (_MAVEN_FILES, ())),
+    "cmake": (("-P", "-C"), ()),
 }
 
 
@@ -649,8 +664,12 @@ def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
             if name in spec.code_long or name in spec.interactive_long:
                 return INLINE if name in spec.code_long else FROM_INPUT  # (the prompt stays open)
             if name in spec.value_long and not eq:
+                if k + 1 < n and is_stream(view[k + 1]):
+                    return FROM_INPUT  # red team: `sbcl --load /dev/stdin`, `guile -l /dev/fd/0`
                 k += 2
                 continue
+            if eq and is_stream(w.partition("=")[2]):
+                return FROM_INPUT
             if name not in spec.flag_long and not eq:
                 unsure = True
             k += 1
@@ -673,6 +692,8 @@ def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
                 if not value:
                     step = 2
                     value = view[k + 1] if k + 1 < n else ""
+                if is_stream(value):
+                    return FROM_INPUT  # red team: `guile -s /dev/stdin`, `ruby -r /dev/stdin x.rb`
                 break
             if c in spec.rest_short:
                 if perl and c in "mM" and not _perl_module(w[j + 1 :]):
@@ -709,14 +730,22 @@ _JS_FAMILIES = frozenset({"node", "nodejs", "bun", "deno", "tsx", "esno", *JS_RU
 _LOADERS = frozenset({"-r", "--require", "--import", "--loader", "--experimental-loader", "--preload"})
 
 
+_RUN_SUBCOMMAND = frozenset({"deno", "bun"})  # (`deno run FILE`, `bun run FILE`, `bun FILE`)
+
+
 def _loaded_code(view: tuple[str, ...]) -> str | None:
     """INLINE for a `data:` URL among the words (a loader's value, or the program), FROM_INPUT for a loader
     given the input; None otherwise. (A script argument spelt so asks too: fail closed.)"""
     after_loader = False
+    runs = view[0] in _RUN_SUBCOMMAND
     for w in view[1:]:
         name, eq, value = w.partition("=") if w[:2] == "--" else (w, "", w)
         if value[:5].lower() == "data:":
             return INLINE
+        if runs and (w[:1] != "-" or w == "-"):
+            if is_stream(w):
+                return FROM_INPUT  # red team: `deno run - <<< …`, `bun run /dev/stdin`
+            runs = w == "run"
         if (after_loader and is_stream(w)) or (eq and name in _LOADERS and is_stream(value)):
             return FROM_INPUT
         after_loader = w in _LOADERS
@@ -763,7 +792,8 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
     if family is not None or verb == "deno":
         return _family_code(family, view)
     if verb in FRAMEWORK_VERBS:
-        return _framework_code(view)
+        found = _framework_code(view)
+        return _recipes(view, *_RECIPE_FILE[verb]) if found is None and verb in _RECIPE_FILE else found
     if verb in _SHELL_SOURCES:
         # `source /dev/stdin`, `. <(curl x)`, `bash /dev/fd/3`: the script is another command's output.
         if any(is_stream(w) for w in view[1:] if w != "-"):
@@ -893,20 +923,23 @@ def _make(view: tuple[str, ...]) -> str | None:
     return None
 
 
-def _recipes(view: tuple[str, ...], short: str, long: str, command: str) -> str | None:
-    """``code_opaque`` for a task runner of ``_RECIPE_FILE``: its recipes read from the input or another
-    command's output, or (just) a command line it runs for the caller."""
+def _recipes(view: tuple[str, ...], files: tuple[str, ...], codes: tuple[str, ...]) -> str | None:
+    """``code_opaque`` for a task runner or build tool of ``_RECIPE_FILE``: its recipes or build code read from the
+    input or another command's output (one of ``files`` given a stream, as the next word, after `=`, or glued to a
+    short one), or code or a command line it runs for the caller (one of ``codes``)."""
     for k, w in enumerate(view[1:], 1):
         if w == "--":
             return None
-        if command and (w in ("-c", command) or w.startswith(command + "=")):
-            return INLINE
-        if w in (short, long) and k + 1 < len(view) and is_stream(view[k + 1]):
-            return FROM_INPUT
-        if w.startswith(long + "=") and is_stream(w.partition("=")[2]):
-            return FROM_INPUT
-        if w.startswith(short) and not w.startswith("--") and len(w) > 2 and is_stream(w[2:]):
-            return FROM_INPUT
+        if w[:1] != "-":
+            continue
+        name, eq, value = w.partition("=")
+        if name in codes or (len(name) > 2 and name[:2] in codes and name[1] != "-"):
+            return INLINE  # (`-eCODE`, `--command=…`)
+        if name in files:
+            if is_stream(value if eq else view[k + 1] if k + 1 < len(view) else ""):
+                return FROM_INPUT
+        elif len(w) > 2 and w[1] != "-" and w[:2] in files and is_stream(w[2:]):
+            return FROM_INPUT  # `-f/dev/stdin`
     return None
 
 
