@@ -1121,6 +1121,8 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
                 st.block_cap = st.block_cap or ("unparseable", _TOO_MANY_COPIES)
                 moved = moved[:_MAX_COPIED]
             spelt += [*moved, *(v for view in moved for v in paths_from(view, scope.cwd, scope.cwd))]
+            if shell_reads:
+                unsure += _copies_read_below(copied, views, moved, comp.printed_places, scope.cwd, dirs)
         if not st.in_sandbox:
             # SPEC §5: the developer's machine may name files in any case (macOS's and Windows' file systems
             # fold it): `cat .ENV` reads `.env`
@@ -1423,6 +1425,36 @@ def _maybe_read(
     if fed and any(v[0].rpartition("/")[2] in FED_SCRIPTS for v in views):
         out += [("cat", f) for f in fed]
     return out
+
+
+def _copies_read_below(
+    copied: list[tuple[str, str, str, bool]],
+    views: Sequence[tuple[str, ...]],
+    moved: Sequence[tuple[str, ...]],
+    places: tuple[str, ...],
+    start: str,
+    dirs: Iterable[str],
+) -> list[tuple[str, ...]]:
+    """R4.10, red team: _read_below through the command's copies -- a folder read whole that a copy made (`cp -r
+    secrets /tmp/s && grep -r KEY /tmp/s`: ``moved`` holds the view with the original), or that holds one (`git add
+    -f .env && git diff --cached`: git's store, copies.GIT_STORE, holds the staged copy; `cp -r secrets /tmp/x/s &&
+    rg KEY /tmp/x`): the places a rule names below each original, as `cat` of each (asked)."""
+    out = _read_below([v for v in moved if v[0] in RECURSIVE_READERS], places, start, dirs)
+    top = fold_path(start)
+    absolute = [fold_path(p if p[:1] in ("/", "~") else f"{top}/{p}") for p in places]
+    for view in views:
+        for folder in folders_read(view) if view and view[0] in RECURSIVE_READERS else ():
+            for d in sorted(dirs)[:4]:
+                f = fold_path(folder if folder[:1] in ("/", "~") else f"{d}/{folder}")
+                out += [
+                    ("cat", at)
+                    for to, original, _, _ in copied
+                    if _below(to, f) is not None
+                    and _below(top, original) is None  # (the project whole: ruled)
+                    for at in absolute
+                    if _below(at, original) is not None
+                ]
+    return out[:_MAX_COPIED]
 
 
 def _read_below(

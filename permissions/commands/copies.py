@@ -18,6 +18,7 @@ from permissions.commands.option_reader import Program
 from permissions.commands.option_tables import RSYNC, SCP
 from permissions.commands.option_tables_files import CP, LN, MV, TAR, UNZIP, tar_words
 from permissions.commands.options import read_by
+from permissions.commands.recursive_reads import GIT_STORE
 from permissions.commands.uploads import _remote_place
 
 __all__ = [
@@ -475,7 +476,8 @@ _SAME_KEYS = frozenset({"link", "symbolic-link", "remove-source-files", "remove-
 
 
 def _git(view: tuple[str, ...]) -> list[Copy]:
-    """`git clone SRC [DEST]` of a local repository, `git worktree add PATH`: the repository's files there."""
+    """`git clone SRC [DEST]` of a local repository, `git worktree add PATH`: the repository's files there; `git mv`,
+    `git bundle create`, `git archive`; the files `git add` and its kin copy into git's store (_git_staged)."""
     words = view[1:]
     k = 0
     while (
@@ -507,7 +509,43 @@ def _git(view: tuple[str, ...]) -> list[Copy]:
         return [Copy((REPOSITORY,), bundle, AS)] if bundle else []
     if rest[:1] == ("archive",):
         return [c for r in read_by(_GIT_ARCHIVE, rest[1:]) for c in _git_archive(r.keys)]
-    return []
+    staged = _git_staged(rest)
+    return [Copy(staged, GIT_STORE, INTO)] if staged else []
+
+
+# red team: the subcommands that copy files into what git stores (its index, a stash), and the options of each that
+# take the next word: `git add -f .env`, `git stash push -- .env`, `git update-index --add .env`, `git commit -- .env`.
+_STAGERS: dict[tuple[str, ...], frozenset[str]] = {
+    ("add",): frozenset({"--chmod", "--pathspec-from-file"}),
+    ("stage",): frozenset({"--chmod", "--pathspec-from-file"}),
+    ("update-index",): frozenset({"--cacheinfo", "--chmod", "--index-info"}),
+    ("stash", "push"): frozenset({"-m", "--message", "--pathspec-from-file"}),
+    ("stash", "save"): frozenset({"-m", "--message"}),
+}
+
+
+def _git_staged(rest: tuple[str, ...]) -> tuple[str, ...]:
+    """The paths ``rest`` (git's subcommand and its words) copies into git's store (read loosely: each word that is
+    not an option nor an option's value; after `--`, each word; `commit`'s only after `--`)."""
+    if rest[:1] == ("commit",):
+        return rest[rest.index("--") + 1 :] if "--" in rest else ()
+    head = rest[:2] if rest[:2] in _STAGERS else rest[:1]
+    valued = _STAGERS.get(head)
+    if valued is None:
+        return ()
+    out: list[str] = []
+    k = len(head)
+    while k < len(rest):
+        w = rest[k]
+        k += 1
+        if w == "--":
+            out += rest[k:]
+            break
+        if w[:1] == "-":
+            k += w in valued
+        else:
+            out.append(w)
+    return tuple(out)
 
 
 def _node_copy(args: tuple[str, ...]) -> list[Copy]:

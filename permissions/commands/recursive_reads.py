@@ -11,13 +11,38 @@ copy: it prints nothing).
 
 from __future__ import annotations
 
-__all__ = ["RECURSIVE_READERS", "folders_read"]
+__all__ = ["GIT_STORE", "RECURSIVE_READERS", "folders_read"]
 
 _GREPS = frozenset({"grep", "egrep", "fgrep", "ggrep", "zgrep"})
 # searchers that descend into a folder they are given without being asked
 _ALWAYS = frozenset({"rg", "ag", "ack", "ack-grep", "pt", "sift"})
 _ARCHIVERS = frozenset({"tar", "bsdtar", "gtar", "zip", "7z", "7za", "7zz"})
 RECURSIVE_READERS = _GREPS | _ALWAYS | _ARCHIVERS | frozenset({"git"})
+# red team: what git stores -- its index and its commits, where `git add -f .env` copies a file
+# (permissions.commands.copies) -- read whole by the subcommands that print stored content: `git add -f .env &&
+# git diff --cached` printed the file under a deny of `cat .env`.
+GIT_STORE = ".git/objects"
+_GIT_PRINTERS = frozenset(
+    {
+        "diff",
+        "show",
+        "log",
+        "whatchanged",
+        "format-patch",
+        "stash",
+        "cat-file",
+        "range-diff",
+        "fast-export",
+        "blame",
+        "annotate",
+        "request-pull",
+        "difftool",
+    }
+)
+# git's own options that take the next word (`git -C dir diff`)
+_GIT_VALUED = frozenset(
+    {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"}
+)
 
 # a searcher's options that print names or counts, not what a file holds
 _NAMES_ONLY = frozenset(
@@ -110,6 +135,14 @@ def _archived(words: tuple[str, ...], verb: str) -> list[str]:
     return [w for w in plain if w != "-" and w != first]
 
 
+def _git_store(view: tuple[str, ...]) -> list[str]:
+    """[GIT_STORE] for a git view whose subcommand prints what git stores (see above)."""
+    k = 1
+    while k < len(view) and view[k][:1] == "-":
+        k += 2 if view[k] in _GIT_VALUED else 1
+    return [GIT_STORE] if k < len(view) and (view[k] in _GIT_PRINTERS or view[k] == "grep") else []
+
+
 def folders_read(view: tuple[str, ...]) -> list[str]:
     """The operands of ``view`` whose every file it reads and prints (see above); [] for any other view."""
     if not view:
@@ -119,7 +152,7 @@ def folders_read(view: tuple[str, ...]) -> list[str]:
         return _searched(view[1:], verb in _ALWAYS)
     if verb == "git":
         at = next((k for k, w in enumerate(view) if w == "grep"), 0)
-        return _searched(view[at + 1 :], True) if at else []
+        return [*(_searched(view[at + 1 :], True) if at else []), *_git_store(view)]
     if verb in _ARCHIVERS:
         return _archived(view[1:], verb)
     return []
