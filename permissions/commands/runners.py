@@ -558,6 +558,14 @@ _TMUX_SHELL = frozenset(
     }
 )
 _TMUX_TYPES = frozenset({"send-keys", "send"})
+# red team: tmux subcommands whose arguments are tmux commands run later or on a condition (`set-hook -g
+# session-created 'run-shell "rm -rf /"'`, `bind-key x run-shell '…'`, `confirm-before -p ok 'run …'`): each argument
+# read as a tmux command line; and the options that name the command a new pane runs (`set -g default-command '…'`).
+_TMUX_LATER = frozenset(
+    {"set-hook", "bind-key", "bind", "confirm-before", "confirm", "command-prompt", "display-menu", "menu"}
+)
+_TMUX_SET = frozenset({"set-option", "set", "set-window-option", "setw"})
+_TMUX_RUN_OPTIONS = frozenset({"default-command", "default-shell"})
 
 
 # The letters that take a value, per tmux subcommand that ends with a command (tmux's getopt stops at the
@@ -595,6 +603,12 @@ def _tmux(view: tuple[str, ...]) -> Carried:
     for k, w in enumerate(view[1:], 1):
         if w in _TMUX_TYPES:
             return Carried(unseen="tmux types keys into a shell, which no rule can read")
+        if w in _TMUX_LATER:
+            given = [a for a in view[k + 1 :] if a[:1] != "-"]
+            return Carried((*(f"tmux {a}" for a in given), f"tmux {_argv(tuple(given))}") if given else ())
+        if w in _TMUX_SET:
+            args = [a for a in view[k + 1 :] if a[:1] != "-"]
+            return Carried(tuple(args[1:2])) if args[:1] and args[0] in _TMUX_RUN_OPTIONS else _NOTHING
         if w in _TMUX_SHELL:
             # Every word after the subcommand that is not an option could be the command (options and their
             # values are not told apart here: judging more words only makes deny see more), and so could

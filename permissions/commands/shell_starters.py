@@ -357,13 +357,17 @@ def _psql_text(text: str) -> list[str]:
     return out + [p.replace("''", "'") for p in _PSQL_PROGRAM.findall(text)]
 
 
-# mysql / mariadb: the client's `system CMD` and `\! CMD` at a statement's start.
-_MYSQL_SHELL = re.compile(r"(?:system|\\!)\s*(.*)", re.IGNORECASE)
+# mysql / mariadb: the client's `system CMD` and `\! CMD` at a statement's start, and its pager (`pager CMD`, `\P
+# CMD`, `--pager=CMD`: each result is written to that command).
+_MYSQL_SHELL = re.compile(r"(?:system|\\!|pager|\\P)\s*(.*)", re.IGNORECASE)
 _MYSQL_CODE = frozenset({"-e", "--execute"})
 
 
 def _mysql(view: tuple[str, ...]) -> list[str]:
-    return _mysql_text("\n".join(_values(view, _MYSQL_CODE, ("-e",))))
+    return [
+        *_mysql_text("\n".join(_values(view, _MYSQL_CODE, ("-e",)))),
+        *_values(view, frozenset({"--pager"})),
+    ]
 
 
 def _mysql_text(text: str) -> list[str]:
@@ -599,7 +603,7 @@ FED_ESCAPES: dict[str, Callable[[str], list[str]]] = {
 _ESCAPE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "sqlite3": (".sh", ".sy", "|"),
     "psql": ("\\!", "|", "rogram", "ROGRAM"),
-    **dict.fromkeys(("mysql", "mariadb"), ("ystem", "YSTEM", "\\!")),
+    **dict.fromkeys(("mysql", "mariadb"), ("ystem", "YSTEM", "\\!", "ager", "AGER", "\\P")),
     **dict.fromkeys(("gdb", "cgdb"), ("sh", "!", "|")),
     "lldb": ("shell",),
     **dict.fromkeys(
