@@ -618,7 +618,8 @@ _ESCAPE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "gnuplot": ("!", "system", "`", "<", "|"),
     "rlwrap": ("-z", "--filter"),
     **dict.fromkeys(AWKS, ("system", "|", "getline")),
-    **dict.fromkeys(SEDS, ("e",)),
+    # (sed's `e` command and flag: an `e` a space, the word's end, a `;` or another flag follows -- `1e cmd`, `s/x/y/e`)
+    **dict.fromkeys(SEDS, tuple(f"e{c}" for c in " \0;\n}\tpgiImM0123456789wW")),
 }
 
 STARTER_VERBS: frozenset[str] = frozenset(k if isinstance(k, str) else k[0] for k in _STARTERS) | frozenset(
