@@ -65,6 +65,7 @@ from permissions.commands.writes import (
     TREE,
     WHOLE,
     WRITE_VERBS,
+    finds_caches_only,
     handed_words,
     may_write,
     option_at,
@@ -1520,7 +1521,10 @@ def _windows_text_write(
     words = windows_program_words(text)
     if not words:
         return None
+    caches = words[0] == "find" and finds_caches_only(words)
     for view in views_of(words):
+        if caches and view[:1] != ("find",) and "{}" in view:
+            continue  # (see _views_write)
         if view and may_write(view):
             why = _view_writes(view, cur, origin)
             if why is not None:
@@ -1536,9 +1540,12 @@ def _views_write(
 ) -> str | None:
     """Why some view of a segment (from the folder ``cur``) writes a protected file, or None."""
     words = seg.words
+    caches = words[0] == "find" and finds_caches_only(words) if words else False
     for view in views:
         if not view or not (may_write(view) or handed_words(view[0], view)):
             continue  # (a word handed to a script is read from ``cur``, wherever the command stands)
+        if caches and view is not views[0] and "{}" in view:
+            continue  # `find . -name __pycache__ -exec rm -rf {} +`: what is handed is a cache (writes._find)
         at = cur if view is views[0] or words[0] not in _CHDIR else _chdir(seg, view, cur, origin.start)
         why = _view_writes(view, at, origin)
         if why is not None:

@@ -44,7 +44,7 @@ SPEC readings (R3.7 is silent on them; the stricter reading where unsure):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from permissions.commands.environment import BUILD_TOOL_VARS
 from permissions.commands.git import _config_positionals, config_command
@@ -57,6 +57,7 @@ __all__ = [
     "AGENT_CLIS",
     "BUILD_WRITERS",
     "FORMATTERS",
+    "finds_caches_only",
     "handed_words",
     "option_at",
     "NAMED",
@@ -1425,18 +1426,56 @@ def _find(view: tuple[str, ...]) -> list[Target]:
     starts = starts or ["."]
     out: list[Target] = []
     rest = view[k:]
+    caches = _caches_only(rest)
     for j, w in enumerate(rest):
         if w in ("-fprint", "-fprint0", "-fprintf", "-fls") and j + 1 < len(rest):
             out.append((rest[j + 1], NAMED))
         elif w == "-delete":
-            out.extend((s, TREE) for s in starts)
+            out.extend((s, TREE) for s in starts if not caches)
         elif w in ("-exec", "-execdir", "-ok", "-okdir") and j + 1 < len(rest):
             inner = rest[j + 1 :]
             end = next((i for i, x in enumerate(inner) if x in (";", "+")), len(inner))
             cmd = tuple(inner[:end])
+            if caches and cmd and cmd[0].rpartition("/")[2] in _CACHE_DELETERS:
+                continue  # (a cache deleted wherever it lies: see _caches_only)
             if cmd and (targets(cmd) or cmd[0].rpartition("/")[2] in _INPUT_WRITERS):
                 out.extend((s, TREE) for s in starts)  # names found in the tree, written by the command
     return out
+
+
+# Friction (R3.7): names of what a tool rebuilds, a log, or an editor's backup -- deleting one never changes what
+# runs later, wherever it lies (a `.pyc` below `.claude/` is a cache of the source beside it, rebuilt from it).
+# `find . -name '*.pyc' -delete` and `find . -type d -name __pycache__ -exec rm -rf {} +` asked as deleting the
+# project's every file. Compared case-insensitively, as the table compares.
+_CACHE_NAMES = frozenset(
+    {"*.pyc", "*.pyo", "*.py[co]", "*.py[cod]", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
+    | {".ds_store", "._*", "thumbs.db", "*.log", "*.tmp", "*.orig", "*.rej", "*.swp", "*.swo", "*~", "*.bak"}
+    | {".coverage", ".nyc_output", "*.egg-info", ".eggs", ".next", ".turbo", ".parcel-cache", ".hypothesis"}
+)
+_CACHE_DELETERS = frozenset({"rm", "rmdir", "rimraf", "trash", "trash-put", "unlink"})
+# find's operators that could let a path through without its name test (`-o`, a negation, a list, a group)
+_FIND_OTHERWISE = frozenset({"-o", "-or", "!", "-not", ",", "(", ")", "\\(", "\\)"})
+
+
+def finds_caches_only(view: Sequence[str]) -> bool:
+    """Whether a find view acts only on the names _CACHE_NAMES lists (see _caches_only): what its `-exec` is
+    handed (`{}`) is one of them."""
+    k = 1
+    while k < len(view) and view[k][:1] not in ("-", "(", "!"):
+        k += 1
+    return _caches_only(view[k:])
+
+
+def _caches_only(rest: Sequence[str]) -> bool:
+    """Whether every path find's expression ``rest`` acts on is named as _CACHE_NAMES lists: a `-name` or `-iname`
+    test of one of them, with no operator that could let another path through."""
+    named = False
+    for j, w in enumerate(rest):
+        if w in _FIND_OTHERWISE:
+            return False
+        if w in ("-name", "-iname") and j + 1 < len(rest):
+            named = named or rest[j + 1].casefold() in _CACHE_NAMES
+    return named
 
 
 _FDS = frozenset({"fd", "fdfind"})
