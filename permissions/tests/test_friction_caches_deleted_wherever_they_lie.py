@@ -6,7 +6,7 @@ below the project (the files that decide what runs later among them). Deleting a
 changes what runs later, so a find whose every path is named one (a `-name`/`-iname` test of writes._CACHE_NAMES,
 no `-o`, negation, list or group) is no protected write. Guards: any other name, an operator that lets another
 path through, a command that writes what it is handed (`sed -i`), and the floor for `/` and `~`.
-30 of its 62 cases fail on 513a152 (the session's start): the kept ones, in both places; the guards held.
+30 of its 62 cases fail on 513a152 (the session's start): the kept ones but `find src tests ...`; the guards held.
 """
 
 from __future__ import annotations
