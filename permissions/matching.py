@@ -153,6 +153,7 @@ class CompiledList:
                     *_assigned_as_options(base),
                     *_same_act_named(base),
                     *_deleters_named(base),
+                    *_modes_named(base),
                 )
             ):
                 found = meanings(q)
@@ -1662,6 +1663,31 @@ def _deleters_named(p: Pattern) -> tuple[Pattern, ...]:
     if not rest or any(w[:1] != "-" for w in rest) or not any(_recursive_flag(w) for w in rest):
         return ()
     return tuple(replace(p, words=tuple((w, False) for w in lead)) for lead in _TREE_DELETIONS)
+
+
+# R4.10, red team: the programs that set a file's mode as they make it (option_tables_files' INSTALL, MKDIR ...).
+_MODE_SETTERS = ("install", "ginstall", "mkdir", "mkfifo", "mknod")
+
+
+def _modes_named(p: Pattern) -> tuple[Pattern, ...]:
+    """R4.10, deny and ask: a pattern of chmod's mode alone (`chmod 777`, `chmod a+rwx *`) also as each program that
+    makes a file with that mode (`install --mode=777`, `mkdir --mode=777`; the mode read as chmod reads it: `install
+    -m 0777 a x`, `mkdir -pm a+rwx d`); the same text, for the reason. Not with chmod's places or `-R`: the
+    others make the file they name, they change no tree."""
+    specs = p.words
+    if (
+        len(specs) < 2
+        or specs[0][1]
+        or program_name(specs[0][0]) != "chmod"
+        or specs[2:] not in ((), (_LONE_STAR,))
+    ):
+        return ()
+    mode, prefix = specs[1]
+    if prefix or not mode or mode[:1] == "-":
+        return ()
+    return tuple(
+        replace(p, words=((name, False), (f"--mode={mode}", False), *specs[2:])) for name in _MODE_SETTERS
+    )
 
 
 def _recursive_flag(word: str) -> bool:

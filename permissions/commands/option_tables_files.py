@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from permissions.commands.option_reader import UNREAD, WIDER, Program, Reading
+from permissions.commands.option_tables import _mode_octal
 from permissions.commands.syntax import NONE
 
 __all__ = [
@@ -22,8 +23,12 @@ __all__ = [
     "BASENC",
     "CP",
     "GREP",
+    "INSTALL",
     "LN",
     "LUA",
+    "MKDIR",
+    "MKFIFO",
+    "MKNOD",
     "MV",
     "NODE",
     "OPENSSL",
@@ -262,6 +267,59 @@ CP = Program(
     """,
     abbrev=True,
 )
+
+# R4.10, red team: the programs that set a file's mode as they make it -- GNU install, mkdir, mkfifo, mknod, each with
+# `-m MODE` / `--mode=MODE` -- read with chmod's reading of a mode (`-m a+rwx`, `--mode=0777` are 777), so that a
+# rule of chmod's mode meets them (permissions.matching._modes_named: a deny of `chmod 777` refuses `install -m 777 a
+# x` and `mkdir -m 777 d`).
+INSTALL = Program(
+    "install",
+    """
+    -b
+    --backup=?
+    -c
+    -C --compare
+    -d --directory
+    -D
+    -g= --group=
+    -m= --mode=
+    -o= --owner=
+    -p --preserve-timestamps
+    -s --strip
+    --strip-program=
+    -S= --suffix=
+    -t= --target-directory=
+    -T --no-target-directory
+    -v --verbose
+    --preserve-context
+    -Z
+    --context=?
+    --debug
+    """,
+    abbrev=True,
+)
+MKDIR = Program("mkdir", "-m= --mode=\n-p --parents\n-v --verbose\n-Z\n--context=?", abbrev=True)
+MKFIFO = Program("mkfifo", "-m= --mode=\n-Z\n--context=?", abbrev=True)
+MKNOD = Program("mknod", "-m= --mode=\n-Z\n--context=?", abbrev=True)
+
+
+def _mode_rewrite(r: Reading) -> tuple[Reading, ...]:
+    """The `mode=` key as chmod reads a mode, in octal; a mode with setuid, setgid or sticky bits is also read as its
+    nine permission bits, for the segment only (:data:`WIDER`), as chmod's rewrite reads them."""
+    given = next((k for k in r.keys if k.startswith("mode=")), None)
+    octal = _mode_octal(given[5:]) if given is not None else None
+    if given is None or octal is None:
+        return (r,)
+    keys = r.keys - {given}
+    out = Reading(r.path, keys | {f"mode={octal}"}, r.operands)
+    if len(octal) <= 3:
+        return (out,)
+    return out, Reading(r.path, keys | {WIDER, f"mode={int(octal, 8) & 0o777:03o}"}, r.operands)
+
+
+for _program in (INSTALL, MKDIR, MKFIFO, MKNOD):
+    _program.rewrite = _mode_rewrite
+
 
 # GNU mv.
 MV = Program(
