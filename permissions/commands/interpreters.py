@@ -286,8 +286,10 @@ _INTERPRETERS: dict[str, _Interp] = {
     "irb": _Interp("", (), "rI", "", "dfUvw", (), (), "", ("-v", "--version", "-h", "--help")),
     "swift": _Interp("e", (), "", "", "", (), (), "", ("--version", "-help")),
     "kotlin": _Interp("e", ("-expression",), "", "", "", ("-cp", "-classpath"), (), "", ("-version",)),
-    "kotlinc": _Interp(
-        "e", ("-expression",), "d", "", "", ("-cp", "-classpath", "-script"), (), "", ("-version",)
+    # (red team: `kotlinc-jvm`, the JVM compiler's own name, opens the same prompt)
+    **dict.fromkeys(
+        ("kotlinc", "kotlinc-jvm"),
+        _Interp("e", ("-expression",), "d", "", "", ("-cp", "-classpath", "-script"), (), "", ("-version",)),
     ),
     "ecl": _Interp("e", (), "", "", "", (), (), "", ("--version", "-?", "--help")),  # `-eval` (one dash)
     "raku": _Interp("e", (), "IM", "", "cnpv", (), (), "", ("-v", "--version", "-h", "--help")),

@@ -42,6 +42,8 @@ PROMPTS = frozenset(
         "chezscheme",
         "petite",
         "csi",
+        "chicken-csi",  # (red team: csi's name where another csi is installed, Debian's and Homebrew's)
+        "jjs",  # Nashorn's JavaScript prompt (JDK 8-14): `jjs <<< 'java.lang.Runtime.getRuntime().exec(…)'`
         "mit-scheme",
         "gforth",
         "utop",
@@ -92,6 +94,12 @@ SUBCOMMAND_PROMPTS: dict[str, frozenset[str]] = {
     "hbase": frozenset({"shell"}),
     "bq": frozenset({"shell"}),
     "az": frozenset({"interactive"}),
+    # red team: infrastructure tools' expression prompts -- `terraform console <<< 'file(".env")'` printed the file,
+    # auto-approved in the sandbox (`file()`, `templatefile()` read any path; `packer console` the same functions)
+    "terraform": frozenset({"console"}),
+    "tofu": frozenset({"console"}),
+    "terragrunt": frozenset({"console"}),
+    "packer": frozenset({"console"}),
     "wp": frozenset({"shell"}),
     "drush": frozenset({"php", "php:cli", "core:cli", "core-cli"}),
     "dotnet": frozenset({"repl"}),
