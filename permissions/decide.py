@@ -1069,12 +1069,23 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
     dotglob = _DOTGLOB.search(st.req.command or "") is not None
     for i, views, fed_read in todo:
         seg = segments[i]
+        dirs = _likely(sets[i]) if sets is not None and i < len(sets) else (scope.cwd,)
+        before: list[tuple[str, ...]] = []
+        if (
+            "~" in seg.text
+            or "OLDPWD" in seg.text
+            or "dir " in seg.text  # find's -execdir, -okdir
+            or seg.words[:1]
+            and seg.words[0] in CHDIR_WRAPPERS
+        ):
+            others, before = _other_folders(seg, views, dirs, sets, i, scope.cwd)
+            dirs = _likely(others)
         # `git show HEAD:.env`, `git log -p .env`, `dd if=.env` read as `cat .env` (and from each folder too)
         blobs = [*fed_read, *(v for view in views for v in content_reads(view))] if shell_reads else []
         # `find data -delete`, `git clean -fdx data` read as `rm -rf data`
         blobs += [v for view in views for v in deletion_views(view)] if deletes else []
         if (shell_reads or deletes) and (seg.words[:1] in _HANDING or "$" in seg.text or "`" in seg.text):
-            blobs += _handed(segments, st.req.command or "", i, scope.cwd, views)
+            blobs += _handed(segments, st.req.command or "", i, scope.cwd, views, dirs)
         blobs += _sourced_or_dotted(seg, views, shell_reads, dotglob)
         unsure: list[tuple[str, ...]] = []
         if shell_reads:
@@ -1084,16 +1095,7 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
             ran, maybe = _scripts_run(views)
             blobs += ran
             unsure += maybe
-        dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
-        if (
-            "~" in seg.text
-            or "OLDPWD" in seg.text
-            or "dir " in seg.text  # find's -execdir, -okdir
-            or seg.words[:1]
-            and seg.words[0] in CHDIR_WRAPPERS
-        ):
-            dirs, before = _other_folders(seg, views, dirs, sets, i, scope.cwd)
-            blobs += before
+        blobs += before
         # what the program reads from an input redirect is its operand too (`cat < .env` reads `.env`)
         fed = [seg.redirects[k] for k in sorted(seg.inputs) if k < len(seg.redirects)] if seg.inputs else []
         given = [(*view, *fed) for view in views] if fed else []
@@ -1142,6 +1144,14 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         if denied is not None:
             return denied
     return None
+
+
+def _likely(dirs: Iterable[str]) -> tuple[str, ...]:
+    """The folders a segment may run in that _paths_spelt reads it from, at most four: the known ones first, the
+    nearest first (red team: a loop has cwd_sets read the whole command as repeated, so `cd secrets && for f in *;
+    do cat "$f"; done` may run in `secrets/secrets/...` and in folders past an unknown one, which sort before
+    `secrets` itself)."""
+    return tuple(sorted(dirs, key=lambda d: (d.startswith(UNKNOWN), len(d), d))[:4])
 
 
 # R4.10, red team: the words a folder the command was in before names -- the shell's previous folder (`~-`,
@@ -1500,8 +1510,26 @@ def _dotted(views: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
     ]
 
 
+def _found_elsewhere(words: tuple[str, ...], dirs: Sequence[str], start: str) -> list[tuple[str, ...]]:
+    """find's words with the folder it runs in (`.`, or none named) written as each other folder the segment may
+    run in: `cd secrets && find . -type f -exec cat {} +` searches `secrets`, which where.picked_by_name reads as
+    any folder named (only the command's own starting folder is left out, as for `grep -r`)."""
+    k = 1
+    while k < len(words) and words[k][:1] not in ("-", "(", "!"):
+        k += 1
+    if k > 1 and not any(w in (".", "./") for w in words[1:k]):
+        return []
+    starts = [w for w in words[1:k] if w not in (".", "./")]
+    return [(words[0], d, *starts, *words[k:]) for d in dirs if d != start and not d.startswith(UNKNOWN)]
+
+
 def _handed(
-    segments: Sequence[Segment], command: str, i: int, cwd: str, views: list[tuple[str, ...]]
+    segments: Sequence[Segment],
+    command: str,
+    i: int,
+    cwd: str,
+    views: list[tuple[str, ...]],
+    dirs: Sequence[str] = (),
 ) -> list[tuple[str, ...]]:
     """R4.10, for a rule printing a place: segment ``i``'s views with what it is handed when it runs
     (permissions.where.handed_at_run_time): the operands xargs reads after each view's command under it (`echo .env
@@ -1521,7 +1549,7 @@ def _handed(
         led = [v for v in views if v[0] != "xargs"] if words[0] == "xargs" else [words[:1]]
         out += [(*v, g) for v in led for g in picked]
     if words[0] == "find":  # what find's -exec runs on what it finds (`-name .env -exec cat {} +`)
-        picked = picked_by_name([words])
+        picked = picked_by_name([words, *_found_elsewhere(words, dirs, cwd)])
         out += [tuple(g if w == "{}" else w for w in v) for v in views if "{}" in v for g in picked]
     if words[:1] == ("git",) and "cat-file" in words and any(w.partition("=")[0] in _BATCH for w in words):
         # the objects it is fed by name (`echo HEAD:.env | git cat-file --batch`), each read as `git show` of it

@@ -1038,9 +1038,13 @@ def _place(word: str, here: str) -> str | None:
         return None
     if word[:1] == "/":
         return fold_path(word)
-    if _path_like(word) or word[:1].isalnum():
+    if _path_like(word) or word[:1].isalnum() or word[:1] in _GLOB_LEADS:
+        # (red team: a glob names the places it matches there -- `cd secrets && cat *`)
         return fold_path(here + word)
     return None
+
+
+_GLOB_LEADS = frozenset("*?[")
 
 
 def _operands_match(ops: tuple[WordSpec, ...], words: Iterable[str]) -> bool:

@@ -114,7 +114,9 @@ def _searched(words: tuple[str, ...], always: bool) -> list[str]:
         k += 1
     if not recursive:
         return []
-    return operands if given else operands[1:]
+    # (with no folder, the one it runs in: `cd secrets && rg KEY` -- the command's own starting folder is
+    # permissions.decide's to leave out)
+    return (operands if given else operands[1:]) or ["."]
 
 
 def _archived(words: tuple[str, ...], verb: str) -> list[str]:
