@@ -161,6 +161,9 @@ class CompiledList:
                     found = (*found, *_pulls_merging(found))
                     for name in _names_of_program(program_name(q.words[0][0])):
                         self.meant.setdefault(name, []).append((q, found))
+                        if q.words == ((name, False),):
+                            self.gates.setdefault(name, frozenset())  # (read as written: see below)
+                            continue
                         _widen_gate(self.gates, name, found)
                 for one in _as_named(q):
                     self._index(one)
@@ -1200,6 +1203,9 @@ def _widen_gate(
     if name in gates and gates[name] is None:
         return
     words: frozenset[str] = gates.get(name) or frozenset()
+    if name in _MODE_SETTERS and all(_of_a_mode(m) for m in found) and (not words or words is _MODE_GATE):
+        gates[name] = _MODE_GATE  # (_modes_named's patterns alone: a segment with an option word holding `m`)
+        return
     for m in found:
         first = m.operands[0] if m.operands else None
         g = gate(m.path, first[0] if first is not None and not first[1] else None)
@@ -1211,6 +1217,23 @@ def _widen_gate(
             return
         words |= g
     gates[name] = words
+
+
+class _OptionWithM(frozenset[str]):
+    """The gate of _modes_named's patterns: met by a segment holding an option word with an `m` in it (`-m`, `-pm`,
+    `-m777`, `--mode=…`, `--mo …`) -- mkdir's everyday `mkdir -p x` is not read through its table."""
+
+    __slots__ = ()
+
+    def isdisjoint(self, other: Iterable[object]) -> bool:
+        return not any(isinstance(w, str) and w[:1] == "-" and "m" in w for w in other)
+
+
+_MODE_GATE = _OptionWithM()
+
+
+def _of_a_mode(m: AnyMeaning) -> bool:
+    return isinstance(m, Meaning) and any(k.startswith("mode=") for k in m.keys)
 
 
 def _may_mean(g: frozenset[str] | None, words: tuple[str, ...]) -> bool:
@@ -2107,7 +2130,12 @@ class CompiledPermissions:
                 self._meant[name].extend(
                     (ASK_RANK, p, g) for p, found in meant if (g := _glob_meanings(found))
                 )
-                for _, found in meant:
+                for p, found in meant:
+                    if p.words == ((name, False),):
+                        # (_BARE) a pattern of the program alone matches every segment it leads as written: its
+                        # reading by meaning widens no gate (`Terminal(mkdir)` beside a deny of `chmod 777`)
+                        self._gates.setdefault(name, frozenset())
+                        continue
                     _widen_gate(self._gates, name, found)
         self._meant_names = frozenset(self._meant)
         # SPEC §5, R4.10: the POSIX programs PowerShell's and cmd's spellings are read as (`Remove-Item -Recurse`
