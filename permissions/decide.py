@@ -145,6 +145,7 @@ from permissions.where import (
     CHDIR_WRAPPERS,
     HOME,
     UNKNOWN,
+    command_values,
     cwd_sets,
     deletion_views,
     dotted_globs,
@@ -153,6 +154,7 @@ from permissions.where import (
     floor_where,
     handed_at_run_time,
     joiners,
+    nearest,
     picked_by_name,
     wrapper_chdirs,
 )
@@ -1064,7 +1066,10 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
     if not todo:
         return None  # no pattern names a path of these segments' programs
     scope = st.scope_of()
-    sets = cwd_sets(segments, st.req.command or "", scope.cwd, floor=False, windows=scope.windows)
+    command = st.req.command or ""
+    # (a `cd` to a variable the command gives a value: `d=secrets; cd $d && cat prod.json`)
+    values = command_values(segments, command, scope.cwd) if "$" in command and "cd" in command else {}
+    sets = cwd_sets(segments, command, scope.cwd, floor=False, values=values, windows=scope.windows)
     copied: list[tuple[str, str, str, bool]] | None = None
     dotglob = _DOTGLOB.search(st.req.command or "") is not None
     for i, views, fed_read in todo:
@@ -1151,7 +1156,7 @@ def _likely(dirs: Iterable[str]) -> tuple[str, ...]:
     nearest first (red team: a loop has cwd_sets read the whole command as repeated, so `cd secrets && for f in *;
     do cat "$f"; done` may run in `secrets/secrets/...` and in folders past an unknown one, which sort before
     `secrets` itself)."""
-    return tuple(sorted(dirs, key=lambda d: (d.startswith(UNKNOWN), len(d), d))[:4])
+    return nearest(dirs, 4)
 
 
 # R4.10, red team: the words a folder the command was in before names -- the shell's previous folder (`~-`,

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from permissions.commands.copies import copies_in
 from permissions.commands.fed_code import (
@@ -99,11 +99,13 @@ __all__ = [
     "UNKNOWN",
     "as_climbs",
     "CODE_MAY_DELETE",
+    "command_values",
     "cwd_sets",
     "eaten_climb",
     "here_strings",
     "joiners",
     "lands_on_root",
+    "nearest",
     "listed_item",
     "listed_items",
     "may_be_dots",
@@ -1046,10 +1048,17 @@ def _powershell_change(text: str) -> tuple[str, str | None] | None:
 
 
 def _cap(dirs: frozenset[str], floor: bool) -> frozenset[str]:
+    """At most _MAX_DIRS folders: the nearest known ones kept (red team: sorted as text, the folders past an unknown
+    one came first, and a loop's `cd $d` left the real `secrets` out: `for d in secrets; do cd $d && cat prod.json;
+    done`), and the root for the floor (deny more) or an unknown folder."""
     if len(dirs) <= _MAX_DIRS:
         return dirs
-    kept = sorted(dirs)[: _MAX_DIRS - 1]
-    return frozenset((*kept, "/" if floor else UNKNOWN))
+    return frozenset((*nearest(dirs, _MAX_DIRS - 1), "/" if floor else UNKNOWN))
+
+
+def nearest(dirs: Iterable[str], count: int) -> tuple[str, ...]:
+    """At most ``count`` of ``dirs``: the known ones first, the nearest (shortest) first."""
+    return tuple(sorted(dirs, key=lambda d: (d.startswith(UNKNOWN), len(d), d))[:count])
 
 
 def _pass(
@@ -1433,6 +1442,12 @@ def _values(
     if _TEXT_GIVES.search(command) is not None:
         _text_values(segments, command, single, found)
     return {name: frozenset(v) for name, v in found.items() if v}
+
+
+def command_values(segments: Sequence[Segment], command: str, start: str) -> dict[str, frozenset[str]]:
+    """The literal values the command gives variables (_values), for a reading outside the floor: decide's of the
+    folders a segment runs in (`d=secrets; cd $d && cat prod.json`)."""
+    return _values(segments, command, None, start)
 
 
 _NAMEREFS = frozenset({"declare", "typeset", "local"})

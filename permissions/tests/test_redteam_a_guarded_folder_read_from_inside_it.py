@@ -9,9 +9,10 @@ read as the command's starting folder), and any loop after a `cd` (`cd secrets &
 done`: a loop has the whole command read as repeated, and the folders past it sorted before `secrets`). A glob names
 the places it matches (matching._place), a search with no folder searches the one it runs in (recursive_reads),
 find's `.` is the folder the segment runs in (decide._found_elsewhere), and the nearest known folders are read first
-(decide._likely). Kept: the same from the project's own folder and from an ordinary one (the ruling that a whole
+(decide._likely; where._cap keeps the nearest ones), and a `cd` to a variable the command gives a value goes
+there (`d=secrets; cd $d`). Kept: the same from the project's own folder and from an ordinary one (the ruling that a whole
 starting folder's search is not a rule's).
-44 of its 58 cases fail on 513a152 (the session's start); the rest (the kept ones, and two forms that asked) held.
+52 of its 66 cases fail on 513a152 (the session's start); the rest (the kept ones, and two forms that asked) held.
 """
 
 from __future__ import annotations
@@ -47,6 +48,10 @@ FROM_INSIDE = [
     "cd secrets && for f in prod.json; do cat $f; done",
     'cd secrets && for f in *.json; do head "$f"; done',
     "cd src && cd ../secrets && cat *",
+    "d=secrets; cd $d && cat prod.json",
+    'd=secrets; cd "$d" && cat *',
+    "for d in secrets; do cd $d && cat prod.json; done",
+    'for d in src secrets; do (cd "$d" && cat prod.json); done',
 ]
 KEPT = [
     "cat *",
