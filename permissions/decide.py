@@ -1128,8 +1128,9 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
                 st.block_cap = st.block_cap or ("unparseable", _TOO_MANY_COPIES)
                 moved = moved[:_MAX_COPIED]
             spelt += [*moved, *(v for view in moved for v in paths_from(view, scope.cwd, scope.cwd))]
-            if shell_reads:
-                unsure += _copies_read_below(copied, views, moved, comp.printed_places, scope.cwd, dirs)
+            unsure += _copies_read_below(
+                copied, views, moved, comp.printed_places if shell_reads else (), scope.cwd, dirs
+            )
         if not st.in_sandbox:
             # SPEC §5: the developer's machine may name files in any case (macOS's and Windows' file systems
             # fold it): `cat .ENV` reads `.env`
@@ -1454,6 +1455,8 @@ def _copies_read_below(
     secrets /tmp/s && grep -r KEY /tmp/s`: ``moved`` holds the view with the original), or that holds one (`git add
     -f .env && git diff --cached`: git's store, copies.GIT_STORE, holds the staged copy; `cp -r secrets /tmp/x/s &&
     rg KEY /tmp/x`): the places a rule names below each original, as `cat` of each (asked)."""
+    if not places:
+        return []  # (no rule prints a place)
     out = _read_below([v for v in moved if v[0] in RECURSIVE_READERS], places, start, dirs)
     top = fold_path(start)
     absolute = [fold_path(p if p[:1] in ("/", "~") else f"{top}/{p}") for p in places]

@@ -646,6 +646,28 @@ def _perl_module(value: str) -> bool:
     return all(c.isalnum() or c in "_:=,-" for c in value)
 
 
+def _streamed_option(view: tuple[str, ...], spec: _Interp) -> bool:
+    """red team: whether an option of the interpreter's own is given the input as its value -- a program file it
+    loads or runs (`guile -s /dev/stdin`, `sbcl --load /dev/stdin`, `ruby -r /dev/stdin x.rb`, `--load=/dev/fd/0`)."""
+    k, n = 1, len(view)
+    while k < n and view[k][:1] == "-" and view[k] != "--":
+        w = view[k]
+        k += 1
+        if w[:2] == "--":
+            name, eq, value = w.partition("=")
+            taken = not eq and name in spec.value_long and k < n
+            if is_stream(value if eq else view[k] if taken else ""):
+                return True
+            k += taken
+            continue
+        at = next((j for j, c in enumerate(w[1:], 1) if c in spec.value_short or c in spec.code_short), 0)
+        if at and w[at] in spec.value_short:
+            if is_stream(w[at + 1 :] or (view[k] if k < n else "")):
+                return True
+            k += not w[at + 1 :]
+    return False
+
+
 def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
     n = len(view)
     k = 1
@@ -666,12 +688,8 @@ def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
             if name in spec.code_long or name in spec.interactive_long:
                 return INLINE if name in spec.code_long else FROM_INPUT  # (the prompt stays open)
             if name in spec.value_long and not eq:
-                if k + 1 < n and is_stream(view[k + 1]):
-                    return FROM_INPUT  # red team: `sbcl --load /dev/stdin`, `guile -l /dev/fd/0`
                 k += 2
                 continue
-            if eq and is_stream(w.partition("=")[2]):
-                return FROM_INPUT
             if name not in spec.flag_long and not eq:
                 unsure = True
             k += 1
@@ -694,8 +712,6 @@ def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
                 if not value:
                     step = 2
                     value = view[k + 1] if k + 1 < n else ""
-                if is_stream(value):
-                    return FROM_INPUT  # red team: `guile -s /dev/stdin`, `ruby -r /dev/stdin x.rb`
                 break
             if c in spec.rest_short:
                 if perl and c in "mM" and not _perl_module(w[j + 1 :]):
@@ -719,7 +735,7 @@ def _family_code(family: str | None, view: tuple[str, ...]) -> str | None:
     found = None
     if family is not None:
         spec = _spec_for(family, view) if family in _RUNS_INSTEAD else _INTERPRETERS[family]
-        found = _interp(view, spec, family == "perl")
+        found = FROM_INPUT if _streamed_option(view, spec) else _interp(view, spec, family == "perl")
     if found is None and (family or view[0]) in _JS_FAMILIES:
         found = _loaded_code(view)
     return found if found is not None or family is not None else _tool_code(view[0], view)

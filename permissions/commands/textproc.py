@@ -140,10 +140,7 @@ def _awk_read(view: tuple[str, ...]) -> tuple[str | None, list[str], list[str]]:
     variables: `-v name=value`, `--assign`, and operands `name=value`)."""
     n = len(view)
     k = 1
-    from_file = False
-    programs: list[str] = []
-    values: list[str] = []
-    sandbox = False
+    got = _AwkWords()
     while k < n:
         w = view[k]
         if w == "--":
@@ -151,59 +148,74 @@ def _awk_read(view: tuple[str, ...]) -> tuple[str | None, list[str], list[str]]:
             break
         if len(w) < 2 or w[0] != "-":
             break
-        if w[1] == "-":
-            name, eq, value = w[2:].partition("=")
-            hit = long_option(name, _AWK_LONG)
-            if hit is None:
-                return _AWK_CODE, programs, values  # an option gawk does not have, or an ambiguous one
-            full, kind = hit
-            if kind == REQUIRED and not eq:
-                value = view[k + 1] if k + 1 < n else ""
-                k += 1
-            if full in ("load", "exec"):
-                return _AWK_CODE, programs, values
-            if full in ("file", "include"):
-                from_file = full == "file" or from_file
-                if is_stream(value):
-                    return _FROM_INPUT, programs, values
-            elif full == "source":
-                programs.append(value)
-            elif full == "assign":
-                values.append(value.partition("=")[2])
-            elif full == "sandbox":
-                sandbox = True
-            k += 1
-            continue
-        c = w[1]
-        value = w[2:]
-        if c in "fvFeilEo" or c in "W":
-            if c in "fvFeilE" and not value:
-                value = view[k + 1] if k + 1 < n else ""
-                k += 1
-            if c == "l":
-                return _AWK_CODE, programs, values  # gawk -l: load a shared library
-            if c in "fE" or c == "i":
-                from_file = from_file or c in "fE"
-                if is_stream(value):
-                    return _FROM_INPUT, programs, values
-            elif c == "e":
-                programs.append(value)
-            elif c == "v":
-                values.append(value.partition("=")[2])
-            elif c == "W" and value.startswith("sandbox"):
-                sandbox = True
-        elif c not in "bcCdDgMnNoOpPrsStV":
-            return _AWK_CODE, programs, values
-        k += 1
-    if not from_file and not programs:
+        name, value, k = _awk_long(w, view, k) if w[1] == "-" else _awk_short(w, view, k)
+        why = got.take(name, value)
+        if why is not None:
+            return why, got.programs, got.values
+    if not got.from_file and not got.programs:
         if k >= n:
-            return _FROM_INPUT, programs, values
-        programs.append(view[k])
+            return _FROM_INPUT, got.programs, got.values
+        got.programs.append(view[k])
         k += 1
-    values += [w.partition("=")[2] for w in view[k:] if "=" in w and w.partition("=")[0].isidentifier()]
-    if sandbox:
+    values = got.values + [
+        w.partition("=")[2] for w in view[k:] if "=" in w and w.partition("=")[0].isidentifier()
+    ]
+    if got.sandbox:
         return None, [], values  # gawk --sandbox refuses system(), pipes and redirections
-    return None, programs, values
+    return None, got.programs, values
+
+
+class _AwkWords:
+    """What awk's options give, read one at a time (_awk_read)."""
+
+    __slots__ = ("from_file", "programs", "sandbox", "values")
+
+    def __init__(self) -> None:
+        self.programs: list[str] = []
+        self.values: list[str] = []
+        self.from_file = self.sandbox = False
+
+    def take(self, name: str, value: str) -> str | None:
+        """Why the option ``name`` (as _awk_long names it) makes the program code no rule reads, or None."""
+        if name in ("?", "load", "exec"):
+            return _AWK_CODE  # an option gawk does not have, an ambiguous one, a library (`-l`, `--load`)
+        if name in ("file", "include"):
+            self.from_file = self.from_file or name == "file"
+            return _FROM_INPUT if is_stream(value) else None
+        if name == "source":
+            self.programs.append(value)
+        elif name == "assign":
+            self.values.append(value.partition("=")[2])
+        elif name == "sandbox" or (name == "W" and value.startswith("sandbox")):
+            self.sandbox = True
+        return None
+
+
+def _awk_long(w: str, view: tuple[str, ...], k: int) -> tuple[str, str, int]:
+    """The long option at ``view[k]`` (``w``): (its full name, "?" for one gawk has not; its value; the next index)."""
+    name, eq, value = w[2:].partition("=")
+    hit = long_option(name, _AWK_LONG)
+    if hit is None:
+        return "?", "", k + 1
+    if hit[1] == REQUIRED and not eq:
+        return hit[0], view[k + 1] if k + 1 < len(view) else "", k + 2
+    return hit[0], value, k + 1
+
+
+# awk's letters by gawk's long names (`-E` runs a file as `-f` does; `-l` loads a library); letters that take no
+# value, or only one glued to them (`-o[file]`)
+_AWK_SHORT = {"f": "file", "E": "file", "i": "include", "e": "source", "v": "assign", "l": "load", "F": "F"}
+_AWK_FLAGS = frozenset("bcCdDgMnNoOpPrsStVW")
+
+
+def _awk_short(w: str, view: tuple[str, ...], k: int) -> tuple[str, str, int]:
+    """The short option at ``view[k]`` (``w``): as _awk_long reads a long one."""
+    c = w[1]
+    if c in _AWK_SHORT:
+        if w[2:]:
+            return _AWK_SHORT[c], w[2:], k + 1
+        return _AWK_SHORT[c], view[k + 1] if k + 1 < len(view) else "", k + 2
+    return (c if c in _AWK_FLAGS else "?"), w[2:], k + 1
 
 
 # red team (R4.6, R4.7): the commands an awk program runs -- `system(CMD)`, `print | CMD`, `CMD | getline` (and
@@ -334,6 +346,33 @@ def _sed_address_end(script: str, i: int) -> int:
     return i
 
 
+def _sed_substitution(script: str, i: int, c: str, commands: list[str] | None) -> int:
+    """The index after `s/RE/REPL/FLAGS` or `y/A/B/` whose delimiter stands at ``i``, or -1 when it may run a
+    command or write a file (`s///e`, `s///w F`) or cannot be read; with ``commands``, `s///e`'s replacement is put
+    there (what the pattern space becomes when the expression matches all of it) and the reading goes on."""
+    n = len(script)
+    if i >= n or script[i] in "\n\\":
+        return -1
+    delim = script[i]
+    i += 1
+    replaced = i
+    for _ in range(2):
+        replaced = i
+        while i < n and script[i] != delim:
+            i += 2 if script[i] == "\\" else 1
+        i += 1
+    if i > n:
+        return -1
+    replacement = script[replaced : i - 1]
+    while c == "s" and i < n and script[i] not in ";\n}# \t":
+        if script[i] == "e" and commands is not None:
+            commands.append(replacement.replace("\\" + delim, delim))
+        elif script[i] in "ewW" or script[i] not in "gpiImM0123456789":
+            return -1  # s///e runs the pattern space; s///w writes a file
+        i += 1
+    return i
+
+
 def _sed_script_runs(script: str, commands: list[str] | None = None) -> bool:
     """One pass over a GNU sed script: True when it may run a command or touch a file (or cannot be read). With
     ``commands``, the pass reads on, and the command lines the script runs are put there (sed_commands)."""
@@ -360,28 +399,9 @@ def _sed_script_runs(script: str, commands: list[str] | None = None) -> bool:
         if c in "{};\n":
             continue
         if c == "s" or c == "y":
-            if i >= n:
+            i = _sed_substitution(script, i, c, commands)
+            if i < 0:
                 return True
-            delim = script[i]
-            if delim in "\n\\":
-                return True
-            i += 1
-            for _ in range(2):
-                replaced = i
-                while i < n and script[i] != delim:
-                    i += 2 if script[i] == "\\" else 1
-                i += 1
-            if i > n:
-                return True
-            replacement = script[replaced : i - 1]
-            if c == "s":
-                while i < n and script[i] not in ";\n}# \t":
-                    if script[i] == "e" and commands is not None:
-                        # s///e runs the pattern space: the replacement, when the expression matched all of it
-                        commands.append(replacement.replace("\\" + delim, delim))
-                    elif script[i] in "ewW" or script[i] not in "gpiImM0123456789":
-                        return True  # s///e runs the pattern space; s///w writes a file
-                    i += 1
             continue
         if c in _SED_SIMPLE:
             while i < n and (script[i].isdigit() or script[i] in " \t"):
@@ -450,9 +470,7 @@ def _sed_read(view: tuple[str, ...]) -> tuple[str | None, list[str]]:
     """(why the script is code no rule reads before it is read -- an option sed does not have, a script from the
     input -- or None; the scripts the words give, none under `--sandbox`)."""
     n = len(view)
-    scripts: list[str] = []
-    from_file = False
-    sandbox = False
+    found: list[tuple[str, str]] = []
     operands: list[str] = []
     k = 1
     while k < n:
@@ -463,43 +481,60 @@ def _sed_read(view: tuple[str, ...]) -> tuple[str | None, list[str]]:
             break
         if len(w) < 2 or w[0] != "-":
             operands.append(w)  # GNU sed permutes: options may follow operands
-            continue
-        if w[1] == "-":
-            name, eq, value = w[2:].partition("=")
-            hit = long_option(name, _SED_LONG)
-            if hit is None:
-                return _SED_CODE, scripts
-            full, kind = hit
-            if kind == REQUIRED and not eq:
-                value = view[k] if k < n else ""
-                k += 1
-            if full == "expression":
-                scripts.append(value)
-            elif full == "file":
-                from_file = True
-                if is_stream(value):
-                    return _FROM_INPUT, scripts
-            elif full == "sandbox":
-                sandbox = True
-            continue
-        for j in range(1, len(w)):
-            c = w[j]
-            if c in "ef" or c == "l":
-                value = w[j + 1 :]
-                if not value:
-                    value = view[k] if k < n else ""
-                    k += 1
-                if c == "e":
-                    scripts.append(value)
-                elif c == "f":
-                    from_file = True
-                    if is_stream(value):
-                        return _FROM_INPUT, scripts
-                break
-            if c == "i":
-                break  # -i[SUFFIX]: the rest of the word is the suffix
-            if c not in "nrEsuzb":
-                return _SED_CODE, scripts
+        elif w[1] == "-":
+            name, value, k = _sed_long(w, view, k)
+            found.append((name, value))
+        else:
+            k = _sed_short(w, view, k, found)
+    return _sed_scripts(found, operands)
+
+
+def _sed_long(w: str, view: tuple[str, ...], k: int) -> tuple[str, str, int]:
+    """A long option at ``w`` (the next word at ``k``): (its full name, "?" for one sed has not; its value; the index
+    after it)."""
+    name, eq, value = w[2:].partition("=")
+    hit = long_option(name, _SED_LONG)
+    if hit is None:
+        return "?", "", k
+    if hit[1] == REQUIRED and not eq:
+        return hit[0], view[k] if k < len(view) else "", k + 1
+    return hit[0], value, k
+
+
+_SED_SHORT = {"e": "expression", "f": "file", "l": "line-length"}
+
+
+def _sed_short(w: str, view: tuple[str, ...], k: int, found: list[tuple[str, str]]) -> int:
+    """A cluster of short options at ``w``: what it gives put in ``found`` (as _sed_long names them); the index after
+    it (its value may be the next word)."""
+    for j in range(1, len(w)):
+        c = w[j]
+        if c in _SED_SHORT:
+            value = w[j + 1 :] or (view[k] if k < len(view) else "")
+            found.append((_SED_SHORT[c], value))
+            return k + (not w[j + 1 :])
+        if c == "i":
+            return k  # -i[SUFFIX]: the rest of the word is the suffix
+        if c not in "nrEsuzb":
+            found.append(("?", ""))
+            return k
+    return k
+
+
+def _sed_scripts(found: list[tuple[str, str]], operands: list[str]) -> tuple[str | None, list[str]]:
+    scripts: list[str] = []
+    from_file = sandbox = False
+    for name, value in found:
+        if name == "?":
+            return _SED_CODE, scripts  # an option sed does not have, or an ambiguous one: fail closed
+        if name == "expression":
+            scripts.append(value)
+        elif name == "file":
+            from_file = True
+            if is_stream(value):
+                return _FROM_INPUT, scripts
+        elif name == "sandbox":
+            sandbox = True
     if not scripts and not from_file and operands:
         scripts.append(operands[0])  # (sed with no script at all prints its usage)
     return None, [] if sandbox else scripts  # --sandbox refuses e, r and w

@@ -265,6 +265,34 @@ _AGENT_CONFIG_SUBCOMMANDS = frozenset(
 )
 _PKG_CONFIG = {"npm": ".npmrc", "pnpm": ".npmrc", "yarn": ".yarnrc.yml", "bun": ".npmrc"}
 _OUTPUT_VERBS = frozenset({"sort", "split", "csplit"})
+# red team (R3.7): media and document converters, whose output is their last word (or `-o`'s value): `ffmpeg -i x -f
+# data .envrc` and `convert x .envrc` write what their input holds to the file named, and were auto-approved.
+_CONVERTERS = frozenset(
+    {
+        "ffmpeg",
+        "avconv",
+        "convert",
+        "magick",
+        "gm",
+        "sox",
+        "qpdf",
+        "wkhtmltopdf",
+        "wkhtmltoimage",
+        "heif-convert",
+    }
+    | {
+        "lame",
+        "opusenc",
+        "oggenc",
+        "cwebp",
+        "dwebp",
+        "avifenc",
+        "pngquant",
+        "rsvg-convert",
+        "pdftoppm",
+        "pdftotext",
+    }
+)
 # [beyond] R3.7: CLIs that write a file of R3.7's table when given one of these subcommands (hook managers
 # install into .git/hooks; environment and package-manager CLIs keep their settings in the project).
 _CONFIG_WRITERS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
@@ -944,6 +972,7 @@ WRITE_VERBS: frozenset[str] = (
     | frozenset(_AGENT_CLIS)
     | frozenset(_PKG_CONFIG)
     | _OUTPUT_VERBS
+    | _CONVERTERS
     | frozenset(_CLIENT_CONFIG)
     | frozenset(
         {
@@ -1642,6 +1671,29 @@ def targets(view: tuple[str, ...]) -> list[Target]:
     return found
 
 
+def _converted(view: tuple[str, ...]) -> list[Target]:
+    """_CONVERTERS' output: the last word (ImageMagick's `FORMAT:file`, ffmpeg's `file:NAME`: also the file after the
+    coder's name) and `-o`'s value."""
+    last = [(view[-1], NAMED)] if len(view) > 2 and view[-1][:1] != "-" else []
+    coder, colon, named = view[-1].partition(":")
+    if last and colon and coder.isalnum() and named:
+        last.append((named, NAMED))
+    return last + [(v, NAMED) for v in _option_values(view, "o", ("--output",))]
+
+
+def _uniq(view: tuple[str, ...]) -> list[Target]:
+    ops = _operands(view, _UNIQ_VALUED)
+    return [(ops[1], NAMED)] if len(ops) > 1 else []
+
+
+# The verbs _targets hands to a reader of their own.
+_READ_BY_VERB: dict[str, Callable[[tuple[str, ...]], list[Target]]] = {
+    "dd": lambda view: [(w[3:], NAMED) for w in view[1:] if w.startswith("of=")],
+    "uniq": _uniq,
+    **dict.fromkeys(_CONVERTERS, _converted),
+}
+
+
 def _targets(view: tuple[str, ...]) -> list[Target]:
     verb = view[0].rpartition("/")[2]
     if verb in _NAMED_OPERANDS:
@@ -1652,8 +1704,9 @@ def _targets(view: tuple[str, ...]) -> list[Target]:
         return _copier(verb, view)
     if verb in _IN_PLACE:
         return _in_place(verb, view)
-    if verb == "dd":
-        return [(w[3:], NAMED) for w in view[1:] if w.startswith("of=")]
+    reader = _READ_BY_VERB.get(verb)
+    if reader is not None:
+        return reader(view)
     if verb in _EXTRACTORS:
         return _extract(verb, view)
     if verb in _DECOMPRESSORS or (
@@ -1679,9 +1732,6 @@ def _targets(view: tuple[str, ...]) -> list[Target]:
             out.extend((o, NAMED) for o in ops[1:])
             out.extend((v, NAMED) for v in _option_values(view, "f", ()))
         return out
-    if verb == "uniq":
-        ops = _operands(view, _UNIQ_VALUED)
-        return [(ops[1], NAMED)] if len(ops) > 1 else []
     if verb == "patch":
         dest = _option_values(view, "d", ("--directory",)) or ["."]
         ops = _operands(

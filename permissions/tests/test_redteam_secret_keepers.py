@@ -34,7 +34,7 @@ from permissions.tests.redteam import (
     stays_auto_where,
 )
 
-from .helpers import AUTO_MODE, CONTAINER_RUNNING, assert_asks, term
+from .helpers import AUTO_MODE, CONTAINER_RUNNING, assert_asks, assert_asks_in_auto_mode, term
 
 STORES = [
     "keepassxc-cli show -s db.kdbx github",
@@ -474,8 +474,12 @@ def test_a_cloud_kms_decrypt_still_asks(command):
 
 @pytest.mark.parametrize(("command", "runs_in"), NEW_ASKS)
 def test_a_kept_secret_asks_off_the_sandbox(command, runs_in):
-    # auto mode and an allow of every word both ask, as outside the path scope
-    assert_asks(command, runs_in, "cap_path_scope")
+    # auto mode and an allow of every word both ask, as outside the path scope -- `terraform console` behind a prefix
+    # allow as the prompt it is (test_redteam_expression_prompts_of_infrastructure_tools.py)
+    if command.endswith("terraform console"):
+        assert_asks_in_auto_mode(command, runs_in, "cap_path_scope")
+    else:
+        assert_asks(command, runs_in, "cap_path_scope")
 
 
 @pytest.mark.parametrize(
