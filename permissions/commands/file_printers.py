@@ -14,6 +14,8 @@ environment is what the command is given, not what it prints. (Inline code run u
 
 from __future__ import annotations
 
+import re
+
 from permissions.commands.copies import COPIERS, copies_in
 from permissions.commands.options import normalised
 from permissions.commands.syntax import option_values
@@ -208,6 +210,40 @@ _FORMATTERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     ),
     "gofmt": (frozenset({"-w", "-l"}), frozenset({"-r", "-cpuprofile"})),
     "clang-format": (frozenset({"-i", "--dump-config", "-dump-config"}), frozenset()),
+    # red team: the formatters and converters printing to the standard output by default, unless told to write a
+    # file (`-o out`, not `-o -`) or rewrite theirs (`pandoc .env`, `yapf .env`, `autopep8 .env`, `sqlformat .env`,
+    # `pg_format .env`, `js-beautify .env`, `uncrustify -f .env`)
+    "pandoc": (
+        frozenset({"-o", "--output"}),
+        frozenset(
+            "-o --output -f -r --from --read -t -w --to --write --data-dir -M --metadata --metadata-file -V"
+            " --variable --template -L --lua-filter -F --filter --resource-path -c --css --highlight-style"
+            " --syntax-definition --reference-doc --bibliography --csl --log --columns --tab-stop --wrap -d"
+            " --defaults --extract-media --pdf-engine --toc-depth --slide-level --id-prefix --eol".split()
+        ),
+    ),
+    "autopep8": (
+        frozenset({"-i", "--in-place"}),
+        frozenset({"--max-line-length", "--select", "--ignore", "-j"}),
+    ),
+    "yapf": (frozenset({"-i", "--in-place"}), frozenset({"--style", "-l", "--lines", "-p", "--parallel"})),
+    "sqlformat": (
+        frozenset({"-o", "--outfile"}),
+        frozenset({"-o", "--outfile", "-k", "--keywords", "-i", "--identifiers", "-l", "--language"}),
+    ),
+    "pg_format": (
+        frozenset({"-o", "--output", "-i", "--inplace"}),
+        frozenset({"-o", "--output", "-s", "-c"}),
+    ),
+    **dict.fromkeys(
+        ("js-beautify", "html-beautify", "css-beautify"),
+        (
+            frozenset({"-o", "--outfile", "-r", "--replace"}),
+            frozenset(
+                {"-o", "--outfile", "-s", "--indent-size", "-c", "--indent-char", "--type", "--config"}
+            ),
+        ),
+    ),
     "tidy": (
         frozenset({"-m", "-modify", "-e", "-errors", "-o", "-output"}),
         frozenset({"-config", "-f", "-file", "-wrap", "-indent-spaces", "-language"}),
@@ -236,11 +272,107 @@ _STDOUT_COMPRESSORS = frozenset(
 )
 _COMPRESSOR_VALUED = frozenset({"-S", "--suffix", "-o", "--output", "-b", "-n", "--threads", "-p", "-m"})
 
+# R4.10, red team: programs printing every file they are given, in some dress -- viewers, pagers and colourers
+# (`lolcat .env`, `jless .env`, `ov .env`), hex dumpers (`hexyl .env`), encoders (`ascii85 .env`, `mimencode
+# .env`), roff and its preprocessors, which pass text through (`groff -Tutf8 .env`, `mandoc .env`, `tbl .env`),
+# Markdown and reStructuredText renderers (`cmark .env`, `python3 -m markdown .env`, `python3 -m rich.syntax
+# .env`), XML readers quoting the line they cannot parse (`xmllint .env`), diffs of words or of anything
+# (`dwdiff .env /dev/null`, `diffoscope .env x`), CSV viewers (`csvtk pretty .env`, `tsv-pretty .env`) and the
+# filters that read only what they are fed and have no file operand (`json_pp < .env`, `datamash transpose <
+# .env`, `rot13 < .env`, `figlet < .env`: permissions.decide hands them the fed file as an operand). Every word
+# that is no option is read as a file printed (an option's value too: a deny then matches more, R4.8).
+_EVERY_OPERAND = frozenset(
+    "hexyl heksa ccat lolcat chroma boxes ov moar lv jless pspg csview tidy-viewer nvimpager vimpager slit ccze"
+    " ascii85 base58 basez base91 mimencode mmencode rot13 caesar morse ppt bcd figlet toilet cowsay cowthink"
+    " json_pp json_xs datamash rs ul groff nroff troff gtroff mandoc tbl eqn neqn pic soelim refer preconv"
+    " xmllint dwdiff diffoscope combine csvtk tsv-pretty textql dsq info pinfo xmlstarlet mdcat"
+    " cmark cmark-gfm commonmark markdown markdown_py markdown-it marked multimarkdown lowdown comrak kramdown"
+    # Python's modules doing the same (`python3 -m pygments .env`, the view led by the module)
+    " pygments rich.syntax rich.markdown rich.json docutils pickletools encodings.rot_13 compileall".split()
+)
+# ... clang-format's sibling quoting each line it reports on (`clang-tidy .env --`)
+_QUOTERS = frozenset({"clang-tidy"})
+
+# Programs printing the file given first when no second operand names where to write it (`rst2html .env`,
+# `native2ascii .env`; not `rst2html README.rst out.html`).
+_FIRST_UNLESS_SECOND = frozenset(
+    f"{stem}{ext}"
+    for stem in ("rst2html", "rst2html4", "rst2html5", "rst2xml", "rst2pseudoxml", "rst2latex", "rst2man")
+    for ext in ("", ".py")
+) | frozenset({"native2ascii"})
+
+# Programs printing what they are given only when told to (a flag; an output option naming the standard output:
+# `enscript -p - .env`, `pandoc -o - .env`, `asciidoctor -o - .env`, `isort --stdout .env`, `black --diff .env`,
+# `indent -st .env`, `info -f .env -o -`): (those options, the options whose value is the next word).
+_PRINTS_WHEN: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "enscript": (
+        frozenset({"-p", "-o", "--output"}),
+        frozenset({"-p", "-o", "--output", "-M", "--media", "-f", "--font"}),
+    ),
+    "a2ps": (
+        frozenset({"-o", "--output"}),
+        frozenset({"-o", "--output", "-M", "--medium", "-P", "--printer"}),
+    ),
+    **dict.fromkeys(
+        ("asciidoctor", "asciidoc"),
+        (frozenset({"-o", "--out-file", "-"}), frozenset({"-o", "--out-file", "-b", "--backend", "-a"})),
+    ),
+    "isort": (
+        frozenset({"--stdout", "-d", "--diff", "--df", "-"}),
+        frozenset({"--settings-path", "--sp", "-p"}),
+    ),
+    "black": (frozenset({"--diff", "-"}), frozenset({"-l", "--line-length", "-t", "--target-version"})),
+    "indent": (frozenset({"-st", "--standard-output"}), frozenset({"-o", "--output-file"})),
+    "texi2any": (
+        frozenset({"--plaintext", "-o", "--output"}),
+        frozenset({"-o", "--output", "-I", "-D", "-U"}),
+    ),
+    "makeinfo": (
+        frozenset({"--plaintext", "-o", "--output"}),
+        frozenset({"-o", "--output", "-I", "-D", "-U"}),
+    ),
+    "rustfmt": (frozenset({"--emit"}), frozenset({"--emit", "--edition", "--config-path", "--config"})),
+    "source-highlight": (
+        frozenset({"-o", "--output"}),
+        frozenset({"-o", "--output", "-s", "--src-lang", "-f"}),
+    ),
+    "qrencode": (
+        frozenset({"-t", "--type", "-o", "--output"}),
+        frozenset({"-o", "--output", "-s", "-l", "-v"}),
+    ),
+}
+# (the files each names by an option -- the source of `source-highlight -i .env -o STDOUT`, `qrencode -r .env`,
+# the files pandoc includes in what it prints, `pandoc -H .env -s x.md` -- printed with its operands)
+_NAMED_BY: dict[str, frozenset[str]] = {
+    "source-highlight": frozenset({"-i", "--input"}),
+    "qrencode": frozenset({"-r", "--read-from"}),
+    "info": frozenset({"-f", "--file"}),
+    "pinfo": frozenset({"-f", "--file"}),
+    "pandoc": frozenset(
+        {"-H", "--include-in-header", "-B", "--include-before-body", "-A", "--include-after-body"}
+    ),
+    "pspg": frozenset({"-f", "--file"}),
+}
+# (the output names that are the standard output; qrencode's types that print to the terminal)
+_STDOUT_NAMES = frozenset(
+    "- /dev/stdout /dev/tty STDOUT ANSI ANSI256 ASCII ASCIII UTF8 UTF8I ANSIUTF8 ANSI256UTF8".split()
+)
+
+# The query tools reading the files their SQL names as its tables (`q -d= 'select * from .env'`, `trdsql 'select *
+# from .env'`, csvq's `` `.env` ``, `octosql "select * from .env"`): the word after each `from` or `join`.
+_SQL_ON_FILES = frozenset({"q", "trdsql", "csvq", "octosql"})
+_FROM_TABLE = re.compile(r"(?i)\b(?:from|join)\s+[`'\"]?([^\s`'\",;()]+)")
+
 _PRINTS_OPERANDS: frozenset[str] = (
     _PREPROCESSORS
     | _COMPILERS
     | _STDOUT_COMPRESSORS
-    | frozenset({"ar", "mbuffer", "yamlfmt", "pax", *_FORMATTERS})
+    | _EVERY_OPERAND
+    | _QUOTERS
+    | _FIRST_UNLESS_SECOND
+    | frozenset(_PRINTS_WHEN)
+    | _SQL_ON_FILES
+    | frozenset({"ar", "mbuffer", "yamlfmt", "pax", "man", "pydoc", "pydoc3", "uncrustify", *_FORMATTERS})
 )
 
 # red team: make printing its database -- every variable of the makefiles it reads, with its value (`make -p -f
@@ -379,15 +511,77 @@ def _operands_printed(view: tuple[str, ...]) -> list[str]:
         return _pax_written(args)
     if name == "yamlfmt":
         return _operands(args, _YAMLFMT_VALUED) if not _YAMLFMT_PRINTS.isdisjoint(args) else []
+    more = _more_printed(name, args)
+    if more is not None:
+        return more
     formatter = _FORMATTERS.get(name)
     if formatter is not None:
         quiet, valued = formatter
-        return [] if any(w.partition("=")[0] in quiet for w in args) else _operands(args, valued)
+        if _switched(args, quiet, valued, to_stream=False):
+            return []
+        return _operands(args, valued) + option_values(args, _NAMED_BY.get(name, frozenset()))
     if name in _COMPILERS and _PREPROCESS_ONLY.isdisjoint(args):
         return []
     return _operands(args, _PREPROCESSOR_VALUED) + [
         f for f in option_values(args, frozenset({"-include", "--include"})) if f[:1] != "-" and name != "m4"
     ]
+
+
+def _more_printed(name: str, args: tuple[str, ...]) -> list[str] | None:
+    """What the viewers, renderers and filters of _EVERY_OPERAND, _FIRST_UNLESS_SECOND and _PRINTS_WHEN, man and
+    pydoc print (None for another program)."""
+    if name in _EVERY_OPERAND or name in _QUOTERS:
+        return _operands(args, frozenset()) + option_values(args, _NAMED_BY.get(name, frozenset()))
+    if name in _FIRST_UNLESS_SECOND:
+        ops = _operands(args, frozenset())
+        return ops[:1] if len(ops) == 1 else []
+    when = _PRINTS_WHEN.get(name)
+    if when is not None:
+        options, valued = when
+        if not _switched(args, options, valued, to_stream=True):
+            return []
+        return _operands(args, valued) + option_values(args, _NAMED_BY.get(name, frozenset()))
+    if name == "man":  # `man -l .env`, `man ./.env`: a page's file, not its name
+        ops = _operands(args, _MAN_VALUED)
+        local = any(w in ("-l", "--local-file") for w in args)
+        return [w for w in ops if local or "/" in w]
+    if name in _SQL_ON_FILES:
+        return [t for w in args for t in _FROM_TABLE.findall(w)]
+    if name == "uncrustify":  # `uncrustify -f .env`: the file `-f` names, unless written elsewhere
+        return (
+            []
+            if _switched(args, _UNCRUSTIFY_QUIET, frozenset({"-o"}), to_stream=False)
+            else option_values(args, frozenset({"-f"}))
+        )
+    if name in ("pydoc", "pydoc3"):  # `python3 -m pydoc ./.env`: a path imports the file as a module
+        return [w for w in _operands(args, frozenset({"-p", "-n"})) if "/" in w]
+    return None
+
+
+_UNCRUSTIFY_QUIET = frozenset({"-o", "--replace", "--no-backup"})
+_MAN_VALUED = frozenset(
+    {"-M", "--manpath", "-P", "--pager", "-S", "-s", "--sections", "-L", "--locale", "-m"}
+)
+
+
+def _switched(
+    args: tuple[str, ...], options: frozenset[str], valued: frozenset[str], *, to_stream: bool
+) -> bool:
+    """Whether one of ``options`` is given in ``args``: a flag, or an option naming an output (in ``valued``), which
+    counts when its value is the standard output or the terminal (``to_stream``) or when it is another file."""
+    for k, w in enumerate(args):
+        name, eq, value = w.partition("=")
+        if name not in options and w[:2] in options and w[:2] in valued and w[1:2] != "-":
+            name, eq, value = w[:2], "=", w[2:]  # `-p-`, `-ofile`: a short option's value attached
+        if name not in options:
+            continue
+        if name not in valued:
+            return True
+        if not eq:
+            value = args[k + 1] if k + 1 < len(args) else ""
+        if (value in _STDOUT_NAMES or value.upper() in _STDOUT_NAMES) == to_stream:
+            return True
+    return False
 
 
 def _operands(args: tuple[str, ...], valued: frozenset[str]) -> list[str]:

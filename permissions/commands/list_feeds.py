@@ -1473,6 +1473,10 @@ def fed_reads(
     out: list[tuple[str, ...]] = []
     for view in seg_views:
         program = view[0].rpartition("/")[2] if view else ""
+        if program in _NAME_FED_ARCHIVERS and _file_list_option(view) in ("-", "/dev/stdin"):
+            names = _piped_names(program, segments, i, command, cwd)
+            out += [("cat", name) for name in names[:_FED_READS_MAX]]
+            continue
         if program not in FEED_READERS:
             continue
         if program in FDS:
@@ -1485,6 +1489,13 @@ def fed_reads(
                 out += _handed_from_a_pipe(program, view, segments, i, command, cwd)
         out += [("cat", f) for f in files]
     return list(dict.fromkeys(out))[:_FED_READS_MAX]
+
+
+# R4.10, red team: the archivers writing each file whose name they are fed into an archive (`echo .env | cpio -o`,
+# `ls .env | cpio -o -H newc`, `echo .env | tar -cf - -T -`, `echo .env | zip - -@`): the archive holds the file's
+# text, as `tar -cf - .env` does -- each name piped in read as `cat` of it (a name a filter picks as a glob, which
+# asks: `find . -name '.env*' | cpio -o`). A list read from a file is where the scope reads it (`cpio -o < p`).
+_NAME_FED_ARCHIVERS = frozenset({"cpio", "tar", "bsdtar", "gtar", "zip"})
 
 
 def _redirected_in(seg: Segment) -> list[str]:
@@ -1551,6 +1562,16 @@ def _handed_from_a_pipe(
 ) -> list[tuple[str, ...]]:
     """The command a feed runner runs given each name what is piped into it may hold (see above; where reads the
     literal words and the picked names piped into xargs itself)."""
+    names = _piped_names(program, segments, i, command, cwd)
+    if not names:
+        return []
+    return [_given(run, name) for run in _runs_of(program, view) for name in names[:_FED_READS_MAX]]
+
+
+def _piped_names(
+    program: str, segments: Sequence[Segment], i: int, command: str, cwd: Callable[[], str]
+) -> list[str]:
+    """The names what is piped into segment ``i`` may hold: a lister's, literal words, names picked by a filter."""
     joins = joiners(segments, command)
     producers: list[tuple[str, ...]] = []  # (the nearest first)
     j = _piped_into(segments, i, joins, command)
@@ -1562,23 +1583,24 @@ def _handed_from_a_pipe(
     names = _listed_names(lister) if lister is not None else []
     if program != "xargs":
         names += [*fed_words(segments, command, i, cwd()), *picked_by_name(producers)]
-    if not names:
-        return []
-    return [_given(run, name) for run in _runs_of(program, view) for name in names[:_FED_READS_MAX]]
+    return names
 
 
 def _listed_names(words: tuple[str, ...]) -> list[str]:
-    """The names a lister where does not read picks: fd's (its pattern below each folder it searches), and `ls
-    -a`'s hidden names (`.*`, printed bare whatever folder it lists: a reader given them opens them here)."""
+    """The names a lister where does not read picks: fd's (its pattern below each folder it searches), `ls -a`'s
+    hidden names (`.*`, printed bare whatever folder it lists: a reader given them opens them here) and the names ls
+    is given (a file's is printed as written)."""
     program = words[0].rpartition("/")[2]
     if program in FDS:
         fd = FdWords(words)
         return [] if fd.run else fd_picked(fd)
-    if program == "ls" and any(
-        w in _LS_HIDDEN or (w[:1] == "-" and w[1:2] != "-" and ("a" in w or "A" in w)) for w in words[1:]
-    ):
-        return [".*"]
-    return []
+    if program != "ls":
+        return []
+    # (a file it is given is printed as written: `ls .env | cpio -o`, `ls .env | xargs cat`)
+    named = [w for w in words[1:] if w[:1] != "-"]
+    if any(w in _LS_HIDDEN or (w[:1] == "-" and w[1:2] != "-" and ("a" in w or "A" in w)) for w in words[1:]):
+        return [*named, ".*"]
+    return named
 
 
 def _runs_of(program: str, view: tuple[str, ...]) -> list[tuple[str, ...]]:

@@ -1248,7 +1248,8 @@ OTHER_NAMES: dict[str, str] = {
                 range(4, 16),
                 ("", "x86_64-linux-gnu-", "aarch64-linux-gnu-", "x86_64-w64-mingw32-", "i686-w64-mingw32-"),
             ),
-            ("clang clang++ clang-cpp", range(3, 21), ("",)),
+            # (and clang's formatter and linter, which print the file they format or quote: `clang-format-17 .env`)
+            ("clang clang++ clang-cpp clang-format clang-tidy", range(3, 21), ("",)),
         )
         for name in name.split()
         for triplet in triplets
