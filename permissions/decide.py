@@ -1620,6 +1620,10 @@ _SHELL_READERS = frozenset(
         "sponge",
         "gpg",
         "dd",
+        # (formatters that print what they are fed, and write a file only when given one: `astyle < .env`,
+        # `source-highlight < .env`)
+        "astyle",
+        "source-highlight",
     }
 )
 _SHELL_READ: list[tuple[str, ...]] = [("cat",)]

@@ -111,6 +111,11 @@ _LOADS: dict[tuple[str, ...], tuple[tuple[str, ...], frozenset[str]]] = {
     ("dotenv",): ((".env",), frozenset({"-e", "-f", "--file"})),  # dotenv-cli (npm) and python-dotenv's `run`
     ("dotenvx", "run"): ((".env",), frozenset({"-f", "--env-file"})),
     ("env-cmd",): ((".env",), frozenset({"-f", "--file"})),
+    # red team: godotenv, and the Procfile runners' `run` (each loads .env, or the files `-e` names)
+    ("godotenv",): ((".env",), frozenset({"-f"})),
+    ("foreman", "run"): ((".env",), frozenset({"-e", "--env"})),
+    ("forego", "run"): ((".env",), frozenset({"-e"})),
+    ("honcho", "run"): ((".env",), frozenset({"-e", "--env"})),
     ("op", "run"): ((), frozenset({"--env-file"})),
     ("uv", "run"): ((), frozenset({"--env-file"})),
     ("node",): ((), frozenset({"--env-file", "--env-file-if-exists"})),

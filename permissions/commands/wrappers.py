@@ -491,6 +491,8 @@ WRAPPERS.update(
         "vault-env": Syntax(),
         "torify": Syntax(),
         "dotenv": Syntax("o", "evcp", long={"debug": NONE, "no-expand": NONE, **HELP}),
+        # red team: godotenv (Go) loads `-f FILES` (default .env) and runs the command after them
+        "godotenv": Syntax("o", "f"),
         # red team: more programs that run the command after their options (argv) -- moreutils' `ifne cmd`
         # (when its input is not empty), `lckdo LOCKFILE cmd`, `zrun cmd`; `nq cmd` (queued); `timelimit -t N
         # cmd`; `daemonize /path/cmd`; build interceptors (`bear -- make`, `scan-build make`,
@@ -831,6 +833,7 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     # program (as npx does); `R CMD cmd` runs cmd in R's environment; Hermit's `hermit exec cmd`.
     ("foreman", "run"): _UNKNOWN,
     ("honcho", "run"): _UNKNOWN,
+    ("forego", "run"): _UNKNOWN,
     ("nf", "run"): _UNKNOWN,
     ("heroku", "local:run"): _UNKNOWN,
     ("gem", "exec"): Syntax(
