@@ -326,6 +326,59 @@ _COMPRESSOR_VALUED = frozenset(
 )
 
 
+# red team: gpg's encrypting, signing and storing commands leave each file's content at FILE.gpg (FILE.asc armored,
+# or `-o`'s value): `gpg -c --batch --passphrase x .env && gpg -d … .env.gpg` printed it (gpg -d is a printer).
+_GPG_WRITES = frozenset("ces") | {
+    "symmetric",
+    "encrypt",
+    "sign",
+    "store",
+    "clearsign",
+    "clear-sign",
+    "detach-sign",
+}
+_GPG_VALUED = frozenset(
+    {
+        "-o",
+        "--output",
+        "-r",
+        "--recipient",
+        "-u",
+        "--local-user",
+        "--passphrase",
+        "--passphrase-file",
+        "--homedir",
+    }
+    | {"--cipher-algo", "--compress-algo", "--digest-algo", "-z", "--trust-model", "--pinentry-mode", "-R"}
+)
+
+
+def _gpg(args: tuple[str, ...]) -> list[Copy]:
+    """What gpg leaves of the files it encrypts, signs or stores (_GPG_WRITES), where it leaves it."""
+    files: list[str] = []
+    acts: set[str] = set()
+    output: str | None = None
+    k = 0
+    while k < len(args):
+        w = args[k]
+        k += 1
+        if w in _GPG_VALUED:
+            output = args[k] if w in ("-o", "--output") and k < len(args) else output
+            k += 1
+        elif w[:2] == "--":
+            name, eq, value = w[2:].partition("=")
+            output = value if eq and name == "output" else output
+            acts.add(name)
+        elif w[:1] == "-" and len(w) > 1:
+            acts.update(w[1:])
+        else:
+            files.append(w)
+    if acts.isdisjoint(_GPG_WRITES):
+        return []
+    suffix = ".asc" if acts & {"a", "armor", "clearsign", "clear-sign"} else ".gpg"
+    return [Copy((f,), STREAM if output == "-" else output or f + suffix, AS) for f in files]
+
+
 def _compressed(name: str, args: tuple[str, ...]) -> list[Copy]:
     """What a compressor leaves of the files it is given (_COMPRESSORS)."""
     suffix, undo = _COMPRESSORS[name]
@@ -386,6 +439,7 @@ COPIERS = frozenset(
     | _TARS
     | _PY_ARCHIVES
     | _COMPRESSORS.keys()
+    | {"gpg", "gpg2"}
 )
 _TABLES = {
     "cp": CP,
@@ -416,6 +470,8 @@ def copies_in(view: tuple[str, ...]) -> list[Copy]:
         return [_streamed(c) for c in _ARCHIVERS[name](view[1:])]
     if name in _COMPRESSORS:
         return _compressed(name, view[1:])
+    if name in ("gpg", "gpg2"):
+        return _gpg(view[1:])
     table = _TABLES.get(name)
     if table is None:
         return []

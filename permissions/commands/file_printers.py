@@ -148,7 +148,8 @@ _TO_A_STREAM: frozenset[str] = frozenset(
     # (read by matching.content_reads) and unzip's (its members: matching._unzip_printed)
     # (and cpio's, whose names come from the standard input: a listing fed to it is read where lists are; pax's,
     # read below)
-    COPIERS - {"git", "unzip", "ln", "gln", "link", "cpio", "pax"}
+    # (and gpg's, whose copy is ciphertext: what it prints of a file is read below, _GPG_REWRAPS, and as `-d`)
+    COPIERS - {"git", "unzip", "ln", "gln", "link", "cpio", "pax", "gpg", "gpg2"}
 )
 _STREAMS = frozenset({"/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/console"})
 _STREAM_FOLDERS = ("/dev/fd/", "/proc/self/fd/", "/dev/pts/", "/proc/thread-self/fd/")
