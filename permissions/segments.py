@@ -12,11 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
-from permissions.commands import OPAQUE_VERBS, feeds_a_program, opaque_reason
+from permissions.commands import FED_COMMANDS, OPAQUE_VERBS, feeds_a_program, opaque_reason
 from permissions.commands.interpreters import CODE_FLOOR_VERBS
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.repls import INLINE
+from permissions.commands.shell_starters import FED_ESCAPES
 from permissions.commands.views import KNOWN_PROGRAMS, hands_on, views_of
 from permissions.commands.windows import env_drive_kept, environment_read, powershell_value, powershell_values
 from permissions.commands.wrappers import (
@@ -519,6 +520,15 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         vs = [words]
         many = False
         deletes = not plain and first in _DELETES and picks_as_written(words)
+    fed_escapes = (
+        bool(seg.inputs)
+        and first in FED_ESCAPES
+        and any(k < len(seg.redirects) and seg.redirects[k] != "/dev/null" for k in seg.inputs)
+    )
+    if fed_escapes:
+        # red team: `gdb -batch < <(echo 'shell git push')`, `ed < s.ed` written before: commands of its own read
+        # from a file or another command's output -- never auto-approved (as `sh < x.sh`), and the floor reads them
+        deletes = True
     if not many and (
         (plain and not seg.redirects)
         or (
@@ -565,6 +575,8 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         )
     ):
         seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
+    if fed_escapes and seg_opaque is None:
+        seg_opaque = FED_COMMANDS
     note = None
     if seg_opaque is not None:
         if not deletes and (

@@ -61,6 +61,7 @@ from permissions.commands.fed_code import (
 )
 from permissions.commands.find import FDS, FdWords, fd_picked
 from permissions.commands.interpreters import CODE_FLOOR_VERBS, fed_program, inline_program
+from permissions.commands.shell_starters import FED_ESCAPES
 from permissions.commands.shells import FROM_INPUT as SHELL_FROM_INPUT
 from permissions.commands.shells import SHELLS, inline_script
 from permissions.commands.textproc import AWKS, program_words
@@ -1138,7 +1139,12 @@ def _pass(
 
 
 # -- the floor: where a deletion lands (R4.6) ----------------------------------------------------------------
-_DELETERS = FLOOR_VERBS | {"xargs", "git", "rsync"} | frozenset(REMOVERS) | CODE_FLOOR_VERBS | SHELLS
+# red team: the programs that read shell commands of their own language from their input (`echo '!rm -rf /' | ed`,
+# `ed < <(echo …)`, `echo '!…' > s.ed && ed < s.ed`): what they are fed is read as those commands (_fed_views)
+_ESCAPING = frozenset(FED_ESCAPES)
+_DELETERS = (
+    FLOOR_VERBS | {"xargs", "git", "rsync"} | frozenset(REMOVERS) | CODE_FLOOR_VERBS | SHELLS | _ESCAPING
+)
 _WINDOWS_AND_POSIX = _DELETERS | frozenset(WINDOWS_DELETERS)
 # Options that set the directory of the command a wrapper runs: `env -C DIR`, `sudo -D DIR`, `run0 --chdir`.
 _CHDIR_SHORT = ("-C", "-D")
@@ -1935,7 +1941,9 @@ def _code_views(
     (_fed_views)."""
     filled: list[tuple[str, ...]] | None = None
     for view in vs:
-        if not view or (view[0] not in CODE_FLOOR_VERBS and view[0] not in SHELLS):
+        if not view or (
+            view[0] not in CODE_FLOOR_VERBS and view[0] not in SHELLS and view[0] not in _ESCAPING
+        ):
             continue
         more = _fed_views(view, segments, i, command)
         if any(_SUBSTITUTED[0] in w or _SUBSTITUTED[1] in w for w in view):
@@ -1950,7 +1958,7 @@ def _code_views(
 
 
 # The first words (as one-word tuples, a view's first word sliced) of a view _code_views may read more of.
-_RUNS_CODE = frozenset((verb,) for verb in CODE_FLOOR_VERBS | SHELLS)
+_RUNS_CODE = frozenset((verb,) for verb in CODE_FLOOR_VERBS | SHELLS | _ESCAPING)
 # A view of code a program reads from its input or from a file the command wrote: (_FED, family, the code).
 _FED = "\x00fed"
 _SHELL_FAMILY = "sh"
@@ -1960,7 +1968,15 @@ def _fed_views(
     view: tuple[str, ...], segments: Sequence[Segment], i: int, command: str
 ) -> list[tuple[str, ...]]:
     """(_FED, family, text) for each text a program that reads its code from its input, or from a file an earlier
-    segment wrote, may be given (permissions.commands.fed_code); a shell's text is its command lines."""
+    segment wrote, may be given (permissions.commands.fed_code); a shell's text is its command lines, and those
+    commands another program finds in the text (shell_starters.FED_ESCAPES: ed's `!cmd`) are a shell's lines."""
+    escapes = FED_ESCAPES.get(view[0])
+    if escapes is not None:
+        return [
+            (_FED, _SHELL_FAMILY, line)
+            for text in _texts_given(view, segments, i, command, "-")
+            for line in escapes(text)
+        ][:_MAX_CODE_LINES]
     if view[0] in SHELLS:
         script, why = inline_script(view)
         if script is not None:
@@ -1971,6 +1987,14 @@ def _fed_views(
         if fed is None:
             return []
         family, source = fed
+    return [(_FED, family, t) for t in _texts_given(view, segments, i, command, source)[:_MAX_CODE_LINES]]
+
+
+def _texts_given(
+    view: tuple[str, ...], segments: Sequence[Segment], i: int, command: str, source: str
+) -> list[str]:
+    """The texts segment ``i`` (``view``) may read: its input (``source`` "-") and the files an earlier segment wrote
+    that it names or reads by a redirect."""
     texts: list[str] = []
     if source == "-":
         texts = input_texts(segments, joiners(segments, command), i, command)
@@ -1978,7 +2002,7 @@ def _fed_views(
         written = written_texts(segments, i, command)
         for w in (*view[1:], *segments[i].redirects):
             texts.extend(written.get(file_key(w), ()))
-    return [(_FED, family, t) for t in texts[:_MAX_CODE_LINES]]
+    return texts
 
 
 _ROOT = ["/"]
@@ -2232,10 +2256,10 @@ def _xargs_code(view: tuple[str, ...], fed: list[str], replace: list[str]) -> li
 
 # -- R4.6: more deleters the floor reads ---------------------------------------------------------------------
 # Verbs picked only when their words may delete (most git and rsync commands do not).
-_DELETERS_IF = frozenset({"git", "rsync"}) | frozenset(REMOVERS) | CODE_FLOOR_VERBS | SHELLS
+_DELETERS_IF = frozenset({"git", "rsync"}) | frozenset(REMOVERS) | CODE_FLOOR_VERBS | SHELLS | _ESCAPING
 # (what inline code, code read from the input or a file written, or a shell fed its lines deletes: _code_lands)
 _CODE_VERBS = CODE_FLOOR_VERBS | {_FED}
-_RUNS_FED = CODE_FLOOR_VERBS | SHELLS
+_RUNS_FED = CODE_FLOOR_VERBS | SHELLS | _ESCAPING
 
 
 def picks_as_written(words: tuple[str, ...]) -> bool:
@@ -2266,6 +2290,8 @@ def _reads_fed(words: tuple[str, ...], i: int, segments: Sequence[Segment], comm
     if words[0] in SHELLS:
         script, why = inline_script(words)
         names = [] if script is not None else ["-"] if why == SHELL_FROM_INPUT else list(words[1:])
+    elif words[0] in _ESCAPING:
+        names = ["-"]
     else:
         fed = fed_program(words)
         names = [fed[1]] if fed is not None else []
@@ -2280,7 +2306,7 @@ def _reads_fed(words: tuple[str, ...], i: int, segments: Sequence[Segment], comm
 _PICKERS: dict[str, Callable[[tuple[str, ...]], object]] = {
     **REMOVERS,
     **dict.fromkeys(CODE_FLOOR_VERBS, _code_may_delete),
-    **dict.fromkeys(SHELLS, lambda words: False),  # (picked only when fed: _reads_fed)
+    **dict.fromkeys(SHELLS | _ESCAPING, lambda words: False),  # (picked only when fed: _reads_fed)
 }
 
 

@@ -9,11 +9,13 @@ sandbox's auto mode, and the floor denied none of `gdb -batch <<< 'shell rm -rf 
 meet `awk 'BEGIN{system("git push origin main")}'`, and the floor did not deny `sed '1e rm -rf /' f`.
 
 The commands found in a fed text are segments now (scanner_segments.feed_input with shell_starters.FED_ESCAPES), as
-a shell's fed script is, and the program fed them is never auto-approved; awk's and sed's commands are read from
+a shell's fed script is, and the program fed them is never auto-approved; fed by a redirect from a file the
+command wrote or another command's output (`ed < <(echo '!rm -rf /')`, `gdb -batch < g.txt`), the floor reads the
+text (permissions.where) and the program is never auto-approved, as `sh < x.sh`; awk's and sed's commands are read from
 their words (textproc.awk_commands, sed_commands). ed reads its commands from its input whatever file it edits, so
 it is a prompt as ftp is (repls) -- `ed -s notes.txt < script.ed` now asks, as `sh < x.sh` and `m4 < f.m4` do (an
 earlier ruling kept it approved).
-309 of its 389 cases fail on 513a152 (the session's start); the rest (the kept uses among them) already held.
+331 of its 417 cases fail on 513a152 (the session's start); the rest (the kept uses among them) already held.
 """
 
 from __future__ import annotations
@@ -67,6 +69,17 @@ FED = [
     "sftp -b - host <<< '!X'",
     "echo '!X' | lftp",
     "echo '!X' | ftp host",
+]
+# ... from a file or another command's output by a redirect: the floor reads what it is given (permissions.where), and
+# the program is never auto-approved (as `sh < x.sh`); a deny does not meet the command there (it asks).
+REDIRECTED = [
+    "ed < <(echo '!X')",
+    "ed -s f < <(printf '!X\\nq\\n')",
+    "echo '!X' > s.ed && ed -s f < s.ed",
+    "printf '!X\\n' > s.ed; ed < s.ed",
+    "gdb -batch < <(echo 'shell X')",
+    "echo 'shell X' > g.txt; gdb -batch < g.txt",
+    "sqlite3 x.db < <(echo '.shell X')",
 ]
 # The buffer ed writes to a shell is that shell's script.
 ED_TO_A_SHELL = [
@@ -143,7 +156,7 @@ KEPT = [
 
 
 @pytest.mark.parametrize("inner", ("rm -rf /", "rm -rf ~"))
-@pytest.mark.parametrize("command", FED + ED_TO_A_SHELL + AWK_AND_SED)
+@pytest.mark.parametrize("command", FED + REDIRECTED + ED_TO_A_SHELL + AWK_AND_SED)
 def test_the_floor_denies_the_command_a_program_runs(command: str, inner: str) -> None:
     assert_floor_denies(command.replace("X", inner))
 
@@ -160,7 +173,7 @@ def test_a_deny_meets_the_command_a_program_runs(command: str, runs_in: str) -> 
 
 
 @pytest.mark.parametrize("runs_in", ("sandbox", "agent"))
-@pytest.mark.parametrize("command", FED)
+@pytest.mark.parametrize("command", FED + REDIRECTED)
 def test_a_program_fed_its_commands_is_never_auto_approved(command: str, runs_in: str) -> None:
     v = term(command.replace("X", "date"), autonomy=AUTO_MODE, runs_in=runs_in)
     assert v.decision == "require_approval", (command, runs_in, v.reason)
