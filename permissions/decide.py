@@ -1619,6 +1619,7 @@ _SHELL_READERS = frozenset(
         "ts",
         "sponge",
         "gpg",
+        "gpg2",
         "dd",
         # (formatters that print what they are fed, and write a file only when given one: `astyle < .env`,
         # `source-highlight < .env`)

@@ -226,6 +226,7 @@ from permissions.commands.wrappers import (
     SUBCOMMAND_RUNNERS,
     WRAPPERS,
     peels_after,
+    versioned_program,
 )
 from permissions.commands.writes import FORMATTERS, WHOLE, may_write, targets
 from permissions.memos import Memo
@@ -441,6 +442,9 @@ def _may_carry(words: tuple[str, ...]) -> bool:
             return False
         # red team: a shell starter behind its subcommand that is a runner too (`poetry run sh -c …`, not
         # `poetry shell`): peeled as below
+    if first[-1:].isdigit() and (versioned := versioned_program(first)) is not None:
+        # R4.10: a program by a versioned name carries what it carries (`createdb-10 /bin/sh -c …` peels as createdb)
+        return _may_carry((versioned, *words[1:]))
     if first not in PEELED_VERBS and "/" not in first and "=" not in first:
         # R4.10: `BASH -c …`, `sh.exe -c …` run a shell; red team: a program Brabo does not know may hand a
         # carrier its words (`wait-for-it db:5432 -- bash -c '…'`): the full reading decides
@@ -481,8 +485,11 @@ def _may_carry(words: tuple[str, ...]) -> bool:
 
 def _hands_a_line(words: tuple[str, ...]) -> bool:
     """Whether a program Brabo does not know (views.hands_on) is handed a carrier (`foo -- bash -c …`) or a
-    command line (`foo --cmd "git push"`): its scripts are read (runners.carried)."""
-    return not _UNCOVERS.isdisjoint(words) or any(handed_line(w) is not None for w in words[1:])
+    command line (`foo --cmd "git push"`): its scripts are read (runners.carried). A carrier by its path too (`foo
+    /bin/sh -c …`)."""
+    return not _UNCOVERS.isdisjoint(words) or any(
+        handed_line(w) is not None or ("/" in w and w.rpartition("/")[2] in _UNCOVERS) for w in words[1:]
+    )
 
 
 def _triggered(words: tuple[str, ...], verb: str) -> bool:

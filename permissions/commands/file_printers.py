@@ -44,6 +44,9 @@ _PRINTS: dict[tuple[str, ...], tuple[tuple[str, ...], frozenset[str]]] = {
     ("ansible-vault", "view"): ((), frozenset()),
     ("gpg", "-d"): ((), frozenset()),
     ("gpg", "--decrypt"): ((), frozenset()),
+    # (red team: GnuPG 2's binary name where gpg is 1.x: `gpg2 -d .env`)
+    ("gpg2", "-d"): ((), frozenset()),
+    ("gpg2", "--decrypt"): ((), frozenset()),
     ("age", "-d"): ((), frozenset({"-o", "--output"})),
     ("age", "--decrypt"): ((), frozenset({"-o", "--output"})),
     # a configuration printed with the environment file's values put in
@@ -479,7 +482,7 @@ def _read_by_name(view: tuple[str, ...]) -> list[str] | None:
         return _rendered(view)
     if name in _PRINTS_OPERANDS:
         return _operands_printed(view)
-    if name == "gpg" and not _GPG_REWRAPS.isdisjoint(view):
+    if name in ("gpg", "gpg2") and not _GPG_REWRAPS.isdisjoint(view):
         return _gpg_rewrapped(view)
     if view[:2] == ("sops", "exec-file"):
         return _exec_file(view[2:])

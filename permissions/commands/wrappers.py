@@ -1234,7 +1234,6 @@ OTHER_NAMES: dict[str, str] = {
     "keydb-cli": "redis-cli",
     "gmake": "make",
     "aws2": "aws",
-    "gpg2": "gpg",  # red team: GnuPG 2's binary where gpg is 1.x (`gpg2 -d .env` printed it)
     # red team: the files the coding agents' packages run as their command, run by their path
     # (`node_modules/@google/gemini-cli/bundle/gemini.js extensions install x`): permissions.commands.agent_clis
     **AGENT_ENTRIES,

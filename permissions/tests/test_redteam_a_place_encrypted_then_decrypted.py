@@ -2,7 +2,7 @@
 
 Under a deny of `cat .env`, `gpg -d .env` was refused, but `gpg -c --batch --passphrase x .env && gpg -d --batch
 --passphrase x .env.gpg` printed the file, auto-approved: gpg's copy (FILE.gpg, FILE.asc armored, `-o`'s value) is
-read as the copy it is now (copies._gpg), as gzip's is; and `gpg2` (GnuPG 2's binary name) is gpg. Kept: the same
+read as the copy it is now (copies._gpg), as gzip's is; and `gpg2` (GnuPG 2's binary name) decrypts as gpg does. Kept: the same
 round trip of an ordinary file, gpg's listings.
 20 of its 23 cases fail on 513a152 (the session's start); the kept ones held.
 """
