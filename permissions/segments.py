@@ -495,6 +495,20 @@ _CLEAR_FIRST = frozenset(first for first in KNOWN_PROGRAMS if not _may_be_opaque
 _PLAIN_READ = frozenset(KNOWN_PROGRAMS - DIRECTORY_CHANGERS - _DELETES - FLOOR_VERBS - DISK_VERBS - {""})
 
 
+# What a segment's program is given as its code or its commands on the input: the floor reads what it is fed.
+_FROM_INPUTS = (PROGRAM_FROM_INPUT, FED_COMMANDS)
+
+
+def _fed_by_redirect(seg: Segment, first: str) -> str | None:
+    """The segment's own opaque reading, or -- red team -- FED_COMMANDS for a program of shell_starters.FED_ESCAPES
+    given a file or another command's output by a redirect (`gdb -batch < <(echo 'shell git push')`, `ed < s.ed`
+    written before): commands of its own no rule reads (as `sh < x.sh`), which the floor reads (permissions.where)."""
+    if seg.opaque is not None or first not in FED_ESCAPES:
+        return seg.opaque
+    fed = any(k < len(seg.redirects) and seg.redirects[k] != "/dev/null" for k in seg.inputs)
+    return FED_COMMANDS if fed else None
+
+
 def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | None:
     """What read_segments learns from one segment below MAX_SEGMENTS, or None for `cd` (where it leads depends
     on where the command has moved: not a function of the segment alone). _finish_one for the segment,
@@ -520,15 +534,6 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         vs = [words]
         many = False
         deletes = not plain and first in _DELETES and picks_as_written(words)
-    fed_escapes = (
-        bool(seg.inputs)
-        and first in FED_ESCAPES
-        and any(k < len(seg.redirects) and seg.redirects[k] != "/dev/null" for k in seg.inputs)
-    )
-    if fed_escapes:
-        # red team: `gdb -batch < <(echo 'shell git push')`, `ed < s.ed` written before: commands of its own read
-        # from a file or another command's output -- never auto-approved (as `sh < x.sh`), and the floor reads them
-        deletes = True
     if not many and (
         (plain and not seg.redirects)
         or (
@@ -559,7 +564,7 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         and neutral(words, seg.dynamic, seg.text)
     ):
         known = _NEUTRAL_VERDICT  # grammar around segments judged on their own
-    seg_opaque = seg.opaque
+    seg_opaque = seg.opaque if not seg.inputs else _fed_by_redirect(seg, first)
     verdict = known[0]
     if (
         seg_opaque is None
@@ -575,13 +580,11 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         )
     ):
         seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
-    if fed_escapes and seg_opaque is None:
-        seg_opaque = FED_COMMANDS
     note = None
     if seg_opaque is not None:
         if not deletes and (
             (seg_opaque is INLINE and CODE_MAY_DELETE(seg.text) is not None)
-            or seg_opaque is PROGRAM_FROM_INPUT
+            or seg_opaque in _FROM_INPUTS
             # (behind a wrapper whose own reason comes first: `env -i python3 <<EOF`)
             or (many and feeds_a_program(words))
         ):

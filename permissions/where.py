@@ -1972,11 +1972,12 @@ def _fed_views(
     commands another program finds in the text (shell_starters.FED_ESCAPES: ed's `!cmd`) are a shell's lines."""
     escapes = FED_ESCAPES.get(view[0])
     if escapes is not None:
-        return [
+        found: list[tuple[str, ...]] = [
             (_FED, _SHELL_FAMILY, line)
             for text in _texts_given(view, segments, i, command, "-")
             for line in escapes(text)
-        ][:_MAX_CODE_LINES]
+        ]
+        return found[:_MAX_CODE_LINES]
     if view[0] in SHELLS:
         script, why = inline_script(view)
         if script is not None:
