@@ -17,6 +17,7 @@ names is quoted as one word when the program execs it without a shell.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable
 
@@ -628,6 +629,29 @@ def _password_commands(view: tuple[str, ...]) -> Lines:
     return tuple(scripts), None
 
 
+# mutt's configuration commands (`-e CMD`): a back-quoted command runs as the line is read, `source "CMD|"` runs CMD
+# and reads its output, and the settings that name a program (sendmail, editor, tunnel, *_command, display_filter ...)
+# run it later.
+_MUTT_BACKQUOTE = re.compile(r"`([^`]*)`")
+_MUTT_SOURCE = re.compile(r"""\bsource\s+(['"]?)([^'";]*)\|\1""")
+_MUTT_SET = re.compile(
+    r"""\bset\s+(?:\w*command|sendmail|editor|visual|tunnel|display_filter|pager|ispell|inews|print_cmd)\s*=\s*"""
+    r"""(?:"([^"]*)"|'([^']*)'|(\S+))"""
+)
+
+
+def _mutt(view: tuple[str, ...]) -> Lines:
+    """red team (R4.9): `mutt -e 'set sendmail="cmd"'`, `-e 'source "cmd|"'`, a back-quoted command: the commands
+    read as segments, and the configuration commands are code no rule reads in full."""
+    given = _values(view, (), ("-e",))
+    if not given:
+        return _NONE
+    text = "\n".join(given)
+    lines = _MUTT_BACKQUOTE.findall(text) + [m[2] for m in _MUTT_SOURCE.finditer(text)]
+    lines += ["".join(m.groups("")) for m in _MUTT_SET.finditer(text)]
+    return tuple(line for line in lines if line.strip()), f"{view[0]} runs configuration commands it is given"
+
+
 def _dialog(view: tuple[str, ...]) -> Lines:
     """`dialog --prgbox [TEXT] CMD H W` runs CMD through a shell (the text is optional: both words)."""
     if "--prgbox" not in view:
@@ -715,6 +739,7 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     **dict.fromkeys(("apt-get", "apt", "aptitude"), _apt),
     **dict.fromkeys(("restic", "borg", "rclone", "sshfs"), _password_commands),
     "dialog": _dialog,
+    **dict.fromkeys(("mutt", "neomutt"), _mutt),
 }
 
 # The readers above that find something only when one of these strings is in a word (each reader's options
@@ -751,6 +776,7 @@ OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("et", "bpftrace", "dtrace"), ("-c",)),
     "cset": ("-e",),
     "dialog": ("--prgbox",),
+    **dict.fromkeys(("mutt", "neomutt"), ("-e",)),
     "rvm": ("do",),
     "sbatch": ("--wr", "--pro", "--ep", "--task-"),
 }
