@@ -652,6 +652,35 @@ def _mutt(view: tuple[str, ...]) -> Lines:
     return tuple(line for line in lines if line.strip()), f"{view[0]} runs configuration commands it is given"
 
 
+def _lerna(view: tuple[str, ...]) -> Lines:
+    """red team: `lerna exec [options] [--] cmd args` runs the words, joined, through a shell in every package
+    (`lerna exec 'rm -rf /'`): the words after `--`, else each operand alone and from there on (an option's value
+    may stand before the command)."""
+    if "exec" not in view[1:3]:
+        return _NONE
+    rest = view[view.index("exec") + 1 :]
+    if "--" in rest:
+        tail = rest[rest.index("--") + 1 :]
+        return ((" ".join(tail),) if tail else ()), None
+    starts = [k for k, w in enumerate(rest) if w[:1] != "-"]
+    return tuple(dict.fromkeys(" ".join(rest[k:]) for k in starts)), None
+
+
+def _just(view: tuple[str, ...]) -> Lines:
+    """red team: `just --shell PROG --shell-arg A ...` runs every recipe line through PROG with those arguments
+    (`just --shell rm --shell-arg -rf --shell-arg / x` is `rm -rf / LINE`)."""
+    shell = _values(view, ("--shell",))
+    if not shell:
+        return _NONE
+    line = " ".join(_quote(w) for w in (shell[-1], *_values(view, ("--shell-arg",))))
+    return (line,), "just runs its recipes through a program it is given"
+
+
+# valgrind's `--db-command=CMD` (run when an error is found, with --db-attach) is a command line.
+def _valgrind(view: tuple[str, ...]) -> Lines:
+    return tuple(_values(view, ("--db-command",))), None
+
+
 def _dialog(view: tuple[str, ...]) -> Lines:
     """`dialog --prgbox [TEXT] CMD H W` runs CMD through a shell (the text is optional: both words)."""
     if "--prgbox" not in view:
@@ -740,6 +769,9 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     **dict.fromkeys(("restic", "borg", "rclone", "sshfs"), _password_commands),
     "dialog": _dialog,
     **dict.fromkeys(("mutt", "neomutt"), _mutt),
+    "lerna": _lerna,
+    "just": _just,
+    "valgrind": _valgrind,
 }
 
 # The readers above that find something only when one of these strings is in a word (each reader's options
@@ -777,6 +809,8 @@ OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "cset": ("-e",),
     "dialog": ("--prgbox",),
     **dict.fromkeys(("mutt", "neomutt"), ("-e",)),
+    "lerna": ("\0exec\0",),
+    "just": ("--shell",),
     "rvm": ("do",),
     "sbatch": ("--wr", "--pro", "--ep", "--task-"),
 }

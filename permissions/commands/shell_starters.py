@@ -564,6 +564,21 @@ def _bang_text(text: str) -> list[str]:
     return [line[1:] for line in _lines([text]) if line[:1] == "!"]
 
 
+# red team: the terminal file managers' start-up commands -- lf's `-command` (a word that begins with `$`, `%`, `!`
+# or `&` runs the rest of the line through a shell), ranger's `--cmd` (`shell [-flags] CMD`, `!CMD`); vifm's `-c`
+# and `+` commands are vi's (`:!CMD`).
+_LF_SHELL = re.compile(r"(?:^|[\s;])[$%!&]([^\n]*)")
+_RANGER_SHELL = re.compile(r"(?:^|;)\s*(?:shell|!)\s*(?:-\w+\s+)*([^\n]*)")
+
+
+def _lf(view: tuple[str, ...]) -> list[str]:
+    return _LF_SHELL.findall("\n".join(_values(view, frozenset({"-command", "--command"}))))
+
+
+def _ranger(view: tuple[str, ...]) -> list[str]:
+    return _RANGER_SHELL.findall("\n".join(_values(view, frozenset({"--cmd"}))))
+
+
 # less: a start-up command (`+cmd`, `++cmd` for every file) that is `!CMD` (run through a shell) or `|mCMD` (the
 # text up to mark m piped into CMD); red team: read as segments (`less '+!rm -rf /' f`), also from the LESS variable.
 def less_text(text: str) -> list[str]:
@@ -583,6 +598,9 @@ def _less(view: tuple[str, ...]) -> list[str]:
 
 ESCAPES: dict[str, Escape] = {
     "less": _less,
+    "lf": _lf,
+    "ranger": _ranger,
+    "vifm": _vi,
     # red team: DuckDB's shell is sqlite3's (its dot-commands, `.shell`/`.system` and pipes, alike)
     **dict.fromkeys(("sqlite3", "duckdb"), _sqlite),
     "psql": _psql,
@@ -628,6 +646,9 @@ FED_ESCAPES: dict[str, Callable[[str], list[str]]] = {
 # -c 'select 1'`, `fzf`, `vim f` are not read at all).
 _ESCAPE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "less": ("+!", "+|"),
+    "lf": ("-command",),
+    "ranger": ("--cmd",),
+    "vifm": ("!", "ter", "system"),
     **dict.fromkeys(("sqlite3", "duckdb"), (".sh", ".sy", "|")),
     "psql": ("\\!", "|", "rogram", "ROGRAM"),
     **dict.fromkeys(("mysql", "mariadb"), ("ystem", "YSTEM", "\\!", "ager", "AGER", "\\P")),
