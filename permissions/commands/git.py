@@ -665,6 +665,8 @@ def git_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
     for w in rest:
         # R4.9: the `ext::` transport runs the command in the address; red team: also as an option's value
         # (`git archive --remote=ext::cmd`).
+        if "::" not in w:
+            continue
         address = w if w[:5].lower() == "ext::" else w.partition("=")[2] if "=ext::" in w.lower() else ""
         if address:
             line = ext_command(address)
