@@ -809,7 +809,6 @@ OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "cset": ("-e",),
     "dialog": ("--prgbox",),
     **dict.fromkeys(("mutt", "neomutt"), ("-e",)),
-    "lerna": ("\0exec\0",),
     "just": ("--shell",),
     "rvm": ("do",),
     "sbatch": ("--wr", "--pro", "--ep", "--task-"),
