@@ -662,21 +662,31 @@ def git_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
         scripts.extend(_option_values(rest, *runners))
     if sub == "filter-repo" and any(w.partition("=")[0] in _FILTER_REPO_CODE for w in rest):
         opaque = opaque or "git filter-repo runs Python code given as an argument"
-    for w in rest:
-        # R4.9: the `ext::` transport runs the command in the address; red team: also as an option's value
-        # (`git archive --remote=ext::cmd`).
-        if "::" not in w:
-            continue
-        address = w if w[:5].lower() == "ext::" else w.partition("=")[2] if "=ext::" in w.lower() else ""
-        if address:
-            line = ext_command(address)
-            loose = address[len("ext::") :].replace("% ", " ")  # (read as one line too: deny sees more)
-            scripts.extend((line, loose) if loose != line else (line,))
-            opaque = opaque or _EXT_WHY
+    ext = _ext_lines(rest)
+    if ext:
+        scripts.extend(ext)
+        opaque = opaque or _EXT_WHY
     return scripts, opaque
 
 
 _EXT_WHY = "git runs the transport command an ext:: address names"
+
+
+def _ext_lines(rest: Sequence[str]) -> list[str]:
+    """R4.9: the command lines the `ext::` addresses among a git subcommand's words run; red team: also an option's
+    value (`git archive --remote=ext::cmd`)."""
+    lines: list[str] = []
+    for w in rest:
+        if "::" not in w:
+            continue  # (every word of every git segment passes here)
+        address = w if w[:5].lower() == "ext::" else w.partition("=")[2] if "=ext::" in w.lower() else ""
+        if address:
+            line = ext_command(address)
+            loose = address[len("ext::") :].replace("% ", " ")  # (read as one line too: deny sees more)
+            lines.extend((line, loose) if loose != line else (line,))
+    return lines
+
+
 # git's remote-ext placeholders: the service it asks for (`%s`, `%S`); `%G` / `%V` begin an argument git keeps
 # to itself (not handed to the program).
 _EXT_SERVICE = {"s": "upload-pack", "S": "git-upload-pack", "%": "%", " ": " "}
