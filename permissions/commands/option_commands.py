@@ -676,6 +676,11 @@ def _just(view: tuple[str, ...]) -> Lines:
     return (line,), "just runs its recipes through a program it is given"
 
 
+# red team: nano's `--speller=PROG ARGS` (`-s`) is split at spaces and run on the file (^T).
+def _nano(view: tuple[str, ...]) -> Lines:
+    return tuple(_values(view, ("--speller",), ("-s",))), None
+
+
 # valgrind's `--db-command=CMD` (run when an error is found, with --db-attach) is a command line.
 def _valgrind(view: tuple[str, ...]) -> Lines:
     return tuple(_values(view, ("--db-command",))), None
@@ -772,6 +777,7 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     "lerna": _lerna,
     "just": _just,
     "valgrind": _valgrind,
+    "nano": _nano,
 }
 
 # The readers above that find something only when one of these strings is in a word (each reader's options
@@ -810,6 +816,7 @@ OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "dialog": ("--prgbox",),
     **dict.fromkeys(("mutt", "neomutt"), ("-e",)),
     "just": ("--shell",),
+    "nano": ("-s",),
     "rvm": ("do",),
     "sbatch": ("--wr", "--pro", "--ep", "--task-"),
 }

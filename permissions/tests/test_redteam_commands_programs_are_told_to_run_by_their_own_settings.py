@@ -1,22 +1,22 @@
-"""R4.6, R4.7, R4.9, red team: a command a program is told to run by one of its own options, settings or a command of
-its own language.
+"""R4.6, R4.7, R4.9, red team: a command a program is told to run by one of its own options, settings or a command of its
+own language.
 
-git's ext:: transport (`git clone 'ext::sh -c rm% -rf% /' x`: `% ` is a space inside a word, so the program gets
-`sh -c 'rm -rf /'`), and the settings that hide such an address (`url.<ext::cmd>.insteadOf`, `remote.origin.url`,
-`git archive --remote=ext::cmd`); tmux's own `-c`, and its commands by every name tmux takes (`popup`, or the one
-name a word begins: `tmux split 'cmd'`, `tmux set-o -g default-command`, `tmux send-k 'cmd' Enter`), byobu, a
-chooser's template; the panes other multiplexers and terminals spawn or type into (`zellij run -- cmd`, `wezterm cli
-spawn`, `kitten @ launch`); DuckDB's dot-commands (`.shell`), less's start-up command (`+!cmd`, also from LESS),
-lf's, ranger's and vifm's start-up commands, mutt's `-e` settings, cargo's program settings (`target.x.runner`),
-`just --shell`, `lerna exec 'cmd'`, valgrind's `--db-command`, MANOPT's pager and the backup tools' command variables
-(BORG_RSH, BORG_PASSCOMMAND, RESTIC_PASSWORD_COMMAND, RCLONE_PASSWORD_COMMAND). Many were auto-approved (`git -c
-url.<ext::…>.insteadOf=… clone`, `git archive --remote=ext::…`, `tmux -c`, `tmux popup`, `tmux split`, `byobu new`,
-`mutt -e`, `lf -command`, `LESS='+!…'`, `BORG_RSH=…`, `lerna exec '…'`, `just --shell`, `valgrind --db-command`); the
-others were asked without the floor or a deny seeing the command. Each command is a segment now (git.ext_command and
-config_command, runners._tmux/_byobu/_typed_lines/_cargo, shell_starters' duckdb/less/lf/ranger/vifm readers,
-option_commands' mutt/lerna/just/valgrind readers, environment's variables). Kept: each program's ordinary use.
-316 of its 351 cases fail on 513a152 (the session's start); the rest (the 27 kept uses, and `tmux new -d ';' split`
-and `lerna exec --scope web`, which the floor and a deny already met) held.
+git's ext:: transport (`git clone 'ext::sh -c rm% -rf% /' x`: `% ` is a space inside a word, so the program gets `sh
+-c 'rm -rf /'`), and the settings that hide such an address (`url.<ext::cmd>.insteadOf`, `remote.origin.url`, `git
+archive --remote=ext::cmd`); tmux's own `-c`, and its commands by every name tmux takes (`popup`, or the one name a
+word begins: `tmux split 'cmd'`, `tmux set-o -g default-command`, `tmux send-k 'cmd' Enter`), byobu, a chooser's
+template; the panes other multiplexers and terminals spawn or type into (`zellij run -- cmd`, `wezterm cli spawn`,
+`kitten @ launch`); DuckDB's dot-commands (`.shell`), less's start-up command (`+!cmd`, also from LESS), lf's,
+ranger's and vifm's start-up commands, mutt's `-e` settings, cargo's program settings (`target.x.runner`), `just
+--shell`, `lerna exec 'cmd'`, valgrind's `--db-command`, nano's `--speller`, MANOPT's pager and the backup tools'
+command variables (BORG_RSH, BORG_PASSCOMMAND, RESTIC_PASSWORD_COMMAND, RCLONE_PASSWORD_COMMAND). Many were auto-
+approved (`git -c url.<ext::…>.insteadOf=… clone`, `git archive --remote=ext::…`, `tmux -c`, `tmux popup`, `tmux
+split`, `byobu new`, `mutt -e`, `lf -command`, `LESS='+!…'`, `BORG_RSH=…`, `lerna exec '…'`, `just --shell`, `valgrind
+--db-command`, `nano --speller`); the others were asked without the floor or a deny seeing the command. Each command
+is a segment now (git.ext_command and config_command, runners._tmux/_byobu/_typed_lines/_cargo, shell_starters'
+duckdb/less/lf/ranger/vifm readers, option_commands' mutt/lerna/just/valgrind/nano readers, environment's variables).
+Kept: each program's ordinary use. 316 of its 351 cases fail on 513a152 (the session's start); the rest (the 27 kept
+uses, and `tmux new -d ';' split` and `lerna exec --scope web`, which the floor and a deny already met) held.
 """
 
 from __future__ import annotations
@@ -109,6 +109,8 @@ SETTINGS = [
     "lerna exec 'X'",
     "lerna exec --scope web 'X'",
     "valgrind --db-attach=yes --db-command='X' ./a.out",
+    "nano --speller='X' notes.txt",
+    "nano -s 'X' notes.txt",
     "LESS='+!X' less notes.txt",
     "LESS='-R +!X' git log",
     "MANOPT='-P X' man ls",
@@ -145,6 +147,7 @@ KEPT = [
     "lf",
     "ranger",
     "valgrind --tool=memcheck ./a.out",
+    "nano notes.txt",
     "BORG_RSH='ssh -i key' borg list repo",
 ]
 
