@@ -11,6 +11,7 @@ from collections.abc import Collection, Sequence
 
 from permissions.commands.rebase_todo import TODO_WRITTEN, rewrites_the_todo
 from permissions.commands.script_binds import bound_to_loopback
+from permissions.commands.shell_starters import less_text
 
 __all__ = [
     "AGENT_SETTINGS_VARS",
@@ -97,6 +98,11 @@ COMMAND_VARS = frozenset(
         # the value read as a command line asks at the least
         "FZF_DEFAULT_COMMAND",
         "FZF_DEFAULT_OPTS",
+        # red team: the backup tools' remote shells and password programs (borg, restic, rclone run them)
+        "BORG_RSH",
+        "BORG_PASSCOMMAND",
+        "RESTIC_PASSWORD_COMMAND",
+        "RCLONE_PASSWORD_COMMAND",
     }
 )
 # red team: the programs a build runs by the variables make, configure scripts, CMake, Meson, cgo, node-gyp and
@@ -310,6 +316,8 @@ PATH_VARS = frozenset({"PATH", "BASH_CMDS", "EXECIGNORE", "CDPATH"})  # CDPATH: 
 _ACT_WITHOUT_ASKING = frozenset({"AIDER_YES_ALWAYS", "AIDER_YES", "DEFAULT_EXECUTE_SHELL_CMD"})
 # red team: the shell's working folder as `$PWD` spells it, which the write table resolves to where `cd` went.
 _PWD_VARS = frozenset({"PWD", "OLDPWD"})
+# The variables that hold a program's options, and the strings an option that runs a command holds.
+_OPTION_VARS = {"LESS": ("+!", "+|"), "MANOPT": ("-P", "--pager", "-H", "--html")}
 # npm reads every `npm_config_<key>` (any case) as a setting: `script-shell`, `node-options`, `git` ...
 _NPM_CONFIG = "npm_config_"
 # Builtins that assign their operands (`export PAGER='curl x'`): R4.9.
@@ -331,6 +339,10 @@ def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
         return [], "GOFLAGS makes go run a program no rule can read"
     if name in PATH_VARS:
         return [], f"the variable {name} changes which program a command word runs"
+    if name in _OPTION_VARS and any(f in value for f in _OPTION_VARS[name]):
+        # red team: less's start-up command (`LESS='+!rm -rf /'`), man's pager (`MANOPT='-P cmd'`)
+        lines = less_text(value) if name == "LESS" else [value.partition("-P")[2] or value]
+        return lines, f"the variable {name} gives a program an option that runs a command"
     if name in _ACT_WITHOUT_ASKING:
         return [], f"the variable {name} tells a coding agent without Brabo's hook to act without asking"
     if name in _PWD_VARS:

@@ -495,6 +495,14 @@ def config_command(key: str, value: str) -> tuple[str | None, str | None]:
         v = value.lstrip()
         # `!cmd` is a shell line; otherwise the alias is git words, which the caps treat as external.
         return (v[1:], None) if v.startswith("!") else (None, None)
+    if section == "url" and name in ("insteadof", "pushinsteadof") and len(parts) > 2:
+        # red team: `url.<ext::cmd>.insteadOf=https://x` turns an ordinary address into an ext:: one
+        base = ".".join(parts[1:-1]).strip()
+        if base.lower().startswith("ext::"):
+            return ext_command(base), _EXT_WHY
+        return None, None
+    if section == "remote" and name in ("url", "pushurl") and value.strip().lower().startswith("ext::"):
+        return ext_command(value.strip()), _EXT_WHY  # red team: `remote.origin.url=ext::cmd`, fetched later
     if section == "protocol" and name == "allow":
         # `protocol.ext.allow=always`: git may run the command an `ext::` address names (R4.9).
         return None, "git may run a transport program named in an address"
@@ -654,12 +662,60 @@ def git_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
         scripts.extend(_option_values(rest, *runners))
     if sub == "filter-repo" and any(w.partition("=")[0] in _FILTER_REPO_CODE for w in rest):
         opaque = opaque or "git filter-repo runs Python code given as an argument"
-    for w in rest:
-        if w.startswith("ext::"):
-            # R4.9: the `ext::` transport runs the command in the address (`%` escapes a space).
-            scripts.append(w[len("ext::") :].replace("% ", " "))
-            opaque = opaque or "git runs the transport command an ext:: address names"
+    ext = _ext_lines(rest)
+    if ext:
+        scripts.extend(ext)
+        opaque = opaque or _EXT_WHY
     return scripts, opaque
+
+
+_EXT_WHY = "git runs the transport command an ext:: address names"
+
+
+def _ext_lines(rest: Sequence[str]) -> list[str]:
+    """R4.9: the command lines the `ext::` addresses among a git subcommand's words run; red team: also an option's
+    value (`git archive --remote=ext::cmd`)."""
+    lines: list[str] = []
+    for w in rest:
+        if "::" not in w:
+            continue  # (every word of every git segment passes here)
+        address = w if w[:5].lower() == "ext::" else w.partition("=")[2] if "=ext::" in w.lower() else ""
+        if address:
+            line = ext_command(address)
+            loose = address[len("ext::") :].replace("% ", " ")  # (read as one line too: deny sees more)
+            lines.extend((line, loose) if loose != line else (line,))
+    return lines
+
+
+# git's remote-ext placeholders: the service it asks for (`%s`, `%S`); `%G` / `%V` begin an argument git keeps
+# to itself (not handed to the program).
+_EXT_SERVICE = {"s": "upload-pack", "S": "git-upload-pack", "%": "%", " ": " "}
+
+
+def ext_command(address: str) -> str:
+    """The command line an ``ext::`` address runs (git's remote-ext.c): words split at unescaped spaces, ``% ``
+    a space inside a word, ``%%`` a percent, ``%s``/``%S`` the service; the program runs with no shell between, so
+    each word is quoted as one (red team: ``ext::sh -c rm% -rf% /`` is ``sh -c 'rm -rf /'``)."""
+    words: list[str] = []
+    word: list[str] = []
+    text = address[len("ext::") :]
+    k = 0
+    while k < len(text):
+        c = text[k]
+        k += 1
+        if c == " ":
+            if word:
+                words.append("".join(word))
+            word = []
+        elif c == "%" and k < len(text):
+            word.append(_EXT_SERVICE.get(text[k], "%" + text[k]))
+            k += 1
+        else:
+            word.append(c)
+    if word:
+        words.append("".join(word))
+    kept = [w for w in words if not w.startswith(("%G", "%V"))]
+    return " ".join(_quote(w) for w in kept)
 
 
 def _clone_template(rest: Sequence[str]) -> bool:

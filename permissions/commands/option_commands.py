@@ -17,6 +17,7 @@ names is quoted as one word when the program execs it without a shell.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable
 
@@ -628,6 +629,63 @@ def _password_commands(view: tuple[str, ...]) -> Lines:
     return tuple(scripts), None
 
 
+# mutt's configuration commands (`-e CMD`): a back-quoted command runs as the line is read, `source "CMD|"` runs CMD
+# and reads its output, and the settings that name a program (sendmail, editor, tunnel, *_command, display_filter ...)
+# run it later.
+_MUTT_BACKQUOTE = re.compile(r"`([^`]*)`")
+_MUTT_SOURCE = re.compile(r"""\bsource\s+(['"]?)([^'";]*)\|\1""")
+_MUTT_SET = re.compile(
+    r"""\bset\s+(?:\w*command|sendmail|editor|visual|tunnel|display_filter|pager|ispell|inews|print_cmd)\s*=\s*"""
+    r"""(?:"([^"]*)"|'([^']*)'|(\S+))"""
+)
+
+
+def _mutt(view: tuple[str, ...]) -> Lines:
+    """red team (R4.9): `mutt -e 'set sendmail="cmd"'`, `-e 'source "cmd|"'`, a back-quoted command: the commands
+    read as segments, and the configuration commands are code no rule reads in full."""
+    given = _values(view, (), ("-e",))
+    if not given:
+        return _NONE
+    text = "\n".join(given)
+    lines = _MUTT_BACKQUOTE.findall(text) + [m[2] for m in _MUTT_SOURCE.finditer(text)]
+    lines += ["".join(m.groups("")) for m in _MUTT_SET.finditer(text)]
+    return tuple(line for line in lines if line.strip()), f"{view[0]} runs configuration commands it is given"
+
+
+def _lerna(view: tuple[str, ...]) -> Lines:
+    """red team: `lerna exec [options] [--] cmd args` runs the words, joined, through a shell in every package
+    (`lerna exec 'rm -rf /'`): the words after `--`, else each operand alone and from there on (an option's value
+    may stand before the command)."""
+    if "exec" not in view[1:3]:
+        return _NONE
+    rest = view[view.index("exec") + 1 :]
+    if "--" in rest:
+        tail = rest[rest.index("--") + 1 :]
+        return ((" ".join(tail),) if tail else ()), None
+    starts = [k for k, w in enumerate(rest) if w[:1] != "-"]
+    return tuple(dict.fromkeys(" ".join(rest[k:]) for k in starts)), None
+
+
+def _just(view: tuple[str, ...]) -> Lines:
+    """red team: `just --shell PROG --shell-arg A ...` runs every recipe line through PROG with those arguments
+    (`just --shell rm --shell-arg -rf --shell-arg / x` is `rm -rf / LINE`)."""
+    shell = _values(view, ("--shell",))
+    if not shell:
+        return _NONE
+    line = " ".join(_quote(w) for w in (shell[-1], *_values(view, ("--shell-arg",))))
+    return (line,), "just runs its recipes through a program it is given"
+
+
+# red team: nano's `--speller=PROG ARGS` (`-s`) is split at spaces and run on the file (^T).
+def _nano(view: tuple[str, ...]) -> Lines:
+    return tuple(_values(view, ("--speller",), ("-s",))), None
+
+
+# valgrind's `--db-command=CMD` (run when an error is found, with --db-attach) is a command line.
+def _valgrind(view: tuple[str, ...]) -> Lines:
+    return tuple(_values(view, ("--db-command",))), None
+
+
 def _dialog(view: tuple[str, ...]) -> Lines:
     """`dialog --prgbox [TEXT] CMD H W` runs CMD through a shell (the text is optional: both words)."""
     if "--prgbox" not in view:
@@ -715,6 +773,11 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     **dict.fromkeys(("apt-get", "apt", "aptitude"), _apt),
     **dict.fromkeys(("restic", "borg", "rclone", "sshfs"), _password_commands),
     "dialog": _dialog,
+    **dict.fromkeys(("mutt", "neomutt"), _mutt),
+    "lerna": _lerna,
+    "just": _just,
+    "valgrind": _valgrind,
+    "nano": _nano,
 }
 
 # The readers above that find something only when one of these strings is in a word (each reader's options
@@ -751,6 +814,9 @@ OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("et", "bpftrace", "dtrace"), ("-c",)),
     "cset": ("-e",),
     "dialog": ("--prgbox",),
+    **dict.fromkeys(("mutt", "neomutt"), ("-e",)),
+    "just": ("--shell",),
+    "nano": ("-s",),
     "rvm": ("do",),
     "sbatch": ("--wr", "--pro", "--ep", "--task-"),
 }

@@ -11,6 +11,7 @@ the input instead (``parallel`` with no command, ``xargs sh``), nothing can be r
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
@@ -555,6 +556,7 @@ _TMUX_SHELL = frozenset(
         "pipe-pane",
         "pipep",
         "display-popup",
+        "popup",
     }
 )
 _TMUX_TYPES = frozenset({"send-keys", "send"})
@@ -563,7 +565,67 @@ _TMUX_TYPES = frozenset({"send-keys", "send"})
 # read as a tmux command line; and the options that name the command a new pane runs (`set -g default-command '…'`).
 _TMUX_LATER = frozenset(
     {"set-hook", "bind-key", "bind", "confirm-before", "confirm", "command-prompt", "display-menu", "menu"}
+    # red team: the template of a chooser or of display-panes is a tmux command run on the choice
+    | {"choose-tree", "choose-client", "choose-buffer", "display-panes", "displayp"}
 )
+# red team: tmux's commands, and their aliases: tmux runs the one whose alias or name a word is, or the one name
+# it begins (cmd_find_entry: `tmux split 'cmd'` is split-window, `tmux display-po 'cmd'` display-popup).
+_TMUX_NAMES = tuple(
+    """attach-session bind-key break-pane capture-pane choose-buffer choose-client choose-tree clear-history
+    clear-prompt-history clock-mode command-prompt confirm-before copy-mode customize-mode delete-buffer
+    detach-client display-menu display-message display-panes display-popup find-window has-session if-shell
+    join-pane kill-pane kill-server kill-session kill-window last-pane last-window link-window list-buffers
+    list-clients list-commands list-keys list-panes list-sessions list-windows load-buffer lock-client lock-server
+    lock-session move-pane move-window new-session new-window next-layout next-window paste-buffer pipe-pane
+    previous-layout previous-window refresh-client rename-session rename-window resize-pane resize-window
+    respawn-pane respawn-window rotate-window run-shell save-buffer select-layout select-pane select-window
+    send-keys send-prefix server-access set-buffer set-environment set-hook set-option set-window-option
+    show-buffer show-environment show-hooks show-messages show-options show-prompt-history show-window-options
+    source-file split-window start-server suspend-client swap-pane swap-window switch-client unbind-key
+    unlink-window wait-for""".split()
+)
+_TMUX_ALIASES = frozenset(
+    """attach bind breakp capturep clearhist clearphist confirm deleteb detach menu display displayp popup findw
+    has if joinp killp killw lastp last linkw lsb lsc lscm lsk lsp ls lsw loadb lockc lock locks movep movew new
+    neww nextl next pasteb pipep prevl prev refresh rename renamew resizep resizew respawnp respawnw rotatew run
+    saveb selectl selectp selectw send setb setenv set setw showb showenv showmsgs show showphist showw source
+    splitw start suspendc swapp swapw switchc unbind unlinkw wait""".split()
+)
+_TMUX_GLOBAL_VALUES = "cfLST"  # tmux's own options that take a value (`-c CMD` runs CMD in its default shell)
+
+
+def _tmux_name(word: str) -> str:
+    if word in _TMUX_ALIASES or word[:1] == "-":
+        return word
+    found = [name for name in _TMUX_NAMES if name.startswith(word)]
+    return found[0] if len(found) == 1 or word in found else word
+
+
+def _tmux_read(view: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
+    """``view`` with each of its commands' names as tmux reads it (after tmux's own options, and after each `;`),
+    and the command line of tmux's own `-c`, if given (red team: `tmux -c 'rm -rf /'`)."""
+    k, n = 1, len(view)
+    while k < n and view[k][:1] == "-" and view[k] != "-":
+        w = view[k]
+        k += 1
+        if w == "--":
+            break
+        for j in range(1, len(w)):
+            if w[j] in _TMUX_GLOBAL_VALUES:
+                value = w[j + 1 :] if j + 1 < len(w) else (view[k] if k < n else "")
+                k += j + 1 == len(w)
+                if w[j] == "c":
+                    return view, value
+                break
+    words = list(view)
+    while k < n:
+        words[k] = _tmux_name(view[k])
+        while k < n and not (view[k] == ";" or view[k].endswith(";") and not view[k].endswith("\\;")):
+            k += 1
+        k += 1
+    return tuple(words), None
+
+
 _TMUX_SET = frozenset({"set-option", "set", "set-window-option", "setw"})
 _TMUX_RUN_OPTIONS = frozenset({"default-command", "default-shell"})
 
@@ -577,7 +639,7 @@ _TMUX_VALUES = {
     **dict.fromkeys(("respawn-pane", "respawnp", "respawn-window", "respawnw"), "cet"),
     **dict.fromkeys(("run-shell", "run"), "cdt"),
     **dict.fromkeys(("pipe-pane", "pipep"), "t"),
-    "display-popup": "bcdehsStTwxy",
+    **dict.fromkeys(("display-popup", "popup"), "bcdehsStTwxy"),
 }
 
 
@@ -600,9 +662,14 @@ def _tmux_command(args: tuple[str, ...], values: str) -> str | None:
 
 
 def _tmux(view: tuple[str, ...]) -> Carried:
+    view, line = _tmux_read(view)
+    if line is not None:
+        return Carried((line,)) if line.strip() else _NOTHING
     for k, w in enumerate(view[1:], 1):
         if w in _TMUX_TYPES:
-            return Carried(unseen="tmux types keys into a shell, which no rule can read")
+            # red team: the words typed, each judged as a command line too (`send-keys 'rm -rf /' Enter`)
+            typed = tuple(a for a in view[k + 1 :] if a[:1] != "-" and a.strip())
+            return Carried(typed, None, "tmux types keys into a shell, which no rule can read")
         if w in _TMUX_LATER:
             given = [a for a in view[k + 1 :] if a[:1] != "-"]
             return Carried((*(f"tmux {a}" for a in given), f"tmux {_argv(tuple(given))}") if given else ())
@@ -620,6 +687,18 @@ def _tmux(view: tuple[str, ...]) -> Carried:
                 found += (line,)
             return Carried(found)
     return _NOTHING
+
+
+def _byobu(view: tuple[str, ...]) -> Carried:
+    """red team: byobu hands its words to tmux (`byobu new -d 'cmd'`, read as tmux's) or, with screen behind it, to
+    screen (`byobu -dm cmd`): then the command starts at one of its first operands (each judged)."""
+    found = _tmux(view)
+    if found is not _NOTHING:
+        return found
+    starts = [k for k in range(1, len(view)) if view[k][:1] != "-"][:3]
+    if not starts or _tmux_name(view[starts[0]]) in _TMUX_NAMES or view[starts[0]] in _TMUX_ALIASES:
+        return _NOTHING
+    return Carried(tuple(_argv(view[k:]) for k in starts))
 
 
 # red team: programs that type keys or text into another window, pane or terminal -- what the keys run there no
@@ -654,9 +733,24 @@ def _key_typer(view: tuple[str, ...]) -> Carried:
             typing = True  # `xdotool script.xdo`, `xdotool -`: a script of commands
     if typing:
         return Carried(
-            unseen=f"{view[0]} types keys or runs a command in another window, which no rule can read"
+            _typed_lines(view, acts),
+            None,
+            f"{view[0]} types keys or runs a command in another window, which no rule can read",
         )
     return _NOTHING
+
+
+def _typed_lines(view: tuple[str, ...], acts: frozenset[str] | None) -> tuple[str, ...]:
+    """red team (R4.6, R4.7): what a key typer types or a pane it spawns runs, judged as command lines (deny sees
+    more): after its act, the words after `--` as one command, and each operand alone and from there on
+    (`zellij run -- rm -rf /`, `wezterm cli send-text 'rm -rf /'`, `kitten @ launch -- rm -rf /`)."""
+    at = next((k for k, w in enumerate(view) if acts is not None and w in acts), 0) + 1
+    rest = view[at:]
+    if "--" in rest:
+        tail = rest[rest.index("--") + 1 :]
+        return (_argv(tail),) if tail else ()
+    operands = [k for k, w in enumerate(rest) if w[:1] != "-" and w.strip()]
+    return tuple(dict.fromkeys([rest[k] for k in operands] + [_argv(rest[k:]) for k in operands[:1]]))
 
 
 # red team: terminal emulators run the command their exec option (or `--`) is given in a new window: as argv
@@ -1245,9 +1339,24 @@ def _cargo(view: tuple[str, ...]) -> Carried:
             continue
         key = value.partition("=")[0].strip().strip("'\"").rsplit(".", 1)[-1].lower()
         if "=" not in value or key in _CARGO_PROGRAM_KEYS or value.startswith(("alias.", "env.")):
-            # A config file, or a key that names a program: cargo runs what no rule can read (R4.9).
-            return Carried(unseen="cargo is given a setting that runs a program, which no rule can read")
+            # A config file, or a key that names a program: cargo runs what no rule can read (R4.9); red team: the
+            # program and its arguments read as a command line too (`target.x.runner="rm -rf /"`).
+            line = _cargo_program(value) if key in _CARGO_PROGRAM_KEYS else None
+            return Carried((line,) if line else (), None, "cargo is given a setting that runs a program")
     return _NOTHING
+
+
+def _cargo_program(value: str) -> str | None:
+    """The command line a cargo setting's TOML value names: a string (split at spaces by cargo) or a list of
+    words (each one word); an unquoted value as written."""
+    given = value.partition("=")[2].strip()
+    try:
+        found = tomllib.loads(f"v = {given}")["v"]
+    except tomllib.TOMLDecodeError:
+        return given.strip("'\"") or None
+    if isinstance(found, list) and all(isinstance(w, str) for w in found):
+        return _argv(tuple(found))
+    return found if isinstance(found, str) else None
 
 
 def _meson(view: tuple[str, ...]) -> Carried:
@@ -1358,6 +1467,7 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "git": _git,
     **dict.fromkeys(_SST_NAMES, _start_server_and_test),
     "tmux": _tmux,
+    **dict.fromkeys(("byobu", "byobu-tmux"), _byobu),
     "concurrently": _concurrently,
     "pee": _every_operand_a_line,
     "mispipe": _every_operand_a_line,

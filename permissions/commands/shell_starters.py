@@ -47,7 +47,14 @@ from permissions.commands.textproc import AWKS, SEDS, awk_commands, sed_commands
 from permissions.commands.views import readings
 from permissions.commands.wrappers import WRAPPERS
 
-__all__ = ["FED_ESCAPES", "STARTER_TRIGGERS", "STARTER_VERBS", "starter_carried", "starts_a_shell"]
+__all__ = [
+    "FED_ESCAPES",
+    "STARTER_TRIGGERS",
+    "STARTER_VERBS",
+    "less_text",
+    "starter_carried",
+    "starts_a_shell",
+]
 
 ARGV, DASHES, OPTION, NEVER = 0, 1, 2, 3
 _HELP_WORDS = ("-h", "--help", "--version")
@@ -557,8 +564,45 @@ def _bang_text(text: str) -> list[str]:
     return [line[1:] for line in _lines([text]) if line[:1] == "!"]
 
 
+# red team: the terminal file managers' start-up commands -- lf's `-command` (a word that begins with `$`, `%`, `!`
+# or `&` runs the rest of the line through a shell), ranger's `--cmd` (`shell [-flags] CMD`, `!CMD`); vifm's `-c`
+# and `+` commands are vi's (`:!CMD`).
+_LF_SHELL = re.compile(r"(?:^|[\s;])[$%!&]([^\n]*)")
+_RANGER_SHELL = re.compile(r"(?:^|;)\s*(?:shell|!)\s*(?:-\w+\s+)*([^\n]*)")
+
+
+def _lf(view: tuple[str, ...]) -> list[str]:
+    return _LF_SHELL.findall("\n".join(_values(view, frozenset({"-command", "--command"}))))
+
+
+def _ranger(view: tuple[str, ...]) -> list[str]:
+    return _RANGER_SHELL.findall("\n".join(_values(view, frozenset({"--cmd"}))))
+
+
+# less: a start-up command (`+cmd`, `++cmd` for every file) that is `!CMD` (run through a shell) or `|mCMD` (the
+# text up to mark m piped into CMD); red team: read as segments (`less '+!rm -rf /' f`), also from the LESS variable.
+def less_text(text: str) -> list[str]:
+    out: list[str] = []
+    for start in text.split("+")[1:]:
+        start = start.lstrip("+").split("$", 1)[0]
+        if start[:1] == "!":
+            out.append(start[1:])
+        elif start[:1] == "|":
+            out.append(start[2:])
+    return out
+
+
+def _less(view: tuple[str, ...]) -> list[str]:
+    return less_text("\n".join(w for w in view[1:] if w[:1] == "+"))
+
+
 ESCAPES: dict[str, Escape] = {
-    "sqlite3": _sqlite,
+    "less": _less,
+    "lf": _lf,
+    "ranger": _ranger,
+    "vifm": _vi,
+    # red team: DuckDB's shell is sqlite3's (its dot-commands, `.shell`/`.system` and pipes, alike)
+    **dict.fromkeys(("sqlite3", "duckdb"), _sqlite),
     "psql": _psql,
     **dict.fromkeys(("mysql", "mariadb"), _mysql),
     **dict.fromkeys(("gdb", "cgdb"), _gdb),
@@ -582,7 +626,7 @@ ESCAPES: dict[str, Escape] = {
 # `printf '.shell git push\n' | sqlite3`) -- each with its reader of such a text: the commands found are read as
 # segments (permissions.scanner_segments.feed_input), as a shell's fed script is.
 FED_ESCAPES: dict[str, Callable[[str], list[str]]] = {
-    "sqlite3": _sqlite_text,
+    **dict.fromkeys(("sqlite3", "duckdb"), _sqlite_text),
     "psql": _psql_text,
     **dict.fromkeys(("mysql", "mariadb"), _mysql_text),
     **dict.fromkeys(("gdb", "cgdb"), _gdb_text),
@@ -601,7 +645,11 @@ FED_ESCAPES: dict[str, Callable[[str], list[str]]] = {
 # The strings one of ESCAPES' programs must hold for its reader to find a command (runners.CARRIER_TRIGGERS: `psql
 # -c 'select 1'`, `fzf`, `vim f` are not read at all).
 _ESCAPE_TRIGGERS: dict[str, tuple[str, ...]] = {
-    "sqlite3": (".sh", ".sy", "|"),
+    "less": ("+!", "+|"),
+    "lf": ("-command",),
+    "ranger": ("--cmd",),
+    "vifm": ("!", "ter", "system"),
+    **dict.fromkeys(("sqlite3", "duckdb"), (".sh", ".sy", "|")),
     "psql": ("\\!", "|", "rogram", "ROGRAM"),
     **dict.fromkeys(("mysql", "mariadb"), ("ystem", "YSTEM", "\\!", "ager", "AGER", "\\P")),
     **dict.fromkeys(("gdb", "cgdb"), ("sh", "!", "|")),
