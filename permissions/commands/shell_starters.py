@@ -559,6 +559,15 @@ def _ed_text(text: str) -> list[str]:
     return out
 
 
+# GHCi: `:!CMD` runs a shell command, in what it is fed and in its `-e` expressions.
+def _ghci_text(text: str) -> list[str]:
+    return [line[2:] for line in _lines([text]) if line[:2] == ":!"]
+
+
+def _ghci(view: tuple[str, ...]) -> list[str]:
+    return _ghci_text("\n".join(_values(view, frozenset({"-e"}))))
+
+
 # ftp, sftp (`-b -`), lftp: `!CMD` at a line's start runs it on this machine.
 def _bang_text(text: str) -> list[str]:
     return [line[1:] for line in _lines([text]) if line[:1] == "!"]
@@ -617,6 +626,7 @@ ESCAPES: dict[str, Escape] = {
     "m4": _m4,
     "gnuplot": _gnuplot,
     "rlwrap": _rlwrap,
+    "ghci": _ghci,
     # red team: awk's `system()` and pipes, sed's `e` and `s///e` (permissions.commands.textproc)
     **dict.fromkeys(AWKS, awk_commands),
     **dict.fromkeys(SEDS, sed_commands),
@@ -641,6 +651,7 @@ FED_ESCAPES: dict[str, Callable[[str], list[str]]] = {
     "gnuplot": _gnuplot_text,
     **dict.fromkeys(("ed", "red"), _ed_text),
     **dict.fromkeys(("ftp", "sftp", "lftp"), _bang_text),
+    "ghci": _ghci_text,
 }
 # The strings one of ESCAPES' programs must hold for its reader to find a command (runners.CARRIER_TRIGGERS: `psql
 # -c 'select 1'`, `fzf`, `vim f` are not read at all).
@@ -665,9 +676,11 @@ _ESCAPE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "m4": ("syscmd",),
     "gnuplot": ("!", "system", "`", "<", "|"),
     "rlwrap": ("-z", "--filter"),
+    "ghci": (":!",),
     **dict.fromkeys(AWKS, ("system", "|", "getline")),
-    # (sed's `e` command and flag: an `e` a space, the word's end, a `;` or another flag follows -- `1e cmd`, `s/x/y/e`)
-    **dict.fromkeys(SEDS, tuple(f"e{c}" for c in " \0;\n}\tpgiImM0123456789wW")),
+    # (sed's `e` command and flag: an `e` where a command or a flag may stand -- a word's start, after an address, a
+    # `;`, a brace, a delimiter or another flag: `ecmd`, `1e cmd`, `$e`, `/x/e cmd`, `s/x/y/e`, `s|x|y|ge`)
+    **dict.fromkeys(SEDS, tuple(f"{c}e" for c in "\0 \t\n0123456789$/;{}!,|#:~+gpiImMwW")),
 }
 
 STARTER_VERBS: frozenset[str] = frozenset(k if isinstance(k, str) else k[0] for k in _STARTERS) | frozenset(
