@@ -42,6 +42,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from permissions.commands.shells import names_a_shell
 from permissions.commands.syntax import HELP, NONE, REQUIRED, Syntax
 from permissions.commands.textproc import AWKS, SEDS, awk_commands, sed_commands
 from permissions.commands.views import readings
@@ -549,12 +550,11 @@ def _rlwrap(view: tuple[str, ...]) -> list[str]:
 # ed: `!CMD`, and `r !CMD`, `e !CMD`, `w !CMD` (the buffer written to the command's input) after any address:
 # what follows a line's first `!` (deny more: a `!` inside a regular expression reads as one too). The buffer
 # written to a shell (`w !sh`) is every line of the text, read as its commands too.
-_SHELL_NAMES = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"})
 
 
 def _ed_text(text: str) -> list[str]:
     out = [line[line.find("!") + 1 :] for line in _lines([text]) if "!" in line]
-    if any(found.split()[:1] and found.split()[0].rpartition("/")[2] in _SHELL_NAMES for found in out):
+    if any(names_a_shell(found) for found in out):
         out.append(text)
     return out
 

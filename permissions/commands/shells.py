@@ -17,6 +17,7 @@ __all__ = [
     "ShellOptions",
     "carried_commands",
     "inline_script",
+    "names_a_shell",
 ]
 
 SHELLS = frozenset(
@@ -24,6 +25,13 @@ SHELLS = frozenset(
     # R4.9: more POSIX-like shells and the C shells; each runs `-c`'s script and reads its input.
     | {"rbash", "ksh93", "pdksh", "oksh", "lksh", "yash", "posh", "bsh", "csh", "tcsh"}
 )
+
+
+def names_a_shell(line: str) -> bool:
+    """Whether a command line's first word is a shell, by its path's last part (`sh`, `/bin/bash`, `busybox sh`):
+    what another program writes to it is that shell's script (ed's `w !sh`, awk's `print … | "sh"`)."""
+    first = line.split()[:1]
+    return bool(first) and (first[0].rpartition("/")[2] in SHELLS or first[0] == "busybox")
 
 
 class ShellOptions(NamedTuple):

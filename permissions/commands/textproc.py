@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from permissions.commands.interpreters import is_stream
+from permissions.commands.shells import names_a_shell
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED, long_option
 
 __all__ = ["AWKS", "SEDS", "awk_commands", "awk_opaque", "program_words", "sed_commands", "sed_opaque"]
@@ -229,7 +230,6 @@ _AWK_ESCAPES = {"n": "\n", "t": "\t", "/": "/", '"': '"', "\\": "\\"}
 _MAX_AWK_COMMANDS = 16
 _AWK_FORMAT = re.compile(r"%[-+ #0-9.]*[a-zA-Z]")
 _AWK_PRINTS = frozenset({"print", "printf"})
-_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"})
 
 
 def awk_commands(view: tuple[str, ...]) -> list[str]:
@@ -246,7 +246,7 @@ def awk_commands(view: tuple[str, ...]) -> list[str]:
         for expression, printed in _awk_command_expressions(tokens):
             texts = _awk_texts(expression, known, values)
             out += texts
-            if any(t.split()[:1] and t.split()[0].rpartition("/")[2] in _SHELLS for t in texts):
+            if any(names_a_shell(t) for t in texts):
                 out += _awk_texts(printed, known, values)  # `print "CMD" | "sh"`: what is printed runs
     return out[:_MAX_AWK_COMMANDS]
 
