@@ -205,7 +205,7 @@ from permissions.commands.runners import (
     runs_its_input,
 )
 from permissions.commands.shell_starters import FED_ESCAPES
-from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
+from permissions.commands.textproc import AWKS, SED_MAY_RUN, SEDS, awk_opaque, program_words, sed_opaque
 from permissions.commands.views import (
     KNOWN_PROGRAMS,
     flatpak_default_command,
@@ -499,6 +499,7 @@ def _triggered(words: tuple[str, ...], verb: str) -> bool:
 
 
 _TRIGGERS = {verb: re.compile("|".join(map(re.escape, t))).search for verb, t in CARRIER_TRIGGERS.items()}
+_TRIGGERS.update(dict.fromkeys(SEDS, SED_MAY_RUN))  # (sed's `e`: where it may be a command or a flag)
 
 
 def _plain_first(verb: str) -> bool:

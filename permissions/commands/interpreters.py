@@ -13,6 +13,7 @@ be an inline-code option count (fail closed).
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from permissions.commands.repls import INLINE, PROMPT_VERBS, prompt_reads_input
@@ -646,9 +647,15 @@ def _perl_module(value: str) -> bool:
     return all(c.isalnum() or c in "_:=,-" for c in value)
 
 
+# Where a word of a view may be a stream (is_stream): the cheap test before _streamed_option reads the options.
+_STREAM_HINT = re.compile(r"/dev/|/proc/|[<>]\(|(?:^|\x00|=)-(?:\x00|$)").search
+
+
 def _streamed_option(view: tuple[str, ...], spec: _Interp) -> bool:
     """red team: whether an option of the interpreter's own is given the input as its value -- a program file it
     loads or runs (`guile -s /dev/stdin`, `sbcl --load /dev/stdin`, `ruby -r /dev/stdin x.rb`, `--load=/dev/fd/0`)."""
+    if _STREAM_HINT("\0".join(view[1:])) is None:
+        return False  # (most: no word that may be a stream)
     k, n = 1, len(view)
     while k < n and view[k][:1] == "-" and view[k] != "--":
         w = view[k]

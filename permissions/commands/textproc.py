@@ -17,12 +17,26 @@ from permissions.commands.interpreters import is_stream
 from permissions.commands.shells import names_a_shell
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED, long_option
 
-__all__ = ["AWKS", "SEDS", "awk_commands", "awk_opaque", "program_words", "sed_commands", "sed_opaque"]
+__all__ = [
+    "AWKS",
+    "SEDS",
+    "SED_MAY_RUN",
+    "awk_commands",
+    "awk_opaque",
+    "program_words",
+    "sed_commands",
+    "sed_opaque",
+]
 
 AWKS = frozenset({"awk", "gawk", "mawk", "nawk", "busybox-awk", "original-awk"})
 SEDS = frozenset({"sed", "gsed"})
 
 _AWK_CODE = "the awk program runs commands or writes files"
+# Where sed's `e` may stand in a segment's words (joined by NULs): as a command -- a word's start, after an address,
+# a `;`, a brace, a negation or a blank (`ecmd`, `1e cmd`, `$e`, `/x/e cmd`) -- or as the `s` command's flag after its
+# closing delimiter and other flags (`s/x/y/e`, `s|x|y|ge`): the cheap test before sed's commands are read
+# (runners.CARRIER_TRIGGERS' search for sed; `sed s/a/b/ page.tsx` holds none).
+SED_MAY_RUN = re.compile(r"(?:[\x00\s0-9$~,+;{}!]|\A)e|[/|#:,!@%^][gpiImM0-9wW]*e").search
 _SED_CODE = "the sed script runs commands or reads or writes files"
 _FROM_INPUT = "the program is read from the input, which no rule can read"
 
