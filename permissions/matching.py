@@ -19,6 +19,7 @@ from fnmatch import fnmatchcase
 from typing import Any, TypeAlias
 
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
+from permissions.commands.copies import CLIPBOARD
 from permissions.commands.file_printers import PRINTER_PROGRAMS, printed_files
 from permissions.commands.git import git_changes_state, runs_other_programs
 from permissions.commands.option_tables_git import pull_merges
@@ -594,8 +595,13 @@ _CONTENT_READERS = (
     "perl",
     "ruby",
     "unzip",
+    "pbpaste",
+    "wl-paste",
+    "xclip",
+    "xsel",
     *sorted(PRINTER_PROGRAMS - {"git"}),
 )
+_CLIPBOARD_READERS = frozenset({"pbpaste", "wl-paste", "xclip", "xsel"})
 
 
 def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -607,6 +613,8 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
     [] for any other view. So are the files a program prints by its own reading (permissions.commands.file_printers:
     `dotenv list`, `sops -d .env`, `terraform output`, `aws configure get`)."""
     head = view[:1]
+    if head and head[0] in _CLIPBOARD_READERS and _prints_clipboard(view):
+        return [("cat", CLIPBOARD)]
     if head and head[0] in PRINTER_PROGRAMS:
         printed = printed_files(view)
         if printed or head[0] != "git":
@@ -707,6 +715,18 @@ _FILES_READ: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
     # `xargs -a .env echo`: the file's words handed to a command that prints them
     "xargs": lambda view: option_values(view[1:], _XARGS_FILE),
 }
+
+
+def _prints_clipboard(view: tuple[str, ...]) -> bool:
+    """red team: whether ``view`` prints the clipboard (a place a copy made in the same command: `pbcopy < .env &&
+    pbpaste`) -- pbpaste, wl-paste; xclip's `-o`; xsel's `-o`, or no input letter (it prints the selection when its
+    output is no terminal)."""
+    if view[0] in ("pbpaste", "wl-paste"):
+        return True
+    if view[0] == "xclip":
+        return "-o" in view or "-out" in view
+    letters = "".join(w[1:] for w in view[1:] if w[:1] == "-" and w[1:2] != "-")
+    return "o" in letters or "--output" in view or not ("i" in letters or "a" in letters or "--input" in view)
 
 
 # Interpreters whose -p runs their code on each line of the files they are given and prints it, as sed does, and

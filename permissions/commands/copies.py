@@ -23,6 +23,7 @@ from permissions.commands.uploads import _remote_place
 
 __all__ = [
     "AS",
+    "CLIPBOARD",
     "COPIERS",
     "EITHER",
     "HERE",
@@ -379,6 +380,35 @@ def _gpg(args: tuple[str, ...]) -> list[Copy]:
     return [Copy((f,), STREAM if output == "-" else output or f + suffix, AS) for f in files]
 
 
+# red team: the clipboard, a place the command may write and read back (`pbcopy < .env && pbpaste`, `xclip -sel c .env;
+# xclip -o -sel c`): the programs that copy their input -- or, xclip and xsel, the files they are given -- there; its
+# readers print it (permissions.matching._FILES_READ).
+CLIPBOARD = "/\x00clipboard"
+_TO_CLIPBOARD = frozenset({"pbcopy", "wl-copy", "clip", "clip.exe", "xclip", "xsel"})
+# xclip's and xsel's options that print the clipboard instead, and those taking the next word
+_CLIPBOARD_OUT = frozenset({"-o", "-out", "--output"})
+_CLIPBOARD_VALUED = frozenset(
+    {"-selection", "-sel", "-se", "-display", "-d", "-loops", "-l", "-target", "-t"}
+)
+
+
+def _clipped(name: str, args: tuple[str, ...]) -> list[Copy]:
+    """What a clipboard writer leaves on the clipboard: its input, and xclip's files."""
+    letters = "".join(w[1:] for w in args if w[:1] == "-" and w[1:2] != "-") if name == "xsel" else ""
+    if _CLIPBOARD_OUT.intersection(args) or "o" in letters:
+        return []  # (xsel with no letter takes its input when it is given one: `xsel -b < .env`)
+    files: list[str] = []
+    skip = False
+    for w in args if name == "xclip" else ():
+        if skip:
+            skip = False
+        elif w in _CLIPBOARD_VALUED:
+            skip = True
+        elif w[:1] != "-":
+            files.append(w)
+    return [Copy(tuple(files) or (STREAM,), CLIPBOARD, AS)]
+
+
 def _compressed(name: str, args: tuple[str, ...]) -> list[Copy]:
     """What a compressor leaves of the files it is given (_COMPRESSORS)."""
     suffix, undo = _COMPRESSORS[name]
@@ -440,6 +470,7 @@ COPIERS = frozenset(
     | _PY_ARCHIVES
     | _COMPRESSORS.keys()
     | {"gpg", "gpg2"}
+    | _TO_CLIPBOARD
 )
 _TABLES = {
     "cp": CP,
@@ -472,6 +503,8 @@ def copies_in(view: tuple[str, ...]) -> list[Copy]:
         return _compressed(name, view[1:])
     if name in ("gpg", "gpg2"):
         return _gpg(view[1:])
+    if name in _TO_CLIPBOARD:
+        return _clipped(name, view[1:])
     table = _TABLES.get(name)
     if table is None:
         return []
