@@ -1071,7 +1071,7 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
     values = command_values(segments, command, scope.cwd) if "$" in command and "cd" in command else {}
     sets = cwd_sets(segments, command, scope.cwd, floor=False, values=values, windows=scope.windows)
     copied: list[tuple[str, str, str, bool]] | None = None
-    dotglob = _DOTGLOB.search(st.req.command or "") is not None
+    dotglob = _DOTGLOB.search(command) is not None
     for i, views, fed_read in todo:
         seg = segments[i]
         dirs = _likely(sets[i]) if sets is not None and i < len(sets) else (scope.cwd,)
@@ -1090,7 +1090,7 @@ def _paths_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading)
         # `find data -delete`, `git clean -fdx data` read as `rm -rf data`
         blobs += [v for view in views for v in deletion_views(view)] if deletes else []
         if (shell_reads or deletes) and (seg.words[:1] in _HANDING or "$" in seg.text or "`" in seg.text):
-            blobs += _handed(segments, st.req.command or "", i, scope.cwd, views, dirs)
+            blobs += _handed(segments, command, i, scope.cwd, views, dirs)
         blobs += _sourced_or_dotted(seg, views, shell_reads, dotglob)
         unsure: list[tuple[str, ...]] = []
         if shell_reads:
@@ -1459,19 +1459,12 @@ def _copies_read_below(
         return []  # (no rule prints a place)
     out = _read_below([v for v in moved if v[0] in RECURSIVE_READERS], places, start, dirs)
     top = fold_path(start)
-    absolute = [fold_path(p if p[:1] in ("/", "~") else f"{top}/{p}") for p in places]
-    for view in views:
-        for folder in folders_read(view) if view and view[0] in RECURSIVE_READERS else ():
-            for d in sorted(dirs)[:4]:
-                f = fold_path(folder if folder[:1] in ("/", "~") else f"{d}/{folder}")
-                out += [
-                    ("cat", at)
-                    for to, original, _, _ in copied
-                    if _below(to, f) is not None
-                    and _below(top, original) is None  # (the project whole: ruled)
-                    for at in absolute
-                    if _below(at, original) is not None
-                ]
+    absolute = _absolute(places, top)
+    readers = [v for v in views if v and v[0] in RECURSIVE_READERS]
+    for f in _folders_read_whole(readers, dirs):
+        for to, original, _, _ in copied:
+            if _below(to, f) is not None:
+                out += _held_below(original, absolute, top)
     return out[:_MAX_COPIED]
 
 
@@ -1483,17 +1476,33 @@ def _read_below(
     as `cat` of each -- which asks (the file may be skipped: ignored, binary, not matched). Not the folder the
     command starts in read whole (`grep -rn TODO .`: a project's everyday search, the friction ruling), nor a folder
     holding it (`grep -r token /`: outside the project, the path scope's answer)."""
-    out: list[tuple[str, ...]] = []
     top = fold_path(start)
-    absolute = [(p, fold_path(p if p[:1] in ("/", "~") else f"{top}/{p}")) for p in places]
-    for view in views:
-        for folder in folders_read(view):
-            for d in sorted(dirs)[:4]:
-                f = fold_path(folder if folder[:1] in ("/", "~") else f"{d}/{folder}")
-                # (not the starting folder nor one holding it: the path scope's to judge)
-                if _below(top, f) is None:
-                    out += [("cat", p) for p, at in absolute if _below(at, f) is not None]
-    return out
+    absolute = _absolute(places, top)
+    return [v for f in _folders_read_whole(views, dirs) for v in _held_below(f, absolute, top)]
+
+
+def _absolute(places: tuple[str, ...], top: str) -> list[tuple[str, str]]:
+    """Each place a rule names, with its absolute path from the folder the command starts in."""
+    return [(p, fold_path(p if p[:1] in ("/", "~") else f"{top}/{p}")) for p in places]
+
+
+def _folders_read_whole(views: Sequence[tuple[str, ...]], dirs: Iterable[str]) -> list[str]:
+    """The absolute folders ``views`` read every file of (recursive_reads.folders_read), from each folder they may
+    run in."""
+    return [
+        fold_path(folder if folder[:1] in ("/", "~") else f"{d}/{folder}")
+        for view in views
+        for folder in folders_read(view)
+        for d in sorted(dirs)[:4]
+    ]
+
+
+def _held_below(folder: str, absolute: list[tuple[str, str]], top: str) -> list[tuple[str, ...]]:
+    """`cat` of each place (``absolute``: _absolute's) below ``folder`` -- none when ``folder`` is the starting folder
+    or one holding it (the path scope's to judge)."""
+    if _below(top, folder) is not None:
+        return []
+    return [("cat", p) for p, at in absolute if _below(at, folder) is not None]
 
 
 def _sourced_or_dotted(

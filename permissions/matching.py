@@ -19,7 +19,7 @@ from fnmatch import fnmatchcase
 from typing import Any, TypeAlias
 
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
-from permissions.commands.copies import CLIPBOARD
+from permissions.commands.copies import CLIPBOARD, CLIPBOARD_READERS, prints_clipboard
 from permissions.commands.file_printers import PRINTER_PROGRAMS, printed_files
 from permissions.commands.git import git_changes_state, runs_other_programs
 from permissions.commands.option_tables_git import pull_merges
@@ -162,10 +162,7 @@ class CompiledList:
                     found = (*found, *_pulls_merging(found))
                     for name in _names_of_program(program_name(q.words[0][0])):
                         self.meant.setdefault(name, []).append((q, found))
-                        if q.words == ((name, False),):
-                            self.gates.setdefault(name, frozenset())  # (read as written: see below)
-                            continue
-                        _widen_gate(self.gates, name, found)
+                        _widen_gate(self.gates, name, q, found)
                 for one in _as_named(q):
                     self._index(one)
 
@@ -595,13 +592,9 @@ _CONTENT_READERS = (
     "perl",
     "ruby",
     "unzip",
-    "pbpaste",
-    "wl-paste",
-    "xclip",
-    "xsel",
+    *sorted(CLIPBOARD_READERS),
     *sorted(PRINTER_PROGRAMS - {"git"}),
 )
-_CLIPBOARD_READERS = frozenset({"pbpaste", "wl-paste", "xclip", "xsel"})
 
 
 def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -613,7 +606,7 @@ def content_reads(view: tuple[str, ...]) -> list[tuple[str, ...]]:
     [] for any other view. So are the files a program prints by its own reading (permissions.commands.file_printers:
     `dotenv list`, `sops -d .env`, `terraform output`, `aws configure get`)."""
     head = view[:1]
-    if head and head[0] in _CLIPBOARD_READERS and _prints_clipboard(view):
+    if head and head[0] in CLIPBOARD_READERS and prints_clipboard(view):
         return [("cat", CLIPBOARD)]
     if head and head[0] in PRINTER_PROGRAMS:
         printed = printed_files(view)
@@ -715,18 +708,6 @@ _FILES_READ: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
     # `xargs -a .env echo`: the file's words handed to a command that prints them
     "xargs": lambda view: option_values(view[1:], _XARGS_FILE),
 }
-
-
-def _prints_clipboard(view: tuple[str, ...]) -> bool:
-    """red team: whether ``view`` prints the clipboard (a place a copy made in the same command: `pbcopy < .env &&
-    pbpaste`) -- pbpaste, wl-paste; xclip's `-o`; xsel's `-o`, or no input letter (it prints the selection when its
-    output is no terminal)."""
-    if view[0] in ("pbpaste", "wl-paste"):
-        return True
-    if view[0] == "xclip":
-        return "-o" in view or "-out" in view
-    letters = "".join(w[1:] for w in view[1:] if w[:1] == "-" and w[1:2] != "-")
-    return "o" in letters or "--output" in view or not ("i" in letters or "a" in letters or "--input" in view)
 
 
 # Interpreters whose -p runs their code on each line of the files they are given and prints it, as sed does, and
@@ -1217,9 +1198,15 @@ class Meaning:
 def _widen_gate(
     gates: dict[str, frozenset[str] | None],
     name: str,
+    p: Pattern,
     found: tuple[AnyMeaning, ...],
 ) -> None:
-    """The words a segment must hold for some pattern of ``name`` to match it by meaning (None: any)."""
+    """The words a segment must hold for some pattern of ``name`` (``p``, read as ``found``) to match it by meaning
+    (None: any). A pattern of the program alone matches every segment it leads as written: its reading by meaning
+    widens no gate (`Terminal(mkdir)` beside a deny of `chmod 777`)."""
+    if p.words == ((name, False),):
+        gates.setdefault(name, frozenset())
+        return
     if name in gates and gates[name] is None:
         return
     words: frozenset[str] = gates.get(name) or frozenset()
@@ -2151,12 +2138,7 @@ class CompiledPermissions:
                     (ASK_RANK, p, g) for p, found in meant if (g := _glob_meanings(found))
                 )
                 for p, found in meant:
-                    if p.words == ((name, False),):
-                        # (_BARE) a pattern of the program alone matches every segment it leads as written: its
-                        # reading by meaning widens no gate (`Terminal(mkdir)` beside a deny of `chmod 777`)
-                        self._gates.setdefault(name, frozenset())
-                        continue
-                    _widen_gate(self._gates, name, found)
+                    _widen_gate(self._gates, name, p, found)
         self._meant_names = frozenset(self._meant)
         # SPEC §5, R4.10: the POSIX programs PowerShell's and cmd's spellings are read as (`Remove-Item -Recurse`
         # as `rm -r`) that a deny or ask pattern names -- read off the sandbox only when there is one.

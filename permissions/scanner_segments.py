@@ -415,9 +415,8 @@ def feed_input(sc: _Scanner, seg: Segment, b: _Builder) -> None:
 
 
 _MAX_FED_COMMANDS = 64
-FED_READERS = tuple(
-    dict.fromkeys(FED_ESCAPES.values())
-)  # (a here-document's holder names its reader by index)
+# (a here-document's holder names its reader by its index here)
+FED_READERS = tuple(dict.fromkeys(FED_ESCAPES.values()))
 
 
 def fed_body(sc: _Scanner, body: str, holder: list[int]) -> None:

@@ -24,6 +24,7 @@ from permissions.commands.uploads import _remote_place
 __all__ = [
     "AS",
     "CLIPBOARD",
+    "CLIPBOARD_READERS",
     "COPIERS",
     "EITHER",
     "HERE",
@@ -34,6 +35,7 @@ __all__ = [
     "STREAM",
     "Copy",
     "copies_in",
+    "prints_clipboard",
 ]
 
 # Where the originals land under the new name's place (``to``).
@@ -392,9 +394,28 @@ _CLIPBOARD_VALUED = frozenset(
 )
 
 
+CLIPBOARD_READERS = frozenset({"pbpaste", "wl-paste", "xclip", "xsel"})
+
+
+def prints_clipboard(view: tuple[str, ...]) -> bool:
+    """Whether ``view`` prints the clipboard (permissions.matching.content_reads: `pbcopy < .env && pbpaste`) --
+    pbpaste, wl-paste; xclip's `-o`; xsel's `-o`, or no input letter (it prints the selection when its output is no
+    terminal). (_clipped reads the same options the other way.)"""
+    if view[0] in ("pbpaste", "wl-paste"):
+        return True
+    if view[0] == "xclip":
+        return "-o" in view or "-out" in view
+    letters = _xsel_letters(view[1:])
+    return "o" in letters or "--output" in view or not ("i" in letters or "a" in letters or "--input" in view)
+
+
+def _xsel_letters(args: tuple[str, ...]) -> str:
+    return "".join(w[1:] for w in args if w[:1] == "-" and w[1:2] != "-")
+
+
 def _clipped(name: str, args: tuple[str, ...]) -> list[Copy]:
     """What a clipboard writer leaves on the clipboard: its input, and xclip's files."""
-    letters = "".join(w[1:] for w in args if w[:1] == "-" and w[1:2] != "-") if name == "xsel" else ""
+    letters = _xsel_letters(args) if name == "xsel" else ""
     if _CLIPBOARD_OUT.intersection(args) or "o" in letters:
         return []  # (xsel with no letter takes its input when it is given one: `xsel -b < .env`)
     files: list[str] = []
