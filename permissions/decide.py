@@ -99,7 +99,7 @@ from permissions.commands.windows import (
 )
 from permissions.commands.windows_deletions import DELETION_CUE
 from permissions.commands.wrappers import RUNNERS, WRAPPERS, looks_up
-from permissions.commands.writes import WRITE_VERBS, may_write
+from permissions.commands.writes import WRITE_VERBS, find_expression_at, may_write
 from permissions.exported import ENV_READERS, assigned_rules, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter, runner_line, statement_texts
 from permissions.hooks import PolicyHook, run_hooks
@@ -1531,9 +1531,7 @@ def _found_elsewhere(words: tuple[str, ...], dirs: Sequence[str], start: str) ->
     """find's words with the folder it runs in (`.`, or none named) written as each other folder the segment may
     run in: `cd secrets && find . -type f -exec cat {} +` searches `secrets`, which where.picked_by_name reads as
     any folder named (only the command's own starting folder is left out, as for `grep -r`)."""
-    k = 1
-    while k < len(words) and words[k][:1] not in ("-", "(", "!"):
-        k += 1
+    k = find_expression_at(words)
     if k > 1 and not any(w in (".", "./") for w in words[1:k]):
         return []
     starts = [w for w in words[1:k] if w not in (".", "./")]

@@ -369,9 +369,8 @@ def _sed_substitution(script: str, i: int, c: str, commands: list[str] | None) -
         return -1
     delim = script[i]
     i += 1
-    replaced = i
     for _ in range(2):
-        replaced = i
+        replaced = i  # (the regular expression's start, then the replacement's)
         while i < n and script[i] != delim:
             i += 2 if script[i] == "\\" else 1
         i += 1

@@ -57,6 +57,7 @@ __all__ = [
     "AGENT_CLIS",
     "BUILD_WRITERS",
     "FORMATTERS",
+    "find_expression_at",
     "finds_caches_only",
     "handed_words",
     "option_at",
@@ -1446,13 +1447,17 @@ def _wget(view: tuple[str, ...]) -> list[Target]:
     return out
 
 
-def _find(view: tuple[str, ...]) -> list[Target]:
-    starts: list[str] = []
+def find_expression_at(view: Sequence[str]) -> int:
+    """The index of find's first expression word: past its starting points (`find a b -name x`: 3)."""
     k = 1
     while k < len(view) and view[k][:1] not in ("-", "(", "!"):
-        starts.append(view[k])
         k += 1
-    starts = starts or ["."]
+    return k
+
+
+def _find(view: tuple[str, ...]) -> list[Target]:
+    k = find_expression_at(view)
+    starts = list(view[1:k]) or ["."]
     out: list[Target] = []
     rest = view[k:]
     caches = _caches_only(rest)
@@ -1489,10 +1494,7 @@ _FIND_OTHERWISE = frozenset({"-o", "-or", "!", "-not", ",", "(", ")", "\\(", "\\
 def finds_caches_only(view: Sequence[str]) -> bool:
     """Whether a find view acts only on the names _CACHE_NAMES lists (see _caches_only): what its `-exec` is
     handed (`{}`) is one of them."""
-    k = 1
-    while k < len(view) and view[k][:1] not in ("-", "(", "!"):
-        k += 1
-    return _caches_only(view[k:])
+    return _caches_only(view[find_expression_at(view) :])
 
 
 def _caches_only(rest: Sequence[str]) -> bool:
