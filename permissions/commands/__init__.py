@@ -184,6 +184,7 @@ from permissions.commands.agent_clis import (
 )
 from permissions.commands.cargo import unknown_cargo_command
 from permissions.commands.conan import unknown_conan_command
+from permissions.commands.containers import DEFINING_ENGINES, definition_from_input
 from permissions.commands.desktop import OPENERS, desktop_runs
 from permissions.commands.environment import (
     DECLARATION_BUILTINS,
@@ -195,6 +196,7 @@ from permissions.commands.gh import unknown_gh_command
 from permissions.commands.git import unknown_git_command
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb, wsl_opaque
+from permissions.commands.loaded_input import SETTINGS_FROM_INPUT, settings_from_input
 from permissions.commands.runners import (
     CARRIER_TRIGGERS,
     CARRIER_VERBS,
@@ -261,6 +263,8 @@ OPAQUE_VERBS: frozenset[str] = (
     | CLIENT_REMOVERS  # (pip's and uv's segments: Brabo's client uninstalled, brabo_client_removed)
     | OPENERS  # (what the desktop runs: permissions.commands.desktop)
     | {"git", "cargo", "gh", "flatpak", "conan"}
+    | DEFINING_ENGINES  # (red team: a container definition from the input, containers.definition_from_input)
+    | SETTINGS_FROM_INPUT.keys()  # (red team: settings that run code from the input, loaded_input)
 )
 
 _FROM_INPUT_WORD = "the command word comes from the input"
@@ -298,6 +302,24 @@ _UNKNOWN_COMMANDS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
 }
 
 
+def _then(
+    reader: Callable[[tuple[str, ...]], str | None] | None, more: Callable[[tuple[str, ...]], str | None]
+) -> Callable[[tuple[str, ...]], str | None]:
+    """A verb read another way too (`docker run … claude` starts an agent elsewhere): that reading first, then
+    ``more`` -- a container definition or settings that run code, loaded from the input (red team, R4.9)."""
+    if reader is None:
+        return more
+    return lambda view: reader(view) or more(view)
+
+
+_UNKNOWN_COMMANDS.update(
+    {verb: _then(_UNKNOWN_COMMANDS.get(verb), definition_from_input) for verb in DEFINING_ENGINES}
+)
+_UNKNOWN_COMMANDS.update(
+    {verb: _then(_UNKNOWN_COMMANDS.get(verb), settings_from_input) for verb in SETTINGS_FROM_INPUT}
+)
+
+
 def _code_then(reader: Callable[[tuple[str, ...]], str | None]) -> Callable[[tuple[str, ...]], str | None]:
     """A verb read both ways (`nix repl` opens a prompt, `nix develop -c claude` starts an agent elsewhere):
     code_opaque's reading first, then the verb's own."""
@@ -321,6 +343,7 @@ _UNKNOWN_COMMANDS.update(
         for verb in OPENERS
     }
 )
+
 _CODE_ONLY = INLINE_CODE - _UNKNOWN_COMMANDS.keys()  # (the verbs read both ways go through _UNKNOWN_COMMANDS)
 
 
@@ -736,6 +759,8 @@ _PROJECT_RUNNERS = frozenset(
             "autoreconf autoconf automake zig cabal stack dune rebar3 invoke inv fab doit scons snakemake composer "
             "phpunit sbt gem rackup hatch brew eslint prettier next nuxt astro tsup webpack rollup babel vite "
             "postcss tailwindcss svelte-kit remix gatsby stylelint nx pm2 nodemon"
+            # red team: the JavaScript task runners and test launcher that load their own file by name, pipenv
+            " grunt gulp karma pipenv"
         ).split(),
     }
 )
@@ -767,7 +792,8 @@ _BUILD_NAME = re.compile(
     r"|Setup\.l?hs|.*\.cabal|stack\.yaml|package\.yaml|dune(?:-project)?|rebar\.config"
     r"|tasks\.py|fabfile\.py|dodo\.py|SCons(?:truct|cript)|Snakefile|Earthfile|composer\.json|phpunit\.xml(?:\.dist)?"
     r"|settings\.gradle(?:\.kts)?|.*\.sbt|.*\.gemspec|config\.ru|hatch_build\.py|Brewfile|deno\.jsonc?"
-    r"|project\.json|nx\.json"
+    r"|project\.json|nx\.json|gulpfile(?:\.babel)?\.[cm]?[jt]s|Gruntfile\.(?:[cm]?[jt]s|coffee)"
+    r"|karma\.conf\.[cm]?[jt]s|Pipfile|\.babelrc(?:\.json)?"
     r"|(?:eslint|prettier|postcss|tailwind|next|nuxt|svelte|astro|tsup|remix|gatsby-config|gatsby-node|stylelint"
     r"|commitlint|lint-staged|nodemon|ecosystem|rspack|rsbuild|metro|babel)\.config\.[cm]?[jt]s"
     r"|\.(?:eslintrc|prettierrc|babelrc|stylelintrc|lintstagedrc)\.[cm]?js)"
@@ -798,6 +824,9 @@ def _named_in(w: str, written: set[str]) -> bool:
     return bool(value) and _file_key(value) in written
 
 
+_KEEP_WHAT_RUNS = FORMATTERS | {"mkdir", "gmkdir"}
+
+
 def _add_written(words: tuple[str, ...], written: set[str]) -> None:
     """red team: what R3.7's write table reads a segment to write, by any view (`dd of=Makefile`, `cp
     --target=. x/Makefile`, `git checkout x -- Makefile`, `env tee Makefile`), added to ``written``; a change
@@ -815,9 +844,57 @@ def _add_written(words: tuple[str, ...], written: set[str]) -> None:
         if words[0] in _IN_PLACE:
             written.update(_file_key(p) for p in _written_paths(view))
         if (
-            may_write(view) and view[0].rpartition("/")[2] not in FORMATTERS
-        ):  # (a format keeps what a file does)
+            may_write(view) and view[0].rpartition("/")[2] not in _KEEP_WHAT_RUNS
+        ):  # (a format keeps what a file does; an empty folder runs nothing: `mkdir -p build && cmake -B build`)
             written.update(_file_key(t) for t, kind in targets(view) if kind != WHOLE and t)
+
+
+# red team: the options after which a project runner loads a program, build or settings file (`docker compose -f
+# ci.yml`, `npx vitest --config v.ts`, `cargo run --manifest-path p.toml`, `gradle -I init.gradle`, `tox -c x.ini`)
+# -- not an output, a report or a list of packages (`go tool cover -func=c.out`, `pip install -r reqs.txt`) --, and
+# the files it runs when named as operands (code; Kubernetes files for `podman kube play`).
+_LOADS_FILE = re.compile(
+    r"-[fc]|--?(?i:file|(?:build|settings|compose|task|just|rake|nox|make|rc)-?file|config(?:-?file)?|conf"
+    r"|manifest(?:-path)?|[\w-]*script|settings|global-settings|sconstruct|require|preload|setup-?files?)"
+).fullmatch
+_LOADS_SHORT = {"gradle": "-b-I-c", "gradlew": "-b-I-c", "task": "-t", "go-task": "-t", "cmake": "-P-C"}
+_CODE_FILE = re.compile(r".+\.(?:go|nix|[cm]?[jt]sx?|rb|py|rs|exs?|kts|gradle)").fullmatch
+_KUBE_FILE = re.compile(r".+\.(?:ya?ml|json)").fullmatch
+
+
+def _loads_written(view: tuple[str, ...], written: set[str]) -> bool:
+    """Whether a word of a project runner's ``view`` hands it a written file to load: as the value of an option of
+    _LOADS_FILE (the next word, after `=`, glued to a one-letter one), or as an operand that is code."""
+    operand = _KUBE_FILE if view[0] == "podman" else _CODE_FILE
+    for k, w in enumerate(view[1:], 1):
+        if w[:1] != "-":
+            if _file_key(w) in written and (operand(w) is not None or _CODE_FILE(w) is not None):
+                return True
+            continue
+        name, eq, value = w.partition("=")
+        if not eq and w[1:2] != "-" and len(w) > 2:
+            name, value = w[:2], w[2:]  # (`-fci.yml`)
+        elif not eq:
+            value = view[k + 1] if k + 1 < len(view) else ""
+        loads = _LOADS_FILE(name) is not None or (len(name) == 2 and name in _LOADS_SHORT.get(view[0], ""))
+        if value and loads and _file_key(value) in written:
+            return True
+    return False
+
+
+def _runs_written(view: tuple[str, ...], written: set[str]) -> bool:
+    """Whether a project runner loads a file the command wrote: one it loads by its name (a Makefile, a test), or
+    -- red team -- one its words hand it (_loads_written), or the folder of a Go program written there (`go run
+    ./tool`), or any Go file before `go generate` (its `//go:generate` lines are command lines)."""
+    if any(_runner_file(k) for k in written) or _loads_written(view, written):
+        return True
+    if view[0].rsplit("/", 1)[-1] != "go" or len(view) < 2 or not any(k.endswith(".go") for k in written):
+        return False
+    if view[1] == "generate":
+        return True
+    return view[1] == "run" and any(
+        k.startswith(_file_key(w).rstrip("/") + "/") for w in view[2:] if w[:1] != "-" for k in written
+    )
 
 
 def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...]]]) -> str | None:
@@ -834,7 +911,7 @@ def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...
                 verb = view[0]
                 if _file_key(verb) in written:
                     return WRITTEN_THEN_RUN
-                if verb.rsplit("/", 1)[-1] in _PROJECT_RUNNERS and any(_runner_file(k) for k in written):
+                if verb.rsplit("/", 1)[-1] in _PROJECT_RUNNERS and _runs_written(view, written):
                     return WRITTEN_THEN_RUN
                 if is_code_verb(verb) or verb in ("source", ".") or verb in SEDS or verb in AWKS:
                     if any(_named_in(w, written) for w in view[1:]):

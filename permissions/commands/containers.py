@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from permissions.commands.interpreters import is_stream
 from permissions.commands.option_reader import Program
 from permissions.commands.option_tables_deploy import DOCKER
 from permissions.commands.options import normalised
@@ -38,6 +39,7 @@ __all__ = [
     "ENGINE_HOST_VARIABLES",
     "ContainerRun",
     "container_run",
+    "definition_from_input",
     "engine_elsewhere",
     "host_side_words",
     "image_tool",
@@ -55,6 +57,35 @@ _CONTAINER_PLACES = frozenset({"workdir", "tmpfs"})
 _LINKERS = frozenset({("ln",), ("/bin/ln",), ("/usr/bin/ln",), ("link",)})
 # Option keys whose value is a mount: its source is the host's, its destination the container's.
 _MOUNTS = frozenset({"volume", "mount"})
+
+
+# red team (R4.9): the subcommands that load a definition -- a compose file, a Dockerfile or a build context, a bake
+# file, a Kubernetes file (`podman kube play`, `play kube`), buildah's `bud` -- which, given the input or another
+# command's output (`docker compose -f - up <<< '…privileged…'`, `echo … | docker build -`, `docker buildx build -f -
+# .`), start or build what no rule read.
+DEFINING_ENGINES = CONTAINER_ENGINES | {"buildah"}
+_DEFINES = frozenset({"compose", "build", "bake", "kube", "play", "bud"})
+DEFINITION_FROM_INPUT = (
+    "it loads a container definition (a compose file, a Dockerfile or build context, a Kubernetes file) from the"
+    " input or another command's output, which no rule can read"
+)
+
+
+def definition_from_input(view: tuple[str, ...]) -> str | None:
+    """DEFINITION_FROM_INPUT when a word of a container engine's ``view`` before its run, create or exec (what
+    follows is the container's) hands a defining subcommand the input: an operand (`-`, `/dev/stdin`, `<(…)`), an
+    option's value (the next word, after `=`, glued to `-f`), or None."""
+    defines = view[0] in _COMPOSE_NAMES or view[0] == "buildah"
+    for w in view[1:]:
+        if w in _RUNS:
+            return None
+        if w in _DEFINES:
+            defines = True
+        elif defines and (
+            is_stream(w) or is_stream(w.partition("=")[2]) or (w[:2] == "-f" and is_stream(w[2:]))
+        ):
+            return DEFINITION_FROM_INPUT
+    return None
 
 
 class ContainerRun(NamedTuple):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from permissions.commands.interpreters import is_stream
 from permissions.commands.rebase_todo import TODO_WRITTEN, rewrites_the_todo
 from permissions.commands.script_binds import bound_to_loopback
 from permissions.commands.shell_starters import less_text
@@ -309,6 +310,24 @@ _AGENT_ENDPOINT_VARS = frozenset(
     }
 )
 # The value decides which program a command word names (`PATH=. ls` runs ./ls): R4.9.
+# red team (R4.9): files of definitions or client settings a tool loads -- compose's services, a kube config's,
+# docker's and AWS's credential programs, Terraform's CLI settings, a Gemfile, an env file -- named by a variable;
+# given the input, what they run no rule read (permissions.commands.loaded_input reads the options that name them).
+_DEFINITION_VARS = frozenset(
+    {
+        "COMPOSE_FILE",
+        "KUBECONFIG",
+        "DOCKER_CONFIG",
+        "BUILDX_BAKE_FILE",
+        "AWS_CONFIG_FILE",  # (`credential_process` runs a program)
+        "AWS_SHARED_CREDENTIALS_FILE",
+        "TF_CLI_CONFIG_FILE",  # (a provider's development override runs a program of that path)
+        "TERRAFORM_CONFIG",
+        "BUNDLE_GEMFILE",  # (a Gemfile is Ruby)
+        "PIPENV_PIPFILE",
+        "DOTENV_CONFIG_PATH",
+    }
+)
 PATH_VARS = frozenset({"PATH", "BASH_CMDS", "EXECIGNORE", "CDPATH"})  # CDPATH: where `cd name` goes
 # red team: the coding agents without Brabo's hook read their options from the environment too -- aider every
 # option as AIDER_<NAME> (`AIDER_YES_ALWAYS=1 aider -m …`), shell-gpt its settings by name
@@ -347,6 +366,8 @@ def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
         return [], f"the variable {name} tells a coding agent without Brabo's hook to act without asking"
     if name in _PWD_VARS:
         return [], f"the variable {name} changes the folder every later ${name} names"
+    if name in _DEFINITION_VARS and any(is_stream(part) for part in value.replace(";", ":").split(":")):
+        return [], f"the variable {name} hands the program a file from the input, which no rule can read"
     if name in AGENT_SETTINGS_VARS or name.startswith(_BRABO_PREFIXES):
         return [], f"the variable {name} points a coding agent or Brabo's hook at settings no rule has read"
     if name in _AGENT_ENDPOINT_VARS and not bound_to_loopback(value):

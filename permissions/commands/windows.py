@@ -2732,6 +2732,8 @@ def windows_runs_written(texts: Sequence[str]) -> bool:
                 or (words[0].lower() in _RUNS_A_FILE and any(_run_key(w) in written for w in words[1:]))
             ):
                 return True
+        if text.split(None, 1)[:1] in (["mkdir"], ["md"]) and ">" not in text:
+            continue  # an empty folder runs nothing (`mkdir -p out && python3 gen.py out`)
         for target, _ in windows_writes(text):
             key = _run_key(target)
             written.add(key)
