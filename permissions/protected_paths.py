@@ -73,7 +73,7 @@ from permissions.commands.writes import (
 )
 from permissions.glob_syntax import bash_glob
 from permissions.literal_search import literal_trie
-from permissions.scope import NOT_USER_PATHS
+from permissions.scope import NOT_USER_PATHS, leading_values, literal_loop_values
 from permissions.shell import Segment
 
 __all__ = [
@@ -1305,6 +1305,8 @@ class _Origin(NamedTuple):
     # name written there may complete (`workflows/ci.yml`, `x.pth`)
     clean: bool
     dotglob: bool
+    # friction: the variables the command gives every value of (given_values), read into a write's target
+    values: Mapping[str, tuple[str, ...]] | None = None
 
 
 _PLACES: dict[tuple[str, tuple[str, ...], bool], _Origin] = {}
@@ -1401,7 +1403,9 @@ def protected_writes(
     ``tar x -C /work``) reaches the protected files at their top. Followed lexically through `cd`.
     ``windows``: the command may run on Windows (SPEC §5), so each segment is also read as PowerShell and cmd
     read it (permissions.commands.windows: backslash separators, cmdlets, any case)."""
-    origin = _origin(cwd, tuple(roots), "dotglob" in command or "GLOBIGNORE" in command)
+    origin = _with_values(
+        _origin(cwd, tuple(roots), "dotglob" in command or "GLOBIGNORE" in command), segments, command
+    )
     places = may_name_a_place(command)
     start = origin.start
     here: list[str] | None = start
@@ -1591,6 +1595,12 @@ def _clear(word: str, kind: int) -> bool:
 def _check(word: str, kind: int, here: list[str] | None, origin: _Origin) -> str | None:
     if not word:
         return None
+    if origin.values is not None and "$" in word:
+        for each in _filled(word, origin.values):
+            why = _check(each, kind, here, origin._replace(values=None))
+            if why is not None:
+                return why
+        return None
     if origin.clean and here is origin.start and _clear(word, kind):
         return None  # the common case: a plain name, below a folder that is not protected
     places = _resolve(word, here, origin.start)
@@ -1601,6 +1611,50 @@ def _check(word: str, kind: int, here: list[str] | None, origin: _Origin) -> str
         if why is not None:
             return why
     return None
+
+
+# Friction (R3.7): a write whose target is a variable the command gives every value of is judged for each value, as
+# the words themselves would be -- `for f in tests/*.py; do sed -i s/a/b/ "$f"; done` as `sed -i s/a/b/
+# tests/*.py`, `out=dist; rm -rf "$out"` as `rm -rf dist`. Every value: a `for` list of literal words whose body
+# alone uses the name (scope.literal_loop_values), or assignments of literal words leading the command, before
+# anything runs (scope.leading_values); `${f%x}` is not filled in -- otherwise the place is decided only when it runs,
+# as before.
+_SUBSTITUTED = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
+_MAX_FILLED = 64
+
+
+def _with_values(origin: _Origin, segments: Sequence[Segment], command: str) -> _Origin:
+    """``origin`` with the values ``command`` gives its variables (given_values), if any."""
+    if "$" in command and ("=" in command or "for" in command):
+        given = given_values(segments, command)
+        if given:
+            return origin._replace(values=given)
+    return origin
+
+
+def given_values(segments: Sequence[Segment], command: str) -> dict[str, tuple[str, ...]]:
+    """The variables ``command`` gives every value of (scope.literal_loop_values, scope.leading_values)."""
+    found = literal_loop_values(tuple(segments), command) if "for" in command else {}
+    if "=" in command:
+        for name, value in leading_values(tuple(segments), command).items():
+            if name in found:
+                return {}  # given both ways: each use may have another value
+            found[name] = value
+    return found
+
+
+def _filled(word: str, values: Mapping[str, tuple[str, ...]]) -> list[str]:
+    """``word`` with each variable of ``values`` put in, one word per combination of their values; [word] (decided
+    only when it runs) when it names another or makes too many."""
+    out = [""]
+    k = 0
+    for m in _SUBSTITUTED.finditer(word):
+        given = values.get(m.group(1) or m.group(2))
+        if given is None or len(out) * len(given) > _MAX_FILLED:
+            return [word]
+        out = [o + word[k : m.start()] + v for o in out for v in given]
+        k = m.end()
+    return [o + word[k:] for o in out]
 
 
 def _named_elsewhere(

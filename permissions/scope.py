@@ -1278,8 +1278,11 @@ _FOR = re.compile(r"(?:^|[\s;&|(])for\s+([a-z_][a-z0-9_]*)\s+in\s+([^;\n]{0,500}
 
 def _data_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
     """Lower-case variables that hold only what commands print or relative words: `for f in LIST` whose
-    words are inside by themselves (relative, no `..`, or substitutions), and the names `read` sets."""
-    if ("for" not in command and "read" not in command) or len(command) > _MAX_LOOP_TEXT:
+    words are inside by themselves (relative, no `..`, or substitutions), the names `read` sets, and the leading
+    assignments of such a word (`out=dist; rm -rf "$out"`, leading_values)."""
+    if ("for" not in command and "read" not in command and "=" not in command) or len(
+        command
+    ) > _MAX_LOOP_TEXT:
         return _NO_NAMES
     hit = _NAMES_MEMO.get(command)
     return _NAMES_MEMO.keep(command, _read_data_names(segments, command)) if hit is None else hit
@@ -1307,7 +1310,12 @@ def _read_data_names(segments: tuple[Segment, ...], command: str) -> frozenset[s
             and not _set_by_a_command(segments, n)
             and re.search(rf"\$\{{{n}:?=", command) is None
         )
-    return _read_in_bodies(command, names)
+    kept = _read_in_bodies(command, names)
+    if "=" in command:
+        given = leading_values(segments, command)
+        if given:
+            kept |= {n for n, (v,) in given.items() if n.islower() and n not in names and _relative_inside(v)}
+    return kept
 
 
 def _read_in_bodies(command: str, names: set[str]) -> frozenset[str]:
@@ -1538,6 +1546,62 @@ def descends(word: str, segments: tuple[Segment, ...], command: str) -> bool:
     return as_climbs(word) == word and _literal_loop_word(word, segments, command)
 
 
+def literal_loop_values(segments: tuple[Segment, ...], command: str) -> dict[str, tuple[str, ...]]:
+    """The `for` variables of ``command`` whose every value is a word written out in their loops' lists (relative,
+    inside, no substitution or variable), read only in the loops' bodies and set nowhere else, each with those
+    words -- for protected_paths' reading of a write's target (`for d in build dist; do rm -rf "$d"; done`)."""
+    names = _literal_loop_names(segments, command)
+    if not names:
+        return {}
+    found: dict[str, list[str]] = {}
+    for m in _FOR.finditer(command):
+        if m.group(1) in names:
+            parsed = parse_command(": " + m.group(2))
+            found.setdefault(m.group(1), []).extend(
+                next((s.words[1:] for s in parsed.segments if s.words[:1] == (":",) and not s.hidden), ())
+            )
+    return {name: tuple(words) for name, words in found.items()}
+
+
+# A leading assignment of a literal word: `out=dist; rm -rf "$out"` (leading_values).
+_LITERAL_ASSIGNMENT = re.compile(r"([A-Za-z_]\w*)=([^\s$`\\]+)")
+
+
+def leading_values(segments: tuple[Segment, ...], command: str) -> dict[str, tuple[str]]:
+    """The variables the assignments of literal words leading ``command`` give -- before anything runs, joined by
+    `;` or `&&` -- each written nowhere else (_given_once); {} when the command sets IFS (the shell splits an
+    unquoted value at other characters: `f=x:.claude; IFS=:; rm -rf $f`)."""
+    if "IFS" in command:
+        return {}
+    found: dict[str, tuple[str]] = {}
+    at = 0
+    for seg in segments:
+        if seg.hidden or seg.redirects or seg.dynamic or not seg.words:
+            break
+        pairs = [_LITERAL_ASSIGNMENT.fullmatch(w) for w in seg.words]
+        start = command.find(seg.text, at)
+        if start < 0 or command[at:start].strip() not in ("", ";", "&&") or not all(pairs):
+            break
+        at = start + len(seg.text)
+        for m in pairs:
+            name, value = m.group(1), m.group(2)  # type: ignore[union-attr]
+            if name in found or not _given_once(command, name, value):
+                return {}  # given twice, or elsewhere: each use may have another value
+            found[name] = (value,)
+    return found
+
+
+def _given_once(command: str, name: str, value: str) -> bool:
+    """Whether a leading assignment of ``value`` is the only value ``name`` takes: written once (bare_mentions: its
+    own assignment), set by no option (`printf -vname`), no default an expansion may replace (`${f:=x}`), nor a
+    value the shell expands further (a `~` after a `:`)."""
+    return (
+        "~" not in value[1:]
+        and bare_mentions(command, name) == 1
+        and re.search(rf"-\w*v\s*{name}(?!\w)|\$\{{{name}[^}}\w]", command) is None
+    )
+
+
 def _literal_loop_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
     if "for" not in command or len(command) > _MAX_LOOP_TEXT:
         return _NO_NAMES
@@ -1554,12 +1618,13 @@ def _read_literal_loop_names(segments: tuple[Segment, ...], command: str) -> fro
         for seg in segments:
             names -= set(read_names(seg.words))  # a name `read` also sets holds what was printed
     # A name written anywhere else (`f=…`, `printf -v f`, `declare f`, `mapfile f`) may hold anything.
-    return _read_in_bodies(command, {n for n in names if _bare_mentions(command, n) == 0})
+    return _read_in_bodies(command, {n for n in names if bare_mentions(command, n) == 0})
 
 
-def _bare_mentions(command: str, name: str) -> int:
+def bare_mentions(command: str, name: str) -> int:
     """How often ``name`` appears in ``command`` other than as `$name`, `${name}` or a `for name` header."""
-    return len(re.findall(rf"(?<![$\w{{]){re.escape(name)}(?!\w)", command)) - len(
+    # (an option's letter is no mention: `rm -f "$f"`; `printf -vf` and `-v f` are _assigned's)
+    return len(re.findall(rf"(?<![$\w{{-]){re.escape(name)}(?!\w)", command)) - len(
         re.findall(rf"(?:^|[\s;&|(])for\s+{re.escape(name)}(?!\w)", command)
     )
 

@@ -824,7 +824,20 @@ def _named_in(w: str, written: set[str]) -> bool:
     return bool(value) and _file_key(value) in written
 
 
-_KEEP_WHAT_RUNS = FORMATTERS | {"mkdir", "gmkdir"}
+# Writers after which a file holds nothing new to run: a format keeps what it does, an empty folder and a deleted
+# path hold nothing (`mkdir -p build && cmake -B build`, `rm -rf build && cmake -B build`, `rm -rf .venv && python3
+# -m venv .venv`).
+_KEEP_WHAT_RUNS = FORMATTERS | {
+    "mkdir",
+    "gmkdir",
+    "rm",
+    "grm",
+    "rmdir",
+    "unlink",
+    "shred",
+    "trash",
+    "trash-put",
+}
 
 
 def _add_written(words: tuple[str, ...], written: set[str]) -> None:
@@ -843,9 +856,7 @@ def _add_written(words: tuple[str, ...], written: set[str]) -> None:
             continue
         if words[0] in _IN_PLACE:
             written.update(_file_key(p) for p in _written_paths(view))
-        if (
-            may_write(view) and view[0].rpartition("/")[2] not in _KEEP_WHAT_RUNS
-        ):  # (a format keeps what a file does; an empty folder runs nothing: `mkdir -p build && cmake -B build`)
+        if may_write(view) and view[0].rpartition("/")[2] not in _KEEP_WHAT_RUNS:  # (_KEEP_WHAT_RUNS)
             written.update(_file_key(t) for t, kind in targets(view) if kind != WHOLE and t)
 
 

@@ -2716,6 +2716,21 @@ _MAY_RUN_A_FILE = re.compile(
 ).search
 
 
+# The deleters, by their names in PowerShell and cmd too, and the makers of an empty folder: what they "write" holds
+# nothing a later segment could run -- PowerShell's mkdir is New-Item's, whose -Value (any abbreviation) writes, so
+# a maker counts only with no option but bash's -p.
+_DELETERS = frozenset({"rm", "rmdir", "rd", "del", "erase", "ri", "remove-item", "unlink"})
+_FOLDER_MAKERS = frozenset({"mkdir", "md"})
+
+
+def _holds_nothing(text: str) -> bool:
+    words = text.split()
+    lead = words[0].lower() if words and ">" not in text else ""
+    return lead in _DELETERS or (
+        lead in _FOLDER_MAKERS and all(w[:1] != "-" or w in ("-p", "--parents") for w in words[1:])
+    )
+
+
 def windows_runs_written(texts: Sequence[str]) -> bool:
     """R4.9 off the sandbox: whether a segment runs a file an earlier one wrote as PowerShell and cmd read them
     (`iwr URL -OutFile x.ps1; .\\x.ps1`, `sc x.ps1 '...'; & ./x.ps1`, `curl.exe -o x.exe URL; Start-Process x.exe`):
@@ -2732,8 +2747,8 @@ def windows_runs_written(texts: Sequence[str]) -> bool:
                 or (words[0].lower() in _RUNS_A_FILE and any(_run_key(w) in written for w in words[1:]))
             ):
                 return True
-        if text.split(None, 1)[:1] in (["mkdir"], ["md"]) and ">" not in text:
-            continue  # an empty folder runs nothing (`mkdir -p out && python3 gen.py out`)
+        if _holds_nothing(text):
+            continue  # an empty folder or a deleted path runs nothing (`rm -rf .venv && python3 -m venv .venv`)
         for target, _ in windows_writes(text):
             key = _run_key(target)
             written.add(key)
