@@ -56,8 +56,10 @@ SPEC readings chosen where SPEC is silent (closed world, R4.9; stricter where un
    program of awk and sed is code, not a location (``sed '/^$/d' f`` names no path).
 8. A sed script or awk program the reader cannot follow (an unknown sed command, ``sed src/x.rs``) is
    opaque: fail closed. ``docker|podman run|exec`` are looked through (the command still reaches the
-   network and mounted folders); ``tmux new|split-window|run-shell`` commands are segments and
-   ``tmux send-keys`` is unseen.
+   network and mounted folders); ``tmux new|split-window|run-shell`` commands are segments (every command
+   after tmux's ``;``), as are the settings tmux runs later (``set -g editor|copy-command|lock-command|
+   default-command``, a hook set as an option, a ``command-alias``, any ``#(cmd)`` format) and ``setenv NAME
+   VALUE`` is read as ``export NAME=VALUE``; ``tmux send-keys`` is unseen.
 9. A merge target is canonicalised as git reads a branch name (``refs/heads/`` dropped, NFKC); a revision
    expression or refspec (``main^{}``, ``HEAD:main``, ``+main``, ``:main``, ``main~0``, ``main@{0}``) or
    a name git refuses is refused at proposal (400); for the cap, a target any of whose ``/``-suffixes
@@ -82,7 +84,9 @@ SPEC readings chosen where SPEC is silent (closed world, R4.9; stricter where un
    operands make the whole command never auto-approved. A command word holding non-ASCII characters
    (``ｃｕｒｌ``) is opaque.
 14. Programs named in options are segments: ``fd -x/-X``, ``rg --pre``/``--hostname-bin``, ``zip -TT``/
-   ``--unzip-command``, ``man --html=``/``-H…``, ``make SHELL=`` (its recipes stay unseen), ``git grep -O``,
+   ``--unzip-command`` (also ``-TTcmd``), ``hyperfine -S``, ``watchexec --shell``, ``pip --python``, ``mypy
+   --python-executable``, ``pandoc -F``, ``mosh --ssh|--server``, ``dpkg-buildpackage -r``, ``wget -e
+   use_askpass=``, a ``SHELL=`` that names no shell, ``man --html=``/``-H…``, ``make SHELL=`` (its recipes stay unseen), ``git grep -O``,
    ``git`` ``ext::`` addresses, ``npm --script-shell``, ``npm explore … -- cmd``; ``ssh -F`` /
    ``scp -F`` (a config file that can run commands), ``git -c protocol.*.allow``, ``git filter-repo``
    callbacks and ``nix run`` are never auto-approved. ``flock FILE cmd``, ``systemd-inhibit``,

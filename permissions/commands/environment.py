@@ -13,6 +13,7 @@ from permissions.commands.interpreters import is_stream
 from permissions.commands.rebase_todo import TODO_WRITTEN, rewrites_the_todo
 from permissions.commands.script_binds import bound_to_loopback
 from permissions.commands.shell_starters import less_text
+from permissions.commands.shells import SHELLS
 
 __all__ = [
     "AGENT_SETTINGS_VARS",
@@ -339,6 +340,8 @@ _PWD_VARS = frozenset({"PWD", "OLDPWD"})
 _OPTION_VARS = {"LESS": ("+!", "+|"), "MANOPT": ("-P", "--pager", "-H", "--html")}
 # npm reads every `npm_config_<key>` (any case) as a setting: `script-shell`, `node-options`, `git` ...
 _NPM_CONFIG = "npm_config_"
+# The shells a `SHELL=` value may name and stay a plain setting (`SHELL=/bin/bash`, `SHELL=zsh`).
+_LOGIN_SHELLS = SHELLS | {"nu", "xonsh", "elvish", "pwsh", "nologin", "false"}
 # Builtins that assign their operands (`export PAGER='curl x'`): R4.9.
 DECLARATION_BUILTINS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 
@@ -350,6 +353,11 @@ def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
         value = value.lstrip("|")  # LESSOPEN='|cmd %s'
         todo = TODO_WRITTEN if name == "GIT_SEQUENCE_EDITOR" and rewrites_the_todo(value) else None
         return ([value] if value.strip() else []), todo
+    if name == "SHELL" and value.strip() and value.rpartition("/")[2] not in _LOGIN_SHELLS:
+        # red team, R4.9: the program `script`, a new tmux pane, `entr -s`, an editor's `:!`, xterm and the like
+        # start as the user's shell, run as `$SHELL -c LINE` or with no argument (`SHELL=./evil script -c x`):
+        # a value that is not a shell is read as the command it runs
+        return [value], None
     if name in CODE_VARS or name.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_", "BASH_FUNC_")):
         return [], f"the variable {name} makes the program load code no rule can read"
     if name.startswith("CARGO_TARGET_") and name.endswith(("_RUNNER", "_LINKER")):

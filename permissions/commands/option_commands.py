@@ -285,7 +285,14 @@ def _cpio(view: tuple[str, ...]) -> Lines:
 
 
 def _wget(view: tuple[str, ...]) -> Lines:
-    return tuple(_quote(v) for v in _values(view, ("--use-askpass:--use-a",))), None  # exec'd, no shell
+    """`--use-askpass=PROG`, and the same setting as a wgetrc command (`-e use_askpass=PROG`: wget reads a
+    command's name without case, `_` or `-`): PROG is exec'd, no shell."""
+    programs = _values(view, ("--use-askpass:--use-a",))
+    for command in _values(view, ("--execute:--exe",), ("-e",)):
+        name, _, value = command.partition("=")
+        if name.strip().lower().replace("_", "").replace("-", "") == "useaskpass" and value.strip():
+            programs.append(value.strip())
+    return tuple(_quote(v) for v in programs), None
 
 
 def _tcpdump(view: tuple[str, ...]) -> Lines:
@@ -720,6 +727,48 @@ def _cset(view: tuple[str, ...]) -> Lines:
     return tuple(" ".join(_quote(w) for w in (p, *tail)) for p in programs), None
 
 
+# red team, R4.9: options whose value is a program the tool runs by name, with arguments of its own and no shell --
+# pip's `--python` (pip runs itself again with it), mypy's `--python-executable` (run to find the installed
+# packages), pipx's `--python`, pandoc's `--filter`/`-F` (each filter is exec'd on the document); and options whose
+# value is a command line the tool splits or hands to a shell -- mosh's `--ssh`, `--client` and `--server` (the
+# last run on the remote host through its shell), delta's `--pager`, dpkg-buildpackage's and debuild's
+# gain-root command (`-rfakeroot`, `--root-command=`: "may include space-separated parameters"). Long options as
+# each parser takes them: optparse, argparse, Getopt::Long and Haskell's GetOpt take a unique prefix.
+_NAMED_PROGRAMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    **dict.fromkeys(("pip", "pip3"), (("--python:--py",), ())),
+    "mypy": (("--python-executable:--python-e",), ()),
+    "pipx": (("--python:--py",), ()),
+    "pandoc": (("--filter:--filt",), ("-F",)),
+}
+_NAMED_LINES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "mosh": (("--ssh", "--client:--c", "--server:--se"), ()),
+    "delta": (("--pager",), ()),
+    "dpkg-buildpackage": (("--root-command:--root-c", "--rootcommand"), ()),
+    "debuild": (("--rootcmd",), ()),
+}
+
+
+def _named_program(view: tuple[str, ...]) -> Lines:
+    return tuple(_quote(v) for v in _values(view, *_NAMED_PROGRAMS[view[0]])), None
+
+
+def _named_line(view: tuple[str, ...]) -> Lines:
+    lines = _values(view, *_NAMED_LINES[view[0]])
+    if view[0] in ("dpkg-buildpackage", "debuild"):
+        # `-r` takes its value in the same word only (`-rfakeroot`; `-r` alone is dpkg-buildpackage's
+        # reading of debian/rules targets in older versions, nothing run)
+        lines += [w[2:] for w in view[1:] if w[:2] == "-r" and len(w) > 2]
+    return tuple(line for line in lines if line.strip()), None
+
+
+def _pylint(view: tuple[str, ...]) -> Lines:
+    """red team: pylint's `--init-hook=CODE` runs Python code before it starts (also in a `--rcfile`'s
+    `init-hook`, a file the project's reading covers): code no rule can read."""
+    if _values(view, ("--init-hook:--init",)):
+        return (), "pylint runs Python code it is given (--init-hook)"
+    return _NONE
+
+
 OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     "hg": _hg,
     "chg": _hg,
@@ -778,6 +827,9 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     "just": _just,
     "valgrind": _valgrind,
     "nano": _nano,
+    **dict.fromkeys(_NAMED_PROGRAMS, _named_program),
+    **dict.fromkeys(_NAMED_LINES, _named_line),
+    "pylint": _pylint,
 }
 
 # The readers above that find something only when one of these strings is in a word (each reader's options
@@ -786,7 +838,12 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
 # its views. (Looked for in the segment's words joined and ended by NUL: plain substring tests.) Never a program
 # that is also a wrapper, whose views may carry whatever its own words hold (strace, srun, mpirun, mise).
 OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
-    "wget": ("--use-a",),
+    "wget": ("--use-a", "-e", "--exe"),
+    **dict.fromkeys(("pip", "pip3", "mypy"), ("--py",)),
+    "pandoc": ("-F", "--filt"),
+    "delta": ("--pager",),
+    **dict.fromkeys(("dpkg-buildpackage", "debuild"), ("-r",)),
+    "pylint": ("--init",),
     **dict.fromkeys(("apt-get", "apt", "aptitude"), ("-o", "-c")),
     "mix": ("\0cmd\0",),
     **dict.fromkeys(("gcc", "g++", "cc", "c++", "gfortran"), ("-wrapper",)),

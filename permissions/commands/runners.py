@@ -654,7 +654,6 @@ def _tmux_read(view: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
 
 
 _TMUX_SET = frozenset({"set-option", "set", "set-window-option", "setw"})
-_TMUX_RUN_OPTIONS = frozenset({"default-command", "default-shell"})
 
 
 # The letters that take a value, per tmux subcommand that ends with a command (tmux's getopt stops at the
@@ -688,28 +687,142 @@ def _tmux_command(args: tuple[str, ...], values: str) -> str | None:
     return tail[0] if len(tail) == 1 else _argv(tail)
 
 
+# red team, R4.9: tmux options whose value is a shell command tmux runs later -- a new pane's command or shell, the
+# editor (`customize-mode`, `command-prompt`), the copy and lock commands -- and the hooks, which are options too
+# (`set -g after-new-window 'run-shell …'`: the value is a tmux command). tmux takes an option's unique prefix
+# (`set -g default-c CMD`); a name that begins one of these is read as it (an ambiguous one is tmux's error).
+_TMUX_LINE_OPTIONS = ("default-command", "default-shell", "editor", "copy-command", "lock-command")
+_TMUX_HOOKS = tuple(
+    """after-bind-key after-capture-pane after-copy-mode after-display-message after-display-panes after-kill-pane
+    after-list-buffers after-list-clients after-list-keys after-list-panes after-list-sessions after-list-windows
+    after-load-buffer after-lock-server after-new-session after-new-window after-paste-buffer after-pipe-pane
+    after-queue after-refresh-client after-rename-session after-rename-window after-resize-pane after-resize-window
+    after-save-buffer after-select-layout after-select-pane after-select-window after-send-keys after-set-buffer
+    after-set-environment after-set-hook after-set-option after-show-environment after-show-messages
+    after-show-options after-split-window after-unbind-key alert-activity alert-bell alert-silence client-active
+    client-attached client-detached client-focus-in client-focus-out client-resized client-session-changed
+    client-light-theme client-dark-theme command-error pane-died pane-exited pane-focus-in pane-focus-out
+    pane-mode-changed pane-set-clipboard pane-title-changed session-closed session-created session-renamed
+    session-window-changed window-layout-changed window-linked window-pane-changed window-renamed window-resized
+    window-unlinked command-alias""".split()
+)
+_TMUX_ENVIRONMENT = frozenset({"set-environment", "setenv"})
+
+
+def _tmux_option(name: str, options: tuple[str, ...]) -> bool:
+    name = name.partition("[")[0].lower()  # an array option's item (`status-format[1]`, `command-alias[9]`)
+    return name in options or (len(name) >= 3 and any(o.startswith(name) for o in options))
+
+
+def _tmux_operands(args: tuple[str, ...], unsets: str) -> list[str] | None:
+    """The operands of a tmux `set-option` or `set-environment` (past its flags and `-t TARGET`), or None when a
+    flag in ``unsets`` takes the setting away (`set -u`, `setenv -r`)."""
+    operands: list[str] = []
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+        elif a[:1] == "-" and len(a) > 1 and not operands and a != "--":
+            letters = a[1:]
+            if any(c in unsets for c in letters.partition("t")[0]):
+                return None
+            skip = letters.endswith("t")  # `-t TARGET`; `-tTARGET` holds its value
+        elif a != "--" or operands:
+            operands.append(a)
+    return operands
+
+
+def _tmux_set(args: tuple[str, ...]) -> Carried:
+    """What a `set-option` leaves to run later: a line option's value, a hook's tmux command, an alias's body."""
+    operands = _tmux_operands(args, "uU")
+    if not operands or len(operands) < 2:
+        return _NOTHING
+    name, value = operands[0], operands[1]
+    if _tmux_option(name, _TMUX_LINE_OPTIONS):
+        return Carried((value,))
+    if _tmux_option(name, _TMUX_HOOKS):
+        body = value.partition("=")[2] if name.lower().startswith("command-a") else value
+        return Carried((f"tmux {body}",)) if body.strip() else _NOTHING
+    return _NOTHING
+
+
+def _tmux_environment(args: tuple[str, ...]) -> Carried:
+    """red team: `tmux setenv -g PAGER 'cmd'` sets what every later pane's programs read, as `export PAGER='cmd'`
+    does for the shell's: read as that export (its command-valued and code-loading variables, R4.9)."""
+    operands = _tmux_operands(args, "ru")
+    if not operands or not operands[0].isidentifier():
+        return _NOTHING
+    value = operands[1] if len(operands) > 1 else ""
+    return Carried((f"export {quote(operands[0] + '=' + value)}",))
+
+
+def _tmux_jobs(words: tuple[str, ...]) -> list[str]:
+    """red team: the shell commands of tmux's `#(...)` formats in ``words`` -- run by a status line, a border, a
+    `display-message`, a `-F` template, `setenv -F`, wherever tmux expands one (the end found as tmux does,
+    counting parentheses; with none, the rest of the word)."""
+    jobs: list[str] = []
+    for w in words:
+        at = w.find("#(")
+        while at >= 0:
+            depth, k = 1, at + 2
+            while k < len(w) and depth:
+                depth += (w[k] == "(") - (w[k] == ")")
+                k += 1
+            jobs.append(w[at + 2 : k - 1] if depth == 0 else w[at + 2 :])
+            at = w.find("#(", k)
+    return [j for j in jobs if j.strip()]
+
+
+def _tmux_chunks(view: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The commands of one tmux run: its words split where tmux splits them (a `;` word, or a word ending in
+    an unescaped `;`) -- every command is read, not only the first (`tmux set -g mouse on \\; new -d CMD`)."""
+    chunks: list[tuple[str, ...]] = []
+    start = 1
+    for k in range(1, len(view) + 1):
+        if k == len(view):
+            chunks.append(view[start:])
+        elif view[k] == ";" or (view[k].endswith(";") and not view[k].endswith("\\;")):
+            chunks.append((*view[start:k], view[k][:-1]) if view[k] != ";" else view[start:k])
+            start = k + 1
+    return chunks
+
+
 def _tmux(view: tuple[str, ...]) -> Carried:
     view, line = _tmux_read(view)
     if line is not None:
         return Carried((line,)) if line.strip() else _NOTHING
-    for k, w in enumerate(view[1:], 1):
+    scripts: list[str] = _tmux_jobs(view[1:])
+    unseen = None
+    for chunk in _tmux_chunks(view):
+        found = _tmux_command_carried(chunk)
+        scripts += found.scripts
+        unseen = unseen or found.unseen
+    if not scripts and unseen is None:
+        return _NOTHING
+    return Carried(tuple(dict.fromkeys(scripts)), None, unseen)
+
+
+def _tmux_command_carried(chunk: tuple[str, ...]) -> Carried:
+    """What one tmux command of a run carries (its words, the command's name among them)."""
+    for k, w in enumerate(chunk):
         if w in _TMUX_TYPES:
             # red team: the words typed, each judged as a command line too (`send-keys 'rm -rf /' Enter`)
-            typed = tuple(a for a in view[k + 1 :] if a[:1] != "-" and a.strip())
+            typed = tuple(a for a in chunk[k + 1 :] if a[:1] != "-" and a.strip())
             return Carried(typed, None, "tmux types keys into a shell, which no rule can read")
         if w in _TMUX_LATER:
-            given = [a for a in view[k + 1 :] if a[:1] != "-"]
+            given = [a for a in chunk[k + 1 :] if a[:1] != "-"]
             return Carried((*(f"tmux {a}" for a in given), f"tmux {_argv(tuple(given))}") if given else ())
         if w in _TMUX_SET:
-            args = [a for a in view[k + 1 :] if a[:1] != "-"]
-            return Carried(tuple(args[1:2])) if args[:1] and args[0] in _TMUX_RUN_OPTIONS else _NOTHING
+            return _tmux_set(chunk[k + 1 :])
+        if w in _TMUX_ENVIRONMENT:
+            return _tmux_environment(chunk[k + 1 :])
         if w in _TMUX_SHELL:
             # Every word after the subcommand that is not an option could be the command (options and their
             # values are not told apart here: judging more words only makes deny see more), and so could
             # the words after the subcommand's options, together (R4.10: `tmux new -d rm -rf /`).
-            found = tuple(a for a in view[k + 1 :] if a[:1] != "-")
+            found = tuple(a for a in chunk[k + 1 :] if a[:1] != "-")
             values = _TMUX_VALUES.get(w)
-            line = _tmux_command(view[k + 1 :], values) if values is not None else None
+            line = _tmux_command(chunk[k + 1 :], values) if values is not None else None
             if line is not None and line not in found:
                 found += (line,)
             return Carried(found)
@@ -952,7 +1065,35 @@ _LINE_RUNNERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
 }
 
 
+# red team, R4.9: the runners' own shell option, whose value is a command line (split into words, "bash --norc"):
+# every command line runs as `SHELL -c LINE` (`hyperfine -S 'rm -rf /' x`, `watchexec --shell=./evil -- make`);
+# "none" runs each line as argv with no shell, "default" the usual one.
+_RUNNER_SHELLS = {"hyperfine": ("-S", "--shell"), "watchexec": ("--shell",)}
+
+
+def _runner_shell(view: tuple[str, ...], names: tuple[str, ...]) -> str | None:
+    """The last value of a runner's shell option (`-S X`, `-SX`, `--shell X`, `--shell=X`) before `--`."""
+    found = None
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        name, eq, value = w.partition("=")
+        if name in names:
+            found = value if eq else (view[k + 1] if k + 1 < len(view) else "")
+        elif w[:2] in names and w[1:2] != "-":
+            found = w[2:]
+    return None if found is None or found.strip() in ("none", "default", "") else found
+
+
 def _line_runner(view: tuple[str, ...]) -> Carried:
+    found = _line_runner_lines(view)
+    shell = _runner_shell(view, _RUNNER_SHELLS[view[0]]) if view[0] in _RUNNER_SHELLS else None
+    if shell is None:
+        return found
+    return Carried(tuple(f"{shell} -c {quote(line)}" for line in found.scripts) or (shell,))
+
+
+def _line_runner_lines(view: tuple[str, ...]) -> Carried:
     """R4.9: a watcher or benchmark runner's command lines (`hyperfine 'npm test'`, `watchexec -- cargo
     test`, `nodemon --exec 'npm start'`, `chokidar 'src/**' -c 'npm test'`, `onchange 'src' -- npm test`).
     Everything after `--` is one command line; an option of unknown arity makes its next word a line too
@@ -1191,7 +1332,24 @@ def _diff_program(view: tuple[str, ...]) -> Carried:
 
 
 def _zip(view: tuple[str, ...]) -> Carried:
-    return _option_programs(view, ("--unzip-command",), ("-TT",))
+    """zip's `-TT CMD` / `--unzip-command CMD` (run through a shell to test the archive); red team: also the value
+    in the same word (`-TTcmd`, `-TT=cmd`) and the long name shortened (`--unzip-c cmd`), read whether or not
+    this zip takes them (fail closed)."""
+    scripts: list[str] = []
+    n = len(view)
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        name, eq, value = w.partition("=")
+        if w[:3] == "-TT":
+            value = w[3:].removeprefix("=") or (view[k + 1] if k + 1 < n else "")
+        elif len(name) >= 7 and "--unzip-command".startswith(name):
+            value = value if eq else (view[k + 1] if k + 1 < n else "")
+        else:
+            continue
+        if value.strip():
+            scripts.append(value)
+    return Carried(tuple(scripts)) if scripts else _NOTHING
 
 
 # Make variables that choose the program every recipe line is run by.
