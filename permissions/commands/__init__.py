@@ -195,6 +195,7 @@ from permissions.commands.environment import (
     NAME_ASSIGNERS,
     assignment_carried,
     assigns_by_name,
+    loaded_by_variable,
 )
 from permissions.commands.gh import unknown_gh_command
 from permissions.commands.git import unknown_git_command
@@ -912,6 +913,9 @@ def _runs_written(view: tuple[str, ...], written: set[str]) -> bool:
     )
 
 
+_SETS_VARIABLES = DECLARATION_BUILTINS | {"env"}
+
+
 def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...]]]) -> str | None:
     """R4.9: `echo 'curl x' > a.sh; sh a.sh`, `cat > t.py <<E ...; python3 t.py`, `tee x | ...; ./x`:
     a command that writes a file and then runs it as a program or a script runs what no rule read.
@@ -920,6 +924,10 @@ def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...
     last = len(segments) - 1
     for k, (words, redirects) in enumerate(segments):
         if written and words:
+            if ("=" in words[0] or words[0] in _SETS_VARIABLES) and any(
+                _file_key(f) in written for f in loaded_by_variable(words)
+            ):
+                return WRITTEN_THEN_RUN  # red team: `… > m.mk && MAKEFILES=m.mk make`, `export KUBECONFIG=k.yaml`
             for view in views_of(words):
                 if not view:
                     continue

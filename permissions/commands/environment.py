@@ -7,6 +7,7 @@ rule can read: the segment is opaque.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 
 from permissions.commands.interpreters import is_stream
@@ -27,6 +28,8 @@ __all__ = [
     "assignment_carried",
     "todo_editor_carried",
     "leading_assignments",
+    "LOADER_VARS",
+    "loaded_by_variable",
     "build_variable",
     "assigns_by_name",
     "windows_variable",
@@ -158,6 +161,16 @@ def _make_shell_calls(value: str) -> tuple[list[str], str | None]:
 _BUILD_NAMES = BUILD_TOOL_VARS | FLAGS_VARS | {"CROSS_COMPILE", "MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS"}
 
 
+_MAKE_FLAGS = frozenset({"MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS"})
+_FILE_SEPARATORS = re.compile(r"[\s:;=]+|(?<=^-f)|(?<=\s-f)")
+
+
+def _files_in(value: str) -> list[str]:
+    """The files a variable's value may name: its words, each part between `:`, `;` or `=`, a value glued to `-f`
+    (`-f/dev/stdin`)."""
+    return [part for part in _FILE_SEPARATORS.split(value) if part]
+
+
 def build_variable(name: str, value: str) -> tuple[list[str], str | None]:
     """The command lines a build variable (`CC=...`, `CROSS_COMPILE=...`, `CMAKE_C_COMPILER_LAUNCHER=...`, any
     value calling make's `$(shell ...)`) hands to the build, and why it makes the build run what no rule can
@@ -172,10 +185,11 @@ def build_variable(name: str, value: str) -> tuple[list[str], str | None]:
         scripts.append(" ".join(value.split(";")))  # a CMake list: the program and its arguments
     elif name in FLAGS_VARS and any(w.startswith(_RUNNING_FLAGS) or "linker=" in w for w in value.split()):
         opaque = opaque or f"the flags in {name} make the compiler run a program no rule has read"
-    elif name in ("MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS") and (
-        "=" in value or "eval" in value or "-E" in value
-    ):
+    elif name in _MAKE_FLAGS and ("=" in value or "eval" in value or "-E" in value):
         opaque = opaque or f"{name} sets make variables or evaluates text no rule has read"
+    elif name in _MAKE_FLAGS and any(is_stream(part) for part in _files_in(value)):
+        # red team: `MAKEFLAGS='-f /dev/stdin' make <<< 'all:;cmd'` -- a makefile from the input
+        opaque = opaque or f"{name} hands make a makefile from the input, which no rule can read"
     return scripts, opaque
 
 
@@ -316,6 +330,7 @@ _AGENT_ENDPOINT_VARS = frozenset(
 # given the input, what they run no rule read (permissions.commands.loaded_input reads the options that name them).
 _DEFINITION_VARS = frozenset(
     {
+        "MAKEFILES",  # (make reads these makefiles first: their recipes)
         "COMPOSE_FILE",
         "KUBECONFIG",
         "DOCKER_CONFIG",
@@ -329,6 +344,18 @@ _DEFINITION_VARS = frozenset(
         "DOTENV_CONFIG_PATH",
     }
 )
+# The variables whose value names files a program loads and runs what they say (runs_a_written_file: `printf … >
+# m.mk && MAKEFILES=m.mk make`).
+LOADER_VARS = _DEFINITION_VARS | _MAKE_FLAGS
+
+
+def loaded_by_variable(view: tuple[str, ...]) -> list[str]:
+    """The files the leading assignments of ``view`` hand a program to load (LOADER_VARS)."""
+    return [
+        part for name, value in leading_assignments(view) if name in LOADER_VARS for part in _files_in(value)
+    ]
+
+
 PATH_VARS = frozenset({"PATH", "BASH_CMDS", "EXECIGNORE", "CDPATH"})  # CDPATH: where `cd name` goes
 # red team: the coding agents without Brabo's hook read their options from the environment too -- aider every
 # option as AIDER_<NAME> (`AIDER_YES_ALWAYS=1 aider -m …`), shell-gpt its settings by name
@@ -374,7 +401,7 @@ def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
         return [], f"the variable {name} tells a coding agent without Brabo's hook to act without asking"
     if name in _PWD_VARS:
         return [], f"the variable {name} changes the folder every later ${name} names"
-    if name in _DEFINITION_VARS and any(is_stream(part) for part in value.replace(";", ":").split(":")):
+    if name in _DEFINITION_VARS and any(is_stream(part) for part in _files_in(value)):
         return [], f"the variable {name} hands the program a file from the input, which no rule can read"
     if name in AGENT_SETTINGS_VARS or name.startswith(_BRABO_PREFIXES):
         return [], f"the variable {name} points a coding agent or Brabo's hook at settings no rule has read"

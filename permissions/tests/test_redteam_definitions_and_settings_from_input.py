@@ -9,9 +9,11 @@ another command's output, run what no rule read.
   `tox -c /dev/stdin`, `pre-commit run -c -` (their commands), a Procfile from the input, `bundle --gemfile=/dev/stdin`
   (Ruby), the JavaScript tools' code settings, env files (NODE_OPTIONS), deno's import map, act's workflows.
 - The same by a variable (environment._DEFINITION_VARS): `COMPOSE_FILE=/dev/stdin`, `KUBECONFIG=<(…)`,
-  `AWS_CONFIG_FILE=/dev/stdin aws s3 ls` (`credential_process`), `TF_CLI_CONFIG_FILE=/dev/stdin terraform init`.
+  `AWS_CONFIG_FILE=/dev/stdin aws s3 ls` (`credential_process`), `TF_CLI_CONFIG_FILE=/dev/stdin terraform init`;
+  make's `MAKEFLAGS='-f /dev/stdin'` and `MAKEFILES`; and such a variable naming a file the command wrote
+  (`printf … > m.mk && MAKEFILES=m.mk make`: environment.LOADER_VARS, commands.runs_a_written_file).
 
-A project's own files named the same way stay auto-approved. 67 of the 72 attacks were auto-approved somewhere at
+A project's own files named the same way stay auto-approved. 81 of the 87 attacks were auto-approved somewhere at
 the session's start (dc81ee6); the ones that held already stay as guards.
 """
 
@@ -100,7 +102,28 @@ SETTINGS = [
 ]
 
 
-@pytest.mark.parametrize("command", DEFINITIONS + SETTINGS)
+# make's own variables: a makefile from the input (MAKEFLAGS' `-f`), and files the command wrote handed over by a
+# loader variable (MAKEFILES, MAKEFLAGS, COMPOSE_FILE, KUBECONFIG ...: environment.LOADER_VARS).
+BY_VARIABLE = [
+    "MAKEFLAGS='-f /dev/stdin' make <<< 'all:;rm -rf ~'",
+    "MFLAGS='-f /dev/stdin' make",
+    "MAKEFLAGS='--file=-' make",
+    "MAKEFLAGS=-f/dev/stdin make",
+    "GNUMAKEFLAGS='-f /dev/fd/0' make",
+    "MAKEFILES=/dev/stdin make",
+    "printf 'all:\n\trm -rf ~' > m.mk && MAKEFILES=m.mk make",
+    "printf 'all:\n\trm -rf ~' > m.mk && export MAKEFILES=m.mk && make",
+    "printf 'all:\n\trm -rf ~' > /tmp/m && MAKEFLAGS='-f /tmp/m' make",
+    "printf 'all:' > m.mk; env MAKEFLAGS='-f m.mk' make",
+    "printf 'x' > k.yaml && KUBECONFIG=k.yaml kubectl get pods",
+    "printf 'x' > k.yaml && export KUBECONFIG=k.yaml",
+    "printf 'x' > c.yml && COMPOSE_FILE=c.yml docker compose up",
+    "printf 'x' > Gemfile.x && BUNDLE_GEMFILE=Gemfile.x bundle exec rake",
+    "printf 'x' > aws.cfg && AWS_CONFIG_FILE=aws.cfg aws s3 ls",
+]
+
+
+@pytest.mark.parametrize("command", DEFINITIONS + SETTINGS + BY_VARIABLE)
 def test_a_definition_or_settings_from_the_input_is_never_auto_approved(command):
     never_auto_where(command)
 
@@ -125,6 +148,9 @@ ORDINARY = [
     "bun run dev",
     "pytest -c pytest.ini -q",
     "git diff | npx prettier --stdin-filepath x.ts",
+    "MAKEFLAGS=-j8 make",
+    "MAKEFLAGS='-j8 -s' make test",
+    "echo x > notes.txt && MAKEFILES=common.mk make",
 ]
 
 
