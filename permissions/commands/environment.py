@@ -369,6 +369,8 @@ _OPTION_VARS = {"LESS": ("+!", "+|"), "MANOPT": ("-P", "--pager", "-H", "--html"
 _NPM_CONFIG = "npm_config_"
 # The shells a `SHELL=` value may name and stay a plain setting (`SHELL=/bin/bash`, `SHELL=zsh`).
 _LOGIN_SHELLS = SHELLS | {"nu", "xonsh", "elvish", "pwsh", "nologin", "false"}
+# The variables naming the shell a program starts (GNU parallel's own: `PARALLEL_SHELL=./x parallel echo ::: a`).
+_SHELL_NAMED = frozenset({"SHELL", "PARALLEL_SHELL"})
 # Builtins that assign their operands (`export PAGER='curl x'`): R4.9.
 DECLARATION_BUILTINS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 
@@ -380,7 +382,7 @@ def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
         value = value.lstrip("|")  # LESSOPEN='|cmd %s'
         todo = TODO_WRITTEN if name == "GIT_SEQUENCE_EDITOR" and rewrites_the_todo(value) else None
         return ([value] if value.strip() else []), todo
-    if name == "SHELL" and value.strip() and value.rpartition("/")[2] not in _LOGIN_SHELLS:
+    if name in _SHELL_NAMED and value.strip() and value.rpartition("/")[2] not in _LOGIN_SHELLS:
         # red team, R4.9: the program `script`, a new tmux pane, `entr -s`, an editor's `:!`, xterm and the like
         # start as the user's shell, run as `$SHELL -c LINE` or with no argument (`SHELL=./evil script -c x`):
         # a value that is not a shell is read as the command it runs

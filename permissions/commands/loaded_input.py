@@ -45,7 +45,24 @@ SETTINGS_FROM_INPUT: dict[str, frozenset[str]] = {
     **dict.fromkeys(("foreman", "forego", "honcho"), frozenset({"-f", "--procfile", "-e", "--env"})),
     "bundle": frozenset({"--gemfile"}),
     "act": frozenset({"-W", "--workflows", "--env-file", "--secret-file", "--var-file"}),
+    # start-up files of a terminal multiplexer, an editor, a shell: their commands (`tmux -f /dev/stdin new -d`)
+    "tmux": frozenset({"-f"}),
+    "screen": frozenset({"-c"}),
+    **dict.fromkeys(("nvim", "vim", "vi", "gvim", "view"), frozenset({"-u", "-S"})),
+    **dict.fromkeys(("emacs", "emacsclient"), frozenset({"-l", "--load"})),
+    **dict.fromkeys(("bash", "rbash"), frozenset({"--rcfile", "--init-file"})),
+    # compilers' and the JVM's argument files and configuration files: options that run programs (gcc's
+    # `-wrapper`, `-fplugin=`; javac's annotation processors; `-javaagent:`), and the agent itself
+    **dict.fromkeys(("gcc", "g++", "cc", "c++", "clang", "clang++", "javac", "java", "kotlinc"), frozenset()),
+    "php": frozenset({"-c"}),
 }
+# Programs whose `@FILE` operand is a file of more arguments (gcc, clang, javac, java): from the input, options no
+# rule read; and the subcommands loading their operand as commands (`tmux source-file /dev/stdin`).
+_ARGUMENT_FILES = frozenset({"gcc", "g++", "cc", "c++", "clang", "clang++", "javac", "java", "kotlinc"})
+_SOURCING = {"tmux": frozenset({"source-file", "source"})}
+# Options whose value names a file loaded as code: the JVM's agent (`-javaagent:/dev/stdin`), clang's `--config=`,
+# php's start files set inline (`-d auto_prepend_file=…`).
+_GLUED_LOADS = ("-javaagent:", "--config=", "-d auto_prepend_file=", "-d auto_append_file=")
 
 SETTINGS_FROM_INPUT_REASON = (
     "it loads settings that run code from the input or another command's output, which no rule can read"
@@ -58,11 +75,18 @@ def settings_from_input(view: tuple[str, ...]) -> str | None:
     options = SETTINGS_FROM_INPUT.get(view[0])
     if options is None:
         return None
+    sourcing = _SOURCING.get(view[0], ())
     for k, w in enumerate(view[1:], 1):
         if w == "--":
             return None
+        if w in sourcing and any(is_stream(a) for a in view[k + 1 :]):
+            return SETTINGS_FROM_INPUT_REASON
+        if w[:1] == "@" and view[0] in _ARGUMENT_FILES and is_stream(w[1:]):
+            return SETTINGS_FROM_INPUT_REASON
         if w[:1] != "-":
             continue
+        if _glued_stream(w, view[k + 1] if k + 1 < len(view) else ""):
+            return SETTINGS_FROM_INPUT_REASON
         name, eq, value = w.partition("=")
         if not eq:
             if name in options:
@@ -72,3 +96,15 @@ def settings_from_input(view: tuple[str, ...]) -> str | None:
         if name in options and is_stream(value):
             return SETTINGS_FROM_INPUT_REASON
     return None
+
+
+def _glued_stream(word: str, following: str) -> bool:
+    """Whether ``word`` (or, for php's `-d`, the setting after it) loads the input as code: `-javaagent:/dev/stdin`,
+    `--config=/dev/stdin`, `-d auto_prepend_file=/dev/stdin`, `-dauto_prepend_file=-`."""
+    text = f"-d {following}" if word == "-d" else ("-d " + word[2:] if word[:2] == "-d" else word)
+    for lead in _GLUED_LOADS:
+        if text.startswith(lead):
+            return is_stream(
+                text[len(lead) :].partition("=")[0] if lead == "-javaagent:" else text[len(lead) :]
+            )
+    return False

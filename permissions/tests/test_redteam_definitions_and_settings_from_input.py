@@ -12,15 +12,20 @@ another command's output, run what no rule read.
   `AWS_CONFIG_FILE=/dev/stdin aws s3 ls` (`credential_process`), `TF_CLI_CONFIG_FILE=/dev/stdin terraform init`;
   make's `MAKEFLAGS='-f /dev/stdin'` and `MAKEFILES`; and such a variable naming a file the command wrote
   (`printf … > m.mk && MAKEFILES=m.mk make`: environment.LOADER_VARS, commands.runs_a_written_file).
+- Start-up and argument files from the input (loaded_input): `tmux -f /dev/stdin`, `tmux source-file -`, `nvim -u
+  /dev/stdin`, `emacs -l /dev/stdin`, `bash --rcfile <(…)`, `gcc @/dev/stdin` (`-wrapper`, `-fplugin=`), `java
+  -javaagent:/dev/stdin`, `php -d auto_prepend_file=/dev/stdin`; and `PARALLEL_SHELL=` naming no shell.
 
-A project's own files named the same way stay auto-approved. 81 of the 87 attacks were auto-approved somewhere at
-the session's start (dc81ee6); the ones that held already stay as guards.
+A project's own files named the same way stay auto-approved. 96 of the 107 attacks were auto-approved somewhere at
+the session's start (dc81ee6), and a deny of `rm` met none of the 4 `PARALLEL_SHELL=rm` cases; the ones that held
+already stay as guards.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from permissions.tests.helpers import assert_rule_refuses
 from permissions.tests.redteam import never_auto_where, stays_auto_where
 
 DEFINITIONS = [
@@ -123,7 +128,33 @@ BY_VARIABLE = [
 ]
 
 
-@pytest.mark.parametrize("command", DEFINITIONS + SETTINGS + BY_VARIABLE)
+# Start-up files and argument files from the input: a multiplexer's, an editor's, a shell's commands; a compiler's or
+# the JVM's options (gcc's `-wrapper`, `-fplugin=`, javac's processors, `-javaagent:`), php's prepended file.
+START_UP = [
+    "tmux source-file /dev/stdin",
+    "tmux source -",
+    "tmux -f /dev/stdin new -d",
+    "screen -c /dev/stdin -dm",
+    "nvim -u /dev/stdin --headless",
+    "vim -u /dev/stdin -es",
+    "nvim -S /dev/stdin",
+    "emacs --batch -l /dev/stdin",
+    "emacs --batch --load=/dev/stdin",
+    "bash --rcfile /dev/stdin -i",
+    "bash --init-file <(echo x) -i",
+    "gcc @/dev/stdin",
+    "clang @/dev/fd/0 x.c",
+    "clang --config=/dev/stdin x.c",
+    "javac @/dev/stdin",
+    "java @/dev/stdin",
+    "java -javaagent:/dev/stdin -jar x.jar",
+    "php -d auto_prepend_file=/dev/stdin x.php",
+    "php -dauto_append_file=/dev/stdin x.php",
+    "php -c /dev/stdin x.php",
+]
+
+
+@pytest.mark.parametrize("command", DEFINITIONS + SETTINGS + BY_VARIABLE + START_UP)
 def test_a_definition_or_settings_from_the_input_is_never_auto_approved(command):
     never_auto_where(command)
 
@@ -151,9 +182,24 @@ ORDINARY = [
     "MAKEFLAGS=-j8 make",
     "MAKEFLAGS='-j8 -s' make test",
     "echo x > notes.txt && MAKEFILES=common.mk make",
+    "tmux source-file ~/.tmux.conf",
+    "gcc -O2 -o app main.c",
+    "clang --config=toolchain.cfg -c x.c",
+    "java -jar app.jar",
+    "javac -d out @sources.txt",
+    "php -d memory_limit=-1 composer.phar install",
+    "PARALLEL_SHELL=/bin/bash parallel echo ::: a b",
 ]
 
 
 @pytest.mark.parametrize("command", ORDINARY)
 def test_the_projects_own_files_stay_auto_approved_in_the_sandbox(command):
     stays_auto_where(command, ("sandbox",))
+
+
+@pytest.mark.parametrize("runs_in", ("sandbox", "agent"))
+@pytest.mark.parametrize(
+    "command", ["PARALLEL_SHELL=rm parallel echo ::: a", "export PARALLEL_SHELL=rm; parallel echo ::: a"]
+)
+def test_parallels_shell_named_by_its_variable_is_the_command_it_runs(command, runs_in):
+    assert_rule_refuses("rm", command, runs_in)
