@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
-from permissions.commands import FED_COMMANDS, OPAQUE_VERBS, feeds_a_program, opaque_reason
-from permissions.commands.interpreters import CODE_FLOOR_VERBS
+from permissions.commands import FED_COMMANDS, OPAQUE_VERBS, STREAM_LOADERS, feeds_a_program, opaque_reason
+from permissions.commands.interpreters import CODE_FLOOR_VERBS, may_name_a_stream
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.repls import INLINE
@@ -577,6 +577,8 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
                 first not in _CLEAR_FIRST
                 and (first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first or not first.isascii())
             )
+            # settings a program loads from the input (commands.STREAM_LOADERS: `pytest -c /dev/stdin`)
+            or (first in STREAM_LOADERS and may_name_a_stream(seg.text))
         )
     ):
         seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
@@ -630,7 +632,11 @@ def _read_simple(seg: Segment, words: tuple[str, ...], first: str, comp: Compile
         known = _UNCOVERED
     else:
         known = rule_reading(comp.judge_as_written(words))
-    seg_opaque = seg.opaque  # (what the reader found: _read_one's own opaque reading finds nothing here)
+    seg_opaque = seg.opaque  # (what the reader found: _read_one's own opaque reading finds nothing here ...)
+    if seg_opaque is None and first in STREAM_LOADERS and may_name_a_stream(seg.text):
+        seg_opaque = opaque_reason(
+            [words], seg.dynamic
+        )  # (... but settings from the input: `gcc @/dev/stdin`)
     note = None
     if seg_opaque is not None and known[0] == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
         # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
@@ -674,6 +680,8 @@ def _finish_one(
             or first[-1:].isdigit()
             or "{" in first
             or not first.isascii()
+            # settings a program loads from the input (commands.STREAM_LOADERS: `pytest -c /dev/stdin`)
+            or (first in STREAM_LOADERS and may_name_a_stream(seg.text))
         )
     ):
         seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...

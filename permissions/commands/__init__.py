@@ -253,6 +253,7 @@ __all__ = [
     "foreign_name",
     "hands_on",
     "opaque_reason",
+    "STREAM_LOADERS",
     "runs_a_written_file",
 ]
 
@@ -269,8 +270,10 @@ OPAQUE_VERBS: frozenset[str] = (
     | OPENERS  # (what the desktop runs: permissions.commands.desktop)
     | {"git", "cargo", "gh", "flatpak", "conan"}
     | DEFINING_ENGINES  # (red team: a container definition from the input, containers.definition_from_input)
-    | SETTINGS_FROM_INPUT.keys()  # (red team: settings that run code from the input, loaded_input)
 )
+# The programs whose settings from the input run code (loaded_input): opaque_reason reads a segment one leads only
+# when its text may name a stream (segments' quick filter: may_name_a_stream).
+STREAM_LOADERS: frozenset[str] = frozenset(SETTINGS_FROM_INPUT) - OPAQUE_VERBS
 
 _FROM_INPUT_WORD = "the command word comes from the input"
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from permissions.commands.interpreters import is_stream
+from permissions.commands.interpreters import is_stream, may_name_a_stream
 from permissions.commands.option_reader import Program
 from permissions.commands.option_tables_deploy import DOCKER
 from permissions.commands.options import normalised
@@ -75,6 +75,8 @@ def definition_from_input(view: tuple[str, ...]) -> str | None:
     """DEFINITION_FROM_INPUT when a word of a container engine's ``view`` before its run, create or exec (what
     follows is the container's) hands a defining subcommand the input: an operand (`-`, `/dev/stdin`, `<(…)`), an
     option's value (the next word, after `=`, glued to `-f`), or None."""
+    if not may_name_a_stream("\0".join(view)):
+        return None  # (most views: no word that may be a stream)
     defines = view[0] in _COMPOSE_NAMES or view[0] == "buildah"
     for w in view[1:]:
         if w in _RUNS:

@@ -27,6 +27,7 @@ __all__ = [
     "fed_program",
     "inline_program",
     "is_code_verb",
+    "may_name_a_stream",
     "is_stream",
     "wsl_opaque",
 ]
@@ -649,6 +650,15 @@ def _perl_module(value: str) -> bool:
 
 # Where a word of a view may be a stream (is_stream): the cheap test before _streamed_option reads the options.
 _STREAM_HINT = re.compile(r"/dev/|/proc/|[<>]\(|(?:^|\x00|=)-(?:\x00|$)").search
+# The same test on a segment's text (its words joined by blanks or NUL), also finding a stream glued to a one-letter
+# option (`-f-`) and an argument file (`@/dev/stdin`): where a view may hand a program the input as a file.
+_STREAM_TEXT = re.compile(r"/dev/|/proc/|[<>]\(|(?:^|[\s\x00=]|[\s\x00]-\w)-(?:[\s\x00]|$)").search
+
+
+def may_name_a_stream(text: str) -> bool:
+    """Whether ``text`` (a segment's text, or a view's words joined by NUL) may name a stream (is_stream): the
+    cheap test before a reading of the options that would take one."""
+    return _STREAM_TEXT(text) is not None
 
 
 def _streamed_option(view: tuple[str, ...], spec: _Interp) -> bool:

@@ -12,7 +12,7 @@ SETTINGS_FROM_INPUT: per program, the options whose value is such a file; ``sett
 
 from __future__ import annotations
 
-from permissions.commands.interpreters import is_stream
+from permissions.commands.interpreters import is_stream, may_name_a_stream
 
 __all__ = ["SETTINGS_FROM_INPUT", "settings_from_input"]
 
@@ -73,8 +73,8 @@ def settings_from_input(view: tuple[str, ...]) -> str | None:
     """SETTINGS_FROM_INPUT_REASON when an option of SETTINGS_FROM_INPUT[verb] in ``view`` (before `--`) is given a
     stream: as the next word, after `=`, or glued to a one-letter option (`-c/dev/stdin`); else None."""
     options = SETTINGS_FROM_INPUT.get(view[0])
-    if options is None:
-        return None
+    if options is None or not may_name_a_stream("\0".join(view)):
+        return None  # (most views: no word that may be a stream)
     sourcing = _SOURCING.get(view[0], ())
     for k, w in enumerate(view[1:], 1):
         if w == "--":
