@@ -192,6 +192,7 @@ from permissions.commands.environment import (
     assignment_carried,
     assigns_by_name,
 )
+from permissions.commands.expression_reads import OPAQUE_EXPRESSIONS, expression_opaque
 from permissions.commands.gh import unknown_gh_command
 from permissions.commands.git import unknown_git_command
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
@@ -265,6 +266,7 @@ OPAQUE_VERBS: frozenset[str] = (
     | {"git", "cargo", "gh", "flatpak", "conan"}
     | DEFINING_ENGINES  # (red team: a container definition from the input, containers.definition_from_input)
     | SETTINGS_FROM_INPUT.keys()  # (red team: settings that run code from the input, loaded_input)
+    | OPAQUE_EXPRESSIONS  # (red team: an expression reading a file named at run time, expression_reads)
 )
 
 _FROM_INPUT_WORD = "the command word comes from the input"
@@ -317,6 +319,9 @@ _UNKNOWN_COMMANDS.update(
 )
 _UNKNOWN_COMMANDS.update(
     {verb: _then(_UNKNOWN_COMMANDS.get(verb), settings_from_input) for verb in SETTINGS_FROM_INPUT}
+)
+_UNKNOWN_COMMANDS.update(
+    {verb: _then(_UNKNOWN_COMMANDS.get(verb), expression_opaque) for verb in OPAQUE_EXPRESSIONS}
 )
 
 
