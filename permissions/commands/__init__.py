@@ -197,6 +197,7 @@ from permissions.commands.environment import (
     assigns_by_name,
     loaded_by_variable,
 )
+from permissions.commands.expression_reads import OPAQUE_EXPRESSIONS, expression_opaque
 from permissions.commands.gh import unknown_gh_command
 from permissions.commands.git import unknown_git_command
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
@@ -270,6 +271,7 @@ OPAQUE_VERBS: frozenset[str] = (
     | OPENERS  # (what the desktop runs: permissions.commands.desktop)
     | {"git", "cargo", "gh", "flatpak", "conan"}
     | DEFINING_ENGINES  # (red team: a container definition from the input, containers.definition_from_input)
+    | OPAQUE_EXPRESSIONS  # (red team: an expression reading a file named at run time, expression_reads)
 )
 # The programs whose settings from the input run code (loaded_input): opaque_reason reads a segment one leads only
 # when its text may name a stream (segments' quick filter: may_name_a_stream).
@@ -325,6 +327,9 @@ _UNKNOWN_COMMANDS.update(
 )
 _UNKNOWN_COMMANDS.update(
     {verb: _then(_UNKNOWN_COMMANDS.get(verb), settings_from_input) for verb in SETTINGS_FROM_INPUT}
+)
+_UNKNOWN_COMMANDS.update(
+    {verb: _then(_UNKNOWN_COMMANDS.get(verb), expression_opaque) for verb in OPAQUE_EXPRESSIONS}
 )
 
 

@@ -6,7 +6,9 @@ Under a deny of `cat .env`, `dotenv list`, `dotenvx get`, `sops -d .env`, `docke
 the configuration with `.env`'s values put in) and `dotenv -e .env -- printenv` print `.env`; under a deny of `cat
 ~/.aws/credentials`, `aws configure export-credentials` prints the keys, and `terraform output` prints what
 `terraform.tfstate` holds. So do a copy to the terminal or a standard stream (`cp .env /dev/stdout`), a template
-renderer (`gomplate -f .env`, `j2 .env`), `op inject -i .env` and `sops exec-file .env 'cat {}'`. Each is read as
+renderer (`gomplate -f .env`, `j2 .env`), `op inject -i .env` and `sops exec-file .env 'cat {}'`, and the expression
+languages naming it in their code (`yq -n 'load_str(".env")'`, `nix eval --expr 'builtins.readFile ./.env'`:
+permissions.commands.expression_reads). Each is read as
 `cat` of the files it prints (permissions.matching.content_reads, for a rule printing a place). A loader running any other command keeps its answer (`dotenv -e .env -- npm test`): the
 environment is what the command is given, not what it prints. (Inline code run under a loader, `dotenv -- node -e
 '...'`, may print it or not: not read here.)
@@ -17,6 +19,7 @@ from __future__ import annotations
 import re
 
 from permissions.commands.copies import COPIERS, copies_in
+from permissions.commands.expression_reads import EXPRESSION_PROGRAMS, expression_files
 from permissions.commands.options import normalised
 from permissions.commands.syntax import option_values
 
@@ -172,6 +175,8 @@ _RENDERER_VALUED = frozenset(
         "--filters",
         "--tests",
         "--customize",
+        "-f",
+        "--format",
     }
     | {"-d", "--datasource", "-c", "--context", "--format"}
 )
@@ -219,6 +224,11 @@ _FORMATTERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     ),
     "gofmt": (frozenset({"-w", "-l"}), frozenset({"-r", "-cpuprofile"})),
     "clang-format": (frozenset({"-i", "--dump-config", "-dump-config"}), frozenset()),
+    # red team: Jsonnet's formatter (`jsonnetfmt .env`: what it cannot parse, quoted)
+    "jsonnetfmt": (
+        frozenset({"-i", "--in-place", "--test", "-o", "--output-file"}),
+        frozenset("-o --output-file -n --indent --max-blank-lines --string-style --comment-style".split()),
+    ),
     # red team: the formatters and converters printing to the standard output by default, unless told to write a
     # file (`-o out`, not `-o -`) or rewrite theirs (`pandoc .env`, `yapf .env`, `autopep8 .env`, `sqlformat .env`,
     # `pg_format .env`, `js-beautify .env`, `uncrustify -f .env`)
@@ -297,7 +307,15 @@ _EVERY_OPERAND = frozenset(
     " xmllint dwdiff diffoscope combine csvtk tsv-pretty textql dsq info pinfo xmlstarlet mdcat"
     " cmark cmark-gfm commonmark markdown markdown_py markdown-it marked multimarkdown lowdown comrak kramdown"
     # Python's modules doing the same (`python3 -m pygments .env`, the view led by the module)
-    " pygments rich.syntax rich.markdown rich.json docutils pickletools encodings.rot_13 compileall".split()
+    " pygments rich.syntax rich.markdown rich.json docutils pickletools encodings.rot_13 compileall"
+    # red team: the data converters printing the file they convert (`hcl2json .env`, `toml2json .env`, `yaml2json
+    # .env`, remarshal's other names, `xq . .env`, `cue export .env`, `hcldec --spec s .env`, `stoml .env KEY`,
+    # `yj < .env`, `jc --ini < .env`)
+    " hcl2json json2hcl toml2json json2toml yaml2json json2yaml toml2yaml yaml2toml xml2json json2xml cbor2json"
+    " json2cbor msgpack2json json2msgpack remarshal xq tomlq json5 yj hcldec stoml cue jc jsonlint"
+    # ... jq's kin given a file by an option (`gojq -n --rawfile x .env '$x'`), and the template renderers printing
+    # the text of the template around its tags (`mo .env`, `mustache .env`, `ejs .env`, `erb .env`, `esh .env`)
+    " gojq jaq mo mustache chevron ejs erb esh".split()
 )
 # ... clang-format's sibling quoting each line it reports on (`clang-tidy .env --`)
 _QUOTERS = frozenset({"clang-tidy"})
@@ -395,6 +413,7 @@ PRINTER_PROGRAMS: frozenset[str] = (
     | frozenset(_RENDERERS)
     | _PRINTS_OPERANDS
     | _MAKES
+    | EXPRESSION_PROGRAMS
 )
 
 
@@ -478,6 +497,8 @@ def _read_by_name(view: tuple[str, ...]) -> list[str] | None:
     name = view[0]
     if name in _TO_A_STREAM:
         return _copied_to_a_stream(view)
+    if name in EXPRESSION_PROGRAMS:  # (gomplate's `-f` templates too)
+        return expression_files(view) + (_rendered(view) if name in _RENDERERS else [])
     if name in _RENDERERS:
         return _rendered(view)
     if name in _PRINTS_OPERANDS:

@@ -593,6 +593,29 @@ _WSL_VALUED = frozenset({"-d", "-u", "--distribution", "--user", "--cd", "--shel
 _WINDOWS_SHELLS = frozenset({"cmd"}) | _DISTRO_LAUNCHERS  # (wsl: read with the launchers, wsl_opaque)
 
 
+# red team: the template engines whose tags run Ruby (ERB) or the shell (esh): given no template operand, or a
+# stream, they read the template from their input (`erb <<< '<%= File.read(".e" + "nv") %>'`) -- (the options whose
+# value is the next word)
+_TEMPLATE_RUNNERS = {"erb": frozenset({"-r", "-T", "-E", "-S", "-P"}), "esh": frozenset({"-o", "-s"})}
+
+
+def _template_from_input(verb: str, view: tuple[str, ...]) -> str | None:
+    """FROM_INPUT when ERB or esh reads its template from its input, else None."""
+    valued = _TEMPLATE_RUNNERS[verb]
+    operands: list[str] = []
+    k = 1
+    while k < len(view):
+        w = view[k]
+        k += 1
+        if w in ("-h", "--help", "--version", "-V", "-v"):
+            return None
+        if w[:1] != "-" or w == "-":
+            operands.append(w)
+        elif w in valued:
+            k += 1
+    return FROM_INPUT if not operands or any(is_stream(w) for w in operands) else None
+
+
 INLINE_CODE: frozenset[str] = (
     frozenset(_INTERPRETERS)
     | FRAMEWORK_VERBS
@@ -612,6 +635,7 @@ INLINE_CODE: frozenset[str] = (
     | frozenset(_RECIPE_FILE)
     | {"crystal", "dotnet", "erl"}
     | PROMPT_VERBS
+    | frozenset(_TEMPLATE_RUNNERS)
 )
 
 
@@ -1043,6 +1067,8 @@ def _tool_code(verb: str, view: tuple[str, ...]) -> str | None:
     debuggers and the like (R4.9)."""
     if verb in _VI:
         return _vi(view)
+    if verb in _TEMPLATE_RUNNERS:
+        return _template_from_input(verb, view)
     if verb in _PAGERS:
         # `less '+!curl x' f`: a start-up command that runs a shell (or pipes into one).
         if any(w[:1] == "+" and ("!" in w or "|" in w) for w in view[1:]):

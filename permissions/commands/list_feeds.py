@@ -34,6 +34,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from permissions.commands.expression_reads import FED_EXPRESSIONS, fed_expression_files
+from permissions.commands.fed_code import input_texts
 from permissions.commands.find import FDS, FdWords, fd_picked, find_commands
 from permissions.commands.runners import PARALLEL_SYNTAX, parallel_commands
 from permissions.commands.shells import SHELLS, inline_script
@@ -1476,6 +1478,12 @@ def fed_reads(
         if program in _NAME_FED_ARCHIVERS and _file_list_option(view) in ("-", "/dev/stdin"):
             names = _piped_names(program, segments, i, command, cwd)
             out += [("cat", name) for name in names[:_FED_READS_MAX]]
+            continue
+        if (
+            program in FED_EXPRESSIONS
+        ):  # `dhall text <<< './.env as Text'`, `echo '{{ file.Read ".env" }}' | gomplate`
+            texts = input_texts(segments, joiners(segments, command), i, command)
+            out += [("cat", f) for f in fed_expression_files((program, *view[1:]), texts)]
             continue
         if program not in FEED_READERS:
             continue

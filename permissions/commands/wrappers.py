@@ -1241,6 +1241,12 @@ OTHER_NAMES: dict[str, str] = {
     # name, each printing the file as the other does
     "hd": "hexdump",
     "gm4": "m4",
+    # ... and mikefarah's yq by its packages' and releases' names (`go-yq -n 'load_str(".env")'`: Arch's,
+    # `yq_linux_amd64`: the release's binary): permissions.commands.expression_reads
+    **dict.fromkeys(
+        ("go-yq", "yq4", *(f"yq_{os}_{arch}" for os in ("linux", "darwin") for arch in ("amd64", "arm64"))),
+        "yq",
+    ),
     # ... and the C compilers and preprocessors by their versioned and cross names (`gcc-12 -E -x c .env`,
     # `clang-15 -E`, `x86_64-linux-gnu-cpp .env`): the same preprocessor (permissions.commands.file_printers)
     **{
