@@ -739,6 +739,8 @@ _NAMED_PROGRAMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "mypy": (("--python-executable:--python-e",), ()),
     "pipx": (("--python:--py",), ()),
     "pandoc": (("--filter:--filt",), ("-F",)),
+    # kustomize's helm (`kustomize build --enable-helm --helm-command=PROG`): run to inflate charts (cobra: no prefix)
+    "kustomize": (("--helm-command",), ()),
 }
 _NAMED_LINES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "mosh": (("--ssh", "--client:--c", "--server:--se"), ()),
@@ -841,6 +843,7 @@ OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "wget": ("--use-a", "-e", "--exe"),
     **dict.fromkeys(("pip", "pip3", "mypy"), ("--py",)),
     "pandoc": ("-F", "--filt"),
+    "kustomize": ("--helm-command",),
     "delta": ("--pager",),
     **dict.fromkeys(("dpkg-buildpackage", "debuild"), ("-r",)),
     "pylint": ("--init",),

@@ -8,7 +8,8 @@ option, a `command-alias`, any `#(CMD)` format, every command after tmux's `;`),
 that starts the user's shell, is read as the command it is: a deny rule and the floor meet the inner command
 wherever it runs. Code no rule can read (`pylint --init-hook=CODE`) asks.
 
-148 of its 187 cases fail on dc81ee6 (the session's start).
+152 of its 191 cases fail on dc81ee6 (the session's start); kustomize's `--helm-command`, added after the helper's
+round, among them.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ DENY_MEETS = [
     "pandoc -Frm a.md",
     "pandoc --filter=rm a.md",
     "pandoc --filt rm a.md -o a.html",
+    "kustomize build --enable-helm --helm-command rm .",
+    "kustomize build --enable-helm --helm-command=rm overlays/dev",
     "wget -e use_askpass=rm https://example.com",
     "wget -e 'USE-ASKPASS = rm' https://example.com",
     "wget --execute=useaskpass=rm https://example.com",
