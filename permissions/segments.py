@@ -578,7 +578,7 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
                 and (first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first or not first.isascii())
             )
             # settings a program loads from the input (commands.STREAM_LOADERS: `pytest -c /dev/stdin`)
-            or (first in STREAM_LOADERS and may_name_a_stream(seg.text))
+            or (first in STREAM_LOADERS and may_name_a_stream(seg.text) is not None)
         )
     ):
         seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
@@ -633,7 +633,7 @@ def _read_simple(seg: Segment, words: tuple[str, ...], first: str, comp: Compile
     else:
         known = rule_reading(comp.judge_as_written(words))
     seg_opaque = seg.opaque  # (what the reader found: _read_one's own opaque reading finds nothing here ...)
-    if seg_opaque is None and first in STREAM_LOADERS and may_name_a_stream(seg.text):
+    if seg_opaque is None and first in STREAM_LOADERS and may_name_a_stream(seg.text) is not None:
         seg_opaque = opaque_reason(
             [words], seg.dynamic
         )  # (... but settings from the input: `gcc @/dev/stdin`)
@@ -681,7 +681,7 @@ def _finish_one(
             or "{" in first
             or not first.isascii()
             # settings a program loads from the input (commands.STREAM_LOADERS: `pytest -c /dev/stdin`)
-            or (first in STREAM_LOADERS and may_name_a_stream(seg.text))
+            or (first in STREAM_LOADERS and may_name_a_stream(seg.text) is not None)
         )
     ):
         seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...

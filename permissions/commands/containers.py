@@ -75,7 +75,7 @@ def definition_from_input(view: tuple[str, ...]) -> str | None:
     """DEFINITION_FROM_INPUT when a word of a container engine's ``view`` before its run, create or exec (what
     follows is the container's) hands a defining subcommand the input: an operand (`-`, `/dev/stdin`, `<(…)`), an
     option's value (the next word, after `=`, glued to `-f`), or None."""
-    if not may_name_a_stream("\0".join(view)):
+    if may_name_a_stream("\0".join(view)) is None:
         return None  # (most views: no word that may be a stream)
     defines = view[0] in _COMPOSE_NAMES or view[0] == "buildah"
     for w in view[1:]:

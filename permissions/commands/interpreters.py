@@ -676,13 +676,10 @@ def _perl_module(value: str) -> bool:
 _STREAM_HINT = re.compile(r"/dev/|/proc/|[<>]\(|(?:^|\x00|=)-(?:\x00|$)").search
 # The same test on a segment's text (its words joined by blanks or NUL), also finding a stream glued to a one-letter
 # option (`-f-`) and an argument file (`@/dev/stdin`): where a view may hand a program the input as a file.
-_STREAM_TEXT = re.compile(r"/dev/|/proc/|[<>]\(|(?:^|[\s\x00=]|[\s\x00]-\w)-(?:[\s\x00]|$)").search
-
-
-def may_name_a_stream(text: str) -> bool:
-    """Whether ``text`` (a segment's text, or a view's words joined by NUL) may name a stream (is_stream): the
-    cheap test before a reading of the options that would take one."""
-    return _STREAM_TEXT(text) is not None
+# ``may_name_a_stream(text) is not None``: whether ``text`` (a segment's text, or a view's words joined by NUL) may
+# name a stream (is_stream) -- the cheap test before a reading of the options that would take one (a bound search:
+# no call of ours on the hot path).
+may_name_a_stream = re.compile(r"/dev/|/proc/|[<>]\(|(?:^|[\s\x00=]|[\s\x00]-\w)-(?:[\s\x00]|$)").search
 
 
 def _streamed_option(view: tuple[str, ...], spec: _Interp) -> bool:

@@ -73,7 +73,7 @@ def settings_from_input(view: tuple[str, ...]) -> str | None:
     """SETTINGS_FROM_INPUT_REASON when an option of SETTINGS_FROM_INPUT[verb] in ``view`` (before `--`) is given a
     stream: as the next word, after `=`, or glued to a one-letter option (`-c/dev/stdin`); else None."""
     options = SETTINGS_FROM_INPUT.get(view[0])
-    if options is None or not may_name_a_stream("\0".join(view)):
+    if options is None or may_name_a_stream("\0".join(view)) is None:
         return None  # (most views: no word that may be a stream)
     sourcing = _SOURCING.get(view[0], ())
     for k, w in enumerate(view[1:], 1):
