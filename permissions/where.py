@@ -69,6 +69,7 @@ from permissions.commands.uploads import _remote_place, table_operands
 from permissions.commands.views import KNOWN_PROGRAMS, foreign_name, hands_on
 from permissions.commands.windows import LOCATION_MOVERS, MOVES, POPS, windows_moves
 from permissions.commands.wrappers import PEELED_VERBS
+from permissions.commands.writes import find_expression_at
 from permissions.floor import (
     DELETERS,
     EACH_DELETION,
@@ -2649,11 +2650,8 @@ def _find_picks(words: tuple[str, ...]) -> list[str]:
     (`find ~/.aws -name credentials` as `~/.aws/credentials`, `~/.aws/*/credentials`, ...), a path as tested
     (`-path '*/.env'`, also as `.env`: its `*` matches find's `.`); `-iname` also lower-cased. With no such test,
     any name below each folder it starts from but the one it runs in (`cat $(find ~/.aws -type f)`)."""
-    starts: list[str] = []
-    k = 1
-    while k < len(words) and words[k][:1] not in ("-", "(", "!"):
-        starts.append(words[k].rstrip("/") or "/")
-        k += 1
+    k = find_expression_at(words)
+    starts = [w.rstrip("/") or "/" for w in words[1:k]]
     here = not starts or any(d in (".", "./") for d in starts)
     out: list[str] = []
     if _FIND_NAMES.isdisjoint(words):
