@@ -12,7 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
-from permissions.commands import FED_COMMANDS, OPAQUE_VERBS, STREAM_LOADERS, feeds_a_program, opaque_reason
+from permissions.commands import (
+    FED_COMMANDS,
+    OPAQUE_VERBS,
+    STREAM_LOADERS,
+    feeds_a_program,
+    loads_from_input,
+    opaque_reason,
+)
 from permissions.commands.interpreters import CODE_FLOOR_VERBS, may_name_a_stream
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
@@ -582,6 +589,8 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         )
     ):
         seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
+        if seg_opaque is None and may_name_a_stream(seg.text) is not None:
+            seg_opaque = loads_from_input(vs)  # ... settings or a definition loaded from the input
     note = None
     if seg_opaque is not None:
         if not deletes and (
@@ -633,10 +642,8 @@ def _read_simple(seg: Segment, words: tuple[str, ...], first: str, comp: Compile
     else:
         known = rule_reading(comp.judge_as_written(words))
     seg_opaque = seg.opaque  # (what the reader found: _read_one's own opaque reading finds nothing here ...)
-    if seg_opaque is None and first in STREAM_LOADERS and may_name_a_stream(seg.text) is not None:
-        seg_opaque = opaque_reason(
-            [words], seg.dynamic
-        )  # (... but settings from the input: `gcc @/dev/stdin`)
+    if first in STREAM_LOADERS and seg_opaque is None and may_name_a_stream(seg.text) is not None:
+        seg_opaque = loads_from_input([words])  # (... but settings from the input: `gcc @/dev/stdin`)
     note = None
     if seg_opaque is not None and known[0] == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
         # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
@@ -685,6 +692,8 @@ def _finish_one(
         )
     ):
         seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
+        if seg_opaque is None and may_name_a_stream(seg.text) is not None:
+            seg_opaque = loads_from_input(vs)  # ... settings or a definition loaded from the input
     note = None
     if seg_opaque is not None and known[0] == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
         # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.

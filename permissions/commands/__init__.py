@@ -255,6 +255,7 @@ __all__ = [
     "hands_on",
     "opaque_reason",
     "STREAM_LOADERS",
+    "loads_from_input",
     "runs_a_written_file",
 ]
 
@@ -270,12 +271,29 @@ OPAQUE_VERBS: frozenset[str] = (
     | CLIENT_REMOVERS  # (pip's and uv's segments: Brabo's client uninstalled, brabo_client_removed)
     | OPENERS  # (what the desktop runs: permissions.commands.desktop)
     | {"git", "cargo", "gh", "flatpak", "conan"}
-    | DEFINING_ENGINES  # (red team: a container definition from the input, containers.definition_from_input)
     | OPAQUE_EXPRESSIONS  # (red team: an expression reading a file named at run time, expression_reads)
 )
-# The programs whose settings from the input run code (loaded_input): opaque_reason reads a segment one leads only
-# when its text may name a stream (segments' quick filter: may_name_a_stream).
-STREAM_LOADERS: frozenset[str] = frozenset(SETTINGS_FROM_INPUT) - OPAQUE_VERBS
+# The programs whose settings or definitions from the input run code (loaded_input, containers): read by
+# loads_from_input, only where a segment's text may name a stream (segments: may_name_a_stream).
+STREAM_LOADERS: frozenset[str] = frozenset(SETTINGS_FROM_INPUT) | DEFINING_ENGINES
+
+
+def loads_from_input(views: Sequence[tuple[str, ...]]) -> str | None:
+    """red team, R4.9: why a view of a segment loads settings that run code (loaded_input.settings_from_input) or a
+    container definition (containers.definition_from_input) from the input, or None. The caller has found that the
+    segment's text may name a stream."""
+    for view in views:
+        verb = view[0] if view else ""
+        if verb in SETTINGS_FROM_INPUT:
+            why = settings_from_input(view)
+        elif verb in DEFINING_ENGINES:
+            why = definition_from_input(view)
+        else:
+            continue
+        if why is not None:
+            return why
+    return None
+
 
 _FROM_INPUT_WORD = "the command word comes from the input"
 
@@ -315,19 +333,13 @@ _UNKNOWN_COMMANDS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
 def _then(
     reader: Callable[[tuple[str, ...]], str | None] | None, more: Callable[[tuple[str, ...]], str | None]
 ) -> Callable[[tuple[str, ...]], str | None]:
-    """A verb read another way too (`docker run … claude` starts an agent elsewhere): that reading first, then
-    ``more`` -- a container definition or settings that run code, loaded from the input (red team, R4.9)."""
+    """A verb read another way too (`nix develop -c claude` starts an agent elsewhere): that reading first, then
+    ``more`` -- an expression reading a file named at run time (red team, R4.9)."""
     if reader is None:
         return more
     return lambda view: reader(view) or more(view)
 
 
-_UNKNOWN_COMMANDS.update(
-    {verb: _then(_UNKNOWN_COMMANDS.get(verb), definition_from_input) for verb in DEFINING_ENGINES}
-)
-_UNKNOWN_COMMANDS.update(
-    {verb: _then(_UNKNOWN_COMMANDS.get(verb), settings_from_input) for verb in SETTINGS_FROM_INPUT}
-)
 _UNKNOWN_COMMANDS.update(
     {verb: _then(_UNKNOWN_COMMANDS.get(verb), expression_opaque) for verb in OPAQUE_EXPRESSIONS}
 )
