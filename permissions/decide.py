@@ -793,6 +793,10 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
                 or names_windows_deleter(reading.seg_views)
             )
         )
+        or ("$" in command and _verb_from_a_variable(parsed))
+        or (
+            "pwsh" in command or "powershell" in command
+        )  # (PowerShell deleting on Linux too: where.floor_where)
     ):  # a script block's statements off the sandbox; off the sandbox Windows' deleters too
         denied = _blocks_and_floor(st, comp, reading, doomed)
     st.segments = segs = tuple(reading.out)
@@ -837,6 +841,12 @@ def _never_auto_opinion(st: _State, reading: SegmentReading, never_auto: str, do
     st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
 
 
+def _verb_from_a_variable(parsed: ParsedCommand) -> bool:
+    """R4.6: whether a segment's command word is a variable the command may set (`a=rm; $a -rf /`): the floor reads
+    it with each value the command gives (where._verbs_given)."""
+    return any(s.words and s.words[0][:1] == "$" for s in parsed.segments)
+
+
 def _blocks_and_floor(
     st: _State, comp: CompiledPermissions, reading: SegmentReading, doomed: bool
 ) -> tuple[str, str] | None:
@@ -848,7 +858,11 @@ def _blocks_and_floor(
     if denied is None and st.dot_led:
         denied = _dot_led(st, comp, reading)
     if denied is None and (
-        reading.may_delete or (not st.in_sandbox and (doomed or names_windows_deleter(reading.seg_views)))
+        reading.may_delete
+        or (not st.in_sandbox and (doomed or names_windows_deleter(reading.seg_views)))
+        or ("$" in (st.req.command or "") and _verb_from_a_variable(parsed))
+        or "pwsh" in (st.req.command or "")
+        or "powershell" in (st.req.command or "")
     ):
         denied = _floor_where(st, reading, doomed)
     return denied

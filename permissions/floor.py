@@ -634,6 +634,8 @@ def names_windows_deleter(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> boo
     heads = _DELETERS_AND_RUNNERS
     for seg in seg_views:
         for v in seg:
+            if v and "/" in v[0] and v[0].partition("/")[0].lower() in WINDOWS_DELETERS:
+                return True  # cmd's switch glued to its verb (`rd/s/q C:\`)
             if v and (v[0] in heads or (not v[0].islower() and v[0].lower() in heads)):
                 head = v[0].lower()
                 if head in WINDOWS_DELETERS or (head in WINDOWS_EACH and each_deletes(v)):

@@ -513,10 +513,18 @@ def eaten_climb(word: str, raw: str) -> str | None:
     return "/".join(out) if changed else None
 
 
+_PROVIDER = re.compile(r"(?i)(?:microsoft\.powershell\.core\\?)?filesystem::")
+
+
 def _as_posix(word: str, raw: str) -> str:
     """For the floor on Windows: a word as the POSIX reading sees where it lands -- a Windows place at the root
     of its volume (every volume is a root), backslashes as separators, and the last component's trailing
     spaces and dots dropped as Windows drops them (``C:\\ `` and ``C:\\...`` are ``C:\\``)."""
+    if "::" in word:
+        # red team: PowerShell's provider-qualified path (`FileSystem::C:\`,
+        # `Microsoft.PowerShell.Core\FileSystem::C:\`) is the path after the provider's name
+        m = _PROVIDER.match(word)
+        word = word[m.end() :] if m is not None and word[m.end() :] else word
     if word[-1:] in (" ", "."):
         kept = word.rstrip(" ")
         last = kept.replace("\\", "/").rpartition("/")[2]
@@ -1742,6 +1750,8 @@ def floor_where(
     is a root and Windows' own deleters delete."""
     if not _NESTED.depth:
         _NESTED.programs = 0  # (a command of its own: no program of it read yet)
+    if not windows and ("pwsh" in command or "powershell" in command) and _runs_powershell(segments):
+        windows = True  # red team: PowerShell on Brabo's own Linux sandbox deletes as it does on Windows
     if len(command) > _MEMO_CHARS:
         return _floor_where(segments, seg_views, command, start, windows)
     key = (command, start, windows)
@@ -1751,6 +1761,18 @@ def floor_where(
 
 
 _FLOOR_MEMO: Memo[tuple[str, str, bool], int | None] = Memo(_MEMO_MAX)
+_POWERSHELLS = frozenset({"pwsh", "powershell", "pwsh-preview", "pwsh-lts", "pwsh7", "powershell7"})
+
+
+def _runs_powershell(segments: Sequence[Segment]) -> bool:
+    """Whether a word of a segment names PowerShell (`pwsh -c '…'`, `sudo pwsh -c …`, `/usr/bin/pwsh`)."""
+    return any(w.rpartition("/")[2] in _POWERSHELLS for seg in segments for w in seg.words)
+
+
+_CMD_GLUED = frozenset({"rd", "rmdir", "del", "erase"})
+# red team: a word of a segment that is `\` or `\*` alone -- the root of the drive PowerShell and cmd run on
+# (`Remove-Item -Recurse \*`, `rmdir /s /q \`), which the shell reader drops (`\`) or reads as `*`.
+_DRIVE_ROOTED = re.compile(r"(?<![^\s])\\(\*?)(?=\s|$)").findall  # (not find's `\;`)
 
 
 def _deleters(
@@ -1777,6 +1799,11 @@ def _deleters(
             ):
                 continue  # `git status`, `rsync a/ b/`: the common case, nothing deleted
             picked.append((i, [words] if seg_views is None else seg_views[i]))
+            continue
+        if windows and "/" in first and first.partition("/")[0].lower() in _CMD_GLUED:
+            # red team: cmd reads a switch glued to its verb (`rd/s/q C:\`, `del/s/q \*`) as `rd /s /q`
+            verb, _, switches = first.partition("/")
+            picked.append((i, [(verb.lower(), *("/" + x for x in switches.split("/") if x), *words[1:])]))
             continue
         if windows and i and first.lower() in WINDOWS_EACH and each_deletes(words):
             picked.append((i, [EACH_DELETION]))  # `gci ~ | % Delete`: each piped item's Delete() (floor.py)
@@ -1826,6 +1853,47 @@ def _floor_where(
     start: str,
     windows: bool,
 ) -> int | None:
+    found = _floor_reading(segments, seg_views, command, start, windows)
+    if found is None and "$" in command and any(s.words and s.words[0][:1] == "$" for s in segments):
+        for alternative in _verbs_given(segments, command, start):
+            found = _floor_reading(alternative, None, command, start, windows)
+            if found is not None:
+                break
+    return found
+
+
+# A command word that is a variable: `$a`, `${a}`, `${a:-rm}` (its default given too).
+_VERB_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(?::?-([^}$`]*))?\}?")
+_MAX_VERBS = 8
+
+
+def _verbs_given(segments: Sequence[Segment], command: str, start: str) -> list[list[Segment]]:
+    """R4.6, red team: the command read again with a command word taken from a variable replaced by each literal
+    value the command gives it, or its default (`a=rm; $a -rf /`, `x="rm -rf /"; $x`, `${RM:-rm} -rf /`, `export
+    R=rm; $R -rf ~`) -- deny more, as every value counts (_values): one reading per value of one such word."""
+    values = _values(segments, command, None, start)
+    found: list[list[Segment]] = []
+    for i, seg in enumerate(segments):
+        m = _VERB_VARIABLE.fullmatch(seg.words[0]) if seg.words else None
+        if m is None:
+            continue
+        given = {*values.get(m.group(1), ()), *([m.group(2)] if m.group(2) else [])}
+        for value in sorted(v for v in given if "$" not in v and v.strip())[:_MAX_VERBS]:
+            words = (*value.split(), *seg.words[1:])
+            shift = len(words) - len(seg.words)
+            alternative = list(segments)
+            alternative[i] = seg._replace(words=words, dynamic=frozenset(k + shift for k in seg.dynamic if k))
+            found.append(alternative)
+    return found
+
+
+def _floor_reading(
+    segments: Sequence[Segment],
+    seg_views: Sequence[Sequence[tuple[str, ...]]] | None,
+    command: str,
+    start: str,
+    windows: bool,
+) -> int | None:
     picked = _deleters(segments, seg_views, windows, command)
     if not picked:
         return None
@@ -1836,8 +1904,8 @@ def _floor_where(
     for i, vs in picked:
         seg = segments[i]
         dirs = sets[i] if sets is not None else single
-        if len(vs) > 1 or seg.words[0] == "env":
-            dirs = dirs | _chdirs(seg.words, dirs, values)
+        if len(vs) > 1 or seg.words[0] == "env" or ("ln" in command and dirs is not single):
+            dirs = _more_dirs(seg, vs, dirs, values, segments, start)
         fed: list[str] = []
         replace: list[str] = []
         if any(v and v[0] == "xargs" for v in vs):
@@ -1869,11 +1937,38 @@ def _floor_where(
                 if printed is None:
                     printed = _substitutions_print(segments, i, dirs, sets, command)
                 targets = targets + _filled_in(targets, printed)
-            # `ln -s / x && rm -rf x/*`: what a link the command makes leads to
-            targets = _through_links(targets, segments) if targets and "ln" in command else targets
+            if "ln" in command or (windows and "\\" in seg.text):
+                targets = _targets_through(targets, seg, segments, windows)
             if _lands(targets, dirs, values, windows, command):
                 return i
     return None
+
+
+def _more_dirs(
+    seg: Segment,
+    vs: Sequence[tuple[str, ...]],
+    dirs: frozenset[str],
+    values: Values,
+    segments: Sequence[Segment],
+    start: str,
+) -> frozenset[str]:
+    """``dirs`` and where a wrapper of the segment moves (`env -C / rm -rf *`), and each through a symbolic link the
+    command makes (`ln -s / x && cd x && rm -rf *`)."""
+    if len(vs) > 1 or seg.words[0] == "env":
+        dirs = dirs | _chdirs(seg.words, dirs, values)
+    return dirs | _dirs_through_links(dirs, segments, start)
+
+
+def _targets_through(
+    targets: list[str], seg: Segment, segments: Sequence[Segment], windows: bool
+) -> list[str]:
+    """``targets`` with what a link the command makes leads to (`ln -s / x && rm -rf x/*`) and, ``windows``, the
+    root of the drive cmd's and PowerShell's `\\` and `\\*` name (the shell reader drops the one, reads the other as
+    `*`)."""
+    targets = _through_links(targets, segments) if targets else targets
+    if windows and "\\" in seg.text:
+        targets = targets + ["/" + g for g in _DRIVE_ROOTED(seg.text)]
+    return targets
 
 
 def _through_links(targets: list[str], segments: Sequence[Segment]) -> list[str]:
@@ -1882,6 +1977,20 @@ def _through_links(targets: list[str], segments: Sequence[Segment]) -> list[str]
     return targets + [
         to + t[len(name) :] for t in targets for name, to in links.items() if t.startswith(name)
     ]
+
+
+def _dirs_through_links(dirs: frozenset[str], segments: Sequence[Segment], start: str) -> frozenset[str]:
+    """Each of ``dirs`` inside a symbolic link the command makes (`ln -s / x && cd x`), as the place it leads to
+    (a name the command writes relative read from where it starts)."""
+    out: set[str] = set()
+    for name, to in _links_made(segments).items():
+        full = name if name[:1] in "/~" else start.rstrip("/") + "/" + name.removeprefix("./")
+        if to[:2] in ("~/", "$H") and to.split("/", 1)[0] in ("~", "$HOME", "${HOME}"):
+            to = HOME + "/" + to.split("/", 1)[1]  # (the home folder as the floor's readings hold it)
+        out.update(
+            (to + d[len(full) :]).rstrip("/") or "/" for d in dirs if (d.rstrip("/") + "/").startswith(full)
+        )
+    return frozenset(out)
 
 
 def _links_made(segments: Sequence[Segment]) -> dict[str, str]:

@@ -5,18 +5,23 @@ permissions.where did not read the place, and the project's own folder.
   at a time (``rm -f``, ``unlink``, ``shred -u``, ``truncate -s0``): every file of the tree, as ``find / -type f
   -delete`` is -- now the floor's deny (where._listing_fed);
 - a symbolic link the command makes to the root or the home folder, then deletes through (``ln -s / x && rm -rf
-  x/*``) -- now the floor's deny (where._through_links); a ``cd`` through such a link is not followed (strict xfail);
-- PowerShell run on Brabo's own Linux sandbox (``pwsh -c 'Remove-Item -Recurse -Force /'``): the Windows reading
-  of the floor holds only off the sandbox (strict xfail, asks today);
-- on a Windows machine, a drive's root spelled by PowerShell's provider (``FileSystem::C:\\``) or as cmd's ``\\``,
-  and cmd's switches glued to the verb (``rd/s/q C:\\``) (strict xfail, asks today);
-- the deleting verb taken from a variable the command sets (``a=rm; $a -rf /``): an opaque command word (R4.9),
-  asked; the floor does not read it (strict xfail);
+  x/*``) -- now the floor's deny (where._through_links); and (session 30) a ``cd`` through such a link
+  (where._dirs_through_links);
+- (session 30) PowerShell run on Brabo's own Linux sandbox (``pwsh -c 'Remove-Item -Recurse -Force /'``): the floor
+  reads PowerShell's deleters wherever a segment names PowerShell (where._runs_powershell);
+- (session 30) on a Windows machine, a drive's root spelled by PowerShell's provider (``FileSystem::C:\\``, where._PROVIDER),
+  cmd's switches glued to the verb (``rd/s/q C:\\``, where._CMD_GLUED), and the root of the current drive as cmd
+  and PowerShell spell it (``rmdir /s /q \\``, ``Remove-Item -Recurse \\*``: the shell reader drops the one and reads
+  the other as ``*``; where._DRIVE_ROOTED) -- ``Remove-Item -Recurse -Force \\*`` was auto-approved on the
+  developer's machine;
+- (session 30) the deleting verb taken from a variable the command sets (``a=rm; $a -rf /``, ``${RM:-rm} -rf /``):
+  the floor reads the command with each value the command gives (where._verbs_given);
 - the project's folder and the one holding it (``rm -rf ..``, ``cd .. && rm -rf *``): the ruling keeps them outside
   the floor (R4.6: a floor, not a safety list); they are never auto-approved.
 
-16 of its 44 cases fail on f8fff7d (the session's start): XARGS_FED's and LINKED's; the 18 strict xfail cases ask
-there and here; PROJECT's 10 guards hold.
+16 of its 44 cases failed on f8fff7d (session 27's start): XARGS_FED's and LINKED's; its 18 strict xfail cases asked
+there and were made the floor's in session 30, with 11 more cases of the same kinds (all 29 fail on dc81ee6, one --
+`Remove-Item -Recurse -Force \\*` -- was auto-approved there on the developer's machine); PROJECT's 10 guards hold.
 """
 
 from __future__ import annotations
@@ -48,9 +53,17 @@ LINKED = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="where's cd reading does not follow a link the command makes (`cd x`)")
-def test_a_cd_through_a_link_made_to_the_root_is_the_floors():
-    _denied_everywhere("ln -s / x && cd x && rm -rf *", ("sandbox", "agent"))
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ln -s / x && cd x && rm -rf *",
+        "ln -sfn ~ h && cd h && rm -rf ./*",
+        "ln -s / x; cd x/ && rm -rf .[!.]* *",
+        "ln -s / ./x && cd ./x && find . -delete",
+    ],
+)
+def test_a_cd_through_a_link_made_to_the_root_is_the_floors(command):
+    _denied_everywhere(command, ("sandbox", "agent"))
 
 
 PWSH_ON_LINUX = [
@@ -65,9 +78,20 @@ PWSH_ON_LINUX = [
 WINDOWS_SPELLINGS = [
     "Remove-Item -Recurse -Force FileSystem::C:\\",
     "Remove-Item -Recurse -Force Microsoft.PowerShell.Core\\FileSystem::C:\\",
+    "Remove-Item -Recurse -Force filesystem::D:\\",
+    "rd/s/q C:\\",
+    "rmdir/S/Q C:\\",
+    "del/s/q C:\\*",
+]
+# cmd's `\` (the root of the drive it runs on): the shell reader drops a lone backslash, and reads `\*` as `*`
+CMD_ROOT = [
     "rmdir /s /q \\",
     "del /s /q \\*",
-    "rd/s/q C:\\",
+    "Remove-Item -Recurse -Force \\*",
+    "Remove-Item -Recurse -Force \\",
+    "ri -r -fo \\*",
+    "rm -r -fo \\*",
+    "rd /s /q \\ ; echo done",
 ]
 
 PROJECT = [
@@ -114,21 +138,18 @@ def test_a_link_made_to_the_root_then_deleted_through_is_the_floors(command):
     _denied_everywhere(command, ("sandbox", "agent"))
 
 
-@pytest.mark.xfail(
-    strict=True, reason="where._deleters reads WINDOWS_RUNNERS only when windows (off the sandbox)"
-)
 @pytest.mark.parametrize("command", PWSH_ON_LINUX)
 def test_powershell_deleting_the_root_on_the_linux_sandbox_is_the_floors(command):
     _denied_everywhere(command, ("sandbox",))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="where._as_posix reads no provider-qualified path (`FileSystem::`) nor cmd's `\\` as a drive's root, and "
-    "_deleters no verb glued to its switches (`rd/s/q`)",
-)
 @pytest.mark.parametrize("command", WINDOWS_SPELLINGS)
 def test_a_drive_root_spelled_as_windows_spells_it_is_the_floors(command):
+    _denied_everywhere(command, ("agent",))
+
+
+@pytest.mark.parametrize("command", CMD_ROOT)
+def test_cmds_root_of_the_drive_is_the_floors(command):
     _denied_everywhere(command, ("agent",))
 
 
@@ -146,7 +167,6 @@ def test_the_project_or_the_folder_holding_it_deleted_is_never_auto_approved(com
             assert v.decision != "auto_approve", (command, where, v.reason)
 
 
-@pytest.mark.xfail(strict=True, reason="where reads no command word taken from a variable the command sets")
 @pytest.mark.parametrize("command", VERB_FROM_A_VARIABLE)
 def test_a_deleting_verb_from_a_variable_is_the_floors(command):
     _denied_everywhere(command, ("sandbox", "agent"))
