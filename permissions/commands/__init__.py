@@ -929,7 +929,11 @@ def _runs_written(view: tuple[str, ...], written: set[str]) -> bool:
     if view[1] == "generate":
         return True
     return view[1] == "run" and any(
-        k.startswith(_file_key(w).rstrip("/") + "/") for w in view[2:] if w[:1] != "-" for k in written
+        ("/" not in k if _file_key(w) in (".", "") else k.startswith(_file_key(w).rstrip("/") + "/"))
+        for w in view[2:]
+        if w[:1] != "-"
+        for k in written
+        if k.endswith(".go")
     )
 
 

@@ -10,7 +10,7 @@ before `go generate` (its `//go:generate` lines are command lines); and the Java
 An output, a report or a list of packages handed back to a tool stays auto-approved: `go tool cover -func=c.out`
 after `go test -coverprofile=c.out`, `pip install -r requirements.txt` after `pip freeze > requirements.txt`, a folder
 made for a build's output -- an empty folder runs nothing, and three of these guards asked at the session's start
-(`mkdir -p build && cmake -B build` read the folder as a file written then run). 31 of the 42 attacks were
+(`mkdir -p build && cmake -B build` read the folder as a file written then run). 33 of the 44 attacks were
 auto-approved somewhere at the session's start (dc81ee6); the ones that held already stay as guards.
 """
 
@@ -36,6 +36,8 @@ HANDED = [
     "printf 'package main\\nfunc main(){}' > x.go && go run x.go",
     "printf 'package main' > tool/main.go && go run ./tool",
     "printf 'package main' > cmd/t/main.go && go run ./cmd/t --flag",
+    "printf 'package main' > main.go && go run .",
+    "printf 'package main' > util.go && go run ./ -v",
     "printf '//go:generate rm -rf /tmp/x\\npackage x' > gen.go && go generate ./...",
     "printf 'x' > v.ts && npx vitest --config v.ts",
     "printf 'x' > w.js && npx webpack --config w.js",
@@ -92,6 +94,8 @@ ORDINARY = [
     "printf 'port: 1' > config.yml && go run . -config config.yml",
     "cat > src/app.ts <<'EOF'\nexport const x = 1\nEOF\nnpx eslint src",
     "gofmt -w main.go && go vet ./...",
+    "printf 'x' > notes.txt && go run .",
+    "printf 'package tool' > tool/x.go && go run .",
 ]
 
 
