@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from permissions.commands.interpreters import is_stream
-from permissions.commands.syntax import option_values
+from permissions.commands.syntax import operands, option_values
 
 __all__ = [
     "EXPRESSION_PROGRAMS",
@@ -85,7 +85,7 @@ def _yq(args: tuple[str, ...]) -> tuple[list[str], bool]:
         return [], False
     files: list[str] = []
     computed = False
-    for w in _code_words(args, _YQ_VALUED):
+    for w in operands(args, _YQ_VALUED):
         for m in _YQ_LOAD.finditer(w[:_MAX_TEXT]):
             arg = _YQ_LITERAL_ARGUMENT.match(w, m.end())
             if arg is None:
@@ -93,24 +93,6 @@ def _yq(args: tuple[str, ...]) -> tuple[list[str], bool]:
             else:
                 files.append(_unescaped(arg.group(1)))
     return files, computed
-
-
-def _code_words(args: tuple[str, ...], valued: frozenset[str]) -> list[str]:
-    """The words of ``args`` that are no option nor an option's value (every word after `--`), and the values of
-    `--expression`-like options given with `=`."""
-    out: list[str] = []
-    k = 0
-    while k < len(args):
-        w = args[k]
-        k += 1
-        if w == "--":
-            out += args[k:]
-            break
-        if w[:1] != "-":
-            out.append(w)
-        elif w in valued:
-            k += 1
-    return out
 
 
 # -- Jsonnet -------------------------------------------------------------------------------------------------------
@@ -132,7 +114,7 @@ def _jsonnet(args: tuple[str, ...]) -> list[str]:
     files = [v.partition("=")[2] for v in option_values(args, _JSONNET_FILE_OPTIONS) if "=" in v]
     for v in option_values(args, _JSONNET_CODE_OPTIONS):
         files += [_unescaped(m.group(1) or m.group(2) or "") for m in _JSONNET_IMPORT.finditer(v[:_MAX_TEXT])]
-    for w in _code_words(args, _JSONNET_VALUED):
+    for w in operands(args, _JSONNET_VALUED):
         found = [_unescaped(m.group(1) or m.group(2) or "") for m in _JSONNET_IMPORT.finditer(w[:_MAX_TEXT])]
         files += found if found else [w]  # (no import: the word names a file of code)
     return files
@@ -245,7 +227,7 @@ def dhall_files(text: str) -> list[str]:
 
 def _dhall(args: tuple[str, ...]) -> list[str]:
     files = option_values(args, frozenset({"--file"}))
-    for w in _code_words(args, frozenset({"--file", "--output", "--annotate", "--cache"})):
+    for w in operands(args, frozenset({"--file", "--output", "--annotate", "--cache"})):
         files += dhall_files(w)
     return files
 
@@ -344,7 +326,7 @@ def nickel_files(text: str) -> list[str]:
 
 
 def _nickel(args: tuple[str, ...]) -> list[str]:
-    return option_values(args, frozenset({"-f", "--file"})) + _code_words(
+    return option_values(args, frozenset({"-f", "--file"})) + operands(
         args, frozenset({"-f", "--file", "-o", "--output", "--field", "--format"})
     )
 

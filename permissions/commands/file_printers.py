@@ -21,7 +21,7 @@ import re
 from permissions.commands.copies import COPIERS, copies_in
 from permissions.commands.expression_reads import EXPRESSION_PROGRAMS, expression_files
 from permissions.commands.options import normalised
-from permissions.commands.syntax import option_values
+from permissions.commands.syntax import operands, option_values
 
 __all__ = ["PRINTER_PROGRAMS", "loaded_files", "printed_files", "prints_environment"]
 
@@ -532,15 +532,15 @@ def _operands_printed(view: tuple[str, ...]) -> list[str]:
     if name == "mbuffer":
         named = option_values(args, frozenset({"-i"}))
         outputs = [o for o in option_values(args, frozenset({"-o"})) if o != "-"]
-        return [] if outputs else named + _operands(args, _MBUFFER_VALUED | {"-i", "-o"})
+        return [] if outputs else named + operands(args, _MBUFFER_VALUED | {"-i", "-o"})
     if name in _STDOUT_COMPRESSORS:
         flags = "".join(w[1:] for w in args if w[:1] == "-" and w[1:2] != "-")
         to_output = "c" in flags or "--stdout" in args or "--to-stdout" in args
-        return _operands(args, _COMPRESSOR_VALUED) if to_output else []
+        return operands(args, _COMPRESSOR_VALUED) if to_output else []
     if name == "pax":
         return _pax_written(args)
     if name == "yamlfmt":
-        return _operands(args, _YAMLFMT_VALUED) if not _YAMLFMT_PRINTS.isdisjoint(args) else []
+        return operands(args, _YAMLFMT_VALUED) if not _YAMLFMT_PRINTS.isdisjoint(args) else []
     more = _more_printed(name, args)
     if more is not None:
         return more
@@ -549,10 +549,10 @@ def _operands_printed(view: tuple[str, ...]) -> list[str]:
         quiet, valued = formatter
         if _switched(args, quiet, valued, to_stream=False):
             return []
-        return _operands(args, valued) + option_values(args, _NAMED_BY.get(name, frozenset()))
+        return operands(args, valued) + option_values(args, _NAMED_BY.get(name, frozenset()))
     if name in _COMPILERS and _PREPROCESS_ONLY.isdisjoint(args):
         return []
-    return _operands(args, _PREPROCESSOR_VALUED) + [
+    return operands(args, _PREPROCESSOR_VALUED) + [
         f for f in option_values(args, frozenset({"-include", "--include"})) if f[:1] != "-" and name != "m4"
     ]
 
@@ -561,18 +561,18 @@ def _more_printed(name: str, args: tuple[str, ...]) -> list[str] | None:
     """What the viewers, renderers and filters of _EVERY_OPERAND, _FIRST_UNLESS_SECOND and _PRINTS_WHEN, man and
     pydoc print (None for another program)."""
     if name in _EVERY_OPERAND or name in _QUOTERS:
-        return _operands(args, frozenset()) + option_values(args, _NAMED_BY.get(name, frozenset()))
+        return operands(args, frozenset()) + option_values(args, _NAMED_BY.get(name, frozenset()))
     if name in _FIRST_UNLESS_SECOND:
-        ops = _operands(args, frozenset())
+        ops = operands(args, frozenset())
         return ops[:1] if len(ops) == 1 else []
     when = _PRINTS_WHEN.get(name)
     if when is not None:
         options, valued = when
         if not _switched(args, options, valued, to_stream=True):
             return []
-        return _operands(args, valued) + option_values(args, _NAMED_BY.get(name, frozenset()))
+        return operands(args, valued) + option_values(args, _NAMED_BY.get(name, frozenset()))
     if name == "man":  # `man -l .env`, `man ./.env`: a page's file, not its name
-        ops = _operands(args, _MAN_VALUED)
+        ops = operands(args, _MAN_VALUED)
         local = any(w in ("-l", "--local-file") for w in args)
         return [w for w in ops if local or "/" in w]
     if name in _SQL_ON_FILES:
@@ -584,7 +584,7 @@ def _more_printed(name: str, args: tuple[str, ...]) -> list[str] | None:
             else option_values(args, frozenset({"-f"}))
         )
     if name in ("pydoc", "pydoc3"):  # `python3 -m pydoc ./.env`: a path imports the file as a module
-        return [w for w in _operands(args, frozenset({"-p", "-n"})) if "/" in w]
+        return [w for w in operands(args, frozenset({"-p", "-n"})) if "/" in w]
     return None
 
 
@@ -612,24 +612,6 @@ def _switched(
         if (value in _STDOUT_NAMES or value.upper() in _STDOUT_NAMES) == to_stream:
             return True
     return False
-
-
-def _operands(args: tuple[str, ...], valued: frozenset[str]) -> list[str]:
-    """``args``' operands: the words that are no option nor the value of one in ``valued`` (every word after
-    `--`), the standard input's `-` left out."""
-    out: list[str] = []
-    k = 0
-    while k < len(args):
-        w = args[k]
-        k += 1
-        if w == "--":
-            out += [a for a in args[k:] if a != "-"]
-            break
-        if w[:1] != "-":
-            out.append(w)
-        elif w in valued:
-            k += 1
-    return out
 
 
 def _ar_printed(args: tuple[str, ...]) -> list[str]:
@@ -670,7 +652,7 @@ def _gpg_rewrapped(view: tuple[str, ...]) -> list[str]:
     args = view[1:]
     if not any(o in ("-", "/dev/stdout") for o in option_values(args, _GPG_OUTPUT)):
         return []
-    return [w for w in _operands(args, _GPG_VALUED) if w not in ("-", "/dev/stdout")]
+    return [w for w in operands(args, _GPG_VALUED) if w not in ("-", "/dev/stdout")]
 
 
 def _rendered(view: tuple[str, ...]) -> list[str]:

@@ -19,6 +19,7 @@ __all__ = [
     "TRIPLE",
     "Syntax",
     "long_option",
+    "operands",
     "option_values",
     "plain_words",
 ]
@@ -100,4 +101,22 @@ def option_values(args: Sequence[str], options: frozenset[str]) -> list[str]:
                 out.append(args[k + 1])
         elif w[:1] == "-" and w[1:2] != "-" and w[:2] in options and len(w) > 2:
             out.append(w[2:])
+    return out
+
+
+def operands(args: tuple[str, ...], valued: frozenset[str]) -> list[str]:
+    """``args``' operands: the words that are no option nor the value of one in ``valued`` (every word after
+    `--`), the standard input's `-` left out."""
+    out: list[str] = []
+    k = 0
+    while k < len(args):
+        w = args[k]
+        k += 1
+        if w == "--":
+            out += [a for a in args[k:] if a != "-"]
+            break
+        if w[:1] != "-":
+            out.append(w)
+        elif w in valued:
+            k += 1
     return out
