@@ -375,6 +375,53 @@ _SHELL_NAMED = frozenset({"SHELL", "PARALLEL_SHELL"})
 DECLARATION_BUILTINS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 
 
+# Friction: node's options that load nothing, listen nowhere and write no file -- the heap and stack sizes a build
+# needs (`NODE_OPTIONS=--max-old-space-size=4096 npm run build`), warnings, source maps, the ES-module switch jest
+# documents, OpenSSL's legacy provider: NODE_OPTIONS made only of them loads no code. Any other word keeps it
+# in CODE_VARS (`--require`, `--import`, `--loader`, `--env-file`, `--inspect`, `--redirect-warnings` ...). Node
+# reads `_` and `-` alike in an option's name.
+_PLAIN_NODE_SWITCHES = frozenset(
+    {
+        "--enable-source-maps",
+        "--no-warnings",
+        "--trace-warnings",
+        "--trace-deprecation",
+        "--no-deprecation",
+        "--trace-uncaught",
+        "--experimental-vm-modules",
+        "--openssl-legacy-provider",
+        "--no-experimental-fetch",
+        "--preserve-symlinks",
+        "--abort-on-uncaught-exception",
+    }
+)
+_PLAIN_NODE_VALUED = re.compile(
+    r"--(?:max-old-space-size|max-semi-space-size|stack-size|stack-trace-limit)=\d+"
+    r"|--unhandled-rejections=(?:strict|warn|none|throw|warn-with-error-code)"
+    r"|--dns-result-order=(?:ipv4first|ipv6first|verbatim)"
+).fullmatch
+
+
+def _plain_node_options(value: str) -> bool:
+    """Whether NODE_OPTIONS' ``value`` holds only options that load no code (_PLAIN_NODE_SWITCHES,
+    _PLAIN_NODE_VALUED), at least one."""
+    words = value.split()
+    for w in words:
+        name, eq, rest = w.partition("=")
+        w = name.replace("_", "-") + eq + rest
+        if w not in _PLAIN_NODE_SWITCHES and _PLAIN_NODE_VALUED(w) is None:
+            return False
+    return bool(words)
+
+
+def _loads_code(name: str, value: str) -> str | None:
+    """Why the assignment of a CODE_VARS name loads code no rule can read; None for NODE_OPTIONS holding only
+    options that load nothing."""
+    if name == "NODE_OPTIONS" and _plain_node_options(value):
+        return None
+    return f"the variable {name} makes the program load code no rule can read"
+
+
 def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
     """What one assignment carries: the command lines its value holds, and why it loads code no rule can
     read."""
@@ -388,7 +435,7 @@ def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
         # a value that is not a shell is read as the command it runs
         return [value], None
     if name in CODE_VARS or name.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_", "BASH_FUNC_")):
-        return [], f"the variable {name} makes the program load code no rule can read"
+        return [], _loads_code(name, value)
     if name.startswith("CARGO_TARGET_") and name.endswith(("_RUNNER", "_LINKER")):
         return ([value] if value.strip() else []), None  # R4.9: cargo runs the binaries it builds through it
     if name == "GOFLAGS" and any(f in value for f in ("toolexec", "exec=", "vettool", "overlay")):

@@ -1689,15 +1689,63 @@ _EMPTIES_THE_FOLDER = (
 )
 
 
+# Friction, SPEC §5: a first line PowerShell refuses to parse -- a here-document's opener (`cat > src/x.py <<'EOF'`,
+# Claude Code's `git commit -m "$(cat <<'EOF'`): PowerShell reserves `<` ("The '<' operator is reserved for future
+# use"), and a script it cannot parse runs not one statement. The line is held to plain words so that nothing
+# before the `<<` can hide it from PowerShell's parser: no quote but the `"$(` that opens a subexpression (parsed as
+# code too), no `#` (a comment, `<#`), no backtick, no `--%` (stop-parsing), no `@` (a here-string).
+_PLAIN_WORDS = r"(?:[\w./:=,+-]+|>>?)(?:[ \t]+(?:[\w./:=,+-]+|>>?))*"
+_REFUSED_BY_POWERSHELL = re.compile(
+    rf"[ \t]*{_PLAIN_WORDS}(?:[ \t]+\"\$\([ \t]*{_PLAIN_WORDS})?[ \t]+<<-?[ \t]*(['\"]?)\w+\1"
+    rf"(?:[ \t]+{_PLAIN_WORDS})?[ \t]*(?:\n|$)"
+).match
+# PowerShell's lexing that would read a single quote otherwise than as the start of a literal string, where
+# _outside_literal_strings keeps the text whole: a backtick (an escape), a here-string (`@'`, `@"`), the typographic
+# quotes PowerShell reads as quotes, stop-parsing (`--%`).
+_QUOTES_READ_OTHERWISE = re.compile("[`\u2018\u2019\u201a\u201b\u201c\u201d\u201e]|@['\"]|--%").search
+
+
+def _outside_literal_strings(command: str) -> str:
+    """``command`` without its literal strings as PowerShell lexes them, where PowerShell reads no code (`grep -n
+    'strip().replace(' a.py`, `git commit -m "fix: str(x).replace()"`): single-quoted ones, and double-quoted ones
+    naming no variable (one that does is kept whole). The text whole when its quoting may be lexed otherwise
+    (_QUOTES_READ_OTHERWISE), when a `#` lies outside quotes (a comment, whose quotes do not count), when a
+    double-quoted string holds a subexpression, or when a quote is left open."""
+    if ("'" not in command and '"' not in command) or _QUOTES_READ_OTHERWISE(command) is not None:
+        return command
+    out: list[str] = []
+    i, n = 0, len(command)
+    while i < n:
+        c = command[i]
+        if c == "#":
+            return command
+        end = command.find(c, i + 1) if c in "'\"" else i
+        if end < 0 or (c == '"' and "$(" in command[i:end]):
+            return command
+        if c != "'" and (c != '"' or "$" in command[i:end]):
+            out.append(command[i : end + 1])  # (a double-quoted string naming no variable is text too)
+        i = end + 1
+    return "".join(out)
+
+
 def stops_by_method(command: str) -> str | None:
     """What ``command``, read as PowerShell, does by a call the shell reader does not see, or None: HOOK_SIGNAL
     for a Process object's Kill() (_METHOD_KILL); a change of files by an item's method (_METHOD_CHANGE); a
-    command run by the call operator from a value (_CALLED_VALUE)."""
+    command run by the call operator from a value (_CALLED_VALUE). None for a command PowerShell cannot parse
+    (_REFUSED_BY_POWERSHELL: a here-document's text is the file it writes, not PowerShell's)."""
+    what = _stops_by_method(command)
+    return None if what is not None and _REFUSED_BY_POWERSHELL(command) is not None else what
+
+
+def _stops_by_method(command: str) -> str | None:
     low = command.lower()
     if ("kill" in low or "terminate" in low) and _METHOD_KILL(command) is not None:
         return HOOK_SIGNAL  # (the names tested first: the pattern's search cost 0.3-1 µs a command off the sandbox)
     if "." in command and _METHOD_CHANGE(command) is not None:
-        return _CHANGED_BY_METHOD
+        # a method's name in a literal string is text, not a call (the method's own quoted name is read by the
+        # shell reader, which asks: `(Get-Item x).'Delete'()`)
+        if _METHOD_CHANGE(_outside_literal_strings(command)) is not None:
+            return _CHANGED_BY_METHOD
     if "|" in command and _PIPED_DELETION(command) is not None:
         return _DELETED_AS_READ
     if "|" in command and _LISTED_HERE_DELETED(command) is not None:

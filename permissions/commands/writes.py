@@ -1267,7 +1267,7 @@ def _git(view: tuple[str, ...]) -> list[Target]:
             + _code_setting(rest, base)
         )
     if sub == "submodule":
-        return [(_join(base, ".gitmodules"), NAMED), (_join(base, ".git"), NAMED)]
+        return _submodule(rest, base, out)
     if sub == "init":
         ops = _operands(
             rest,
@@ -1285,6 +1285,18 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         )
         return [(_join(_join(base, ops[0]) if ops else here, ".git"), NAMED)]
     return out + _git_places(sub, rest, base)  # `git clone URL .github`, `git worktree add .claude/x`
+
+
+_SUBMODULE_PRINTERS = frozenset({"status", "summary"})
+
+
+def _submodule(rest: tuple[str, ...], base: str, out: list[Target]) -> list[Target]:
+    """`git submodule ACTION`: friction, `status` and `summary` print the submodules' commits and write nothing
+    (a bare `git submodule` is status), ``out``; every other action may write .gitmodules or git's configuration."""
+    action = next((w for w in rest[1:] if w[:1] != "-"), "status")
+    if action in _SUBMODULE_PRINTERS:
+        return out
+    return [(_join(base, ".gitmodules"), NAMED), (_join(base, ".git"), NAMED)]
 
 
 # R3.7, red team: git's plumbing that makes objects or refs from content no reviewed write shows -- a tree of names
