@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from permissions.commands.fed_code import input_texts_of
 from permissions.commands.views import views_of
 from permissions.commands.windows import (
     LOCATION_MOVERS,
@@ -62,6 +63,7 @@ from permissions.commands.writes import (
     BUILD_WRITERS,
     FIRST_WRITERS,
     NAMED,
+    PATCH_TOOLS,
     TREE,
     WHOLE,
     WRITE_VERBS,
@@ -69,6 +71,7 @@ from permissions.commands.writes import (
     handed_words,
     may_write,
     option_at,
+    patch_files,
     targets,
 )
 from permissions.glob_syntax import bash_glob
@@ -1421,7 +1424,7 @@ def protected_writes(
         if carried is not _NOT_MOVED and not seg.hidden:
             carried = _NOT_MOVED  # the script's segments follow the wrapper's, hidden
         cur = before = here if carried is _NOT_MOVED else carried
-        why, by_redirect = _segment_writes(seg, views, cur, origin)
+        why, by_redirect = _segment_writes(seg, views, cur, origin, command)
         if words and words[0] in _CHDIR and len(views) > 1:
             # red team: `env -C .claude tee settings.json` writes below the folder the wrapper moves to
             carried = _chdir(seg, views[-1], cur, start)
@@ -1430,7 +1433,7 @@ def protected_writes(
         if why is None and windows:
             win_cur = win_here if carried is _NOT_MOVED else carried
             if win_cur is not cur:  # the shell's reading of the segment, from where PowerShell stands
-                why, by_redirect = _segment_writes(seg, views, win_cur, origin)
+                why, by_redirect = _segment_writes(seg, views, win_cur, origin, command)
             if why is None:
                 why = _windows_write(seg.text, win_cur, origin)
         if why is not None:
@@ -1475,6 +1478,7 @@ def _segment_writes(
     views: Sequence[tuple[str, ...]],
     cur: list[str] | None,
     origin: _Origin,
+    command: str = "",
 ) -> tuple[str | None, bool]:
     """Why the segment, read as the shell reads it, writes a protected file from the folder ``cur``, and
     whether by a redirection."""
@@ -1484,9 +1488,28 @@ def _segment_writes(
         why = _check(t, NAMED, cur, origin)
         if why is not None:
             return why, True
+    if seg.words and seg.words[0].rpartition("/")[2] in PATCH_TOOLS:
+        return _patch_writes(seg, command, cur, origin), False
     if seg.words:
         return _views_write(seg, views, cur, origin), False
     return None, False
+
+
+def _patch_writes(seg: Segment, command: str, cur: list[str] | None, origin: _Origin) -> str | None:
+    """Why Codex's apply_patch writes a protected file: each file its patch names -- given as its argument or on its
+    input (a here-document or a here-string: fed_code.input_texts_of) -- or, a patch it cannot read, the tree."""
+    files = patch_files("\n".join(seg.words[1:]))
+    for text in input_texts_of(seg, command) if files is None else ():
+        found = patch_files(text)
+        if found is not None:
+            files = (files or []) + found
+    if files is None:
+        return _REWRITES
+    for f in files:
+        why = _check(f, NAMED, cur, origin)
+        if why is not None:
+            return why
+    return None
 
 
 def _windows_write(

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
 from permissions.commands.effects import API_WRITES
+from permissions.commands.fed_code import input_texts_of
 from permissions.commands.list_feeds import (
     FEED_TAKERS,
     FEEDS_NAMES,
@@ -50,6 +51,7 @@ from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, prog
 from permissions.commands.views import NOT_PEELED, ONE_VIEW, _peels, views_of
 from permissions.commands.windows import environment_printed
 from permissions.commands.wrappers import PEELED_VERBS
+from permissions.commands.writes import PATCH_TOOLS, patch_files
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.where import (
@@ -185,7 +187,8 @@ _RAW_PATHS = frozenset(("kubectl", "oc"))
 # /app/x` -- a key that command line's program reads is no place of the carrier's either.
 _KEY_CARRIERS = frozenset(("watch", "eval"))
 _READ_AGAIN = (
-    _PROGRAM_VERBS
+    PATCH_TOOLS
+    | _PROGRAM_VERBS
     | frozenset(TESTS)
     | CONTAINER_ENGINES
     | _LABEL_TOOLS
@@ -349,10 +352,18 @@ def _env_split(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, 
     return tuple(out), dyn.union(expanded) if expanded else dyn
 
 
-def _read_again(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
+def _read_again(
+    words: tuple[str, ...], dyn: frozenset[int], seg: Segment, command: str
+) -> tuple[tuple[str, ...], frozenset[int]]:
     """The words of a segment led by one of _READ_AGAIN as the scope reads them: a container engine's with its
-    container's own places left out (`-w /app`, `-v .:/app`), the others' with the words that are no location
-    blanked (_not_locations)."""
+    container's own places left out (`-w /app`, `-v .:/app`), Codex's apply_patch's as the files its patch names (its
+    argument, or a here-document: `*** Add File: /etc/x`), the others' with the words that are no location blanked
+    (_not_locations)."""
+    if words[0] in PATCH_TOOLS:
+        files = patch_files("\n".join(words[1:]))
+        texts = input_texts_of(seg, command) if files is None else []
+        found = [f for t in texts for f in patch_files(t) or ()]
+        return (words[0], *(files if files is not None else found)), frozenset()
     if words[0] in CONTAINER_ENGINES:
         return host_side_words(words), dyn
     if words[0] in _KEY_FORMS or words[0] in _RAW_PATHS or words[0] in _KEY_CARRIERS:
@@ -447,7 +458,7 @@ class Scope:
                 and _to_the_screen(seg, segments, command, fed_and_sliced[0])
             )
             if words and words[0] in _READ_AGAIN:
-                words, dyn = _read_again(words, dyn)
+                words, dyn = _read_again(words, dyn, seg, command)
             elif words and ONE_VIEW.get(words[0]) is not True:
                 # (session 27: a key store reached through a wrapper, a verb path or an assignment too; a known
                 # program run as the only view it has holds none)

@@ -997,6 +997,7 @@ WRITE_VERBS: frozenset[str] = (
     | frozenset(_CONFIG_WRITERS)
     | frozenset(_OWN_WRITERS)
     | _MORE_WRITERS
+    | {"apply_patch", "applypatch"}  # (PATCH_TOOLS, below)
 )
 # The programs that may write the names their input hands them (`xargs rm`, `find -exec sed -i`): a compiler or
 # builder writes only where its output option says, read in its own words; a formatter only when its words make
@@ -1701,8 +1702,29 @@ def _uniq(view: tuple[str, ...]) -> list[Target]:
 
 
 # The verbs _targets hands to a reader of their own.
+# red team (R3.7): Codex's apply_patch, in its own format (`*** Begin Patch`, `*** Add File: P`, `*** Update File: P`
+# then `*** Move to: Q`, `*** Delete File: P`, `*** End Patch`), given as its argument or -- as Codex's shell tool
+# writes it -- a here-document: the files each line names (protected_paths reads a here-document's); a patch it
+# cannot read rewrites any file of the tree.
+PATCH_TOOLS = frozenset({"apply_patch", "applypatch"})
+_PATCH_FILE = re.compile(r"^\*\*\* *(?:Add File|Update File|Delete File|Move to) *: *(.*?)\s*$", re.M | re.I)
+
+
+def patch_files(text: str) -> list[str] | None:
+    """The files an apply_patch patch in ``text`` writes, or None when ``text`` holds no such patch."""
+    if "*** begin patch" not in text.lower():
+        return None
+    return [f for f in _PATCH_FILE.findall(text) if f]
+
+
+def _apply_patch(view: tuple[str, ...]) -> list[Target]:
+    files = patch_files("\n".join(view[1:]))
+    return [(".", WHOLE)] if files is None else [(f, NAMED) for f in files]
+
+
 _READ_BY_VERB: dict[str, Callable[[tuple[str, ...]], list[Target]]] = {
     "dd": lambda view: [(w[3:], NAMED) for w in view[1:] if w.startswith("of=")],
+    **dict.fromkeys(PATCH_TOOLS, _apply_patch),
     "uniq": _uniq,
     **dict.fromkeys(_CONVERTERS, _converted),
 }
