@@ -363,14 +363,27 @@ def _pyinfra(view: tuple[str, ...]) -> bool:
     ops = [w for w in view[1:] if w[:1] != "-"]
     if not ops:
         return False
-    if not ops[0].startswith("@local"):
-        return True
+    if any(part != "@local" for part in ops[0].split(",")) or not _pyinfra_inventory_first(view, ops[0]):
+        return True  # (`@local,prod`: prod too; `--limit @local prod`: the inventory is prod)
     for w in ops[1:]:
         if w in _PYINFRA_LOCAL:
             return False
         if "." in w:
             return not w.endswith(".py")  # (an option's value has no dot, mostly: a dotted word decides)
     return False
+
+
+# pyinfra's options that take no value: before the inventory, any other option may have taken the word after
+# it (`--limit @local prod deploy.py` deploys to prod).
+_PYINFRA_FLAGS = frozenset(
+    "-v -vv -vvv --dry --diff --debug --debug-all --debug-facts --debug-operations --quiet -y --yes --sudo"
+    " --use-sudo-password --use-sudo-login --use-su-login --doas --serial --no-wait".split()
+)
+
+
+def _pyinfra_inventory_first(view: tuple[str, ...], inventory: str) -> bool:
+    """Whether ``inventory`` is the inventory, not an option's value: only flags (or ``--opt=value``) before."""
+    return all(w in _PYINFRA_FLAGS or "=" in w for w in view[1 : view.index(inventory)])
 
 
 # pyinfra's words on `@local` that only read or whose command is read as a segment.

@@ -13,7 +13,7 @@ inventories) still ask for what runs on another machine. Read:
   ``creates=``), or its ``cmd=``; arguments given as a structure (``{...}``) are read by no rule.
 - ``fab -H HOSTS -- CMD``: Fabric runs the words after ``--``, joined, on every host.
 - ``pyinfra INVENTORY exec [--] CMD`` and ``server.shell CMD|commands=CMD``.
-- ``bolt command run CMD``.
+- ``bolt command run CMD``; ``knife ssh QUERY CMD``; ``ansible-runner``'s ad hoc ``-m``/``-a``.
 - Salt's execution functions that run a command (``cmd.run``, ``cmd.shell``, ``cmd.run_all`` ...,
   ``state.single cmd.run name=CMD``), ``salt-ssh -r CMD``; ``cmd.exec_code`` and ``cmd.script`` run code or a
   script no rule reads.
@@ -43,7 +43,8 @@ _ANSIBLE_CMD = re.compile(r"""(?:^|\s)(?:cmd|command)=('[^']*'|"[^"]*"|\S+)""")
 # ansible's options that take a value, by letter; the other letters are flags (`-b`, `-K`, `-C`, `-v` ...).
 _ANSIBLE_VALUED = frozenset("amicuefltBPMT")
 # (long options: argparse takes a unique prefix -- `--arg`, `--module-n`)
-_ANSIBLE_LONGS = (("--args", 4, "a"), ("--module-name", 10, "m"))
+# (ansible-runner's module option is `--module`)
+_ANSIBLE_LONGS = (("--args", 4, "a"), ("--module-name", 10, "m"), ("--module", 8, "m"))
 # `--become` and its user: the module runs as root (another user): the line is read under sudo, so the
 # privileged cap and a deny of sudo meet it.
 _ANSIBLE_BECOME = ("--become", "--become-user")
@@ -86,9 +87,8 @@ def _ansible_options(view: tuple[str, ...]) -> dict[str, str]:
 
 
 def _ansible(view: tuple[str, ...]) -> Lines:
-    """``ansible HOSTS -m shell -a 'CMD'``: the line the module runs on every host."""
-    if view[0] != "ansible":
-        return _NONE
+    """``ansible HOSTS -m shell -a 'CMD'`` (``ansible-runner run DIR --hosts H -m shell -a CMD``): the line
+    the module runs on every host."""
     found = _ansible_options(view)
     args = found.get("a", "")
     module = found.get("m", "command").strip()
@@ -109,7 +109,10 @@ def _ansible(view: tuple[str, ...]) -> Lines:
     lines = [line] if line.strip() else []
     if args != line and args.strip():
         lines.append(args)  # as written too (deny matches more, R4.8)
-    return _as_root(lines, "b" in found), None
+    # Ansible renders Jinja in the arguments before the module runs them (`rm -rf {{ "/" }}`, a `lookup('pipe')`
+    # run on this machine): what runs is not what is written.
+    templated = "{{" in args or "{%" in args
+    return _as_root(lines, "b" in found), ("ansible renders a template in the command" if templated else None)
 
 
 def _as_root(lines: list[str], become: bool) -> tuple[str, ...]:
@@ -133,6 +136,7 @@ _PYINFRA_SHELL = frozenset({"server.shell", "pyinfra.operations.server.shell", "
 
 # pyinfra's options that run the operations as root or another user
 _PYINFRA_ROOT = ("--sudo", "--sudo-user", "--su-user", "--doas", "--doas-user")
+_NO = frozenset({"false", "0", "no", "none", "off", ""})
 
 
 def _pyinfra(view: tuple[str, ...]) -> Lines:
@@ -152,11 +156,24 @@ def _pyinfra(view: tuple[str, ...]) -> Lines:
                 if eq and key.isidentifier():
                     if key == "commands" and value.strip():
                         lines.append(value)
-                    continue  # (another keyword argument of the operation: `_sudo=true`)
+                    # the operation's own `_sudo=true` (`_su_user=`, `_doas=`) runs it as root too
+                    root = root or (
+                        f"--{key[1:].replace('_', '-')}" in _PYINFRA_ROOT and value.lower() not in _NO
+                    )
+                    continue  # (another keyword argument of the operation: `_chdir=/srv`)
                 if arg[:1] != "-" and arg.strip():
                     lines.append(arg)
             return _as_root(lines, root), None
     return _NONE
+
+
+def _knife(view: tuple[str, ...]) -> Lines:
+    """``knife ssh QUERY CMD``: Chef's knife runs the command on every node the query (or, with ``-m``, the host
+    list) names; every operand after the query is read (an option's value read as a line runs nothing)."""
+    words = [w for w in view[1:] if w[:1] != "-"]
+    if words[:1] != ["ssh"]:
+        return _NONE
+    return tuple(w for w in words[2:] if w.strip()), None
 
 
 def _bolt(view: tuple[str, ...]) -> Lines:
@@ -214,6 +231,8 @@ def _salt(view: tuple[str, ...]) -> Lines:
 
 REMOTE_LINES: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     "ansible": _ansible,
+    "ansible-runner": _ansible,
+    "knife": _knife,
     "fab": _fab,
     "pyinfra": _pyinfra,
     "bolt": _bolt,

@@ -6,19 +6,21 @@ configuration-management tools pointed at this machine run their command here.
   external effect, ``pyinfra @local server.shell 'rm -rf /'`` and ``fab -H localhost -- rm -rf /`` were
   auto-approved in the sandbox, and a deny of ``rm`` met none of them. Now the command line of ``ansible -a``
   (the modules that run one: command, shell, raw, script, expect's ``command=``; ``chdir=``/``creates=`` left
-  out, ``cmd=`` read), ``fab -- CMD``, ``pyinfra INV exec|server.shell``, ``bolt command run`` and Salt's
-  ``cmd.run``-like functions (``state.single cmd.run name=``, ``salt-ssh -r``) is a segment
-  (permissions.commands.remote_lines), whatever the target, as ``ssh host CMD`` already was; under
-  ``ansible -b`` / ``pyinfra --sudo`` it is read under sudo.
+  out, ``cmd=`` read; ``ansible-runner``'s ad hoc ``-m``/``-a`` too), ``fab -- CMD``, ``pyinfra INV
+  exec|server.shell``, ``bolt command run``, ``knife ssh QUERY CMD`` and Salt's ``cmd.run``-like functions
+  (``state.single cmd.run name=``, ``salt-ssh -r``) is a segment (permissions.commands.remote_lines),
+  whatever the target, as ``ssh host CMD`` already was; under ``ansible -b`` / ``pyinfra --sudo`` (or the
+  operation's ``_sudo=true``) it is read under sudo; a Jinja template in ansible's arguments is read by no
+  rule.
 - Configuration management that changes this machine's system was auto-approved: ``pyinfra @local
   files.directory path=/ present=False``, ``salt-call --local state.apply|file.remove /|cmd.exec_code``,
   ``chef-solo -r URL``, ``chef-client -z``, ``chef-apply -e CODE``, ``mgmt run``. They now ask as ``puppet
   apply`` does (cap_external_effect, permissions.commands.deployers); facts, the project's deploy files and
-  the read functions stay.
+  the read functions stay. ``pyinfra @local,prod`` and ``pyinfra --limit @local prod`` target prod: capped.
 - Friction: a remote target keeps today's answer (external effect); ``ssh prod-db uptime``, ``fab -H host --
   uptime``, ``pyinfra @local exec -- uptime``, ``salt-call --local grains.items`` stay auto-approved.
 
-160 of its 234 cases fail on dc81ee6 (the session's start): every friction guard passes there.
+194 of its 280 cases fail on dc81ee6 (the session's start): every friction guard passes there.
 """
 
 from __future__ import annotations
@@ -97,6 +99,21 @@ FLOOR_CARRIED = [
     "sudo ansible localhost -a 'rm -rf /'",
     "env ansible localhost -c local -a 'rm -rf /'",
     "/usr/bin/ansible localhost -a 'rm -rf /'",
+    "knife ssh localhost 'rm -rf /' -m",
+    "knife ssh 'name:*' 'rm -rf /'",
+    "ansible-runner run /tmp/demo -m shell -a 'rm -rf /' --hosts localhost",
+    "ansible-runner run . --hosts localhost --module command --args 'rm -rf ~'",
+    "ansible -m shell -a 'rm -rf /' localhost",
+    "ansible localhost -Cm shell -a 'rm -rf /'",
+    "ansible localhost -vvv -mshell -a 'rm -rf /'",
+    "ansible localhost -e x=1 -m shell -a 'rm -rf /'",
+    "ansible localhost -m ansible.builtin.script -a 'rm -rf /'",
+    "ansible localhost -m win_shell -a 'rm -rf /'",
+    "python3 -m ansible.cli.adhoc localhost -a 'rm -rf /'",
+    "uvx --from ansible-core ansible localhost -a 'rm -rf /'",
+    "python -m pyinfra @local exec -- rm -rf /",
+    "fab2 -H localhost -- rm -rf /",
+    "sudo salt-call --local cmd.run 'rm -rf /'",
 ]
 
 # A deny of `rm` meets the carried command.
@@ -116,6 +133,8 @@ DENY_RM_CARRIED = [
     "salt-call --local state.single cmd.run name='rm x'",
     "salt '*' cmd.shell 'rm x'",
     "salt-ssh '*' -r 'rm x'",
+    "knife ssh localhost 'rm x' -m",
+    "ansible-runner run . --hosts localhost -m shell -a 'rm x'",
 ]
 
 # Configuration management changing this machine, code or a script no rule reads, root: never auto.
@@ -147,6 +166,13 @@ CHANGES_THIS_MACHINE = [
     'ansible localhost -c local -m shell -a \'echo {{ lookup("pipe", "id") }}\'',
     'ansible localhost -m shell -a \'{"cmd": "id"}\'',
     'puppet apply -e \'exec { "x": command => "/bin/id" }\'',
+    "pyinfra @local server.shell id _sudo=true",
+    "pyinfra @local server.shell commands=id _su_user=root",
+    "pyinfra @local --sudo-user=root exec -- id",
+    "pyinfra @local,prod.example.com exec -- uptime",
+    "pyinfra @local,prod deploy.py",
+    "pyinfra --limit @local prod deploy.py",
+    "ansible localhost -c local -m shell -a 'rm -rf {{ \"/\" }}'",
 ]
 
 # Friction: stay auto-approved.
@@ -169,6 +195,11 @@ STAYS_AUTO = [
     "ansible --version",
     "ansible-playbook --syntax-check site.yml",
     "ansible-inventory --list -i hosts",
+    "knife node list",
+    "knife status",
+    "pyinfra @local server.shell 'git status' _sudo=False",
+    "pyinfra -v @local deploy.py",
+    "pyinfra --dry @local exec -- uptime",
 ]
 
 # Friction: keep today's answer, an external effect, in auto mode.
