@@ -10,7 +10,8 @@ inventories) still ask for what runs on another machine. Read:
 - ``ansible HOSTS -a ARGS`` with the modules that run a command (``command`` when none is named, ``shell``,
   ``raw``, ``script``, ``expect``, Windows' ``win_shell``/``win_command``, under ``ansible.builtin.`` and
   ``ansible.legacy.`` too): the free-form arguments less the module's own ``key=value`` words (``chdir=``,
-  ``creates=``), or its ``cmd=``; arguments given as a structure (``{...}``) are read by no rule.
+  ``creates=``), or its ``cmd=``; arguments given as a structure (``{...}``) or holding a Jinja template
+  (rendered before the module runs) are read by no rule; under ``-b``/``--become``, read under sudo.
 - ``fab -H HOSTS -- CMD``: Fabric runs the words after ``--``, joined, on every host.
 - ``pyinfra INVENTORY exec [--] CMD`` and ``server.shell CMD|commands=CMD``.
 - ``bolt command run CMD``; ``knife ssh QUERY CMD``; ``ansible-runner``'s ad hoc ``-m``/``-a``.
