@@ -565,6 +565,11 @@ class Scope:
             # SPEC §5: `Join-Path $PWD src`, `cat "$PWD/README.md"`: where the command is
             self._check("." + w[4:], False, cwds, out)
             return data
+        at = w.find("=$PWD") + 1 if w[:1] == "-" else 0
+        if at > 0 and "$" not in w[:at] and _the_current_folder(w[at:], command):
+            # friction: an option's value (`--prefix=$PWD/out`, `-DCMAKE_INSTALL_PREFIX=$PWD/out`), as above
+            self._check("." + w[at + 4 :], False, cwds, out)
+            return data
         if data is None:
             data = _data_names(segments, command)
         # Where `cd` goes decides where every later word points: its target is never data.

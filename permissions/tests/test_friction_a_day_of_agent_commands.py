@@ -24,8 +24,9 @@ Class 2 (R4.9): NODE_OPTIONS holding only node's options that load nothing (`--m
 Class 3 (R3.7): `git submodule status` / `summary` (and a bare `git submodule`) write nothing; the other
 actions still write .gitmodules and git's configuration.
 
-46 of its 1281 cases fail on dc81ee6 (the session's start): 12 of ORDINARY's (6 commands in 12 places), and
-the classes' own guards; its 10 HOT_PATH cases are strict xfails there and here.
+50 of its 1287 cases fail on dc81ee6 (the session's start): 12 of ORDINARY's (6 commands in 12 places), the
+classes' own guards, and PWD_VALUES' 4 (`--prefix=$PWD/out`: the lead made the path scope read `$PWD` in an option's
+value, two of the helper's HOT_PATH proposals); its 8 HOT_PATH cases left are strict xfails there and here.
 """
 
 import pytest
@@ -747,10 +748,34 @@ HOT_PATH = [
     # a variable's default (`${NAME:-text}`) prints NAME, as `echo ${NAME}` does
     "echo ${NODE_ENV:-development}",
     'echo "env: ${NODE_ENV:-dev}"',
-    # `$PWD` is the folder the segment runs in, inside the project
+]
+
+
+# `$PWD` in an option's value is the folder the segment runs in, inside the project (session 30: scope reads it)
+PWD_VALUES = [
     "./configure --prefix=$PWD/out && make",
     "cmake -B build -DCMAKE_INSTALL_PREFIX=$PWD/out",
+    "meson setup build --prefix=$PWD/dist",
+    "npm install --prefix=$PWD/tools",
 ]
+PWD_OUTSIDE = [
+    "./configure --prefix=$PWD/../out",
+    "cmake -DX=$PWD/../../etc",
+    "PWD=/etc; ./configure --prefix=$PWD/x",
+    "./configure --prefix=$HOME$PWD/x",
+]
+
+
+@pytest.mark.parametrize("command", PWD_VALUES)
+def test_pwd_in_an_options_value_is_the_folder_it_runs_in(command):
+    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
+    assert v.decision == "auto_approve", (command, v.reason, v.message)
+
+
+@pytest.mark.parametrize("command", PWD_OUTSIDE)
+def test_pwd_climbing_out_or_set_by_the_command_still_asks(command):
+    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
+    assert v.decision != "auto_approve", (command, v.reason, v.message)
 
 
 @pytest.mark.xfail(strict=True, reason="the path scope (permissions/scope.py, where.py): see the report")
