@@ -793,10 +793,8 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
                 or names_windows_deleter(reading.seg_views)
             )
         )
-        or ("$" in command and _verb_from_a_variable(parsed))
-        or (
-            "pwsh" in command or "powershell" in command
-        )  # (PowerShell deleting on Linux too: where.floor_where)
+        # a command word from a variable (`a=rm; $a -rf /`), PowerShell deleting on Linux too (where.floor_where)
+        or _FLOOR_MORE(command) is not None
     ):  # a script block's statements off the sandbox; off the sandbox Windows' deleters too
         denied = _blocks_and_floor(st, comp, reading, doomed)
     st.segments = segs = tuple(reading.out)
@@ -841,10 +839,11 @@ def _never_auto_opinion(st: _State, reading: SegmentReading, never_auto: str, do
     st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
 
 
-def _verb_from_a_variable(parsed: ParsedCommand) -> bool:
-    """R4.6: whether a segment's command word is a variable the command may set (`a=rm; $a -rf /`): the floor reads
-    it with each value the command gives (where._verbs_given)."""
-    return any(s.words and s.words[0][:1] == "$" for s in parsed.segments)
+# R4.6: what makes the floor read a command no segment of which deletes by its name: a command word that may be a
+# variable (`a=rm; $a -rf /`, `x=1 && "$c" -rf ~`: where._verbs_given reads it with each value the command gives),
+# PowerShell named anywhere (its deleters on Brabo's Linux sandbox too). One search of the text (a loose test: the
+# floor answers).
+_FLOOR_MORE = re.compile(r"pwsh|powershell|(?:^|[;&|({}\n]|\bdo|\bthen|\belse)\s*[\"']?\$").search
 
 
 def _blocks_and_floor(
@@ -860,9 +859,7 @@ def _blocks_and_floor(
     if denied is None and (
         reading.may_delete
         or (not st.in_sandbox and (doomed or names_windows_deleter(reading.seg_views)))
-        or ("$" in (st.req.command or "") and _verb_from_a_variable(parsed))
-        or "pwsh" in (st.req.command or "")
-        or "powershell" in (st.req.command or "")
+        or _FLOOR_MORE(st.req.command or "") is not None
     ):
         denied = _floor_where(st, reading, doomed)
     return denied

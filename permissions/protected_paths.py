@@ -1488,7 +1488,9 @@ def _segment_writes(
         why = _check(t, NAMED, cur, origin)
         if why is not None:
             return why, True
-    if seg.words and seg.words[0].rpartition("/")[2] in PATCH_TOOLS:
+    if (
+        seg.words and seg.words[0] in PATCH_TOOLS
+    ):  # (by a path: writes' reading, the tree when the patch is unread)
         return _patch_writes(seg, command, cur, origin), False
     if seg.words:
         return _views_write(seg, views, cur, origin), False

@@ -1904,8 +1904,9 @@ def _floor_reading(
     for i, vs in picked:
         seg = segments[i]
         dirs = sets[i] if sets is not None else single
-        if len(vs) > 1 or seg.words[0] == "env" or ("ln" in command and dirs is not single):
-            dirs = _more_dirs(seg, vs, dirs, values, segments, start)
+        links = "ln" in command and dirs is not single
+        if len(vs) > 1 or seg.words[0] == "env" or links:
+            dirs = _more_dirs(seg, vs, dirs, values, segments, start, links)
         fed: list[str] = []
         replace: list[str] = []
         if any(v and v[0] == "xargs" for v in vs):
@@ -1951,12 +1952,13 @@ def _more_dirs(
     values: Values,
     segments: Sequence[Segment],
     start: str,
+    links: bool,
 ) -> frozenset[str]:
-    """``dirs`` and where a wrapper of the segment moves (`env -C / rm -rf *`), and each through a symbolic link the
-    command makes (`ln -s / x && cd x && rm -rf *`)."""
+    """``dirs`` and where a wrapper of the segment moves (`env -C / rm -rf *`), and (``links``) each through a
+    symbolic link the command makes (`ln -s / x && cd x && rm -rf *`)."""
     if len(vs) > 1 or seg.words[0] == "env":
         dirs = dirs | _chdirs(seg.words, dirs, values)
-    return dirs | _dirs_through_links(dirs, segments, start)
+    return dirs | _dirs_through_links(dirs, segments, start) if links else dirs
 
 
 def _targets_through(

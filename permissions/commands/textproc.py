@@ -35,9 +35,9 @@ _AWK_CODE = "the awk program runs commands or writes files"
 # Where sed's `e` may stand in a segment's words (joined by NULs): as a command -- a word's start, after an address,
 # a `;`, a brace, a negation or a blank (`ecmd`, `1e cmd`, `$e`, `/x/e cmd`) -- or as the `s` command's flag after its
 # closing delimiter and other flags (`s/x/y/e`, `s|x|y|ge`): the cheap test before sed's commands are read
-# (runners.CARRIER_TRIGGERS' search for sed; `sed s/a/b/ page.tsx` holds none) -- also right after a command of no
-# argument, which sed's reader takes the next command after (`gegrep` is `g` then `e grep`).
-SED_MAY_RUN = re.compile(r"(?:[\x00\s0-9$~,+;{}!gGhHxnNpPdDzF=lqQ]|\A)e|[/|#:,!@%^][gpiImM0-9wW]*e").search
+# (runners.CARRIER_TRIGGERS' search for sed; `sed s/a/b/ page.tsx` holds none) -- also right after commands of no
+# argument there, which sed's reader takes the next command after (`gegrep` is `g` then `e grep`).
+SED_MAY_RUN = re.compile(r"(?:[\x00\s0-9$~,+;{}!]|\A)[gGhHxnNpPdDzF=lqQ]*e|[/|#:,!@%^][gpiImM0-9wW]*e").search
 _SED_CODE = "the sed script runs commands or reads or writes files"
 _FROM_INPUT = "the program is read from the input, which no rule can read"
 
