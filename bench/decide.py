@@ -296,6 +296,12 @@ def _constructs_by_the_thousand(n: int) -> dict[str, str]:
         "'case' blocks": ";".join(f"case a{k} in x) b;; esac" for k in r),
         "'$'...'' ANSI strings": ";".join(f"a{k} $'\\x41{k}'" for k in r),
         "'rm -rf dK' (floor verb)": ";".join(f"rm -rf d{k}" for k in r),
+        # session 30: the floor reading a command word from a variable, PowerShell on Linux, apply_patch's files
+        "'a=rm; $a -rf dK' (verb from a variable)": ("a=rm;" + ";".join(f"$a -rf d{k}" for k in r))[:100_000],
+        "'pwsh -c Remove-Item aK'": ";".join(f"pwsh -c 'Remove-Item a{k}'" for k in r)[:100_000],
+        "'apply_patch <<E' here-documents": "".join(
+            f"apply_patch <<'E{k}'\n*** Begin Patch\n*** Add File: a{k}\n+x\n*** End Patch\nE{k}\n" for k in r
+        )[:100_000],
         "'$(a $(bK))' nested": "echo " + " ".join(f"$(a $(b{k}))" for k in r),
         # R4.10: segments a deny/ask pattern must read through its option table
         "'git reset aK --ha -qp' abbreviations": ";".join(f"git reset a{k} --ha -qp" for k in r),

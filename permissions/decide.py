@@ -794,7 +794,7 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
             )
         )
         # a command word from a variable (`a=rm; $a -rf /`), PowerShell deleting on Linux too (where.floor_where)
-        or _FLOOR_MORE(command) is not None
+        or _floor_more(command, parsed)
     ):  # a script block's statements off the sandbox; off the sandbox Windows' deleters too
         denied = _blocks_and_floor(st, comp, reading, doomed)
     st.segments = segs = tuple(reading.out)
@@ -839,11 +839,15 @@ def _never_auto_opinion(st: _State, reading: SegmentReading, never_auto: str, do
     st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
 
 
-# R4.6: what makes the floor read a command no segment of which deletes by its name: a command word that may be a
-# variable (`a=rm; $a -rf /`, `x=1 && "$c" -rf ~`: where._verbs_given reads it with each value the command gives),
-# PowerShell named anywhere (its deleters on Brabo's Linux sandbox too). One search of the text (a loose test: the
-# floor answers).
-_FLOOR_MORE = re.compile(r"pwsh|powershell|(?:^|[;&|({}\n]|\bdo|\bthen|\belse)\s*[\"']?\$").search
+def _floor_more(command: str, parsed: ParsedCommand) -> bool:
+    """R4.6: whether the floor reads a command no segment of which deletes by its name: a command word that may be a
+    variable (`a=rm; $a -rf /`: where._verbs_given reads it with each value the command gives), PowerShell named
+    anywhere (its deleters on Brabo's Linux sandbox too). Substring tests first (a search of hostile text costs)."""
+    return (
+        "pwsh" in command
+        or "powershell" in command
+        or ("$" in command and any(s.words and s.words[0][:1] == "$" for s in parsed.segments))
+    )
 
 
 def _blocks_and_floor(
@@ -859,7 +863,7 @@ def _blocks_and_floor(
     if denied is None and (
         reading.may_delete
         or (not st.in_sandbox and (doomed or names_windows_deleter(reading.seg_views)))
-        or _FLOOR_MORE(st.req.command or "") is not None
+        or _floor_more(st.req.command or "", parsed)
     ):
         denied = _floor_where(st, reading, doomed)
     return denied

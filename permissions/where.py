@@ -1855,8 +1855,11 @@ def _floor_where(
 ) -> int | None:
     found = _floor_reading(segments, seg_views, command, start, windows)
     if found is None and "$" in command and any(s.words and s.words[0][:1] == "$" for s in segments):
-        for alternative in _verbs_given(segments, command, start):
-            found = _floor_reading(alternative, None, command, start, windows)
+        values = _values(
+            segments, command, None, start
+        )  # (the same for each reading: the words given are alike)
+        for alternative in _verbs_given(segments, values):
+            found = _floor_reading(alternative, None, command, start, windows, values)
             if found is not None:
                 break
     return found
@@ -1865,25 +1868,33 @@ def _floor_where(
 # A command word that is a variable: `$a`, `${a}`, `${a:-rm}` (its default given too).
 _VERB_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(?::?-([^}$`]*))?\}?")
 _MAX_VERBS = 8
+# The segments whose command word is read so: past them (hostile input, thousands of `$a -rf x`), unread -- the
+# command asks as an opaque command word (R4.9) instead of the floor's deny.
+_MAX_VERB_SEGMENTS = 64
 
 
-def _verbs_given(segments: Sequence[Segment], command: str, start: str) -> list[list[Segment]]:
-    """R4.6, red team: the command read again with a command word taken from a variable replaced by each literal
+def _verbs_given(segments: Sequence[Segment], values: Values) -> list[list[Segment]]:
+    """R4.6, red team: the command read again with each command word taken from a variable replaced by a literal
     value the command gives it, or its default (`a=rm; $a -rf /`, `x="rm -rf /"; $x`, `${RM:-rm} -rf /`, `export
-    R=rm; $R -rf ~`) -- deny more, as every value counts (_values): one reading per value of one such word."""
-    values = _values(segments, command, None, start)
-    found: list[list[Segment]] = []
+    R=rm; $R -rf ~`) -- deny more, as every value counts (_values). Reading j puts each such word's j-th value in
+    every segment at once (at most _MAX_VERBS readings, whatever the number of segments: hostile input)."""
+    given: dict[int, list[str]] = {}
     for i, seg in enumerate(segments):
         m = _VERB_VARIABLE.fullmatch(seg.words[0]) if seg.words else None
-        if m is None:
-            continue
-        given = {*values.get(m.group(1), ()), *([m.group(2)] if m.group(2) else [])}
-        for value in sorted(v for v in given if "$" not in v and v.strip())[:_MAX_VERBS]:
-            words = (*value.split(), *seg.words[1:])
+        if m is not None and len(given) < _MAX_VERB_SEGMENTS:
+            named = {*values.get(m.group(1), ()), *([m.group(2)] if m.group(2) else [])}
+            kept = sorted(v for v in named if "$" not in v and v.strip())[:_MAX_VERBS]
+            if kept:
+                given[i] = kept
+    found: list[list[Segment]] = []
+    for j in range(max((len(v) for v in given.values()), default=0)):
+        alternative = list(segments)
+        for i, kept in given.items():
+            seg = segments[i]
+            words = (*kept[j % len(kept)].split(), *seg.words[1:])
             shift = len(words) - len(seg.words)
-            alternative = list(segments)
             alternative[i] = seg._replace(words=words, dynamic=frozenset(k + shift for k in seg.dynamic if k))
-            found.append(alternative)
+        found.append(alternative)
     return found
 
 
@@ -1893,18 +1904,20 @@ def _floor_reading(
     command: str,
     start: str,
     windows: bool,
+    values: Values | None = None,
 ) -> int | None:
     picked = _deleters(segments, seg_views, windows, command)
     if not picked:
         return None
     joins: list[str | None] | None = None  # (read where needed: xargs below, a `read` in _values)
-    values = _values(segments, command, joins, start)
+    values = _values(segments, command, joins, start) if values is None else values
     sets = cwd_sets(segments, command, start, floor=True, values=values, windows=windows)
     single = frozenset({start})
+    made_links = "ln" in command  # (once: hostile input picks thousands of segments)
     for i, vs in picked:
         seg = segments[i]
         dirs = sets[i] if sets is not None else single
-        links = "ln" in command and dirs is not single
+        links = made_links and dirs is not single
         if len(vs) > 1 or seg.words[0] == "env" or links:
             dirs = _more_dirs(seg, vs, dirs, values, segments, start, links)
         fed: list[str] = []
@@ -1938,7 +1951,7 @@ def _floor_reading(
                 if printed is None:
                     printed = _substitutions_print(segments, i, dirs, sets, command)
                 targets = targets + _filled_in(targets, printed)
-            if "ln" in command or (windows and "\\" in seg.text):
+            if made_links or (windows and "\\" in seg.text):
                 targets = _targets_through(targets, seg, segments, windows)
             if _lands(targets, dirs, values, windows, command):
                 return i
