@@ -156,6 +156,7 @@ from permissions.where import (
     joiners,
     nearest,
     picked_by_name,
+    verb_from_a_variable,
     wrapper_chdirs,
 )
 
@@ -843,11 +844,7 @@ def _floor_more(command: str, parsed: ParsedCommand) -> bool:
     """R4.6: whether the floor reads a command no segment of which deletes by its name: a command word that may be a
     variable (`a=rm; $a -rf /`: where._verbs_given reads it with each value the command gives), PowerShell named
     anywhere (its deleters on Brabo's Linux sandbox too). Substring tests first (a search of hostile text costs)."""
-    return (
-        "pwsh" in command
-        or "powershell" in command
-        or ("$" in command and any(s.words and s.words[0][:1] == "$" for s in parsed.segments))
-    )
+    return "pwsh" in command or "powershell" in command or verb_from_a_variable(parsed.segments, command)
 
 
 def _blocks_and_floor(

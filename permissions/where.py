@@ -60,7 +60,7 @@ from permissions.commands.fed_code import (
     written_texts,
 )
 from permissions.commands.find import FDS, FdWords, fd_picked
-from permissions.commands.interpreters import CODE_FLOOR_VERBS, fed_program, inline_program
+from permissions.commands.interpreters import CODE_FLOOR_VERBS, POWERSHELLS, fed_program, inline_program
 from permissions.commands.shell_starters import FED_ESCAPES
 from permissions.commands.shells import FROM_INPUT as SHELL_FROM_INPUT
 from permissions.commands.shells import SHELLS, inline_script
@@ -1761,12 +1761,11 @@ def floor_where(
 
 
 _FLOOR_MEMO: Memo[tuple[str, str, bool], int | None] = Memo(_MEMO_MAX)
-_POWERSHELLS = frozenset({"pwsh", "powershell", "pwsh-preview", "pwsh-lts", "pwsh7", "powershell7"})
 
 
 def _runs_powershell(segments: Sequence[Segment]) -> bool:
     """Whether a word of a segment names PowerShell (`pwsh -c '…'`, `sudo pwsh -c …`, `/usr/bin/pwsh`)."""
-    return any(w.rpartition("/")[2] in _POWERSHELLS for seg in segments for w in seg.words)
+    return any(w.rpartition("/")[2] in POWERSHELLS for seg in segments for w in seg.words)
 
 
 _CMD_GLUED = frozenset({"rd", "rmdir", "del", "erase"})
@@ -1854,7 +1853,7 @@ def _floor_where(
     windows: bool,
 ) -> int | None:
     found = _floor_reading(segments, seg_views, command, start, windows)
-    if found is None and "$" in command and any(s.words and s.words[0][:1] == "$" for s in segments):
+    if found is None and verb_from_a_variable(segments, command):
         values = _values(
             segments, command, None, start
         )  # (the same for each reading: the words given are alike)
@@ -1863,6 +1862,12 @@ def _floor_where(
             if found is not None:
                 break
     return found
+
+
+def verb_from_a_variable(segments: Sequence[Segment], command: str) -> bool:
+    """R4.6: whether a segment's command word may be a variable (`a=rm; $a -rf /`): the floor reads the command with
+    each value the command gives it (_verbs_given)."""
+    return "$" in command and any(s.words and s.words[0][:1] == "$" for s in segments)
 
 
 # A command word that is a variable: `$a`, `${a}`, `${a:-rm}` (its default given too).

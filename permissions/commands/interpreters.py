@@ -26,6 +26,7 @@ __all__ = [
     "code_opaque",
     "fed_program",
     "inline_program",
+    "POWERSHELLS",
     "is_code_verb",
     "may_name_a_stream",
     "is_stream",
@@ -588,7 +589,7 @@ _WSL_NO_SHELL = frozenset(
     " --debug-shell --uninstall".split()
 )
 # PowerShell by its names: Windows PowerShell, PowerShell 7, its preview and versioned installs.
-_POWERSHELLS = frozenset({"pwsh", "powershell", "pwsh-preview", "pwsh-lts", "pwsh7", "powershell7"})
+POWERSHELLS = frozenset({"pwsh", "powershell", "pwsh-preview", "pwsh-lts", "pwsh7", "powershell7"})
 _WSL_VALUED = frozenset({"-d", "-u", "--distribution", "--user", "--cd", "--shell-type", "--distribution-id"})
 _WINDOWS_SHELLS = frozenset({"cmd"}) | _DISTRO_LAUNCHERS  # (wsl: read with the launchers, wsl_opaque)
 
@@ -630,7 +631,7 @@ INLINE_CODE: frozenset[str] = (
     | {"duckdb", "sqlcmd"}
     | {"python2", "python3", "pypy3", "ipython3", "deno", "pwsh", "powershell", "make", "gmake", "sqlite3"}
     | _WINDOWS_SHELLS
-    | _POWERSHELLS
+    | POWERSHELLS
     | {"py"}
     | frozenset(_RECIPE_FILE)
     | {"crystal", "dotnet", "erl"}
@@ -868,7 +869,7 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
         if view[1:] == ("fsi",) or view[1:] == ("script",):
             return FROM_INPUT
         return None
-    if verb in _POWERSHELLS:
+    if verb in POWERSHELLS:
         return _powershell(view)
     if verb in _WINDOWS_SHELLS:
         return _windows_shell(verb, view)

@@ -20,6 +20,10 @@ _KUBE = frozenset({"--kubeconfig"})
 _JS_CONFIG = frozenset({"-c", "--config"})
 _ENV_FILE = frozenset({"--env-file"})
 
+# Programs whose `@FILE` operand is a file of more arguments (gcc, clang, javac, java): from the input, options no
+# rule read.
+_ARGUMENT_FILES = frozenset({"gcc", "g++", "cc", "c++", "clang", "clang++", "javac", "java", "kotlinc"})
+
 SETTINGS_FROM_INPUT: dict[str, frozenset[str]] = {
     **dict.fromkeys(
         ("kubectl", "oc", "helm", "k9s", "stern", "flux", "kustomize", "kubectx", "kubens"), _KUBE
@@ -53,12 +57,10 @@ SETTINGS_FROM_INPUT: dict[str, frozenset[str]] = {
     **dict.fromkeys(("bash", "rbash"), frozenset({"--rcfile", "--init-file"})),
     # compilers' and the JVM's argument files and configuration files: options that run programs (gcc's
     # `-wrapper`, `-fplugin=`; javac's annotation processors; `-javaagent:`), and the agent itself
-    **dict.fromkeys(("gcc", "g++", "cc", "c++", "clang", "clang++", "javac", "java", "kotlinc"), frozenset()),
+    **dict.fromkeys(_ARGUMENT_FILES, frozenset()),
     "php": frozenset({"-c"}),
 }
-# Programs whose `@FILE` operand is a file of more arguments (gcc, clang, javac, java): from the input, options no
-# rule read; and the subcommands loading their operand as commands (`tmux source-file /dev/stdin`).
-_ARGUMENT_FILES = frozenset({"gcc", "g++", "cc", "c++", "clang", "clang++", "javac", "java", "kotlinc"})
+# The subcommands loading their operand as commands (`tmux source-file /dev/stdin`).
 _SOURCING = {"tmux": frozenset({"source-file", "source"})}
 # Options whose value names a file loaded as code: the JVM's agent (`-javaagent:/dev/stdin`), clang's `--config=`,
 # php's start files set inline (`-d auto_prepend_file=…`).
