@@ -7,7 +7,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 # test processes (pytest-xdist): the suite spreads over the machine's cores, whole files per process, so a
-# module's servers and fixtures stay together; TEST_WORKERS=0 runs it in this one process
+# module's servers and fixtures stay together, handed out in the order pyproject.toml's testpaths give them (the
+# long served scenarios first; xdist's default reorder by test count left them for the end, one process
+# running them alone for minutes); TEST_WORKERS=0 runs it in this one process
 TEST_WORKERS ?= 2
 
 .PHONY: run test lint bench screenshots clean
@@ -43,7 +45,7 @@ lint: $(STAMP)
 # its demo key and its files.
 test: lint
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/brabo-test-var.XXXXXX") && \
-	  BRABO_VAR_DIR=$$tmp $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS); rc=$$?; rm -rf "$$tmp"; exit $$rc
+	  BRABO_VAR_DIR=$$tmp $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS); rc=$$?; rm -rf "$$tmp"; exit $$rc
 
 ## screenshots: refresh the README's console screenshots (the browser tests, writing into artifacts/screenshots)
 screenshots: $(STAMP)
