@@ -31,6 +31,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
+from permissions.commands.copies import read_from_the_link
 from permissions.commands.effects import API_WRITES
 from permissions.commands.fed_code import input_texts_of
 from permissions.commands.list_feeds import (
@@ -186,6 +187,7 @@ _RAW_PATHS = frozenset(("kubectl", "oc"))
 # too), found by the same set look-up: `watch etcdctl get /app/x`, `watch -n 5 gh api /user`, `eval consul kv get
 # /app/x` -- a key that command line's program reads is no place of the carrier's either.
 _KEY_CARRIERS = frozenset(("watch", "eval"))
+_LINKERS = frozenset({"ln", "gln"})
 _READ_AGAIN = (
     PATCH_TOOLS
     | _PROGRAM_VERBS
@@ -195,6 +197,7 @@ _READ_AGAIN = (
     | frozenset(_KEY_FORMS)
     | _RAW_PATHS
     | _KEY_CARRIERS
+    | _LINKERS
 )
 
 
@@ -292,6 +295,30 @@ def goes_back(words: tuple[str, ...]) -> bool:
     return words[1:] == ("-",) if words[0] == "cd" else len(words) == 1
 
 
+_MOVES = frozenset((w,) for w in DIRECTORY_CHANGERS)  # as a segment's first word
+
+
+def _ends(segments: tuple[Segment, ...], command: str) -> bool:
+    """Whether a directory changer, the command's last segment, ends it with nothing run where it leads (`cd
+    backend && pytest; cd ..`, `pushd x && make; popd`): the shell exits there, and an agent's next command comes
+    with its own working directory (the hook's ``cwd``). Not in a loop, group, subshell or substitution (the text
+    ends with the segment's own), not with words from an expansion or a redirection (but to `/dev/null`), and not when a trap may run
+    a command at the shell's exit (it runs where the shell is then). Its target is relative, without a drive,
+    a share or a backslash: a move to `\\\\host\\share` (or an automounted `/net/host`) connects to another
+    machine by itself."""
+    seg = segments[-1] if segments else None
+    if seg is None or seg.words[:1] not in _MOVES:
+        return False
+    words = seg.words
+    if seg.hidden or seg.dynamic or len(words) > 2 or not NOT_USER_PATHS.issuperset(seg.redirects):
+        return False
+    if len(words) == 2 and (words[1][:1] in "/~" or ":" in words[1] or "\\" in words[1]):
+        return False
+    if "trap" in command or any("trap" in s.words for s in segments):  # (`tr''ap`: the words say it)
+        return False
+    return command.rstrip().rstrip(";&").rstrip().endswith(seg.text)
+
+
 def _mount_sources(word: str) -> list[str]:
     """The ``src=``/``source=`` values of a mount specification word (``--mount=type=bind,src=/x,dst=/y``)."""
     found: list[str] = []
@@ -366,6 +393,8 @@ def _read_again(
         return (words[0], *(files if files is not None else found)), frozenset()
     if words[0] in CONTAINER_ENGINES:
         return host_side_words(words), dyn
+    if words[0] in _LINKERS:  # friction: a symbolic link's original, read from the link's own folder
+        return (read_from_the_link(words) if not dyn else None) or words, dyn
     if words[0] in _KEY_FORMS or words[0] in _RAW_PATHS or words[0] in _KEY_CARRIERS:
         keys = _carried_keys(words) if words[0] in _KEY_CARRIERS else _key_operands(words)
         return tuple("" if k in keys else w for k, w in enumerate(words)), dyn.difference(keys)
@@ -448,7 +477,7 @@ class Scope:
         fed_and_sliced = _fed_and_sliced(segments, command)  # read once: every segment may ask
         self._check_text(command, fed_and_sliced[0], out, segments)
         listed = _listed(segments, command) if windows and "$" in command else _NONE_LISTED
-        for i, seg in enumerate(segments):
+        for i, seg in enumerate(segments[:-1] if _ends(segments, command) else segments):
             words = seg.words
             dyn = seg.dynamic
             cwds = sets[i] if sets is not None else start
@@ -1029,7 +1058,31 @@ _VARIABLE_READ = re.compile(
 )
 
 
-_PROVIDER_READ = re.compile(r"\$\{|\$\w*:").search
+_DRIVE_READ = re.compile(r"\$\w*:").search  # `$env:X`, `$c:x`, `$global:x`
+_BRACED = re.compile(r"\$\{([^}]*)")
+# PowerShell's providers' drives and its scopes, read in braces before a colon (`${env:X}`, `${function:f}`)
+_PS_DRIVES = frozenset(
+    {"env", "function", "variable", "alias", "cert", "hklm", "hkcu", "wsman", "temp"}
+    | {"global", "script", "local", "private", "using", "workflow"}
+)
+
+
+def _provider_read(word: str) -> bool:
+    """Whether PowerShell may read a provider's item in ``word``'s expansions: `$env:X`, `$c:x`, and in braces a
+    drive before a colon (`${c:\\x}` reads the file, `${env:X}`) -- but not bash's default or alternative of a
+    variable whose name is no drive (`${NODE_ENV:-development}`: PowerShell finds no drive of that name)."""
+    if _DRIVE_READ(word):
+        return True
+    for m in _BRACED.finditer(word):
+        name, colon, rest = m.group(1).partition(":")
+        if colon and not (
+            len(name) > 1
+            and name.isidentifier()
+            and name.lower() not in _PS_DRIVES
+            and rest[:1] in ("-", "+", "=", "?")
+        ):
+            return True
+    return False
 
 
 # A variable read by its name (`$NPM_TOKEN`, `${X}`), not a special parameter (`$?`, `$#`, `$$`): R6.2.
@@ -1038,7 +1091,7 @@ _NAMED_EXPANSION = re.compile(r"\$[A-Za-z_{]")
 
 def _shown_only(word: str, windows: bool) -> bool:
     """Whether every expansion of ``word`` reads a variable of _SHOWN by its plain name (see above)."""
-    if windows and ("/" in word or "\\" in word or (":" in word and _PROVIDER_READ(word))):
+    if windows and ("/" in word or "\\" in word or (":" in word and _provider_read(word))):
         return False  # `:` only where PowerShell reads a drive (`$env:X`, `${c:x}`, `$c:x`), not `"venv: $X"`
     for m in _VARIABLE_READ.finditer(word):
         if (m.group(1) or m.group(2)) not in _SHOWN:

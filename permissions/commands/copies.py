@@ -12,6 +12,7 @@ not list is read both ways (more originals: the safe side).
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass
 
 from permissions.commands.option_reader import Program
@@ -535,6 +536,32 @@ def copies_in(view: tuple[str, ...]) -> list[Copy]:
         if found is not None:
             out.append(found)
     return out
+
+
+def read_from_the_link(view: tuple[str, ...]) -> tuple[str, ...] | None:
+    """`ln -s ORIGINAL... LINK`: ``view``'s words with each relative original as the path it is read from -- the
+    link's own folder (`ln -s ../shared src/shared`: `src/../shared`; both folders when LINK may be a folder
+    that exists), an original that may be read from two folders given twice. None unless every reading is a
+    symbolic link made without `-r` (whose originals are read from where the command runs)."""
+    name = view[0]
+    if name not in ("ln", "gln"):
+        return None
+    words = list(view)
+    for reading in read_by(LN, view[1:]):
+        made = _copy(name, reading.keys, reading.operands)
+        if made is None or not made.link or "relative" in reading.keys:
+            return None
+        to = made.to.rstrip("/") or "/"
+        folders: tuple[str, ...] = (to,) if made.shape == INTO else (posixpath.dirname(to) or ".",)
+        if made.shape == EITHER:
+            folders += (to,)
+        for original in made.originals:
+            if original[:1] in ("/", "~") or original not in words:
+                continue
+            at = words.index(original)
+            words[at] = f"{folders[0]}/{original}"
+            words += [f"{f}/{original}" for f in folders[1:]]
+    return tuple(words)
 
 
 def _streamed(copy: Copy) -> Copy:
