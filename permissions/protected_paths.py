@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from permissions.commands.fed_code import input_texts_of
+from permissions.commands.fed_code import patched_files
 from permissions.commands.views import views_of
 from permissions.commands.windows import (
     LOCATION_MOVERS,
@@ -71,7 +71,6 @@ from permissions.commands.writes import (
     handed_words,
     may_write,
     option_at,
-    patch_files,
     targets,
 )
 from permissions.glob_syntax import bash_glob
@@ -1500,11 +1499,7 @@ def _segment_writes(
 def _patch_writes(seg: Segment, command: str, cur: list[str] | None, origin: _Origin) -> str | None:
     """Why Codex's apply_patch writes a protected file: each file its patch names -- given as its argument or on its
     input (a here-document or a here-string: fed_code.input_texts_of) -- or, a patch it cannot read, the tree."""
-    files = patch_files("\n".join(seg.words[1:]))
-    for text in input_texts_of(seg, command) if files is None else ():
-        found = patch_files(text)
-        if found is not None:
-            files = (files or []) + found
+    files = patched_files(seg, command)
     if files is None:
         return _REWRITES
     for f in files:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
 from permissions.commands.copies import read_from_the_link
 from permissions.commands.effects import API_WRITES
-from permissions.commands.fed_code import input_texts_of
+from permissions.commands.fed_code import patched_files
 from permissions.commands.list_feeds import (
     FEED_TAKERS,
     FEEDS_NAMES,
@@ -52,7 +52,7 @@ from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, prog
 from permissions.commands.views import NOT_PEELED, ONE_VIEW, _peels, views_of
 from permissions.commands.windows import environment_printed
 from permissions.commands.wrappers import PEELED_VERBS
-from permissions.commands.writes import PATCH_TOOLS, patch_files
+from permissions.commands.writes import PATCH_TOOLS
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.where import (
@@ -387,10 +387,7 @@ def _read_again(
     argument, or a here-document: `*** Add File: /etc/x`), the others' with the words that are no location blanked
     (_not_locations)."""
     if words[0] in PATCH_TOOLS:
-        files = patch_files("\n".join(words[1:]))
-        texts = input_texts_of(seg, command) if files is None else []
-        found = [f for t in texts for f in patch_files(t) or ()]
-        return (words[0], *(files if files is not None else found)), frozenset()
+        return (words[0], *(patched_files(seg, command) or ())), frozenset()
     if words[0] in CONTAINER_ENGINES:
         return host_side_words(words), dyn
     if words[0] in _LINKERS:  # friction: a symbolic link's original, read from the link's own folder

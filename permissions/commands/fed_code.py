@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from permissions.commands.interpreters import fed_program
 from permissions.commands.textproc import program_words
+from permissions.commands.writes import patch_files
 from permissions.floor import code_prints
 from permissions.shell import Segment
 
@@ -417,3 +418,15 @@ _TURNERS = {
 }
 # (the filters substitution_prints turns the input of: permissions.where asks it for them, and for a here-document)
 TURNS = frozenset(_TURNERS)
+
+
+def patched_files(seg: Segment, command: str) -> list[str] | None:
+    """The files Codex's apply_patch (a segment led by writes.PATCH_TOOLS) writes: those its patch names, given
+    as its argument or on its input (a here-document or a here-string: :func:`input_texts_of`), or None when it
+    is given no patch it can read (it may then rewrite any file of the tree)."""
+    files = patch_files("\n".join(seg.words[1:]))
+    for text in input_texts_of(seg, command) if files is None else ():
+        found = patch_files(text)
+        if found is not None:
+            files = (files or []) + found
+    return files
