@@ -893,7 +893,11 @@ _LOADS_FILE = re.compile(
     r"-[fc]|--?(?i:file|(?:build|settings|compose|task|just|rake|nox|make|rc)-?file|config(?:-?file)?|conf"
     r"|manifest(?:-path)?|[\w-]*script|settings|global-settings|sconstruct|require|preload|setup-?files?)"
 ).fullmatch
-_LOADS_SHORT = {"gradle": "-b-I-c", "gradlew": "-b-I-c", "task": "-t", "go-task": "-t", "cmake": "-P-C"}
+_LOADS_SHORT = {
+    **dict.fromkeys(("gradle", "gradlew"), frozenset({"-b", "-I", "-c"})),
+    **dict.fromkeys(("task", "go-task"), frozenset({"-t"})),
+    "cmake": frozenset({"-P", "-C"}),
+}
 _CODE_FILE = re.compile(r".+\.(?:go|nix|[cm]?[jt]sx?|rb|py|rs|exs?|kts|gradle)").fullmatch
 _KUBE_FILE = re.compile(r".+\.(?:ya?ml|json)").fullmatch
 
@@ -901,10 +905,13 @@ _KUBE_FILE = re.compile(r".+\.(?:ya?ml|json)").fullmatch
 def _loads_written(view: tuple[str, ...], written: set[str]) -> bool:
     """Whether a word of a project runner's ``view`` hands it a written file to load: as the value of an option of
     _LOADS_FILE (the next word, after `=`, glued to a one-letter one), or as an operand that is code."""
-    operand = _KUBE_FILE if view[0] == "podman" else _CODE_FILE
+    kube = view[0] == "podman"  # (`podman kube play k.yaml`)
+    short = _LOADS_SHORT.get(view[0], frozenset())
     for k, w in enumerate(view[1:], 1):
         if w[:1] != "-":
-            if _file_key(w) in written and (operand(w) is not None or _CODE_FILE(w) is not None):
+            if _file_key(w) in written and (
+                _CODE_FILE(w) is not None or (kube and _KUBE_FILE(w) is not None)
+            ):
                 return True
             continue
         name, eq, value = w.partition("=")
@@ -912,7 +919,7 @@ def _loads_written(view: tuple[str, ...], written: set[str]) -> bool:
             name, value = w[:2], w[2:]  # (`-fci.yml`)
         elif not eq:
             value = view[k + 1] if k + 1 < len(view) else ""
-        loads = _LOADS_FILE(name) is not None or (len(name) == 2 and name in _LOADS_SHORT.get(view[0], ""))
+        loads = _LOADS_FILE(name) is not None or name in short
         if value and loads and _file_key(value) in written:
             return True
     return False
