@@ -295,26 +295,49 @@ def goes_back(words: tuple[str, ...]) -> bool:
     return words[1:] == ("-",) if words[0] == "cd" else len(words) == 1
 
 
-_MOVES = frozenset((w,) for w in DIRECTORY_CHANGERS)  # as a segment's first word
+# The directory changers of a closing move, lower-cased: the shell's own, and PowerShell's where the command may
+# be PowerShell's (its `cd`, `chdir`, `sl`, `pushd`, `popd` are aliases of these)
+_MOVES = DIRECTORY_CHANGERS | {"set-location", "sl", "chdir", "push-location", "pop-location"}
+# What may run a command when the folder changes or the shell exits, where it leads: a trap; a function (zsh runs
+# `chpwd` after every move and `zshexit` at the end, and `cd` itself may be redefined); an alias (zsh expands them
+# in scripts too); PowerShell's exit event and its LocationChangedAction. Read in the lower-cased text.
+_HOOKED = (
+    "trap",
+    "(",
+    "{",
+    "function",
+    "alias",
+    "chpwd",
+    "zshexit",
+    "register-",
+    "locationchanged",
+    "sal ",
+    "nal ",
+)
 
 
 def _ends(segments: tuple[Segment, ...], command: str) -> bool:
     """Whether a directory changer, the command's last segment, ends it with nothing run where it leads (`cd
-    backend && pytest; cd ..`, `pushd x && make; popd`): the shell exits there, and an agent's next command comes
-    with its own working directory (the hook's ``cwd``). Not in a loop, group, subshell or substitution (the text
-    ends with the segment's own), not with words from an expansion or a redirection (but to `/dev/null`), and not when a trap may run
-    a command at the shell's exit (it runs where the shell is then). Its target is relative, without a drive,
-    a share or a backslash: a move to `\\\\host\\share` (or an automounted `/net/host`) connects to another
-    machine by itself."""
+    backend && pytest; cd ..`, `pushd x && make; popd`, `Set-Location ..`): the shell exits there, and an agent's
+    next command comes with its own working directory (the hook's ``cwd``). Not in a loop, group, subshell or
+    substitution (the text ends with the segment's own), not with words from an expansion or a redirection (but
+    to `/dev/null`), and not when anything may run a command on the move or at the shell's exit (_HOOKED). Its
+    target is relative, without a drive, a share or a backslash: a move to `\\\\host\\share` (or an automounted
+    `/net/host`) connects to another machine by itself."""
     seg = segments[-1] if segments else None
-    if seg is None or seg.words[:1] not in _MOVES:
+    if seg is None or not seg.words or seg.words[0].lower() not in _MOVES:
         return False
     words = seg.words
     if seg.hidden or seg.dynamic or len(words) > 2 or not NOT_USER_PATHS.issuperset(seg.redirects):
         return False
-    if len(words) == 2 and (words[1][:1] in "/~" or ":" in words[1] or "\\" in words[1]):
+    if len(words) == 2 and (words[1][:1] in "/~-" or ":" in words[1] or "\\" in words[1]) and words[1] != "-":
         return False
-    if "trap" in command or any("trap" in s.words for s in segments):  # (`tr''ap`: the words say it)
+    if "\\" in seg.text or ":" in seg.text or "`" in seg.text:
+        return False  # (PowerShell reads its own escapes: `Set-Location ..\x`, a drive, a share)
+    lowered = command.lower()
+    if any(h in lowered for h in _HOOKED) or any(
+        "trap" in s.words for s in segments
+    ):  # (`tr''ap`: its words)
         return False
     return command.rstrip().rstrip(";&").rstrip().endswith(seg.text)
 

@@ -1,11 +1,13 @@
 """Friction of the path scope (SPEC §5, R6.2), two classes, each beside the attacks of its own kind.
 
-A closing move: a directory changer that ends the command (`cd backend && pytest -q; cd ..`, `pushd web && npm
-run build; popd`) asked, because `cd ..` after a `;` may leave the project when the first move failed. Nothing runs
-where it leads: the shell exits there, and an agent's next command comes with its own working directory (the
-hook's ``cwd``; Brabo's runner starts each command afresh). It still asks when something may run after it -- a
-loop, a group, a trap at the shell's exit, a later segment -- or when the move itself reaches another machine or
-the home folder (an absolute, `~`, `\\\\host\\share`, a drive), is spelt with an expansion, or writes a file.
+A closing move: a directory changer (the shell's, or PowerShell's `Set-Location ..`) that ends the command (`cd
+backend && pytest -q; cd ..`, `pushd web && npm run build; popd`) asked, because `cd ..` after a `;` may leave the
+project when the first move failed. Nothing runs where it leads: the shell exits there, and an agent's next command
+comes with its own working directory (the hook's ``cwd``; Brabo's runner starts each command afresh). It still asks
+when something may run after it -- a loop, a group, a trap at the shell's exit, a function or alias zsh runs on the
+move or at the exit (`chpwd`, `zshexit`, a `cd` redefined), PowerShell's exit event, a later segment -- or when the
+move itself reaches another machine or the home folder (an absolute, `~`, `\\\\host\\share`, a drive), is spelt
+with an expansion, or writes a file.
 
 A symbolic link's original is read from the link's own folder: `ln -s ../shared src/shared` makes src/shared lead
 to the project's shared/, not to the folder above the project. `-r` (originals read from where the command runs),
@@ -19,8 +21,9 @@ after the colon still ask, as does a variable that is not shown (a secret) or a 
 
 Each ordinary command is judged in auto mode on the developer's machine and behind an allow of every word in the
 sandbox; each attack in both places, in auto mode and behind an allow of every word. 25 of the 27 ordinary moves
-and links and the 5 defaults failed on the session's start (209bff9); its 62 attacks held there and are kept as
-guards.
+and links, 2 of the 3 PowerShell closing moves and the 5 defaults failed on the session's start (209bff9); its 72
+attacks held there and are kept as guards -- the zsh hooks and PowerShell's exit event among them are what a
+closing move read without _HOOKED (permissions/scope.py) would have let through.
 """
 
 import pytest
@@ -55,6 +58,17 @@ MOVES_THAT_STILL_ASK = [
     "tr''ap 'rm -rf build' EXIT; cd ..",
     "builtin trap 'rm -rf build' EXIT; cd ..",
     "f() { rm -rf build; }; trap f EXIT; cd ..",
+    # a function or an alias zsh runs on the move or at the exit, `cd` redefined, PowerShell's exit event
+    "chpwd() { rm -rf build; }; cd ..",
+    "zshexit() { rm -rf build; }; cd ..",
+    "function chpwd { make clean; }; cd ..",
+    "cd() { rm -rf build; }; cd ..",
+    "functions[chpwd]='rm -rf build'; cd ..",
+    "chpwd_functions+=(cleanup); cd ..",
+    "alias cd='rm -rf build'\ncd ..",
+    "Register-EngineEvent PowerShell.Exiting -Action { Remove-Item -Recurse build }; Set-Location ..",
+    "$ExecutionContext.InvokeCommand.LocationChangedAction = { Remove-Item -Recurse build }; Set-Location ..",
+    "sal cd Remove-Item; cd ..",
     # the move itself reaches elsewhere, or is not known from the text
     "cd /etc",
     "cd backend && make; cd /",
@@ -70,6 +84,11 @@ MOVES_THAT_STILL_ASK = [
 ]
 
 # Windows' shares and drives, where the agent's machine may be Windows (a Linux sandbox reads them as names)
+CLOSING_MOVES_ON_WINDOWS = [
+    "Set-Location frontend; npm run build; Set-Location ..",
+    "Push-Location web; npm test; Pop-Location",
+    "sl ..",
+]
 MOVES_ON_WINDOWS = [
     "cd \\\\fileserver\\share",
     "cd C:\\",
@@ -158,6 +177,12 @@ def test_a_shown_variables_default_is_text_on_the_developers_machine(command):
 @pytest.mark.parametrize("command", DRIVES_AND_SECRETS)
 def test_a_drive_a_scope_or_a_secret_in_braces_still_asks_there(command):
     never_auto_where(command, ("agent",))
+
+
+@pytest.mark.parametrize("command", CLOSING_MOVES_ON_WINDOWS)
+def test_a_closing_move_is_approved_where_the_command_may_be_powershells(command):
+    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
+    assert v.decision == "auto_approve", (command, v.reason, v.message)
 
 
 @pytest.mark.parametrize("command", CLOSING_MOVES + LINKS_IN_THE_PROJECT)

@@ -25,7 +25,9 @@ Red team, found on the way (each passed on the base while its bash twin asked or
 - Windows PowerShell's ``wget`` is Invoke-WebRequest: ``wget https://x`` is ``curl https://x`` to a deny of curl,
   as ``iwr https://x`` is (Brabo's own sandbox runs bash, whose wget is another program).
 
-Kept asking, each with why (KEPT_ASKING below; the lead's earlier rulings are kept, not changed here).
+Kept asking, each with why (KEPT_ASKING below; the lead's earlier rulings are kept, not changed here). Session 31:
+`Set-Location frontend; npm run build; Set-Location ..` no longer asks -- a closing move runs nothing where it leads
+(permissions/tests/test_friction_closing_moves_and_link_folders.py).
 
 On the base (the session's start) 58 of 182 cases failed: the approved cases of sections 2-4 (but
 ``Write-Output "$env:CI"``, read already) and the attacks of sections 5-7 (but ``(Get-Item (Join-Path src
@@ -116,10 +118,6 @@ KEPT_ASKING = [
     ("$PSVersionTable", "a single command no rule names (R4.4); bash reads its word as a variable (R4.9)"),
     ("$PSVersionTable.PSVersion", "as above"),
     ("$env:NODE_ENV", "a bare read is its own command word, which no allow of the team's names (R4.4)"),
-    (
-        "Set-Location frontend; npm run build; Set-Location ..",
-        "after `;` the first move may have failed, so `..` is above the project (as bash's `cd x; ...; cd ..`)",
-    ),
     ('cmd /c "dir /s /b *.json"', _AS_WRITTEN + ": the whole line is one quoted word no allow names"),
     ("git --no-pager log --oneline -10", _AS_WRITTEN + " (the program's own options before its command)"),
     ("git --no-pager diff", _AS_WRITTEN + " (the program's own options before its command)"),
