@@ -316,6 +316,23 @@ _HOOKED = (
 )
 
 
+# friction: the test runners whose tag filters negate with `~` (`rspec --tag ~slow`, `cucumber --tags ~@wip`, `behat
+# --tags ~@slow`), and those options: a filter, never a place -- though bash reads `~slow` as the home folder of a
+# user named slow, if there is one.
+_TAG_FILTERS = {
+    "rspec": frozenset({"-t", "--tag"}),
+    **dict.fromkeys(("cucumber", "cucumber-js", "behat"), frozenset({"-t", "--tags"})),
+}
+
+
+def _a_tag_filter(words: tuple[str, ...], k: int) -> bool:
+    """Whether ``words[k]`` (led by `~`, no `/`) is the value of a tag filter of _TAG_FILTERS' runners, the runner
+    among the words before it (`bundle exec rspec --tag ~slow`)."""
+    if "/" in words[k] or k < 2:
+        return False
+    return any(words[k - 1] in _TAG_FILTERS.get(w.rpartition("/")[2], ()) for w in words[: k - 1])
+
+
 def _ends(segments: tuple[Segment, ...], command: str) -> bool:
     """Whether a directory changer, the command's last segment, ends it with nothing run where it leads (`cd
     backend && pytest; cd ..`, `pushd x && make; popd`, `Set-Location ..`): the shell exits there, and an agent's
@@ -636,6 +653,8 @@ class Scope:
             return data
         if words[0] in _DESCENDERS and descends(w, segments, command):
             return data  # `for p in packages/*; do (cd "$p" && npm test); done`
+        if w[:1] == "~" and _a_tag_filter(words, k):
+            return data  # `rspec --tag ~slow`
         self._check(w, True, cwds, out)
         return data
 

@@ -8,8 +8,9 @@ practice in Python, TypeScript/Node, Go, Rust, Java/Kotlin, Ruby, PHP, Elixir an
 filters, searches, pipes, loops, here-documents writing the project's files, git and gh inspection, Compose's
 reading, builds. KEEP_ASKING holds the ordinary commands judged to keep asking, each with why (unread code,
 R4.9; a file that decides what runs later, R3.7; an external effect, §5 step 6; a place outside the project,
-§5) -- documentation, checked to ask still. HOT_PATH lists the friction whose fix belongs to the path scope
-(permissions/scope.py, where.py): strict xfails.
+§5) -- documentation, checked to ask still. Its HOT_PATH list (the friction whose fix belonged to the path scope,
+permissions/scope.py and where.py) was strict xfails; session 31 made them hold and moved them to
+test_friction_closing_moves_and_link_folders.py.
 
 Class 1 (SPEC §5, where it runs): off the sandbox the text was read as PowerShell for an item's .NET method that
 changes files (`(Get-Item x).Delete()`, `.MoveTo(`, `.Replace(` ...) everywhere in it -- a here-document's body
@@ -26,8 +27,8 @@ actions still write .gitmodules and git's configuration.
 
 50 of its 1287 cases fail on dc81ee6 (the session's start): 12 of ORDINARY's (6 commands in 12 places), the
 classes' own guards, and PWD_VALUES' 4 (`--prefix=$PWD/out`: the lead made the path scope read `$PWD` in an option's
-value, two of the helper's HOT_PATH proposals); its 8 HOT_PATH cases left were strict xfails there and here;
-session 31 made 6 of them hold (test_friction_closing_moves_and_link_folders.py), 2 stay strict xfails.
+value, two of the helper's HOT_PATH proposals); its 8 HOT_PATH cases left were strict xfails there and here
+until session 31.
 """
 
 import pytest
@@ -734,15 +735,6 @@ def test_an_ordinary_command_judged_to_keep_asking_asks(command):
         assert v.decision == "require_approval", (command, runs_in, v.reason)
 
 
-# The friction whose fix belongs to the hot-path files (the path scope): strict xfails, with the change proposed in
-# the session's report.
-HOT_PATH = [
-    # `~slow` is RSpec's tag filter, not a home folder
-    "bundle exec rspec --tag ~slow",
-    "rspec --tag ~type:feature",
-]
-
-
 # `$PWD` in an option's value is the folder the segment runs in, inside the project (session 30: scope reads it)
 PWD_VALUES = [
     "./configure --prefix=$PWD/out && make",
@@ -768,13 +760,6 @@ def test_pwd_in_an_options_value_is_the_folder_it_runs_in(command):
 def test_pwd_climbing_out_or_set_by_the_command_still_asks(command):
     v = term(command, autonomy=AUTO_MODE, runs_in="agent")
     assert v.decision != "auto_approve", (command, v.reason, v.message)
-
-
-@pytest.mark.xfail(strict=True, reason="the path scope (permissions/scope.py, where.py): see the report")
-@pytest.mark.parametrize("command", HOT_PATH)
-def test_friction_left_to_the_path_scope(command):
-    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
-    assert v.decision == "auto_approve", (command, v.reason, v.message)
 
 
 # -- class 1: text PowerShell never runs, read for an item's method ---------------------------------------------------

@@ -1,4 +1,4 @@
-"""Friction of the path scope (SPEC §5, R6.2), two classes, each beside the attacks of its own kind.
+"""Friction of the path scope (SPEC §5, R6.2), four classes, each beside the attacks of its own kind.
 
 A closing move: a directory changer (the shell's, or PowerShell's `Set-Location ..`) that ends the command (`cd
 backend && pytest -q; cd ..`, `pushd web && npm run build; popd`) asked, because `cd ..` after a `;` may leave the
@@ -19,11 +19,17 @@ that is no provider's drive or scope (`env`, `function`, `HKCU`, `global` ...) b
 names no drive PowerShell has: it stops there. A one-letter name, a drive's or a scope's, and any other form
 after the colon still ask, as does a variable that is not shown (a secret) or a default that is a place.
 
-Each ordinary command is judged in auto mode on the developer's machine and behind an allow of every word in the
-sandbox; each attack in both places, in auto mode and behind an allow of every word. 25 of the 27 ordinary moves
-and links, 2 of the 3 PowerShell closing moves and the 5 defaults failed on the session's start (209bff9); its 72
-attacks held there and are kept as guards -- the zsh hooks and PowerShell's exit event among them are what a
-closing move read without _HOOKED (permissions/scope.py) would have let through.
+A test runner's tag filter is no home folder: `rspec --tag ~slow` (RSpec's "not tagged slow"; Cucumber's and Behat's
+`--tags ~@wip`) asked, as bash may read `~slow` as the home folder of a user named slow. The value of those
+options, without a `/`, is a filter; a `~` word anywhere else, `~/x` and `~user/path` there, still ask.
+
+Each ordinary move and link is judged in auto mode on the developer's machine and behind an allow of every word in
+the sandbox, the others on the developer's machine in auto mode; each attack is never approved there (auto mode, a
+terminal autonomy row, an allow of every word), the moves and links behind an allow of every word in the sandbox
+too. 25 of the 27 ordinary moves and links, 2 of the 3 PowerShell closing moves, the 5 defaults and the 6 tag
+filters failed on the session's start (209bff9); its 82 attacks held there and are kept as guards -- the zsh hooks
+and PowerShell's exit event among them are what a closing move read without _HOOKED (permissions/scope.py) would
+have let through.
 """
 
 import pytest
@@ -166,6 +172,40 @@ DRIVES_AND_SECRETS = [
     "echo ${NODE_ENV}:${NPM_TOKEN:-none}",
     "echo $C:secrets.txt",
 ]
+
+
+TAG_FILTERS = [
+    "bundle exec rspec --tag ~slow",
+    "rspec --tag ~type:feature",
+    "rspec -t ~slow spec/models",
+    "bin/rspec --tag ~js --format documentation",
+    "cucumber --tags ~@wip",
+    "bundle exec cucumber -t ~@slow features/",
+]
+
+TILDES_ELSEWHERE = [
+    "rspec --tag ~/x",
+    "rspec --tag ~root/.ssh/id_rsa",
+    "rspec ~slow",
+    "rspec --require ~root",
+    "rspec -r ~evil --tag ~slow",
+    "rspec --tag ~slow --require ~/.evil.rb",
+    "rspec --tag ~slow -I ~deploy/lib",
+    "cat ~slow",
+    "pytest --tag ~slow",
+    "rspec --tag ~slow && cat ~root/.bashrc",
+]
+
+
+@pytest.mark.parametrize("command", TAG_FILTERS)
+def test_a_tag_filter_is_no_home_folder(command):
+    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
+    assert v.decision == "auto_approve", (command, v.reason, v.message)
+
+
+@pytest.mark.parametrize("command", TILDES_ELSEWHERE)
+def test_a_home_folder_elsewhere_still_asks(command):
+    never_auto_where(command, ("agent",))
 
 
 @pytest.mark.parametrize("command", DEFAULTS_SHOWN)
