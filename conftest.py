@@ -168,12 +168,14 @@ _MADE = ("VAR_DIR", "PROJECT_WORKSPACES_ROOT", "BRABO_PROJECTS_BASE")  # the fol
 
 
 def _takes_nothing(request) -> bool:
-    """The test asks for no fixture (its arguments are all parameters) and has no mark that brings one."""
+    """The test asks for no fixture (its arguments are all parameters, none handed to a fixture by ``indirect``)
+    and has no mark that brings one."""
     node = request.node
     if (
         request.instance is not None
         or any(node.iter_markers("django_db"))
         or any(node.iter_markers("usefixtures"))
+        or any(m.kwargs.get("indirect") for m in node.iter_markers("parametrize"))
     ):
         return False
     callspec = getattr(node, "callspec", None)

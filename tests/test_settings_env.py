@@ -143,6 +143,32 @@ def test_the_suite_never_writes_the_checkouts_var(db, settings):
     assert (checkout_key.read_bytes() if checkout_key.exists() else None) == before
 
 
+def test_a_test_that_takes_no_fixture_runs_in_its_processs_folders_never_the_checkouts():
+    """The root conftest gives such a test (the engine's, most of the suite) the folders of its test process: they
+    exist, lie outside the checkout, and keep production's refusals (no `local` root) and the fast hasher."""
+    from pathlib import Path
+
+    from django.conf import settings
+
+    checkout = Path(__file__).resolve().parent.parent
+    for name in ("VAR_DIR", "PROJECT_WORKSPACES_ROOT", "BRABO_PROJECTS_BASE"):
+        folder = Path(getattr(settings, name)).resolve()
+        assert folder.is_dir(), name
+        assert checkout not in folder.parents and folder != checkout, (name, folder)
+    assert settings.BRABO_LOCAL_ROOTS == []
+    assert settings.PASSWORD_HASHERS == ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def test_a_test_that_takes_a_fixture_gets_folders_of_its_own(tmp_path, settings):
+    """Any fixture (here tmp_path and settings) brings the test its own folders, made in its tmp_path."""
+    from pathlib import Path
+
+    assert Path(settings.VAR_DIR) == tmp_path / "var" and (tmp_path / "var").is_dir()
+    assert Path(settings.PROJECT_WORKSPACES_ROOT) == tmp_path / "workspaces"
+    assert (tmp_path / "workspaces").is_dir() and (tmp_path / "projects-base").is_dir()
+    assert Path(settings.BRABO_LOCAL_GIT_ROOT) == tmp_path / "git"
+
+
 @pytest.mark.parametrize(
     ("name", "value"),
     [("BRABO_DEBUG", "maybe"), ("BRABO_SSE_MAX_STREAMS", "many"), ("DATABASE_URL", "mysql+x://nope")],
