@@ -197,10 +197,14 @@ TILDES_ELSEWHERE = [
 ]
 
 
-@pytest.mark.parametrize("command", TAG_FILTERS)
-def test_a_tag_filter_is_no_home_folder(command):
+def _approved_in_auto_mode_on_the_laptop(command: str) -> None:
     v = term(command, autonomy=AUTO_MODE, runs_in="agent")
     assert v.decision == "auto_approve", (command, v.reason, v.message)
+
+
+@pytest.mark.parametrize("command", TAG_FILTERS)
+def test_a_tag_filter_is_no_home_folder(command):
+    _approved_in_auto_mode_on_the_laptop(command)
 
 
 @pytest.mark.parametrize("command", TILDES_ELSEWHERE)
@@ -210,8 +214,7 @@ def test_a_home_folder_elsewhere_still_asks(command):
 
 @pytest.mark.parametrize("command", DEFAULTS_SHOWN)
 def test_a_shown_variables_default_is_text_on_the_developers_machine(command):
-    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
-    assert v.decision == "auto_approve", (command, v.reason, v.message)
+    _approved_in_auto_mode_on_the_laptop(command)
 
 
 @pytest.mark.parametrize("command", DRIVES_AND_SECRETS)
@@ -221,8 +224,7 @@ def test_a_drive_a_scope_or_a_secret_in_braces_still_asks_there(command):
 
 @pytest.mark.parametrize("command", CLOSING_MOVES_ON_WINDOWS)
 def test_a_closing_move_is_approved_where_the_command_may_be_powershells(command):
-    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
-    assert v.decision == "auto_approve", (command, v.reason, v.message)
+    _approved_in_auto_mode_on_the_laptop(command)
 
 
 @pytest.mark.parametrize("command", CLOSING_MOVES + LINKS_IN_THE_PROJECT)
