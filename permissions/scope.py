@@ -301,19 +301,7 @@ _MOVES = DIRECTORY_CHANGERS | {"set-location", "sl", "chdir", "push-location", "
 # What may run a command when the folder changes or the shell exits, where it leads: a trap; a function (zsh runs
 # `chpwd` after every move and `zshexit` at the end, and `cd` itself may be redefined); an alias (zsh expands them
 # in scripts too); PowerShell's exit event and its LocationChangedAction. Read in the lower-cased text.
-_HOOKED = (
-    "trap",
-    "(",
-    "{",
-    "function",
-    "alias",
-    "chpwd",
-    "zshexit",
-    "register-",
-    "locationchanged",
-    "sal ",
-    "nal ",
-)
+_HOOKED = ("trap", "(", "{", "function", "alias", "chpwd", "zshexit", "register-", "locationchanged", "sal ", "nal ")  # fmt: skip
 
 
 # friction: the test runners whose tag filters negate with `~` (`rspec --tag ~slow`, `cucumber --tags ~@wip`, `behat
@@ -347,14 +335,12 @@ def _ends(segments: tuple[Segment, ...], command: str) -> bool:
     words = seg.words
     if seg.hidden or seg.dynamic or len(words) > 2 or not NOT_USER_PATHS.issuperset(seg.redirects):
         return False
-    if len(words) == 2 and (words[1][:1] in "/~-" or ":" in words[1] or "\\" in words[1]) and words[1] != "-":
-        return False
+    if len(words) == 2 and words[1][:1] in "/~-" and words[1] != "-":
+        return False  # (an absolute place, a home folder, an option; `cd -` goes back)
     if "\\" in seg.text or ":" in seg.text or "`" in seg.text:
         return False  # (PowerShell reads its own escapes: `Set-Location ..\x`, a drive, a share)
     lowered = command.lower()
-    if any(h in lowered for h in _HOOKED) or any(
-        "trap" in s.words for s in segments
-    ):  # (`tr''ap`: its words)
+    if any(h in lowered for h in _HOOKED) or any("trap" in s.words for s in segments):  # (`tr''ap`)
         return False
     return command.rstrip().rstrip(";&").rstrip().endswith(seg.text)
 
