@@ -752,6 +752,94 @@ _NAMED_LINES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
+# red team, R4.9: the Python tools told which interpreter to make an environment with or run in -- `uv venv -p
+# ./x.sh`, `uv run --python ./x.sh pytest`, `virtualenv -p ./x.sh`, `pipenv --python ./x.sh`, `poetry env use
+# ./x.sh`, `pdm use ./x.sh` -- run it (to ask it its version, then as the environment's python): a program named by
+# a value, as pip's `--python` is. A version or an implementation asked for (`3.12`, `cpython@3.12`, `pypy3`,
+# `python3.12`: any value with a digit, or a plain interpreter's name) names no program of the command's own.
+_INTERPRETER_NAMES = frozenset({"python", "python3", "cpython", "pypy", "pypy3", "graalpy", "any", "system"})
+# uv's options that take a value, before the command `uv run` / `uv tool run` / `uvx` runs (its words are that
+# command's own after it: `uv run pytest -p no:cacheprovider`)
+_UV_VALUED = frozenset(
+    "--with --with-requirements --with-editable --from --directory --project --package --extra --group --only-group"
+    " --no-group --index --default-index --index-url --extra-index-url --find-links --env-file --python-platform"
+    " --cache-dir --config-file --color --isolated-from -w -f -i -C --prerelease --resolution --exclude-newer"
+    " --index-strategy --keyring-provider --link-mode --refresh-package --reinstall-package --upgrade-package"
+    " -P --config-setting -c --build-constraint -b --constraints --overrides --override".split()
+)
+
+
+def _a_program(value: str) -> bool:
+    """Whether an interpreter option's ``value`` names a program to run, not a version asked for (above)."""
+    if "/" in value or "\\" in value:
+        return True
+    return not any(c.isdigit() for c in value) and value.lower() not in _INTERPRETER_NAMES
+
+
+def _interpreters(values: list[str]) -> Lines:
+    return tuple(_quote(v) for v in values if _a_program(v)), None
+
+
+def _uv(view: tuple[str, ...]) -> Lines:
+    """uv's and uvx's `--python`/`-p` among uv's own options (for `run`, before the command it runs)."""
+    runs = view[0] == "uvx" or view[1:2] == ("run",) or view[1:3] == ("tool", "run")
+    values: list[str] = []
+    k, n = 1, len(view)
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "--":
+            break
+        if w in ("--python", "-p"):
+            values.append(view[k] if k < n else "")
+            k += 1
+        elif w.startswith(("--python=", "-p")) and w != "-p":
+            values.append(w.partition("=")[2] if w[1] == "-" else w[2:].removeprefix("="))
+        elif w in _UV_VALUED:
+            k += 1
+        elif w[:1] != "-" and runs and w not in ("run", "tool"):
+            break  # the command it runs
+    return _interpreters(values)
+
+
+def _virtualenv(view: tuple[str, ...]) -> Lines:
+    return _interpreters(_values(view, ("--python:--py",), ("-p",)))
+
+
+_PROJECT_OPTIONS = frozenset(
+    {"-C", "--directory", "-P", "--project", "-p"}
+)  # poetry's and pdm's folder options
+
+
+def _positional_interpreter(view: tuple[str, ...]) -> Lines:
+    """`poetry env use X`, `pdm use X`, `pdm venv create X`: the interpreter as the subcommand's operand."""
+    heads = {"poetry": (("env", "use"),), "pdm": (("use",), ("venv", "create"))}[view[0]]
+    operands, k = [], 1
+    while k < len(view):
+        w = view[k]
+        k += 1 + (w in _PROJECT_OPTIONS)  # (`poetry -C sub env use X`: the folder is no operand)
+        if w[:1] != "-":
+            operands.append(w)
+    for head in heads:
+        if tuple(operands[: len(head)]) == head and len(operands) > len(head):
+            return _interpreters([operands[len(head)]])
+    return _NONE
+
+
+def _before_the_subcommand(view: tuple[str, ...]) -> Lines:
+    """pipenv's `--python X` (its own option, before the subcommand: `pipenv --python X run cmd -p y`)."""
+    values: list[str] = []
+    for k in range(1, len(view)):
+        w = view[k]
+        if w[:1] != "-":
+            break
+        if w == "--python" and k + 1 < len(view):
+            values.append(view[k + 1])
+        elif w.startswith("--python="):
+            values.append(w.partition("=")[2])
+    return _interpreters(values)
+
+
 def _named_program(view: tuple[str, ...]) -> Lines:
     return tuple(_quote(v) for v in _values(view, *_NAMED_PROGRAMS[view[0]])), None
 
@@ -832,6 +920,10 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     "valgrind": _valgrind,
     "nano": _nano,
     **dict.fromkeys(_NAMED_PROGRAMS, _named_program),
+    **dict.fromkeys(("uv", "uvx"), _uv),
+    "virtualenv": _virtualenv,
+    **dict.fromkeys(("poetry", "pdm"), _positional_interpreter),
+    "pipenv": _before_the_subcommand,
     **dict.fromkeys(_NAMED_LINES, _named_line),
     "pylint": _pylint,
     # remote executors and configuration management (`ansible -a`, `fab -- cmd`, `salt-call cmd.run`)
@@ -846,6 +938,8 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
 OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "wget": ("--use-a", "-e", "--exe"),
     **dict.fromkeys(("pip", "pip3", "mypy"), ("--py",)),
+    # (not uv, uvx, poetry, pdm, pipenv: they run commands too, and are read whatever their words)
+    "virtualenv": ("\0-p", "--py"),
     "pandoc": ("-F", "--filt"),
     "kustomize": ("--helm-command",),
     "delta": ("--pager",),
