@@ -26,7 +26,7 @@ from permissions.commands.remote_lines import REMOTE_LINES
 from permissions.commands.syntax import HELP, Syntax
 from permissions.commands.views import readings
 
-__all__ = ["OPTION_COMMANDS", "OPTION_TRIGGERS", "Lines"]
+__all__ = ["INTERPRETER_COMMANDS", "INTERPRETER_TRIGGERS", "OPTION_COMMANDS", "OPTION_TRIGGERS", "Lines"]
 
 Lines = tuple[tuple[str, ...], str | None]  # (command lines, why it runs code no rule can read)
 _NONE: Lines = ((), None)
@@ -920,10 +920,6 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     "valgrind": _valgrind,
     "nano": _nano,
     **dict.fromkeys(_NAMED_PROGRAMS, _named_program),
-    **dict.fromkeys(("uv", "uvx"), _uv),
-    "virtualenv": _virtualenv,
-    **dict.fromkeys(("poetry", "pdm"), _positional_interpreter),
-    "pipenv": _before_the_subcommand,
     **dict.fromkeys(_NAMED_LINES, _named_line),
     "pylint": _pylint,
     # remote executors and configuration management (`ansible -a`, `fab -- cmd`, `salt-call cmd.run`)
@@ -935,11 +931,25 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
 # (`wget URL`, `gcc -c x.c`, `apt-get install x`, `mix test`) is answered "nothing carried" without building
 # its views. (Looked for in the segment's words joined and ended by NUL: plain substring tests.) Never a program
 # that is also a wrapper, whose views may carry whatever its own words hold (strace, srun, mpirun, mise).
+# The interpreter readers above, by program, and the strings one of their words must hold for them to find one. Most
+# of these programs run commands too (`uv run`, `poetry run`: wrappers), so these are kept apart from OPTION_COMMANDS
+# and OPTION_TRIGGERS: runners.CARRIER_TRIGGERS gates only their reading here, never their views.
+INTERPRETER_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
+    **dict.fromkeys(("uv", "uvx"), _uv),
+    "virtualenv": _virtualenv,
+    **dict.fromkeys(("poetry", "pdm"), _positional_interpreter),
+    "pipenv": _before_the_subcommand,
+}
+INTERPRETER_TRIGGERS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("uv", "uvx", "virtualenv"), ("\0-p", "--py")),
+    "poetry": ("\0use\0",),
+    "pdm": ("\0use\0", "\0create\0"),
+    "pipenv": ("--py",),
+}
+
 OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "wget": ("--use-a", "-e", "--exe"),
     **dict.fromkeys(("pip", "pip3", "mypy"), ("--py",)),
-    # (not uv, uvx, poetry, pdm, pipenv: they run commands too, and are read whatever their words)
-    "virtualenv": ("\0-p", "--py"),
     "pandoc": ("-F", "--filt"),
     "kustomize": ("--helm-command",),
     "delta": ("--pager",),

@@ -20,7 +20,12 @@ from permissions.commands.environment import DECLARATION_BUILTINS, assignment_ca
 from permissions.commands.git import git_carried
 from permissions.commands.interpreters import FROM_INPUT as INTERP_FROM_INPUT
 from permissions.commands.interpreters import code_opaque, is_stream, wsl_opaque
-from permissions.commands.option_commands import OPTION_COMMANDS, OPTION_TRIGGERS
+from permissions.commands.option_commands import (
+    INTERPRETER_COMMANDS,
+    INTERPRETER_TRIGGERS,
+    OPTION_COMMANDS,
+    OPTION_TRIGGERS,
+)
 from permissions.commands.shell_starters import (
     STARTER_TRIGGERS,
     STARTER_VERBS,
@@ -1614,6 +1619,16 @@ def _git(view: tuple[str, ...]) -> Carried:
     return Carried(tuple(s for s in scripts if s.strip()), None, opaque)
 
 
+def _interpreter(verb: str) -> Callable[[tuple[str, ...]], Carried]:
+    reader = INTERPRETER_COMMANDS[verb]
+
+    def read(view: tuple[str, ...]) -> Carried:
+        scripts, _ = reader(view)
+        return Carried(scripts) if scripts else _NOTHING
+
+    return read
+
+
 def _option_commands(view: tuple[str, ...]) -> Carried:
     scripts, unseen = OPTION_COMMANDS[view[0]](view)
     return Carried(scripts, None, unseen) if scripts or unseen else _NOTHING
@@ -1702,6 +1717,9 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
 
 # red team: programs that start a shell when given no command (shell_starters.py), beside what they carry.
 _READ_BEFORE = frozenset(_CARRIERS)  # (`nix`, `vagrant`: read whatever their words, as before)
+# red team, R4.9: the interpreter a Python tool is told to use (option_commands.INTERPRETER_COMMANDS), a program it
+# runs; read only when one of its words holds a trigger (INTERPRETER_TRIGGERS, below), beside a starter's reading
+_CARRIERS.update({verb: _interpreter(verb) for verb in INTERPRETER_COMMANDS})
 _CARRIERS.update({verb: _also_starter(_CARRIERS.get(verb)) for verb in STARTER_VERBS})
 
 # Every verb `carried` may find a command line in.
@@ -1712,6 +1730,11 @@ CARRIER_TRIGGERS: dict[str, tuple[str, ...]] = {
     **OPTION_TRIGGERS,
     **{verb: t for verb, t in STARTER_TRIGGERS.items() if verb not in _READ_BEFORE},
 }
+for (
+    _verb,
+    _strings,
+) in INTERPRETER_TRIGGERS.items():  # (none of them is read whatever its words: _READ_BEFORE)
+    CARRIER_TRIGGERS[_verb] = CARRIER_TRIGGERS.get(_verb, ()) + _strings
 
 
 # Programs that run, as shell commands, what arrives on their input when no command is given: `sh`,
