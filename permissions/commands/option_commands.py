@@ -811,6 +811,24 @@ _PROJECT_OPTIONS = frozenset(
 )  # poetry's and pdm's folder options
 
 
+def _tox_nox(view: tuple[str, ...]) -> Lines:
+    """tox's `--discover PATH...` (interpreters it runs to find one), nox's `--force-python`/`-P`, `--extra-python`."""
+    if view[0] == "nox":
+        return _interpreters(_values(view, ("--force-python:--force-p", "--extra-python:--extra-p"), ("-P",)))
+    values: list[str] = []
+    taking = False
+    for w in view[1:]:
+        if w == "--":
+            break
+        if w[:1] == "-":
+            taking = w == "--discover"
+            if w.startswith("--discover="):
+                values.append(w.partition("=")[2])
+        elif taking:
+            values.append(w)
+    return _interpreters(values)
+
+
 def _positional_interpreter(view: tuple[str, ...]) -> Lines:
     """`poetry env use X`, `pdm use X`, `pdm venv create X`: the interpreter as the subcommand's operand."""
     heads = {"poetry": (("env", "use"),), "pdm": (("use",), ("venv", "create"))}[view[0]]
@@ -939,12 +957,15 @@ INTERPRETER_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     "virtualenv": _virtualenv,
     **dict.fromkeys(("poetry", "pdm"), _positional_interpreter),
     "pipenv": _before_the_subcommand,
+    **dict.fromkeys(("tox", "nox"), _tox_nox),
 }
 INTERPRETER_TRIGGERS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("uv", "uvx", "virtualenv"), ("\0-p", "--py")),
     "poetry": ("\0use\0",),
     "pdm": ("\0use\0", "\0create\0"),
     "pipenv": ("--py",),
+    "tox": ("--discover",),
+    "nox": ("--force-p", "--extra-p", "\0-P"),
 }
 
 OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {

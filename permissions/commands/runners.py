@@ -518,6 +518,8 @@ def _npm(view: tuple[str, ...]) -> Carried:
         if w == "--":
             break
         name, eq, value = w.partition("=")
+        if name[:9] == "--config." or "_" in name:  # pnpm's `--config.script-shell=x`; npm's `--script_shell`
+            name = "--" + name.removeprefix("--config.").lstrip("-").replace("_", "-")
         if name in _NPM_CODE_OPTIONS:
             if not eq:
                 value = view[k + 1] if k + 1 < len(view) else ""

@@ -1,17 +1,19 @@
 """R4.9, red team: the Python tools told which interpreter to make an environment with or run in run it -- first to
 ask it its version, then as the environment's python -- as pip's `--python` runs the program it names. `uv venv -p
 ./x.sh`, `uv run --python ./x.sh pytest`, `uvx --python ./x.sh ruff`, `virtualenv -p ./x.sh venv`, `pipenv
---python ./x.sh install`, `poetry env use ./x.sh`, `pdm use ./x.sh` were approved under a prefix allow of the tool
-(a program no rule read); the program is now a segment of its own (permissions/commands/option_commands.py), judged
-as written. A version or an implementation asked for (`3.12`, `cpython@3.12`, `pypy3`, `python3.12`) names no
-program of the command's own and stays approved, and so do the words of the command `uv run` runs (`uv run pytest
--p no:cacheprovider`: pytest's `-p`).
+--python ./x.sh install`, `poetry env use ./x.sh`, `pdm use ./x.sh`, `tox --discover ./x.sh`, `nox --force-python
+./x.sh` were approved under a prefix allow of the tool (a program no rule read); the program is now a segment of its
+own (permissions/commands/option_commands.py), judged as written. A version or an implementation asked for (`3.12`,
+`cpython@3.12`, `pypy3`, `python3.12`) names no program of the command's own and stays approved, and so do the
+words of the command `uv run` runs (`uv run pytest -p no:cacheprovider`: pytest's `-p`). The same for the shell
+npm's scripts run through, spelt as pnpm's configuration override (`pnpm --config.script-shell=./x.sh run build`)
+or with npm's underscore (`--script_shell`).
 
 Each attack is judged behind an allow of every word it holds (in the sandbox and on the developer's machine): the
-interpreter it names is a program no allow names. 17 of the 22 attacks were approved on the session's start
-(209bff9) -- the other 5 asked there for other reasons (what `uv run` and `uv tool run` run wants an allow naming
-it, R4.8; `/tmp/evil` is outside the project) and are kept as guards; the 30 ordinary commands were approved there
-and stay so.
+program it names is one no allow names. 26 of the 31 attacks were approved on the session's start (209bff9) -- the
+other 5 asked there for other reasons (what `uv run` and `uv tool run` run wants an allow naming it, R4.8;
+`/tmp/evil` is outside the project) and are kept as guards; the 38 ordinary commands were approved there and stay
+so.
 """
 
 import pytest
@@ -41,6 +43,16 @@ ATTACKS = [
     "virtualenv -p ./evil.sh venv",
     "virtualenv --python=./evil.sh venv",
     "virtualenv --py ./evil.sh venv",
+    "tox -e py --discover ./evil.sh",
+    "tox --discover ./a ./evil.sh -e py",
+    "tox --discover=./evil.sh",
+    "nox --force-python ./evil.sh",
+    "nox -P ./evil.sh -s tests",
+    "nox --extra-python ./evil.sh",
+    # the shell npm's scripts run through, spelt as pnpm's configuration override and with npm's underscore
+    "pnpm --config.script-shell=./evil.sh run build",
+    "pnpm --config.shell=./evil.sh test",
+    "npm --script_shell=./evil.sh run build",
 ]
 
 ORDINARY = [
@@ -74,6 +86,14 @@ ORDINARY = [
     "virtualenv venv",
     "virtualenv --python=3.12 .venv",
     "uv run python -m pytest -p no:randomly",
+    "tox -e py312",
+    "tox -e lint -- --fix",
+    "nox -s tests",
+    "nox -P 3.12 -s tests",
+    "nox --force-python 3.11",
+    "pnpm --config.registry=https://registry.example.com run build",
+    "pnpm --filter web test",
+    "npm run build",
 ]
 
 PLACES = ("sandbox", "agent")
