@@ -124,7 +124,7 @@ def _run_dirs(tmp_path_factory):
     folders = _folders(tmp_path_factory.mktemp("run-dirs"))
     for name in _MADE:
         folders[name].mkdir()
-    with override_settings(**folders, **_REFUSED_AND_FAST):
+    with override_settings(**folders, **_refused_and_fast()):
         yield
 
 
@@ -142,7 +142,7 @@ def _project_dirs(request):
         setattr(settings, name, folder)
     for name in _MADE:
         getattr(settings, name).mkdir()
-    for name, value in _REFUSED_AND_FAST.items():
+    for name, value in _refused_and_fast().items():
         setattr(settings, name, value)
 
 
@@ -157,13 +157,17 @@ def _folders(base):
     }
 
 
-_REFUSED_AND_FAST = {
-    # As in production with BRABO_LOCAL_ROOTS unset, `local` projects are refused; a test that creates one
-    # asks for the ``local_base`` fixture (R1.4).
-    "BRABO_LOCAL_ROOTS": [],
-    # Password hashing is deliberately slow in production; tests log people in, they do not test PBKDF2.
-    "PASSWORD_HASHERS": ["django.contrib.auth.hashers.MD5PasswordHasher"],
-}
+def _refused_and_fast() -> dict:
+    """Production's refusals and the fast hasher, in lists of the test's own (a test may change them in place)."""
+    return {
+        # As in production with BRABO_LOCAL_ROOTS unset, `local` projects are refused; a test that creates one
+        # asks for the ``local_base`` fixture (R1.4).
+        "BRABO_LOCAL_ROOTS": [],
+        # Password hashing is deliberately slow in production; tests log people in, they do not test PBKDF2.
+        "PASSWORD_HASHERS": ["django.contrib.auth.hashers.MD5PasswordHasher"],
+    }
+
+
 _MADE = ("VAR_DIR", "PROJECT_WORKSPACES_ROOT", "BRABO_PROJECTS_BASE")  # the folders made before the test
 
 
