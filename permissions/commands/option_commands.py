@@ -806,9 +806,8 @@ def _virtualenv(view: tuple[str, ...]) -> Lines:
     return _interpreters(_values(view, ("--python:--py",), ("-p",)))
 
 
-_PROJECT_OPTIONS = frozenset(
-    {"-C", "--directory", "-P", "--project", "-p"}
-)  # poetry's and pdm's folder options
+# poetry's and pdm's options naming the project's folder (their value is no operand)
+_PROJECT_OPTIONS = frozenset({"-C", "--directory", "-P", "--project", "-p"})
 
 
 def _tox_nox(view: tuple[str, ...]) -> Lines:
@@ -845,17 +844,12 @@ def _positional_interpreter(view: tuple[str, ...]) -> Lines:
 
 
 def _before_the_subcommand(view: tuple[str, ...]) -> Lines:
-    """pipenv's `--python X` (its own option, before the subcommand: `pipenv --python X run cmd -p y`)."""
-    values: list[str] = []
-    for k in range(1, len(view)):
-        w = view[k]
-        if w[:1] != "-":
-            break
-        if w == "--python" and k + 1 < len(view):
-            values.append(view[k + 1])
-        elif w.startswith("--python="):
-            values.append(w.partition("=")[2])
-    return _interpreters(values)
+    """pipenv's `--python X` (its own options, before the subcommand: `pipenv --python X run cmd -p y`), each one
+    given (`--python 3.11 --python ./x.sh`: click takes the last)."""
+    k = 1
+    while k < len(view) and view[k][:1] == "-":
+        k += 2 if view[k] == "--python" else 1
+    return _interpreters(_values(view[:k], ("--python",)))
 
 
 def _named_program(view: tuple[str, ...]) -> Lines:

@@ -1621,19 +1621,13 @@ def _git(view: tuple[str, ...]) -> Carried:
     return Carried(tuple(s for s in scripts if s.strip()), None, opaque)
 
 
-def _interpreter(verb: str) -> Callable[[tuple[str, ...]], Carried]:
-    reader = INTERPRETER_COMMANDS[verb]
-
-    def read(view: tuple[str, ...]) -> Carried:
-        scripts, _ = reader(view)
-        return Carried(scripts) if scripts else _NOTHING
-
-    return read
-
-
-def _option_commands(view: tuple[str, ...]) -> Carried:
-    scripts, unseen = OPTION_COMMANDS[view[0]](view)
+def _option_commands(view: tuple[str, ...], table: dict = OPTION_COMMANDS) -> Carried:
+    scripts, unseen = table[view[0]](view)
     return Carried(scripts, None, unseen) if scripts or unseen else _NOTHING
+
+
+def _interpreter_commands(view: tuple[str, ...]) -> Carried:
+    return _option_commands(view, INTERPRETER_COMMANDS)
 
 
 _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
@@ -1721,7 +1715,7 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
 _READ_BEFORE = frozenset(_CARRIERS)  # (`nix`, `vagrant`: read whatever their words, as before)
 # red team, R4.9: the interpreter a Python tool is told to use (option_commands.INTERPRETER_COMMANDS), a program it
 # runs; read only when one of its words holds a trigger (INTERPRETER_TRIGGERS, below), beside a starter's reading
-_CARRIERS.update({verb: _interpreter(verb) for verb in INTERPRETER_COMMANDS})
+_CARRIERS.update(dict.fromkeys(INTERPRETER_COMMANDS, _interpreter_commands))
 _CARRIERS.update({verb: _also_starter(_CARRIERS.get(verb)) for verb in STARTER_VERBS})
 
 # Every verb `carried` may find a command line in.

@@ -10,7 +10,7 @@ npm's scripts run through, spelt as pnpm's configuration override (`pnpm --confi
 or with npm's underscore (`--script_shell`).
 
 Each attack is judged behind an allow of every word it holds (in the sandbox and on the developer's machine): the
-program it names is one no allow names. 26 of the 31 attacks were approved on the session's start (209bff9) -- the
+program it names is one no allow names. 27 of the 32 attacks were approved on the session's start (209bff9) -- the
 other 5 asked there for other reasons (what `uv run` and `uv tool run` run wants an allow naming it, R4.8;
 `/tmp/evil` is outside the project) and are kept as guards; the 38 ordinary commands were approved there and stay
 so.
@@ -40,6 +40,7 @@ ATTACKS = [
     "pdm venv create ./evil.sh",
     "pipenv --python ./evil.sh install",
     "pipenv --python=./evil.sh install",
+    "pipenv --python 3.11 --python ./evil.sh install",
     "virtualenv -p ./evil.sh venv",
     "virtualenv --python=./evil.sh venv",
     "virtualenv --py ./evil.sh venv",
