@@ -263,12 +263,22 @@ class CompiledList:
             return None
         if words[0] in _GUARDED and _prefix_never_covers(words) and not _exact(hit, words):
             return None
-        if len(all_views) > 1 and _wraps(words, all_views) and not _exact(hit, words):
-            # R4.8, R4.9: a wrapper's or a launcher's prefix covers the command it runs only when it names it
-            starts = _wrapped_starts(words, all_views)
-            if starts and not _reaches(hit, starts):
-                return self._reaching(words, starts)
+        if len(all_views) > 1 and not _exact(hit, words):
+            fed = _feeds(words, all_views)
+            if fed or _wraps(words, all_views):
+                # R4.8, R4.9: a wrapper's or a launcher's prefix covers the command it runs only when it names it
+                # -- or, xargs', when an allow of this list covers that command on its own
+                starts = _wrapped_starts(words, all_views)
+                if starts and not _reaches(hit, starts) and not (fed and self._covers_run(starts)):
+                    return self._reaching(words, starts)
         return hit
+
+    def _covers_run(self, starts: list[tuple[int, tuple[str, ...]]]) -> bool:
+        """Whether this (allow) list covers, as written, the command xargs runs (the first of ``starts``): the
+        words it is fed are that command's last arguments, which a prefix of it covers as it covers the command
+        typed out (`Terminal(grep)` covers `xargs grep -l TODO`)."""
+        run = min(starts)[1]
+        return self.match_as_written(run, views(run)) is not None
 
     def _reaching(self, words: tuple[str, ...], starts: list[tuple[int, tuple[str, ...]]]) -> Pattern | None:
         """The first pattern of this (allow) list that matches ``words`` and names every command they run."""
@@ -2477,6 +2487,17 @@ _CHANGERS = frozenset(REMOVERS) | {
     "sed",
     "find",
 }
+
+
+def _feeds(words: tuple[str, ...], all_views: Sequence[tuple[str, ...]]) -> bool:
+    """Whether ``words`` is xargs running a command, as written or by another name (`/usr/bin/xargs`,
+    `gxargs`: its first view then is the same words renamed). R4.8: xargs is a transparent wrapper, and what it
+    runs is a command of its own -- a prefix allow of xargs that does not name it covers it only when an allow
+    covers that command (`Terminal(xargs)` is not `xargs pkill node`, nor `xargs nc host`, nor `xargs ./x.sh`)."""
+    if words[0] == "xargs":
+        return True
+    renamed = all_views[1]
+    return len(renamed) == len(words) and renamed[0] == "xargs" and renamed[1:] == words[1:]
 
 
 def _wraps(words: tuple[str, ...], all_views: Sequence[tuple[str, ...]]) -> bool:

@@ -166,6 +166,22 @@ def test_bodies_and_keys_sent_by_less_known_clients(command):
     never_auto_where(command)
 
 
+def _allow_of(command: str) -> tuple[str, ...]:
+    """An allow of the command's program, and of the program xargs runs when it is xargs (a prefix of xargs covers
+    what it runs only when an allow covers that: test_redteam_xargs_prefix_allow_names_what_it_runs)."""
+    words = command.split("<")[0].split()
+    programs = [words[0]]
+    if words[0] == "xargs":
+        rest = iter(words[1:])
+        for w in rest:
+            if w in ("-a", "--arg-file"):
+                next(rest, None)
+            elif not w.startswith("-"):
+                programs.append(w)
+                break
+    return tuple(f"Terminal({p})" for p in programs)
+
+
 @pytest.mark.parametrize(
     "command",
     [
@@ -177,8 +193,7 @@ def test_bodies_and_keys_sent_by_less_known_clients(command):
     ],
 )
 def test_the_reason_is_the_external_effect(command):
-    program = command.split()[0]
-    v = term(command, allow=(f"Terminal({program})",))
+    v = term(command, allow=_allow_of(command))
     assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), (command, v.message)
 
 
@@ -213,8 +228,7 @@ def test_the_reason_is_the_external_effect(command):
     ],
 )
 def test_lookups_of_a_spelled_name_stay_ordinary(command):
-    program = command.split()[0]
-    v = term(command, allow=(f"Terminal({program})",))
+    v = term(command, allow=_allow_of(command))
     assert v.decision == "auto_approve", (command, v.reason, v.message)
 
 
