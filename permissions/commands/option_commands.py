@@ -747,6 +747,10 @@ _NAMED_PROGRAMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 _NAMED_LINES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "mosh": (("--ssh", "--client:--c", "--server:--se"), ()),
     "delta": (("--pager",), ()),
+    # red team: the pager a reader pipes its output to -- bat's (`--paging=always` runs it on a pipe too; clap
+    # splits the line into words), ag's (popen: a shell line; getopt_long takes `--pag`)
+    **dict.fromkeys(("bat", "batcat"), (("--pager",), ())),
+    "ag": (("--pager:--pag",), ()),
     "dpkg-buildpackage": (("--root-command:--root-c", "--rootcommand"), ()),
     "debuild": (("--rootcmd",), ()),
 }
@@ -852,6 +856,58 @@ def _before_the_subcommand(view: tuple[str, ...]) -> Lines:
     return _interpreters(_values(view[:k], ("--python",)))
 
 
+# red team, R4.9: a library a program is told to load runs its code inside it -- a PKCS#11 module or a
+# security-key provider (`ssh-add -s`/`-S`, `ssh-keygen -D`/`-w`, `pkcs11-tool --module`, `p11tool --provider`; ssh's
+# own are read with its options, runners._ssh_options), an OpenSSL engine or provider given by its path (`openssl
+# req -engine ./x.so`, `openssl engine dynamic -pre SO_PATH:./x.so`, curl's `--engine`). A path names a program of
+# the command's own, a segment (as pip's `--python` does: `./x.so` asks unless allowed, a path outside the project
+# meets the path scope); a bare name (`-engine pkcs11`, `--module opensc-pkcs11.so`) the loader looks for in the
+# machine's library folders only.
+_NAMED_LIBRARIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "ssh-add": ((), ("-s", "-S")),
+    "ssh-keygen": ((), ("-D", "-w")),
+    "pkcs11-tool": (("--module:--mod",), ()),
+    "p11tool": (("--provider",), ()),
+    "curl": (("--engine",), ()),
+}
+
+
+def libraries(values: list[str]) -> tuple[str, ...]:
+    """The libraries of ``values`` a program loads by their path (`./x.so`, `build/x.dylib`, `~/x.so`), each quoted
+    as one word: a bare name is the loader's to find in the machine's library folders."""
+    return tuple(_quote(v) for v in values if "/" in v or "\\" in v)
+
+
+def _named_library(view: tuple[str, ...]) -> Lines:
+    return libraries(_values(view, *_NAMED_LIBRARIES[view[0]])), None
+
+
+# OpenSSL's options (`-opt`, `--opt`, `-opt=value`; no abbreviation): an engine by its id or its path (apps' engine
+# loader tries the id as the dynamic engine's SO_PATH), a provider by its name or path, the folder providers are
+# loaded from, the dynamic engine's `-pre SO_PATH:path` command.
+_OPENSSL_LOADERS = frozenset({"engine", "ssl_client_engine", "provider", "keyform_engine"})
+
+
+def _openssl(view: tuple[str, ...]) -> Lines:
+    found: list[str] = []
+    unseen: str | None = None
+    n = len(view)
+    for k in range(1, n):
+        w = view[k]
+        if w[:1] != "-":
+            continue
+        name, eq, value = w.lstrip("-").partition("=")
+        if not eq:
+            value = view[k + 1] if k + 1 < n else ""
+        if name in _OPENSSL_LOADERS:
+            found.append(value)
+        elif name in ("pre", "post") and value.upper().startswith("SO_PATH:"):
+            found.append(value[len("SO_PATH:") :])
+        elif name == "provider-path" and value:
+            unseen = "openssl loads providers' code from a folder, which no rule can read"
+    return libraries(found), unseen
+
+
 def _named_program(view: tuple[str, ...]) -> Lines:
     return tuple(_quote(v) for v in _values(view, *_NAMED_PROGRAMS[view[0]])), None
 
@@ -933,6 +989,8 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     "nano": _nano,
     **dict.fromkeys(_NAMED_PROGRAMS, _named_program),
     **dict.fromkeys(_NAMED_LINES, _named_line),
+    **dict.fromkeys(_NAMED_LIBRARIES, _named_library),
+    "openssl": _openssl,
     "pylint": _pylint,
     # remote executors and configuration management (`ansible -a`, `fab -- cmd`, `salt-call cmd.run`)
     **REMOTE_LINES,
@@ -968,6 +1026,14 @@ OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "pandoc": ("-F", "--filt"),
     "kustomize": ("--helm-command",),
     "delta": ("--pager",),
+    **dict.fromkeys(("bat", "batcat"), ("--pager",)),
+    "ag": ("--pag",),
+    "ssh-add": ("\0-s", "\0-S"),
+    "ssh-keygen": ("\0-D", "\0-w"),
+    "pkcs11-tool": ("--mod",),
+    "p11tool": ("--provider",),
+    "curl": ("--engine",),
+    "openssl": ("engine", "provider", "SO_PATH", "so_path"),
     **dict.fromkeys(("dpkg-buildpackage", "debuild"), ("-r",)),
     "pylint": ("--init",),
     **dict.fromkeys(("apt-get", "apt", "aptitude"), ("-o", "-c")),

@@ -25,6 +25,7 @@ from permissions.commands.option_commands import (
     INTERPRETER_TRIGGERS,
     OPTION_COMMANDS,
     OPTION_TRIGGERS,
+    libraries,
 )
 from permissions.commands.shell_starters import (
     STARTER_TRIGGERS,
@@ -263,10 +264,13 @@ def _lines_from_a_file(options: tuple[str, ...], rest: tuple[str, ...]) -> bool:
 
 _SSH = Syntax("46AaCfGgKkMNnqsTtVvXxYy", "BbcDEeFIiJLlmOoPpQRSWw", operands=1)
 _SSH_COMMAND_OPTIONS = ("proxycommand", "localcommand", "knownhostscommand", "remotecommand")
+# red team: the PKCS#11 module and the security-key provider, libraries ssh loads (option_commands.libraries)
+_SSH_LIBRARY_OPTIONS = ("pkcs11provider", "securitykeyprovider")
 
 
 def _ssh_options(view: tuple[str, ...]) -> list[str]:
-    """`-o ProxyCommand=…` (also `-oProxyCommand …`, any case, `=` or a space) run locally by a shell."""
+    """`-o ProxyCommand=…` (also `-oProxyCommand …`, any case, `=` or a space) run locally by a shell; `-o
+    PKCS11Provider=…` and `-o SecurityKeyProvider=…` loaded, by their path."""
     out: list[str] = []
     for k, w in enumerate(view[1:], 1):
         if w.startswith("-o"):
@@ -274,6 +278,8 @@ def _ssh_options(view: tuple[str, ...]) -> list[str]:
             name, _, rest = value.replace("=", " ", 1).partition(" ")
             if name.lower() in _SSH_COMMAND_OPTIONS and rest.strip():
                 out.append(rest.strip())
+            elif name.lower() in _SSH_LIBRARY_OPTIONS:
+                out.extend(libraries([rest.strip()]))
     return out
 
 
@@ -291,12 +297,37 @@ def _ssh_config_file(view: tuple[str, ...]) -> str | None:
     return None
 
 
+def _ssh_modules(view: tuple[str, ...]) -> list[str]:
+    """ssh's `-I module` (its PKCS#11 library), as getopt reads ssh's options: letters run together (`-vI x`,
+    `-Ix`), before the host and between it and the command."""
+    out: list[str] = []
+    operands = 0
+    k = 1
+    while k < len(view) and operands < 2:
+        w = view[k]
+        k += 1
+        if w == "--":
+            break
+        if w[:1] != "-" or len(w) < 2:
+            operands += 1
+            continue
+        for j in range(1, len(w)):
+            if _SSH.short.get(w[j]) == REQUIRED:
+                value = w[j + 1 :] or (view[k] if k < len(view) else "")
+                k += not w[j + 1 :]
+                if w[j] == "I":
+                    out.append(value)
+                break
+    return out
+
+
 def _ssh(view: tuple[str, ...]) -> Carried:
     unseen = _ssh_config_file(view)
-    if unseen is not None:
-        found = _ssh_lines(view)
-        return Carried(found.scripts, found.problem, unseen)
-    return _ssh_lines(view)
+    found = _ssh_lines(view)
+    loaded = libraries(_ssh_modules(view))
+    if unseen is not None or loaded:
+        return Carried((*found.scripts, *loaded), found.problem, unseen)
+    return found
 
 
 def _ssh_lines(view: tuple[str, ...]) -> Carried:
