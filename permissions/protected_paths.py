@@ -279,6 +279,9 @@ PROTECTED: tuple[Protected, ...] = tuple(
         ("codex/requirements.toml", _AGENT),
         ("com.openai.codex*", _AGENT),
         (".git/", _GIT),
+        # red team: a bare repository's folder (`x.git/`): its config's programs (core.pager, core.fsmonitor,
+        # aliases, hooks) run for any git that reads it -- `git --git-dir=x.git`, `git -C x.git`, `cd x.git`
+        ("*.git", _GIT),
         (".gitmodules", _GIT),
         (".gitattributes", _GIT),
         (".gitconfig", _GIT),

@@ -195,7 +195,7 @@ def runs_other_programs(words: tuple[str, ...]) -> bool:
     if verb != "git":
         return False
     k = _git_subcommand(words)
-    if k < 0:
+    if k < 0 or _reads_another_repository(words, k):
         return True
     if k >= len(words):
         return False
@@ -211,6 +211,23 @@ def runs_other_programs(words: tuple[str, ...]) -> bool:
     if sub == "submodule" and "foreach" in rest:
         return True
     return sub == "bisect" and rest[:1] == ("run",)
+
+
+def _reads_another_repository(words: tuple[str, ...], k: int) -> bool:
+    """red team, R4.8: `git --git-dir=X` reads X's config, whose settings run programs (core.pager,
+    core.fsmonitor, aliases, core.hooksPath) -- a folder R3.7 does not keep when no component of X is a git folder
+    (`.git`, a bare repository's `x.git`: writing into those asks). ``k``: the subcommand's index."""
+    for j in range(1, k):
+        w = words[j]
+        if w == "--git-dir" and j + 1 < k:
+            place = words[j + 1]
+        elif w.startswith("--git-dir="):
+            place = w[len("--git-dir=") :]
+        else:
+            continue
+        if not any(c.lower().endswith(".git") for c in place.replace("\\", "/").split("/")):
+            return True
+    return False
 
 
 def unknown_git_command(view: tuple[str, ...]) -> str | None:

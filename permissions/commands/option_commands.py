@@ -26,7 +26,13 @@ from permissions.commands.remote_lines import REMOTE_LINES
 from permissions.commands.syntax import HELP, Syntax
 from permissions.commands.views import readings
 
-__all__ = ["INTERPRETER_COMMANDS", "INTERPRETER_TRIGGERS", "OPTION_COMMANDS", "OPTION_TRIGGERS", "Lines"]
+__all__ = [
+    "WRAPPER_OPTION_COMMANDS",
+    "WRAPPER_OPTION_TRIGGERS",
+    "OPTION_COMMANDS",
+    "OPTION_TRIGGERS",
+    "Lines",
+]
 
 Lines = tuple[tuple[str, ...], str | None]  # (command lines, why it runs code no rule can read)
 _NONE: Lines = ((), None)
@@ -534,7 +540,8 @@ def _bazel(view: tuple[str, ...]) -> Lines:
 
 
 def _helm(view: tuple[str, ...]) -> Lines:
-    return tuple(_quote(v) for v in _values(view, ("--post-renderer",))), None
+    """helm's `--post-renderer` (a program), and its kubeconfig (_named_settings)."""
+    return tuple(_quote(v) for v in _values(view, ("--post-renderer",))), _named_settings(view)[1]
 
 
 def _dash_c(view: tuple[str, ...]) -> Lines:
@@ -908,6 +915,43 @@ def _openssl(view: tuple[str, ...]) -> Lines:
     return libraries(found), unseen
 
 
+# red team, R3.7, R4.9: settings of a kind R3.7 keeps, read from a file an option names -- a kubeconfig (its
+# credential plugin, `exec: command:`, is a program kubectl runs before it sends anything; the table keeps `.kube/`)
+# and pre-commit's hooks (commands; the table keeps `.pre-commit-config.yaml`). A file the table does not keep by
+# its name (`kubectl --kubeconfig ./kc.yaml get pods`, after kc.yaml was written unasked) holds what runs, which no
+# rule read. The kept names themselves (`~/.kube/config`, `.kube/kind`, `.pre-commit-config.yaml`) are the table's:
+# writing them asks already. Per program: the long options, the short ones, and a test of the kept names.
+_KUBECONFIG_WRAPPERS = ("kubectl", "oc", "kubecolor", "microk8s.kubectl", "flux")
+# (programs Brabo knew already: a program it does not know is judged as one that may hand its words on)
+_KUBE_PROGRAMS = ("k9s", "skaffold", "istioctl", "velero", "helmfile")
+
+
+def _kept_kubeconfig(value: str) -> bool:
+    return "/.kube/" in "/" + value.replace("\\", "/").lower()
+
+
+def _kept_hooks(value: str) -> bool:
+    return value.replace("\\", "/").lower().rpartition("/")[2].startswith(".pre-commit-config.")
+
+
+_NAMED_SETTINGS: dict[str, tuple[tuple[str, ...], tuple[str, ...], Callable[[str], bool]]] = {
+    **dict.fromkeys(
+        (*_KUBECONFIG_WRAPPERS, *_KUBE_PROGRAMS, "helm"), (("--kubeconfig",), (), _kept_kubeconfig)
+    ),
+    "pre-commit": (("--config",), ("-c",), _kept_hooks),
+}
+
+
+def _named_settings(view: tuple[str, ...]) -> Lines:
+    longs, shorts, kept = _NAMED_SETTINGS[view[0]]
+    if any(not kept(v) for v in _values(view, longs, shorts)):
+        return (
+            (),
+            f"{view[0]} reads settings that run programs from a file the command names, which no rule can read",
+        )
+    return _NONE
+
+
 def _named_program(view: tuple[str, ...]) -> Lines:
     return tuple(_quote(v) for v in _values(view, *_NAMED_PROGRAMS[view[0]])), None
 
@@ -990,6 +1034,7 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     **dict.fromkeys(_NAMED_PROGRAMS, _named_program),
     **dict.fromkeys(_NAMED_LINES, _named_line),
     **dict.fromkeys(_NAMED_LIBRARIES, _named_library),
+    **dict.fromkeys((*_KUBE_PROGRAMS, "pre-commit"), _named_settings),
     "openssl": _openssl,
     "pylint": _pylint,
     # remote executors and configuration management (`ansible -a`, `fab -- cmd`, `salt-call cmd.run`)
@@ -1001,23 +1046,26 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
 # (`wget URL`, `gcc -c x.c`, `apt-get install x`, `mix test`) is answered "nothing carried" without building
 # its views. (Looked for in the segment's words joined and ended by NUL: plain substring tests.) Never a program
 # that is also a wrapper, whose views may carry whatever its own words hold (strace, srun, mpirun, mise).
-# The interpreter readers above, by program, and the strings one of their words must hold for them to find one. Most
-# of these programs run commands too (`uv run`, `poetry run`: wrappers), so these are kept apart from OPTION_COMMANDS
-# and OPTION_TRIGGERS: runners.CARRIER_TRIGGERS gates only their reading here, never their views.
-INTERPRETER_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
+# The readers above of programs that run commands too (`uv run`, `poetry run`, `kubectl exec`: wrappers) -- the
+# interpreter a Python tool is told to use, kubectl's kubeconfig -- and the strings one of their words must hold for
+# them to find one. Kept apart from OPTION_COMMANDS and OPTION_TRIGGERS: runners.CARRIER_TRIGGERS gates only their
+# reading here, never their views.
+WRAPPER_OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     **dict.fromkeys(("uv", "uvx"), _uv),
     "virtualenv": _virtualenv,
     **dict.fromkeys(("poetry", "pdm"), _positional_interpreter),
     "pipenv": _before_the_subcommand,
     **dict.fromkeys(("tox", "nox"), _tox_nox),
+    **dict.fromkeys(_KUBECONFIG_WRAPPERS, _named_settings),
 }
-INTERPRETER_TRIGGERS: dict[str, tuple[str, ...]] = {
+WRAPPER_OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("uv", "uvx", "virtualenv"), ("\0-p", "--py")),
     "poetry": ("\0use\0",),
     "pdm": ("\0use\0", "\0create\0"),
     "pipenv": ("--py",),
     "tox": ("--discover",),
     "nox": ("--force-p", "--extra-p", "\0-P"),
+    **dict.fromkeys(_KUBECONFIG_WRAPPERS, ("--kubeconfig",)),
 }
 
 OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
@@ -1034,6 +1082,8 @@ OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "p11tool": ("--provider",),
     "curl": ("--engine",),
     "openssl": ("engine", "provider", "SO_PATH", "so_path"),
+    **dict.fromkeys(_KUBE_PROGRAMS, ("--kubeconfig",)),
+    "pre-commit": ("\0-c", "--config"),
     **dict.fromkeys(("dpkg-buildpackage", "debuild"), ("-r",)),
     "pylint": ("--init",),
     **dict.fromkeys(("apt-get", "apt", "aptitude"), ("-o", "-c")),
@@ -1049,7 +1099,7 @@ OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "cpio": ("--rs",),
     "tcpdump": ("-z",),
     **dict.fromkeys(("gpg", "gpg2"), ("--photo-viewer",)),
-    "helm": ("--post-renderer",),
+    "helm": ("--post-renderer", "--kubeconfig"),
     **dict.fromkeys(("bazel", "bazelisk"), ("run_under", "status_command", "credential_helper")),
     "svn": ("-cmd", "--config-"),
     "aria2c": ("--on-",),

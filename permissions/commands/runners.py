@@ -21,10 +21,10 @@ from permissions.commands.git import git_carried
 from permissions.commands.interpreters import FROM_INPUT as INTERP_FROM_INPUT
 from permissions.commands.interpreters import code_opaque, is_stream, wsl_opaque
 from permissions.commands.option_commands import (
-    INTERPRETER_COMMANDS,
-    INTERPRETER_TRIGGERS,
     OPTION_COMMANDS,
     OPTION_TRIGGERS,
+    WRAPPER_OPTION_COMMANDS,
+    WRAPPER_OPTION_TRIGGERS,
     libraries,
 )
 from permissions.commands.shell_starters import (
@@ -513,8 +513,26 @@ def _sops(view: tuple[str, ...]) -> Carried:
     return Carried(tuple(operands[1:]))
 
 
-# npm/pnpm/yarn options that choose the program scripts run through or code node loads (R4.9).
-_NPM_CODE_OPTIONS = ("--script-shell", "--node-options", "--shell")
+# npm/pnpm/yarn options that choose the program scripts run through, the program that builds native addons, or
+# code node loads (R4.9), each with the shortest prefix nopt (npm's and pnpm's option parser) expands to it among
+# npm's settings (`npm --scr ./x.sh test` is `--script-shell`); red team: and the options that name a settings file
+# (which may set any of those: `npm --userconfig ./x.npmrc test` runs x.npmrc's `script-shell`), yarn 1's
+# `--use-yarnrc` among them.
+_NPM_CODE_OPTIONS = {
+    "--script-shell": "--scr",
+    "--node-options": "--node-o",
+    "--shell": "--she",
+    "--node-gyp": "--node-g",
+}
+_NPM_SETTINGS_FILES = {"--userconfig": "--userc", "--globalconfig": "--globalc"}
+_NPM_SETTINGS_FILES["--use-yarnrc"] = "--use-yarnrc"
+
+
+def _npm_option(name: str, table: dict[str, str]) -> str | None:
+    """The option of ``table`` the (normalised) option ``name`` spells in full or by a prefix nopt expands."""
+    return next(
+        (full for full, short in table.items() if full.startswith(name) and name.startswith(short)), None
+    )
 
 
 def _shell_exec(view: tuple[str, ...]) -> Carried:
@@ -551,12 +569,17 @@ def _npm(view: tuple[str, ...]) -> Carried:
         name, eq, value = w.partition("=")
         if name[:9] == "--config." or "_" in name:  # pnpm's `--config.script-shell=x`; npm's `--script_shell`
             name = "--" + name.removeprefix("--config.").lstrip("-").replace("_", "-")
-        if name in _NPM_CODE_OPTIONS:
+        if name[:2] != "--":
+            continue
+        full = _npm_option(name, _NPM_CODE_OPTIONS)
+        if full is not None:
             if not eq:
                 value = view[k + 1] if k + 1 < len(view) else ""
-            if name != "--node-options" and value.strip():
+            if full != "--node-options" and value.strip():
                 scripts.append(value)
-            unseen = f"'{name}' changes how npm runs scripts, which no rule can read"
+            unseen = f"'{full}' changes how npm runs scripts, which no rule can read"
+        elif _npm_option(name, _NPM_SETTINGS_FILES) is not None:
+            unseen = f"'{name}' has npm read its settings from a file, which may name the program scripts run through; no rule can read it"
     scripts.extend(_npm_after_options(view))
     scripts.extend(_scripts_set(view))
     return Carried(tuple(scripts), None, unseen) if scripts or unseen else _NOTHING
@@ -1657,8 +1680,8 @@ def _option_commands(view: tuple[str, ...], table: dict = OPTION_COMMANDS) -> Ca
     return Carried(scripts, None, unseen) if scripts or unseen else _NOTHING
 
 
-def _interpreter_commands(view: tuple[str, ...]) -> Carried:
-    return _option_commands(view, INTERPRETER_COMMANDS)
+def _wrapper_option_commands(view: tuple[str, ...]) -> Carried:
+    return _option_commands(view, WRAPPER_OPTION_COMMANDS)
 
 
 _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
@@ -1744,9 +1767,9 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
 
 # red team: programs that start a shell when given no command (shell_starters.py), beside what they carry.
 _READ_BEFORE = frozenset(_CARRIERS)  # (`nix`, `vagrant`: read whatever their words, as before)
-# red team, R4.9: the interpreter a Python tool is told to use (option_commands.INTERPRETER_COMMANDS), a program it
-# runs; read only when one of its words holds a trigger (INTERPRETER_TRIGGERS, below), beside a starter's reading
-_CARRIERS.update(dict.fromkeys(INTERPRETER_COMMANDS, _interpreter_commands))
+# red team, R4.9: the interpreter a Python tool is told to use (option_commands.WRAPPER_OPTION_COMMANDS), a program it
+# runs; read only when one of its words holds a trigger (WRAPPER_OPTION_TRIGGERS, below), beside a starter's reading
+_CARRIERS.update(dict.fromkeys(WRAPPER_OPTION_COMMANDS, _wrapper_option_commands))
 _CARRIERS.update({verb: _also_starter(_CARRIERS.get(verb)) for verb in STARTER_VERBS})
 
 # Every verb `carried` may find a command line in.
@@ -1760,7 +1783,7 @@ CARRIER_TRIGGERS: dict[str, tuple[str, ...]] = {
 for (
     _verb,
     _strings,
-) in INTERPRETER_TRIGGERS.items():  # (none of them is read whatever its words: _READ_BEFORE)
+) in WRAPPER_OPTION_TRIGGERS.items():  # (none of them is read whatever its words: _READ_BEFORE)
     CARRIER_TRIGGERS[_verb] = CARRIER_TRIGGERS.get(_verb, ()) + _strings
 
 

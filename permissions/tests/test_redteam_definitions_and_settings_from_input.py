@@ -170,7 +170,8 @@ ORDINARY = [
     "docker compose run --rm app sh -c 'cat /dev/stdin'",
     "docker compose logs -f app",
     "kubectl --kubeconfig ~/.kube/config get pods",
-    "npm install --userconfig .npmrc.ci",
+    # (`npm install --userconfig .npmrc.ci` asks since test_redteam_settings_read_from_a_file_the_table_does_not_keep:
+    # the file may set the program every script runs through, as `--script-shell` does)
     "npx jest -c jest.config.js",
     "npx vitest --config vitest.config.ts run",
     "pre-commit run -a",

@@ -58,9 +58,9 @@ def test_an_option_set_by_its_name_is_the_option(deny, command):
 @pytest.mark.parametrize(
     ("deny", "command"),
     [
-        ("npm install -g", "npm --userconfig=cfg ci"),  # another command than the pattern's
-        ("npm install -g", "npm --userconfig=cfg run build"),
-        ("pip install --user", "PIP_CONFIG_FILE=p.conf pip list"),
+        # (npm's settings file asks whatever the command since test_redteam_settings_read_from_a_file_the_table_does_not
+        # _keep: its `script-shell` runs every script)
+        ("pip install --user", "PIP_CONFIG_FILE=p.conf pip list"),  # another command than the pattern's
         ("pnpm add -g", "pnpm --config.save-exact=true add left-pad"),
     ],
 )
