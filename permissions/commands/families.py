@@ -58,6 +58,7 @@ from permissions.commands.fetches import parallel_hands_away, xargs_hands_away
 from permissions.commands.find import FIND_RUNNERS
 from permissions.commands.git import remote_config_write
 from permissions.commands.git_globals import _git_subcommand
+from permissions.commands.interpreters import setup_py_commands
 from permissions.commands.listeners import ALSO_SERVING, assigned_bind, git_serves, publishes_ports
 from permissions.commands.listeners import READERS as LISTENERS
 from permissions.commands.migrations import (
@@ -1445,29 +1446,12 @@ def _names_setup(head: tuple[str, ...]) -> bool:
     return "setup" in head or "setup.py" in " ".join(head) or any(w.endswith("msetup") for w in head)
 
 
-def _module_setup(view: tuple[str, ...], k: int) -> bool:
-    """Whether word ``k`` of a Python view is `-m` naming the module setup (`-m setup`, `-msetup`, `-Bm
-    setup`): a cluster of flags ending in `m`, its value glued or the next word."""
-    w = view[k]
-    if w[:1] != "-" or w[1:2] in ("-", "") or "m" not in w:
-        return False
-    after = w[w.index("m") + 1 :]
-    return after == "setup" or (not after and view[k + 1 : k + 2] == ("setup",))
-
-
 def _setup_py_upload(view: tuple[str, ...]) -> bool:
     """red team: `python setup.py [sdist ...] upload|register|upload_docs`: distutils' and setuptools' own
     commands that send the package -- or its name and metadata -- to PyPI (or the index `-r` names); `python -m
     setup ...` runs the same setup.py, found in the folder it runs in."""
-    for k, w in enumerate(view[1:], 1):
-        if _module_setup(view, k):
-            return any(c in _SETUP_PY_SENDS for c in view[k + 1 :])
-        if w[:1] == "-":
-            continue
-        if w.rpartition("/")[2] != "setup.py":
-            return False  # the first operand is the script: another one is not setup.py
-        return any(c in _SETUP_PY_SENDS for c in view[k + 1 :])
-    return False
+    after = setup_py_commands(view)
+    return after is not None and not _SETUP_PY_SENDS.isdisjoint(after)
 
 
 _SETUP_PY_SENDS = frozenset({"upload", "register", "upload_docs", "upload_sphinx"})

@@ -640,6 +640,28 @@ INLINE_CODE: frozenset[str] = (
 )
 
 
+def _module_setup(view: tuple[str, ...], k: int) -> bool:
+    """Whether word ``k`` of a Python view is `-m` naming the module setup (`-m setup`, `-msetup`, `-Bm
+    setup`): a cluster of flags ending in `m`, its value glued or the next word."""
+    w = view[k]
+    if w[:1] != "-" or w[1:2] in ("-", "") or "m" not in w:
+        return False
+    after = w[w.index("m") + 1 :]
+    return after == "setup" or (not after and view[k + 1 : k + 2] == ("setup",))
+
+
+def setup_py_commands(view: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The words after a Python view's setup script -- its distutils commands and their options (`python setup.py
+    sdist upload`, `python -m setup install --user`) -- or None when the view runs another script or module."""
+    for k, w in enumerate(view[1:], 1):
+        if _module_setup(view, k):
+            return view[k + 1 :]
+        if w[:1] == "-":
+            continue
+        return view[k + 1 :] if w.rpartition("/")[2] == "setup.py" else None
+    return None
+
+
 def is_stream(word: str) -> bool:
     """A program file that is really the input or another command's output (`/dev/stdin`, `<(curl x)`)."""
     return (

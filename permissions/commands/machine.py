@@ -127,6 +127,7 @@ from collections.abc import Callable, Sequence
 from permissions.commands.captures import CAPTURE_READERS
 from permissions.commands.devices import DEVICE_READERS
 from permissions.commands.dumps import DUMP_READERS, DUMPED, dump_hint
+from permissions.commands.interpreters import setup_py_commands
 from permissions.commands.kept_elsewhere import KEPT_READERS
 from permissions.commands.network_settings import NETWORK_READERS, REROUTED
 from permissions.commands.options import normalised, spellings
@@ -1639,6 +1640,19 @@ def _pip(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return None
 
 
+# red team: the project's setup.py told to install for the user (`python setup.py install --user`, `develop --user`;
+# setuptools' `easy_install --user x`) writes the user's site-packages and ~/.local/bin, as `pip install --user .`
+# does.
+_SETUP_PY_INSTALLS = frozenset({"install", "develop", "easy_install", "install_lib", "install_scripts"})
+
+
+def _setup_py(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    if "--user" not in view:
+        return None  # (most Python views)
+    after = setup_py_commands(view)
+    return INSTALL if after is not None and not _SETUP_PY_INSTALLS.isdisjoint(after) else None
+
+
 def _cargo(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """``cargo install|uninstall`` writes ``~/.cargo/bin`` unless ``--root`` names a folder in the project;
     ``cargo login|logout`` the user's credentials."""
@@ -2537,6 +2551,8 @@ READERS: dict[str, Reader] = {
     "yarn": _yarn,
     "bun": _bun,
     **dict.fromkeys(spellings("pip"), _pip),  # pip3, pip3.12 ...
+    **dict.fromkeys((*spellings("python"), "py", "pypy", "pypy3"), _setup_py),
+    "easy_install": lambda v, w: INSTALL if "--user" in v else None,  # setuptools' own installer
     "cargo": _cargo,
     "go": _go,
     "gem": _gem,
