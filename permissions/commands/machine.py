@@ -529,11 +529,46 @@ ROWS: dict[str, Sub] = {
     "setxkbmap": Sub(
         SETTINGS,
         bare=False,
+        # red team: the layout as an operand (`setxkbmap dvorak`), as its options give it
+        writes="*",
+        values="-layout -model -variant -option -rules -keycodes -types -compat -symbols -geometry -keymap -I"
+        " -display -device -config",
         write_flags="-layout -model -variant -option -rules -keycodes -types"
         " -compat -symbols -geometry -keymap -I",
         read_flags="-query -print",
     ),
     "xmodmap": Sub(SETTINGS, writes="*", write_flags="-e", read_flags="-pm -pk -pke -pp -n"),
+    # red team, off the sandbox: the session's input devices, screen brightness, sound and Bluetooth, changed -- a
+    # keyboard or a mouse disabled (`xinput disable 12`), the screen dark, the sound muted, Bluetooth switched off
+    # (the user's wireless keyboard, mouse and headphones gone); listing and reading them stays
+    "xinput": Sub(
+        SETTINGS,
+        "list --list query-state --query-state list-props --list-props watch-props --watch-props test --test"
+        " test-xi2 --test-xi2 version --version get-button-map --get-button-map get-feedbacks --get-feedbacks"
+        " help --help",
+    ),
+    "brightnessctl": Sub(
+        SETTINGS, writes="set s", values="-d --device -c --class -e --exponent -n --min-value"
+    ),
+    "xbacklight": Sub(SETTINGS, write_flags="-set -inc -dec -= -+", read_flags="-get -getf"),
+    "amixer": Sub(SETTINGS, writes="set sset cset", values="-c --card -D --device -s --stdin"),
+    "pactl": Sub(
+        SETTINGS,
+        "list info stat get-default-sink get-default-source get-sink-volume get-sink-mute get-source-volume"
+        " get-source-mute subscribe help --help --version",
+        values="-s --server -n --client-name -f --format",
+    ),
+    "wpctl": Sub(SETTINGS, "status inspect get-volume settings help --help"),
+    "bluetoothctl": Sub(NETWORK, "list show devices paired-devices info version help --version --help"),
+    # macOS's keys remapped (`hidutil property --set '{"UserKeyMapping": …}'`)
+    "hidutil": Sub(SETTINGS, write_flags="--set -s"),
+    # ... and the session ended or locked: a logout drops every unsaved window of the user's
+    "gnome-session-quit": Sub(POWER, bare=True, writes="*"),
+    "xfce4-session-logout": Sub(POWER, bare=True, writes="*"),
+    "cinnamon-session-quit": Sub(POWER, bare=True, writes="*"),
+    "lxqt-leave": Sub(POWER, bare=True, writes="*"),
+    "mate-session-save": Sub(POWER, write_flags="--logout --force-logout --logout-dialog --shutdown-dialog"),
+    "xdg-screensaver": Sub(SESSION, writes="lock activate"),
     "networksetup": Sub(
         SETTINGS, write_flags="-set -add -remove -create -delete -switch -order -connect -disconnect"
     ),
@@ -727,9 +762,12 @@ _ANY = frozenset({"*"})
 
 
 def _any_row(tool: Sub, view: tuple[str, ...]) -> str | None:
-    if any(w in tool.read_flags for w in view[1:]):
+    args = view[1:]
+    if any(w in tool.read_flags for w in args):
         return None
-    return tool.family if tool.bare or plain_words(view[1:], tool.values) else None
+    if tool.bare or (tool.write_flags and any(w.startswith(tool.write_flags) for w in args)):
+        return tool.family
+    return tool.family if plain_words(args, tool.values) else None
 
 
 # -- the tools read by their own function --------------------------------------------------------------------

@@ -1148,9 +1148,15 @@ _ALWAYS: dict[str, str] = {
             "resume-service",
             "stop-computer",
             "restart-computer",
+            # red team: the user's session logged off or disconnected (every unsaved window of theirs gone)
+            "logoff",
+            "logoff.exe",
+            "tsdiscon",
+            "tsdiscon.exe",
         ),
         POWER,
     ),
+    "disable-pnpdevice": SETTINGS,  # red team: a device of the machine switched off (a keyboard, a network card)
     **dict.fromkeys(
         (
             "install-module",
