@@ -549,13 +549,75 @@ def _dash_c(view: tuple[str, ...]) -> Lines:
     return tuple(_values(view, (), ("-c",))), None
 
 
-def _gcc(view: tuple[str, ...]) -> Lines:
-    """`gcc -wrapper prog,arg x.c` runs every compiler pass as `prog arg pass…`."""
-    out = []
-    for k, w in enumerate(view[1:-1], 1):
+# red team, R4.9: the programs and plugins a compiler or a linker is told to use run as it builds -- gcc's
+# `-wrapper prog,arg` (every pass run as `prog arg pass…`), gcc's and clang's plugins (`-fplugin=./x.so`, clang's
+# `-fpass-plugin=`, `-Xclang -load -Xclang ./x.so`), the linker by its path (`-fuse-ld=./x.sh`, `--ld-path=`), a
+# linker plugin (`-Wl,-plugin,./x.so`, ld's `-plugin`), nvcc's host compiler (`-ccbin`), rustc's linker (`-C
+# linker=./x.sh`) and codegen backend. A path names a program or a library of the command's own (a segment, as
+# pip's `--python`); a bare name (`-fuse-ld=lld`, `-fplugin=annobin`) is the toolchain's own, found in its folders.
+# The folder gcc runs its passes from (`-B ./dir`: cc1, as, collect2, ld) and a specs file given by its path (it may
+# name any program) are what no rule can read.
+COMPILERS = ("gcc", "g++", "cc", "c++", "gfortran", "clang", "clang++", "zig", "nvcc", "rustc")
+LINKERS = ("ld", "ld.bfd", "ld.gold", "ld.lld", "lld", "ld64.lld")  # (not mold: `mold -run cmd` is a wrapper)
+_PLUGIN_OPTIONS = ("-fplugin", "-fpass-plugin", "--plugin", "-plugin")
+_LINKER_PATH_OPTIONS = ("-fuse-ld", "--ld-path", "-ccbin", "--compiler-bindir")
+_B_LINKER_FLAGS = ("static", "dynamic", "symbolic", "shareable", "group", "no-symbolic")
+
+
+def _is_path(value: str) -> bool:
+    return "/" in value or "\\" in value
+
+
+def compiler_lines(view: tuple[str, ...]) -> Lines:
+    programs: list[str] = []
+    loaded: list[str] = []
+    unseen: str | None = None
+    n = len(view)
+    linker = view[0] in LINKERS
+    for k in range(1, n):
+        w = view[k]
+        if w[:1] != "-":
+            continue
+        after = view[k + 1] if k + 1 < n else ""
+        name, eq, value = w.partition("=")
+        if not eq and name in ("-plugin", "-ccbin", "--compiler-bindir", "--ld-path", "--plugin"):
+            value = after
         if w == "-wrapper":
-            out.append(" ".join(_quote(a) for a in view[k + 1].split(",") if a))
-    return tuple(o for o in out if o), None
+            programs.append(" ".join(_quote(a) for a in after.split(",") if a))
+        elif name in _PLUGIN_OPTIONS:
+            loaded.append(value)
+        elif name in _LINKER_PATH_OPTIONS and _is_path(value):
+            programs.append(_quote(value))
+        elif w.startswith("-Wl,"):  # `-Wl,-plugin,./x.so`, `-Wl,--plugin=./x.so`
+            parts = w[4:].split(",")
+            loaded += [
+                p.partition("=")[2] or q
+                for p, q in zip(parts, [*parts[1:], ""])
+                if p in _PLUGIN_OPTIONS or p.startswith("--plugin=")
+            ]
+        elif (
+            w == "-Xlinker"
+            and after in _PLUGIN_OPTIONS
+            and view[k + 2 : k + 3] == ("-Xlinker",)
+            and k + 3 < n
+        ):
+            loaded.append(view[k + 3])
+        elif w == "-load" and view[k - 1] == "-Xclang" and after == "-Xclang" and k + 2 < n:
+            loaded.append(view[k + 2])
+        elif view[0] == "rustc" and (w in ("-C", "--codegen") or w.startswith(("-C", "--codegen="))):
+            setting = (w[2:] if w[:2] == "-C" and w != "-C" else w[10:] if w != "--codegen" else "") or after
+            key, _, chosen = setting.partition("=")
+            if key == "linker" and _is_path(chosen):
+                programs.append(_quote(chosen))
+        elif w[:2] == "-B" and not linker and not (w[2:] or after).startswith(_B_LINKER_FLAGS):
+            unseen = (
+                f"{view[0]} runs its compiler's own programs from the folder -B names, which no rule can read"
+            )
+        elif name in ("-specs", "--specs") and _is_path(value or after):
+            unseen = f"{view[0]} reads a specs file, which may name the programs it runs; no rule can read it"
+    if view[0] == "rustc" and any(w.startswith(("-Zcodegen-backend=", "codegen-backend=")) for w in view):
+        loaded += [w.partition("=")[2] for w in view if "codegen-backend=" in w]
+    return (*(p for p in programs if p), *libraries(loaded)), unseen
 
 
 def _magick(view: tuple[str, ...]) -> Lines:
@@ -1015,7 +1077,7 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     "helm": _helm,
     "bpftrace": _dash_c,
     "dtrace": _dash_c,
-    **dict.fromkeys(("gcc", "g++", "cc", "c++", "gfortran"), _gcc),
+    **dict.fromkeys((*COMPILERS, *LINKERS), compiler_lines),
     **dict.fromkeys(
         "convert magick identify mogrify composite montage compare stream display animate import conjure".split(),
         _magick,
@@ -1088,7 +1150,22 @@ OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "pylint": ("--init",),
     **dict.fromkeys(("apt-get", "apt", "aptitude"), ("-o", "-c")),
     "mix": ("\0cmd\0",),
-    **dict.fromkeys(("gcc", "g++", "cc", "c++", "gfortran"), ("-wrapper",)),
+    **dict.fromkeys(
+        (*COMPILERS, *LINKERS),
+        (
+            "-wrapper",
+            "plugin",
+            "-fuse-ld",
+            "--ld-path",
+            "-load",
+            "\0-B",
+            "specs",
+            "-ccbin",
+            "bindir",
+            "linker",
+        ),
+    ),
+    "rustc": ("linker", "codegen", "plugin"),
     **dict.fromkeys(
         "convert magick identify mogrify composite montage compare stream display animate import conjure".split(),
         ("|",),

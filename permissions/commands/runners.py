@@ -25,6 +25,7 @@ from permissions.commands.option_commands import (
     OPTION_TRIGGERS,
     WRAPPER_OPTION_COMMANDS,
     WRAPPER_OPTION_TRIGGERS,
+    compiler_lines,
     libraries,
 )
 from permissions.commands.shell_starters import (
@@ -41,7 +42,7 @@ from permissions.commands.shells import (
     carried_commands,
     inline_script,
 )
-from permissions.commands.syntax import HELP, NONE, OPTIONAL, REQUIRED, Syntax
+from permissions.commands.syntax import HELP, NONE, OPTIONAL, REQUIRED, Syntax, option_values
 from permissions.commands.uploads import table_operands
 from permissions.commands.views import KNOWN_PROGRAMS, handed_line, hands_on, readings
 
@@ -1567,7 +1568,24 @@ def _go(view: tuple[str, ...]) -> Carried:
     found = _option_programs(view, _GO_PROGRAM_FLAGS, ())
     if len(view) > 1 and view[1] == "generate":
         return Carried(found.scripts, None, "go generate runs the commands written in the source files")
-    return found
+    linkers = _go_external_linkers(view) if "extld" in " ".join(view) else ()
+    return Carried((*found.scripts, *linkers)) if linkers else found
+
+
+def _go_external_linkers(view: tuple[str, ...]) -> tuple[str, ...]:
+    """red team (option_commands.COMPILERS): the external linker `-ldflags` names by its path (`go build
+    -ldflags='-linkmode external -extld ./x.sh'`, `-ldflags=all=-extld=./x.sh`): a program go runs."""
+    out: list[str] = []
+    for flags in option_values(view[1:], frozenset({"-ldflags", "--ldflags"})):
+        head, eq, rest = flags.partition("=")
+        words = (rest if eq and head[:1] != "-" else flags).split()  # (`pattern=` before the flags)
+        for k, w in enumerate(words):
+            value = w.partition("=")[2] if w.startswith(("-extld=", "--extld=")) else None
+            if w in ("-extld", "--extld") and k + 1 < len(words):
+                value = words[k + 1]
+            if value and ("/" in value or "\\" in value):
+                out.append(value)
+    return tuple(out)
 
 
 # cargo configuration keys whose value is a program (`--config 'target.x.runner="prog"'`).
@@ -1575,6 +1593,10 @@ _CARGO_PROGRAM_KEYS = ("runner", "linker", "rustc", "rustc-wrapper", "rustc-work
 
 
 def _cargo(view: tuple[str, ...]) -> Carried:
+    if "rustc" in view[1:3] and "--" in view:  # `cargo rustc -- -C linker=./x.sh`: rustc's own words
+        scripts, why = compiler_lines(("rustc", *view[view.index("--") + 1 :]))
+        if scripts or why:
+            return Carried(scripts, None, why)
     for k, w in enumerate(view[1:], 1):
         if w == "--":
             break
