@@ -809,7 +809,8 @@ _NAMED_PROGRAMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     **dict.fromkeys(("pip", "pip3"), (("--python:--py",), ())),
     "mypy": (("--python-executable:--python-e",), ()),
     "pipx": (("--python:--py",), ()),
-    "pandoc": (("--filter:--filt",), ("-F",)),
+    # (and a Lua filter: code pandoc runs in its own interpreter, `os.execute` included; GetOpt takes `--lua`)
+    "pandoc": (("--filter:--filt", "--lua-filter:--lua"), ("-F", "-L")),
     # kustomize's helm (`kustomize build --enable-helm --helm-command=PROG`): run to inflate charts (cobra: no prefix)
     "kustomize": (("--helm-command",), ()),
 }
@@ -1014,6 +1015,49 @@ def _named_settings(view: tuple[str, ...]) -> Lines:
     return _NONE
 
 
+# red team, R4.9: code loaded from a folder the command names, by a program that is no interpreter a rule named --
+# an editor's extension under development (`code --extensionDevelopmentPath=./x`: its JavaScript runs in the
+# editor's extension host, with the user's files and tokens), the extensions folder it loads; a browser's unpacked
+# extension (`chromium --load-extension=./x`, in the user's profile when no other is named); terraform's providers
+# (`terraform init -plugin-dir=./x`: programs it runs on every plan). Code no rule can read.
+_EDITORS = ("code", "code-insiders", "code-oss", "codium", "vscodium", "cursor", "windsurf", "positron")
+_BROWSERS = (
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "google-chrome-stable",
+    "google-chrome-beta",
+    "chrome",
+    "brave-browser",
+    "brave",
+    "microsoft-edge",
+    "microsoft-edge-stable",
+    "msedge",
+    "vivaldi",
+    "opera",
+)
+_LOADED_FOLDERS: dict[str, tuple[tuple[str, ...], str]] = {
+    **dict.fromkeys(
+        _EDITORS,
+        (("--extensionDevelopmentPath", "--extensions-dir", "--extensionTestsPath"), "an editor's extension"),
+    ),
+    **dict.fromkeys(_BROWSERS, (("--load-extension",), "a browser extension")),
+    "terraform": (("-plugin-dir", "--plugin-dir"), "terraform's providers"),
+}
+
+
+def _loaded_folder(view: tuple[str, ...]) -> Lines:
+    options, what = _LOADED_FOLDERS[view[0]]
+    for k, w in enumerate(view[1:], 1):
+        name, eq, value = w.partition("=")
+        if name in options and (value if eq else view[k + 1 : k + 2]):
+            return (
+                (),
+                f"{view[0]} runs the code of {what} from a folder the command names, which no rule can read",
+            )
+    return _NONE
+
+
 def _named_program(view: tuple[str, ...]) -> Lines:
     return tuple(_quote(v) for v in _values(view, *_NAMED_PROGRAMS[view[0]])), None
 
@@ -1098,6 +1142,7 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     **dict.fromkeys(_NAMED_LIBRARIES, _named_library),
     **dict.fromkeys((*_KUBE_PROGRAMS, "pre-commit"), _named_settings),
     "openssl": _openssl,
+    **dict.fromkeys(_LOADED_FOLDERS, _loaded_folder),
     "pylint": _pylint,
     # remote executors and configuration management (`ansible -a`, `fab -- cmd`, `salt-call cmd.run`)
     **REMOTE_LINES,
@@ -1133,7 +1178,7 @@ WRAPPER_OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
 OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "wget": ("--use-a", "-e", "--exe"),
     **dict.fromkeys(("pip", "pip3", "mypy"), ("--py",)),
-    "pandoc": ("-F", "--filt"),
+    "pandoc": ("-F", "--filt", "-L", "--lua"),
     "kustomize": ("--helm-command",),
     "delta": ("--pager",),
     **dict.fromkeys(("bat", "batcat"), ("--pager",)),
@@ -1146,6 +1191,9 @@ OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "openssl": ("engine", "provider", "SO_PATH", "so_path"),
     **dict.fromkeys(_KUBE_PROGRAMS, ("--kubeconfig",)),
     "pre-commit": ("\0-c", "--config"),
+    **dict.fromkeys(_EDITORS, ("--extension",)),
+    **dict.fromkeys(_BROWSERS, ("--load-extension",)),
+    "terraform": ("-plugin-dir",),
     **dict.fromkeys(("dpkg-buildpackage", "debuild"), ("-r",)),
     "pylint": ("--init",),
     **dict.fromkeys(("apt-get", "apt", "aptitude"), ("-o", "-c")),
