@@ -203,6 +203,7 @@ from permissions.commands.git import unknown_git_command
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb, wsl_opaque
 from permissions.commands.loaded_input import SETTINGS_FROM_INPUT, settings_from_input
+from permissions.commands.option_commands import KUBECONFIG_WRAPPERS, named_settings
 from permissions.commands.runners import (
     CARRIER_TRIGGERS,
     CARRIER_VERBS,
@@ -327,6 +328,8 @@ _UNKNOWN_COMMANDS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
     **dict.fromkeys(("wsl", "wsl.exe"), _wsl_launched),
     **dict.fromkeys(UNHOOKED_AGENTS, unhooked_agent_acts),
     **dict.fromkeys(CLIENT_REMOVERS, brabo_client_removed),
+    # red team (R3.7): a kubeconfig named by an option, its credential plugin a program kubectl runs
+    **dict.fromkeys(KUBECONFIG_WRAPPERS, named_settings),
 }
 
 

@@ -195,7 +195,7 @@ def runs_other_programs(words: tuple[str, ...]) -> bool:
     if verb != "git":
         return False
     k = _git_subcommand(words)
-    if k < 0 or _reads_another_repository(words, k):
+    if k < 0 or (k > 1 and _reads_another_repository(words, k)):
         return True
     if k >= len(words):
         return False

@@ -27,11 +27,15 @@ from permissions.commands.syntax import HELP, Syntax
 from permissions.commands.views import readings
 
 __all__ = [
-    "WRAPPER_OPTION_COMMANDS",
-    "WRAPPER_OPTION_TRIGGERS",
+    "KUBECONFIG_WRAPPERS",
     "OPTION_COMMANDS",
     "OPTION_TRIGGERS",
+    "WRAPPER_OPTION_COMMANDS",
+    "WRAPPER_OPTION_TRIGGERS",
     "Lines",
+    "compiler_lines",
+    "libraries",
+    "named_settings",
 ]
 
 Lines = tuple[tuple[str, ...], str | None]  # (command lines, why it runs code no rule can read)
@@ -984,7 +988,7 @@ def _openssl(view: tuple[str, ...]) -> Lines:
 # its name (`kubectl --kubeconfig ./kc.yaml get pods`, after kc.yaml was written unasked) holds what runs, which no
 # rule read. The kept names themselves (`~/.kube/config`, `.kube/kind`, `.pre-commit-config.yaml`) are the table's:
 # writing them asks already. Per program: the long options, the short ones, and a test of the kept names.
-_KUBECONFIG_WRAPPERS = ("kubectl", "oc", "kubecolor", "microk8s.kubectl", "flux")
+KUBECONFIG_WRAPPERS = ("kubectl", "oc", "kubecolor", "microk8s.kubectl", "flux")
 # (programs Brabo knew already: a program it does not know is judged as one that may hand its words on)
 _KUBE_PROGRAMS = ("k9s", "skaffold", "istioctl", "velero", "helmfile")
 
@@ -999,20 +1003,31 @@ def _kept_hooks(value: str) -> bool:
 
 _NAMED_SETTINGS: dict[str, tuple[tuple[str, ...], tuple[str, ...], Callable[[str], bool]]] = {
     **dict.fromkeys(
-        (*_KUBECONFIG_WRAPPERS, *_KUBE_PROGRAMS, "helm"), (("--kubeconfig",), (), _kept_kubeconfig)
+        (*KUBECONFIG_WRAPPERS, *_KUBE_PROGRAMS, "helm"), (("--kubeconfig",), (), _kept_kubeconfig)
     ),
     "pre-commit": (("--config",), ("-c",), _kept_hooks),
 }
 
 
+_NAMED_SETTINGS_SEEN = {
+    verb: re.compile("|".join(map(re.escape, (*longs, *shorts)))).search
+    for verb, (longs, shorts, _) in _NAMED_SETTINGS.items()
+}
+
+
 def _named_settings(view: tuple[str, ...]) -> Lines:
+    return (), named_settings(view)
+
+
+def named_settings(view: tuple[str, ...]) -> str | None:
+    """Why ``view`` runs what a settings file it names holds (_NAMED_SETTINGS), or None. (kubectl and its other
+    names, wrappers, are read through permissions.commands' opaque readings: KUBECONFIG_WRAPPERS.)"""
+    if _NAMED_SETTINGS_SEEN[view[0]]("\0".join(view)) is None:
+        return None  # (most views: none of the options)
     longs, shorts, kept = _NAMED_SETTINGS[view[0]]
     if any(not kept(v) for v in _values(view, longs, shorts)):
-        return (
-            (),
-            f"{view[0]} reads settings that run programs from a file the command names, which no rule can read",
-        )
-    return _NONE
+        return f"{view[0]} reads settings that run programs from a file the command names, which no rule can read"
+    return None
 
 
 # red team, R4.9: code loaded from a folder the command names, by a program that is no interpreter a rule named --
@@ -1153,9 +1168,8 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
 # (`wget URL`, `gcc -c x.c`, `apt-get install x`, `mix test`) is answered "nothing carried" without building
 # its views. (Looked for in the segment's words joined and ended by NUL: plain substring tests.) Never a program
 # that is also a wrapper, whose views may carry whatever its own words hold (strace, srun, mpirun, mise).
-# The readers above of programs that run commands too (`uv run`, `poetry run`, `kubectl exec`: wrappers) -- the
-# interpreter a Python tool is told to use, kubectl's kubeconfig -- and the strings one of their words must hold for
-# them to find one. Kept apart from OPTION_COMMANDS and OPTION_TRIGGERS: runners.CARRIER_TRIGGERS gates only their
+# The readers above of programs that run commands too (`uv run`, `poetry run`: wrappers) -- the interpreter a Python
+# tool is told to use -- and the strings one of their words must hold for them to find one. Kept apart from OPTION_COMMANDS and OPTION_TRIGGERS: runners.CARRIER_TRIGGERS gates only their
 # reading here, never their views.
 WRAPPER_OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     **dict.fromkeys(("uv", "uvx"), _uv),
@@ -1163,7 +1177,6 @@ WRAPPER_OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     **dict.fromkeys(("poetry", "pdm"), _positional_interpreter),
     "pipenv": _before_the_subcommand,
     **dict.fromkeys(("tox", "nox"), _tox_nox),
-    **dict.fromkeys(_KUBECONFIG_WRAPPERS, _named_settings),
 }
 WRAPPER_OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("uv", "uvx", "virtualenv"), ("\0-p", "--py")),
@@ -1172,7 +1185,6 @@ WRAPPER_OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "pipenv": ("--py",),
     "tox": ("--discover",),
     "nox": ("--force-p", "--extra-p", "\0-P"),
-    **dict.fromkeys(_KUBECONFIG_WRAPPERS, ("--kubeconfig",)),
 }
 
 OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
