@@ -308,6 +308,16 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".jj/", _VCS),
         (".config/jj/", _VCS),
         (".subversion/", _VCS),
+        # red team: Sapling's repository and user config (hg's: [hooks], [extensions], aliases), darcs' prefs
+        # (`defaults`: `apply posthook CMD`, `test` commands; `boring`), pijul's repository config ([hooks])
+        (".sl/", _VCS),
+        (".config/sapling/", _VCS),
+        (".sapling/", _VCS),
+        (".slconfig", _VCS),
+        ("_darcs/prefs/", _VCS),
+        (".darcs/", _VCS),
+        (".pijul/", _VCS),
+        (".config/pijul/", _VCS),
         (".github/workflows/", _CI),
         (".gitlab-ci.yml", _CI),
         (".husky/", _CI),
