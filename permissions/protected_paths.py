@@ -183,6 +183,10 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".clinerules/hooks/", _AGENT),
         # Roo Code and Kilo Code: project MCP servers, and custom modes (which tool groups a mode may use).
         (".roo/mcp.json", _AGENT),
+        # red team: Trae's project MCP servers (`.trae/mcp.json`, programs it starts), and Cline's MCP settings
+        # file by its name wherever it is kept (the editor's global storage, a copy in the project)
+        (".trae/mcp.json", _AGENT),
+        ("cline_mcp_settings.json", _AGENT),
         (".roomodes", _AGENT),
         (".kilocode/mcp.json", _AGENT),
         (".kilocodemodes", _AGENT),
