@@ -563,10 +563,10 @@ ROWS: dict[str, Sub] = {
     # macOS's keys remapped (`hidutil property --set '{"UserKeyMapping": …}'`)
     "hidutil": Sub(SETTINGS, write_flags="--set -s"),
     # ... and the session ended or locked: a logout drops every unsaved window of the user's
-    "gnome-session-quit": Sub(POWER, bare=True, writes="*"),
-    "xfce4-session-logout": Sub(POWER, bare=True, writes="*"),
-    "cinnamon-session-quit": Sub(POWER, bare=True, writes="*"),
-    "lxqt-leave": Sub(POWER, bare=True, writes="*"),
+    **dict.fromkeys(
+        ("gnome-session-quit", "xfce4-session-logout", "cinnamon-session-quit", "lxqt-leave"),
+        Sub(POWER, bare=True, writes="*"),
+    ),
     "mate-session-save": Sub(POWER, write_flags="--logout --force-logout --logout-dialog --shutdown-dialog"),
     "xdg-screensaver": Sub(SESSION, writes="lock activate"),
     "networksetup": Sub(

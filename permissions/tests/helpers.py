@@ -144,6 +144,19 @@ def assert_allow_stays_literal(allow: str, command: str) -> None:
     assert v.reason != "allow_rule", (allow, command)
 
 
+def asks_under_its_allow(allow: str, command: str, runs_in: str = "sandbox") -> None:
+    """Red team: ``command`` is not auto-approved where it runs behind an allow of ``allow`` (patterns separated by
+    commas, each a ``Terminal(...)``'s words) -- what it is told to run or load is no program the allow names."""
+    v = term(command, tuple(f"Terminal({p})" for p in allow.split(",")), runs_in=runs_in)
+    assert v.decision != "auto_approve", (allow, command, runs_in, v.reason)
+
+
+def approved_by_its_allow(allow: str, command: str, runs_in: str = "sandbox") -> None:
+    """Friction: ``command`` is auto-approved by an allow rule of ``allow`` (as asks_under_its_allow reads it)."""
+    v = term(command, tuple(f"Terminal({p})" for p in allow.split(",")), runs_in=runs_in)
+    assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (allow, command, runs_in, v.message)
+
+
 def allow_every_word(command: str) -> tuple[str, ...]:
     """An allow list naming every program word of ``command`` (split at its operators and substitutions),
     so what a test sees is what the caps and the floor decide, not a missing allow."""

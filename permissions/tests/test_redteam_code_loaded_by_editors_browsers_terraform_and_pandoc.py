@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.tests.helpers import term
+from permissions.tests.helpers import approved_by_its_allow, asks_under_its_allow
 
 ATTACKS = [
     ("code", "code --extensionDevelopmentPath=./x ."),
@@ -55,11 +55,9 @@ ORDINARY = [
 @pytest.mark.parametrize("runs_in", ["sandbox", "agent"])
 @pytest.mark.parametrize(("allow", "command"), ATTACKS)
 def test_code_loaded_from_a_place_the_command_names_asks(allow, command, runs_in):
-    v = term(command, (f"Terminal({allow})",), runs_in=runs_in)
-    assert v.decision != "auto_approve", (allow, command, runs_in, v.reason)
+    asks_under_its_allow(allow, command, runs_in)
 
 
 @pytest.mark.parametrize(("allow", "command"), ORDINARY)
 def test_opening_converting_and_planning_stay_approved(allow, command):
-    v = term(command, (f"Terminal({allow})",))
-    assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (allow, command, v.message)
+    approved_by_its_allow(allow, command)

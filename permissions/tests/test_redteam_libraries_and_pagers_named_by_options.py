@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.tests.helpers import AUTO_MODE, term
+from permissions.tests.helpers import AUTO_MODE, approved_by_its_allow, asks_under_its_allow, term
 
 # (allow, command): the program allowed alone
 ATTACKS = [
@@ -81,21 +81,15 @@ ORDINARY = [
 ]
 
 
-def _allow(patterns: str) -> tuple[str, ...]:
-    return tuple(f"Terminal({p})" for p in patterns.split(","))
-
-
 @pytest.mark.parametrize("runs_in", ["sandbox", "agent"])
 @pytest.mark.parametrize(("allow", "command"), ATTACKS)
 def test_a_library_or_a_pager_named_to_an_allowed_program_asks(allow, command, runs_in):
-    v = term(command, _allow(allow), runs_in=runs_in)
-    assert v.decision != "auto_approve", (allow, command, runs_in, v.reason)
+    asks_under_its_allow(allow, command, runs_in)
 
 
 @pytest.mark.parametrize(("allow", "command"), ORDINARY)
 def test_what_loads_nothing_of_the_command_s_own_stays_approved(allow, command):
-    v = term(command, _allow(allow))
-    assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (allow, command, v.message)
+    approved_by_its_allow(allow, command)
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.tests.helpers import term
+from permissions.tests.helpers import approved_by_its_allow, asks_under_its_allow
 
 ATTACKS = [
     ("gcc", "gcc -fplugin=./x.so x.c"),
@@ -73,11 +73,9 @@ ORDINARY = [
 @pytest.mark.parametrize("runs_in", ["sandbox", "agent"])
 @pytest.mark.parametrize(("allow", "command"), ATTACKS)
 def test_a_program_or_plugin_named_to_the_compiler_asks(allow, command, runs_in):
-    v = term(command, (f"Terminal({allow})",), runs_in=runs_in)
-    assert v.decision != "auto_approve", (allow, command, runs_in, v.reason)
+    asks_under_its_allow(allow, command, runs_in)
 
 
 @pytest.mark.parametrize(("allow", "command"), ORDINARY)
 def test_the_toolchain_s_own_stays_approved(allow, command):
-    v = term(command, (f"Terminal({allow})",))
-    assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (allow, command, v.message)
+    approved_by_its_allow(allow, command)

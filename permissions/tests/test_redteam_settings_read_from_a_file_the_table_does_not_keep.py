@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.tests.helpers import term
+from permissions.tests.helpers import approved_by_its_allow, asks_under_its_allow
 
 ATTACKS = [
     # npm's settings file, and its options by a prefix
@@ -90,18 +90,12 @@ ORDINARY = [
 ]
 
 
-def _allow(patterns: str) -> tuple[str, ...]:
-    return tuple(f"Terminal({p})" for p in patterns.split(","))
-
-
 @pytest.mark.parametrize("runs_in", ["sandbox", "agent"])
 @pytest.mark.parametrize(("allow", "command"), ATTACKS)
 def test_settings_from_a_file_the_table_does_not_keep_ask(allow, command, runs_in):
-    v = term(command, _allow(allow), runs_in=runs_in)
-    assert v.decision != "auto_approve", (allow, command, runs_in, v.reason)
+    asks_under_its_allow(allow, command, runs_in)
 
 
 @pytest.mark.parametrize(("allow", "command"), ORDINARY)
 def test_what_names_no_such_file_stays_approved(allow, command):
-    v = term(command, _allow(allow))
-    assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (allow, command, v.message)
+    approved_by_its_allow(allow, command)
