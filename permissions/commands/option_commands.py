@@ -1182,8 +1182,8 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
 # its views. (Looked for in the segment's words joined and ended by NUL: plain substring tests.) Never a program
 # that is also a wrapper, whose views may carry whatever its own words hold (strace, srun, mpirun, mise).
 # The readers above of programs that run commands too (`uv run`, `poetry run`: wrappers) -- the interpreter a Python
-# tool is told to use -- and the strings one of their words must hold for them to find one. Kept apart from OPTION_COMMANDS and OPTION_TRIGGERS: runners.CARRIER_TRIGGERS gates only their
-# reading here, never their views.
+# tool is told to use -- and the strings one of their words must hold for them to find one. Kept apart from
+# OPTION_COMMANDS and OPTION_TRIGGERS: runners.CARRIER_TRIGGERS gates only their reading here, never their views.
 WRAPPER_OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     **dict.fromkeys(("uv", "uvx"), _uv),
     "virtualenv": _virtualenv,

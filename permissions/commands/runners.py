@@ -525,8 +525,11 @@ _NPM_CODE_OPTIONS = {
     "--shell": "--she",
     "--node-gyp": "--node-g",
 }
-_NPM_SETTINGS_FILES = {"--userconfig": "--userc", "--globalconfig": "--globalc"}
-_NPM_SETTINGS_FILES["--use-yarnrc"] = "--use-yarnrc"
+_NPM_SETTINGS_FILES = {
+    "--userconfig": "--userc",
+    "--globalconfig": "--globalc",
+    "--use-yarnrc": "--use-yarnrc",
+}
 
 
 def _npm_option(name: str, table: dict[str, str]) -> str | None:
@@ -580,7 +583,10 @@ def _npm(view: tuple[str, ...]) -> Carried:
                 scripts.append(value)
             unseen = f"'{full}' changes how npm runs scripts, which no rule can read"
         elif _npm_option(name, _NPM_SETTINGS_FILES) is not None:
-            unseen = f"'{name}' has npm read its settings from a file, which may name the program scripts run through; no rule can read it"
+            unseen = (
+                f"'{name}' has npm read its settings from a file, which may name the program scripts run through;"
+                " no rule can read it"
+            )
     scripts.extend(_npm_after_options(view))
     scripts.extend(_scripts_set(view))
     return Carried(tuple(scripts), None, unseen) if scripts or unseen else _NOTHING
