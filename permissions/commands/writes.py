@@ -754,6 +754,8 @@ _REPORT_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "helm": (frozenset(), frozenset({"--output-dir", "-d", "--destination", "--untardir"})),
     "kustomize": (frozenset(), frozenset({"-o", "--output"})),
     "gh": (frozenset({"-O", "--output"}), frozenset({"-D", "--dir"})),
+    # red team: a model or dataset repository's files, from the Hugging Face hub (any name: `pre-commit` too)
+    **dict.fromkeys(("huggingface-cli", "hf"), (frozenset(), frozenset({"--local-dir"}))),
     "buf": (frozenset(), frozenset({"-o", "--output"})),
     **dict.fromkeys(
         ("openapi-generator", "openapi-generator-cli", "swagger-codegen", "swagger-codegen-cli"),
