@@ -756,6 +756,11 @@ _REPORT_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "gh": (frozenset({"-O", "--output"}), frozenset({"-D", "--dir"})),
     # red team: a model or dataset repository's files, from the Hugging Face hub (any name: `pre-commit` too)
     **dict.fromkeys(("huggingface-cli", "hf"), (frozenset(), frozenset({"--local-dir"}))),
+    # ... and the other fetchers' and restorers' folders: yt-dlp's output (a template naming the file, or its
+    # folders), conan's generated files (`conanbuild.sh` ...), a restic snapshot's files
+    **dict.fromkeys(("yt-dlp", "youtube-dl"), (frozenset({"-o", "--output"}), frozenset({"-P", "--paths"}))),
+    "conan": (frozenset(), frozenset({"-of", "--output-folder"})),
+    "restic": (frozenset(), frozenset({"-t", "--target"})),
     "buf": (frozenset(), frozenset({"-o", "--output"})),
     **dict.fromkeys(
         ("openapi-generator", "openapi-generator-cli", "swagger-codegen", "swagger-codegen-cli"),
@@ -1369,12 +1374,15 @@ def _pathspec_reach(spec: str) -> list[str]:
     so ``'*.json'``, ``'.claude?settings.json'`` and ``'[.]claude'`` reach ``.claude/settings.json`` -- so a
     pattern reaches the whole folder its literal part names (the top when that is no folder). A backslash is
     a separator to git on Windows (SPEC §5: the agent's machine may be one), read both ways."""
+    reach = [spec]
     if not _PATHSPEC_GLOB.isdisjoint(spec):
         head = spec[: min(spec.find(c) for c in _PATHSPEC_GLOB if c in spec)]
-        spec = head.rpartition("/")[0] or "."
-    if "\\" in spec:
-        return [spec, spec.replace("\\", "/")]
-    return [spec]
+        # red team: the pattern itself too, read as the shell's glob is (`git restore 'src/.envr?'`,
+        # `git checkout -- src/.husky*`: a protected name it spells below a folder that holds none by name)
+        reach = [head.rpartition("/")[0] or ".", spec]
+    if any("\\" in s for s in reach):
+        return [*reach, *(s.replace("\\", "/") for s in reach if "\\" in s)]
+    return reach
 
 
 _PATHSPEC_GLOB = frozenset("*?[")
