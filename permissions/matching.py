@@ -2494,10 +2494,14 @@ def _feeds(words: tuple[str, ...], all_views: Sequence[tuple[str, ...]]) -> bool
     `gxargs`: its first view then is the same words renamed). R4.8: xargs is a transparent wrapper, and what it
     runs is a command of its own -- a prefix allow of xargs that does not name it covers it only when an allow
     covers that command (`Terminal(xargs)` is not `xargs pkill node`, nor `xargs nc host`, nor `xargs ./x.sh`)."""
-    if words[0] == "xargs":
-        return True
+    return words[0] == "xargs" or _renamed(words, all_views) == "xargs"
+
+
+def _renamed(words: tuple[str, ...], all_views: Sequence[tuple[str, ...]]) -> str:
+    """The program the first view of ``words`` names when that view is the same words renamed (`/usr/bin/env`,
+    `gtimeout`, `gxargs`), else ""."""
     renamed = all_views[1]
-    return len(renamed) == len(words) and renamed[0] == "xargs" and renamed[1:] == words[1:]
+    return renamed[0] if len(renamed) == len(words) and renamed[1:] == words[1:] else ""
 
 
 def _wraps(words: tuple[str, ...], all_views: Sequence[tuple[str, ...]]) -> bool:
@@ -2506,13 +2510,12 @@ def _wraps(words: tuple[str, ...], all_views: Sequence[tuple[str, ...]]) -> bool
     first = words[0]
     if first in _WRAPPING:
         return True
-    renamed = all_views[1]
     if "=" in first and is_assignment(first):
         # red team: `FOO=1 npx evil`, `FOO=1 env rm -rf src` -- the first view is the segment past its
         # assignments; and the assignments themselves name no program (`Terminal(FOO=1)` is not `FOO=1 rm -rf
         # src`, as `Terminal(env)` is not `env rm -rf src`): the command past them is one the pattern must name
-        return bool(renamed)
-    return len(renamed) == len(words) and renamed[0] in _WRAPPING and renamed[1:] == words[1:]
+        return bool(all_views[1])
+    return _renamed(words, all_views) in _WRAPPING
 
 
 def _wrapped_starts(

@@ -34,7 +34,7 @@ __all__ = [
     "WRAPPER_OPTION_TRIGGERS",
     "Lines",
     "compiler_lines",
-    "libraries",
+    "named_by_path",
     "named_settings",
 ]
 
@@ -545,7 +545,7 @@ def _bazel(view: tuple[str, ...]) -> Lines:
 
 def _helm(view: tuple[str, ...]) -> Lines:
     """helm's `--post-renderer` (a program), and its kubeconfig (_named_settings)."""
-    return tuple(_quote(v) for v in _values(view, ("--post-renderer",))), _named_settings(view)[1]
+    return tuple(_quote(v) for v in _values(view, ("--post-renderer",))), named_settings(view)
 
 
 def _dash_c(view: tuple[str, ...]) -> Lines:
@@ -568,13 +568,9 @@ _LINKER_PATH_OPTIONS = ("-fuse-ld", "--ld-path", "-ccbin", "--compiler-bindir")
 _B_LINKER_FLAGS = ("static", "dynamic", "symbolic", "shareable", "group", "no-symbolic")
 
 
-def _is_path(value: str) -> bool:
-    return "/" in value or "\\" in value
-
-
 def compiler_lines(view: tuple[str, ...]) -> Lines:
     programs: list[str] = []
-    loaded: list[str] = []
+    named: list[str] = []  # programs and libraries given by their path (named_by_path)
     unseen: str | None = None
     n = len(view)
     linker = view[0] in LINKERS
@@ -588,13 +584,11 @@ def compiler_lines(view: tuple[str, ...]) -> Lines:
             value = after
         if w == "-wrapper":
             programs.append(" ".join(_quote(a) for a in after.split(",") if a))
-        elif name in _PLUGIN_OPTIONS:
-            loaded.append(value)
-        elif name in _LINKER_PATH_OPTIONS and _is_path(value):
-            programs.append(_quote(value))
+        elif name in _PLUGIN_OPTIONS or name in _LINKER_PATH_OPTIONS:
+            named.append(value)
         elif w.startswith("-Wl,"):  # `-Wl,-plugin,./x.so`, `-Wl,--plugin=./x.so`
             parts = w[4:].split(",")
-            loaded += [
+            named += [
                 p.partition("=")[2] or q
                 for p, q in zip(parts, [*parts[1:], ""])
                 if p in _PLUGIN_OPTIONS or p.startswith("--plugin=")
@@ -605,23 +599,23 @@ def compiler_lines(view: tuple[str, ...]) -> Lines:
             and view[k + 2 : k + 3] == ("-Xlinker",)
             and k + 3 < n
         ):
-            loaded.append(view[k + 3])
+            named.append(view[k + 3])
         elif w == "-load" and view[k - 1] == "-Xclang" and after == "-Xclang" and k + 2 < n:
-            loaded.append(view[k + 2])
+            named.append(view[k + 2])
         elif view[0] == "rustc" and (w in ("-C", "--codegen") or w.startswith(("-C", "--codegen="))):
             setting = (w[2:] if w[:2] == "-C" and w != "-C" else w[10:] if w != "--codegen" else "") or after
             key, _, chosen = setting.partition("=")
-            if key == "linker" and _is_path(chosen):
-                programs.append(_quote(chosen))
+            if key == "linker":
+                named.append(chosen)
         elif w[:2] == "-B" and not linker and not (w[2:] or after).startswith(_B_LINKER_FLAGS):
             unseen = (
                 f"{view[0]} runs its compiler's own programs from the folder -B names, which no rule can read"
             )
-        elif name in ("-specs", "--specs") and _is_path(value or after):
+        elif name in ("-specs", "--specs") and is_path(value or after):
             unseen = f"{view[0]} reads a specs file, which may name the programs it runs; no rule can read it"
     if view[0] == "rustc" and any(w.startswith(("-Zcodegen-backend=", "codegen-backend=")) for w in view):
-        loaded += [w.partition("=")[2] for w in view if "codegen-backend=" in w]
-    return (*(p for p in programs if p), *libraries(loaded)), unseen
+        named += [w.partition("=")[2] for w in view if "codegen-backend=" in w]
+    return (*(p for p in programs if p), *named_by_path(named)), unseen
 
 
 def _magick(view: tuple[str, ...]) -> Lines:
@@ -946,14 +940,19 @@ _NAMED_LIBRARIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-def libraries(values: list[str]) -> tuple[str, ...]:
-    """The libraries of ``values`` a program loads by their path (`./x.so`, `build/x.dylib`, `~/x.so`), each quoted
-    as one word: a bare name is the loader's to find in the machine's library folders."""
-    return tuple(_quote(v) for v in values if "/" in v or "\\" in v)
+def is_path(value: str) -> bool:
+    return "/" in value or "\\" in value
+
+
+def named_by_path(values: list[str]) -> tuple[str, ...]:
+    """The libraries and programs of ``values`` a program loads or runs by their path (`./x.so`, `build/x.dylib`,
+    `~/x.so`, `-fuse-ld=./x.sh`), each quoted as one word: a bare name is the loader's or the toolchain's to find in
+    the machine's own folders."""
+    return tuple(_quote(v) for v in values if is_path(v))
 
 
 def _named_library(view: tuple[str, ...]) -> Lines:
-    return libraries(_values(view, *_NAMED_LIBRARIES[view[0]])), None
+    return named_by_path(_values(view, *_NAMED_LIBRARIES[view[0]])), None
 
 
 # OpenSSL's options (`-opt`, `--opt`, `-opt=value`; no abbreviation): an engine by its id or its path (apps' engine
@@ -979,7 +978,7 @@ def _openssl(view: tuple[str, ...]) -> Lines:
             found.append(value[len("SO_PATH:") :])
         elif name == "provider-path" and value:
             unseen = "openssl loads providers' code from a folder, which no rule can read"
-    return libraries(found), unseen
+    return named_by_path(found), unseen
 
 
 # red team, R3.7, R4.9: settings of a kind R3.7 keeps, read from a file an option names -- a kubeconfig (its

@@ -26,7 +26,7 @@ from permissions.commands.option_commands import (
     WRAPPER_OPTION_COMMANDS,
     WRAPPER_OPTION_TRIGGERS,
     compiler_lines,
-    libraries,
+    named_by_path,
 )
 from permissions.commands.shell_starters import (
     STARTER_TRIGGERS,
@@ -265,7 +265,7 @@ def _lines_from_a_file(options: tuple[str, ...], rest: tuple[str, ...]) -> bool:
 
 _SSH = Syntax("46AaCfGgKkMNnqsTtVvXxYy", "BbcDEeFIiJLlmOoPpQRSWw", operands=1)
 _SSH_COMMAND_OPTIONS = ("proxycommand", "localcommand", "knownhostscommand", "remotecommand")
-# red team: the PKCS#11 module and the security-key provider, libraries ssh loads (option_commands.libraries)
+# red team: the PKCS#11 module and the security-key provider, libraries ssh loads (option_commands.named_by_path)
 _SSH_LIBRARY_OPTIONS = ("pkcs11provider", "securitykeyprovider")
 
 
@@ -280,7 +280,7 @@ def _ssh_options(view: tuple[str, ...]) -> list[str]:
             if name.lower() in _SSH_COMMAND_OPTIONS and rest.strip():
                 out.append(rest.strip())
             elif name.lower() in _SSH_LIBRARY_OPTIONS:
-                out.extend(libraries([rest.strip()]))
+                out.extend(named_by_path([rest.strip()]))
     return out
 
 
@@ -325,7 +325,7 @@ def _ssh_modules(view: tuple[str, ...]) -> list[str]:
 def _ssh(view: tuple[str, ...]) -> Carried:
     unseen = _ssh_config_file(view)
     found = _ssh_lines(view)
-    loaded = libraries(_ssh_modules(view))
+    loaded = named_by_path(_ssh_modules(view))
     if unseen is not None or loaded:
         return Carried((*found.scripts, *loaded), found.problem, unseen)
     return found
@@ -1589,9 +1589,9 @@ def _go_external_linkers(view: tuple[str, ...]) -> tuple[str, ...]:
             value = w.partition("=")[2] if w.startswith(("-extld=", "--extld=")) else None
             if w in ("-extld", "--extld") and k + 1 < len(words):
                 value = words[k + 1]
-            if value and ("/" in value or "\\" in value):
+            if value:
                 out.append(value)
-    return tuple(out)
+    return named_by_path(out)
 
 
 # cargo configuration keys whose value is a program (`--config 'target.x.runner="prog"'`).

@@ -96,6 +96,15 @@ def a_machine_change_on_the_laptop(command: str) -> Verdict:
     return v
 
 
+def a_machine_change_off_the_sandbox(command: str) -> Verdict:
+    """SPEC §5: in auto mode ``command`` asks as a change outside the project on the developer's machine -- through
+    an agent's hook and on the host -- and is the sandbox's own in Brabo's sandbox; the hook's verdict."""
+    v = a_machine_change_on_the_laptop(command)
+    assert term(command, autonomy=AUTO_MODE, runs_in="host").reason == "cap_path_scope", command
+    assert term(command, autonomy=AUTO_MODE, runs_in="sandbox").decision == "auto_approve", command
+    return v
+
+
 def stays_auto_where(command: str, places: tuple[str, ...] = ("sandbox", "host", "agent")) -> None:
     """Friction: auto mode still auto-approves ``command`` where it runs."""
     for runs_in in places:

@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.tests.redteam import a_machine_change_on_the_laptop, stays_auto_where
-
-from .helpers import AUTO_MODE, term
+from permissions.tests.redteam import a_machine_change_off_the_sandbox, stays_auto_where
 
 
 @pytest.mark.parametrize(
@@ -58,8 +56,7 @@ from .helpers import AUTO_MODE, term
     ],
 )
 def test_a_session_change_asks_on_the_developers_machine(command):
-    a_machine_change_on_the_laptop(command)
-    assert term(command, autonomy=AUTO_MODE, runs_in="sandbox").decision == "auto_approve", command
+    a_machine_change_off_the_sandbox(command)
 
 
 @pytest.mark.parametrize(

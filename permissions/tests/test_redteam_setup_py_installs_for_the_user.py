@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.tests.redteam import a_machine_change_on_the_laptop, stays_auto_where
-
-from .helpers import AUTO_MODE, term
+from permissions.tests.redteam import a_machine_change_off_the_sandbox, stays_auto_where
 
 
 @pytest.mark.parametrize(
@@ -34,9 +32,7 @@ from .helpers import AUTO_MODE, term
     ],
 )
 def test_setup_py_installing_for_the_user_asks_off_the_sandbox(command):
-    a_machine_change_on_the_laptop(command)
-    assert term(command, autonomy=AUTO_MODE, runs_in="host").reason == "cap_path_scope", command
-    assert term(command, autonomy=AUTO_MODE, runs_in="sandbox").decision == "auto_approve", command
+    a_machine_change_off_the_sandbox(command)
 
 
 @pytest.mark.parametrize(

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.tests.redteam import a_machine_change_on_the_laptop, never_auto_where, stays_auto_where
-
-from .helpers import AUTO_MODE, term
+from permissions.tests.redteam import a_machine_change_off_the_sandbox, never_auto_where, stays_auto_where
 
 
 @pytest.mark.parametrize(
@@ -69,9 +67,7 @@ from .helpers import AUTO_MODE, term
     ],
 )
 def test_a_user_level_install_asks_on_the_developers_machine(command):
-    a_machine_change_on_the_laptop(command)
-    assert term(command, autonomy=AUTO_MODE, runs_in="host").reason == "cap_path_scope", command
-    assert term(command, autonomy=AUTO_MODE, runs_in="sandbox").decision == "auto_approve", command
+    a_machine_change_off_the_sandbox(command)
 
 
 @pytest.mark.parametrize(
