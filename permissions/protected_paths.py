@@ -286,6 +286,11 @@ PROTECTED: tuple[Protected, ...] = tuple(
         # red team: a bare repository's folder (`x.git/`): its config's programs (core.pager, core.fsmonitor,
         # aliases, hooks) run for any git that reads it -- `git --git-dir=x.git`, `git -C x.git`, `cd x.git`
         ("*.git", _GIT),
+        # red team: what makes any folder a bare repository to git's discovery (`HEAD` beside `objects/` and
+        # `refs/`), whatever its name: `mkdir -p x/objects x/refs; echo 'ref: refs/heads/m' > x/HEAD; echo
+        # '[core] pager=./x.sh' > x/config` then `git -C x log` ran ./x.sh under an allow of git (git's
+        # safe.bareRepository defaults to "all"). Its config is no kept name; the HEAD that makes it one is.
+        ("HEAD", _GIT),
         (".gitmodules", _GIT),
         (".gitattributes", _GIT),
         (".gitconfig", _GIT),
@@ -1040,7 +1045,12 @@ def _short_key(name: str) -> str:
 
 def _short_keys(name: str) -> list[str]:
     """The keys of the short names Windows gives a long name: its first six letters (dots and spaces left
-    out, the leading ones too) and the first three of its extension."""
+    out, the leading ones too) and the first three of its extension. None for a name that is 8.3 already (`HEAD`:
+    Windows makes no short name for it, and `HEAD~1` is git's revision, not it)."""
+    if name[:1] != "." and name.count(".") <= 1 and " " not in name:
+        plain_stem, _, plain_ext = name.partition(".")
+        if len(plain_stem) <= 8 and len(plain_ext) <= 3:
+            return []
     stem, dot, ext = (
         name.lstrip(".").rpartition(".") if "." in name.lstrip(".") else (name.lstrip("."), "", "")
     )

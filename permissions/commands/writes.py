@@ -1071,10 +1071,14 @@ def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -
                 )
             ):
                 out.append((d, contents_kind))  # a folder's contents: names this command does not spell
+                if _git_store(s):
+                    out.append((_join(d, "HEAD"), NAMED))  # red team: git's store laid under another name
             elif keeps_path:
                 out.append((_join(d, s), NAMED))  # red team: `cp --parents x/.claude/s.json .`, `rsync -R`
             else:
                 out.append((_join(d, _base(s)), NAMED))
+                if "*" in _base(s) and _git_store(s.rpartition("/")[0]):
+                    out.append((_join(d, "HEAD"), NAMED))  # `cp -r .git/* x/`
     if verb in ("mv", "gmv") or (verb == "rsync" and "--remove-source-files" in view):
         out.extend((s, TREE) for s in sources if not (_remote(s) and verb in _NETWORK_COPIERS))  # moved away
     if links:
@@ -1082,6 +1086,14 @@ def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -
         # .github gh` then `gh/workflows/ci.yml`)
         out.extend((s, TREE) for s in sources)
     return out
+
+
+def _git_store(source: str) -> bool:
+    """red team: whether a folder whose contents are copied is git's store (`.git/.`, `x.git/`): its HEAD, config
+    and hooks land in the destination, which git's discovery then takes for a bare repository (`git -C x log`
+    runs its pager) under a name the protected table does not keep."""
+    name = source.rstrip("/.").rpartition("/")[2].casefold() if source.rstrip("/.") else ""
+    return name.endswith(".git")
 
 
 def _in_place(verb: str, view: tuple[str, ...]) -> list[Target]:
@@ -1242,7 +1254,7 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         special = _worktree_unseen(sub, rest, here, out)
         if special is not None:
             return special
-        ops = [p for o in _operands(rest, _GIT_WORKTREE_VALUED) for p in _pathspec_reach(o)]
+        ops = [p for o in _worktree_paths(sub, rest) for p in _pathspec_reach(o)]
         if sub == "clean" and not ops:
             ops = ["."]
         out.extend((_join(base, o) if not o.startswith("/") else o, TREE) for o in ops)
@@ -1404,6 +1416,25 @@ def _rerere_replays(rest: tuple[str, ...]) -> bool:
 _MERGE_FILE_VALUED = frozenset({"-L", "--object-id-placeholder", "--marker-size", "--diff-algorithm"})
 _BUNDLE_VALUED = frozenset({"--version"})
 _MERGETOOL_VALUED = frozenset({"-t", "--tool", "-O"})
+
+
+# A revision of HEAD's family (`HEAD`, `HEAD~1`, `@{-1}`, `ORIG_HEAD^2`): what `git checkout` takes it for before
+# any path, and never a file (git resolves a revision first).
+_HEAD_REVISION = re.compile(
+    r"(?:@|HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD)(?:[~^]\d*|@\{[^}]*\})*|@\{[^}]*\}"
+).fullmatch
+
+
+def _worktree_paths(sub: str, rest: tuple[str, ...]) -> list[str]:
+    """The operands of git's working-tree command ``sub``. friction: `git checkout HEAD -- a`, `git checkout
+    HEAD~1 -- a`: a revision of HEAD's family before ``--`` names no path (a file named HEAD is kept: a bare
+    repository's mark)."""
+    words = _operands(rest, _GIT_WORKTREE_VALUED)
+    if sub != "checkout":
+        return words
+    cut = rest.index("--") if "--" in rest else len(rest)
+    before = {w for w in rest[:cut] if _HEAD_REVISION(w) is not None}
+    return [w for w in words if w not in before] if before else words
 
 
 def _worktree_unseen(sub: str, rest: tuple[str, ...], here: str, out: list[Target]) -> list[Target] | None:
@@ -2449,18 +2480,34 @@ def _git_places(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
     if sub in _GIT_NAMED_WRITERS:
         return _git_named_writes(sub, rest, base)
     if sub == "clone":
-        ops = _operands(rest, _GIT_CLONE_VALUED)
-        if len(ops) >= 2:
-            return [(_join(base, ops[1]), TREE)]
-        if ops:
-            name = ops[0].rstrip("/").rpartition("/")[2].rpartition(":")[2]
-            name = name[: -len(".git")] if name.endswith(".git") else name
-            return [(_join(base, name), TREE)] if name else []
-        return []
+        return _clone_places(rest, base)
     if sub == "worktree" and len(rest) > 1 and rest[1] == "add":
         ops = _operands(rest[1:], _GIT_CLONE_VALUED)
         return [(_join(base, ops[0]), TREE)] if ops else []
     return []
+
+
+def _clone_places(rest: tuple[str, ...], base: str) -> list[Target]:
+    """`git clone URL [DIR]`: the folder it fills. red team: a bare or mirror clone (`--bare`, `--mirror`, git's
+    abbreviations of them) makes that folder a git store, and `--separate-git-dir=D` makes D one: under a name
+    the protected table does not keep (`git clone --bare URL x`), its config and hooks were later written as
+    plain files and run by `git -C x log` -- judged as the store's HEAD, which the table keeps."""
+    ops = _operands(rest, _GIT_CLONE_VALUED)
+    bare = any(len(w) > 3 and ("--bare".startswith(w) or "--mirror".startswith(w)) for w in rest)
+    if len(ops) >= 2:
+        folder = ops[1]
+    elif ops:
+        folder = ops[0].rstrip("/").rpartition("/")[2].rpartition(":")[2]
+        folder = folder[: -len(".git")] if folder.endswith(".git") and not bare else folder
+    else:
+        return []
+    out: list[Target] = [(_join(base, folder), TREE)] if folder else []
+    stores = [folder] if bare and folder else []
+    for k, w in enumerate(rest):
+        name, eq, value = w.partition("=")
+        if len(name) > 4 and "--separate-git-dir".startswith(name):  # (`--sep`: git takes abbreviations)
+            stores += [value] if eq else list(rest[k + 1 : k + 2])
+    return out + [(_join(_join(base, d), "HEAD"), NAMED) for d in stores]
 
 
 def _client_config(entry: tuple[str, frozenset[str], str], view: tuple[str, ...]) -> list[Target]:
