@@ -54,6 +54,7 @@ from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import APIException
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from brabo.errors import DomainError
@@ -115,10 +116,20 @@ def _settings(params, proto: AgentProtocol) -> tuple[float, str, str]:
     return timeout, pending, other
 
 
+class HookAnswerRenderer(JSONRenderer):
+    """The hook's answer as JSON with every character past ASCII escaped (``\\u00e9``), so that any string
+    renders. A reason may quote text that is not UTF-8 -- the path of a link on the agent's machine spelt in
+    other bytes, a lone surrogate sent as JSON's ``\\udcff`` -- which DRF's renderer (UTF-8, unescaped) cannot
+    encode: the answer was an HTTP 500, and Claude Code's HTTP hook runs the tool on a 500 (R12.6)."""
+
+    ensure_ascii = True
+
+
 class AgentHookView(BraboAPIView):
     """Decide one tool call of a coding agent through Brabo's policy, in that agent's hook protocol."""
 
     people_only = False
+    renderer_classes = [HookAnswerRenderer]  # JSON only: an agent reads no other answer
     dangerously_allow_machines = "a coding agent's own hook: only an agent key may call it"
     dangerously_unscoped = "the agent key is the scope: the call is judged in the key's project"
 

@@ -204,7 +204,7 @@ def _encoded(agent: str, answer, reason: str | None) -> tuple[bytes, bytes, int]
     """stdout, stderr and the exit code of an answer (Codex's deny: exit 2, the reason on stderr)."""
     out = (_wire.dumps(answer) + "\n").encode() if answer else b""
     if agent == "codex" and reason is not None:
-        return out, (reason + "\n").encode(), 2
+        return out, (reason + "\n").encode("utf-8", "backslashreplace"), 2
     return out, b"", 0
 
 
