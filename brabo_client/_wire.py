@@ -375,10 +375,13 @@ def call(
     sleep,
     idempotency_key: str | None = None,
     deadline: float | None = None,
+    only: int | None = None,
 ):
     """``Client.request`` (brabo_client/sdk.py, which documents it) for the Brabo at ``url``, split into
     ``parts`` by ``split_url``: one API call with retries; the decoded JSON body, or BraboError /
-    Unavailable. (A function, not the client's method: the command hook calls it without the sdk's classes.)"""
+    Unavailable. ``only``: the one status the endpoint answers with; any other below 400 (a redirect, a 201)
+    is not its answer, whatever its body says. (A function, not the client's method: the command hook calls
+    it without the sdk's classes.)"""
     scheme, host, port, base_path = parts
     target = base_path + path + ("?" + urlencode(query) if query else "")
     data = None if body is None else dumps(body).encode()
@@ -414,26 +417,34 @@ def call(
         if status == 429 or status >= 500:
             last = f"Brabo answered HTTP {status} at {path}"
             continue
-        try:
-            decoded = loads(raw) if raw else None
-        except ValueError:
-            # not Brabo's API answering (`--url …/admin` printed Django's HTML 403 page): say
-            # which address answered and how to fix it, never the page itself.
-            raise BraboError(
-                status,
-                f"{url}{path} answered HTTP {status} with something that is not Brabo's API (not "
-                f"JSON); set --url / BRABO_URL to the server's base address, e.g. http://127.0.0.1:8000 — "
-                f"without /admin or /api",
-                "not_brabo_api",
-            ) from None
-        if status >= 400:
-            if isinstance(decoded, dict):
-                raise BraboError(status, str(decoded.get("detail", decoded)), decoded.get("reason"))
-            raise BraboError(status, f"HTTP {status}")
-        return decoded
+        return _answer(url, path, status, raw, only)
     if not attempts:
         last = f"no time left to reach Brabo at {url}"
     raise Unavailable(503, f"{last} (after {attempts} attempt{'s' if attempts != 1 else ''})", "unavailable")
+
+
+def _answer(url: str, path: str, status: int, raw: bytes, only: int | None):
+    """The decoded JSON body of an answer that is not to be retried, or its BraboError: a 4xx, a body that is
+    not JSON, or a status other than ``only``."""
+    try:
+        decoded = loads(raw) if raw else None
+    except ValueError:
+        # not Brabo's API answering (`--url …/admin` printed Django's HTML 403 page): say
+        # which address answered and how to fix it, never the page itself.
+        raise BraboError(
+            status,
+            f"{url}{path} answered HTTP {status} with something that is not Brabo's API (not "
+            f"JSON); set --url / BRABO_URL to the server's base address, e.g. http://127.0.0.1:8000 — "
+            f"without /admin or /api",
+            "not_brabo_api",
+        ) from None
+    if status >= 400:
+        if isinstance(decoded, dict):
+            raise BraboError(status, str(decoded.get("detail", decoded)), decoded.get("reason"))
+        raise BraboError(status, f"HTTP {status}")
+    if only is not None and status != only:
+        raise BraboError(status, f"{url}{path} answered HTTP {status}, not the API's answer", "not_brabo_api")
+    return decoded
 
 
 def hook_call(
@@ -452,7 +463,9 @@ def hook_call(
     deadline: float | None = None,
 ):
     """``POST /api/hooks/<agent>/`` (``Client.hook``): the agent's hook input in, the agent's hook output back;
-    the idempotency key names the tool call (the same on every retry, and on the agent's own retry)."""
+    the idempotency key names the tool call (the same on every retry, and on the agent's own retry). The
+    endpoint answers 200, a refusal included (actions/hooks_api.py): a body that comes with another status --
+    a redirect's, a 201's -- is nobody's decision (a Codex ``{}`` there would read as Brabo's allow)."""
     headers = {"X-Brabo-Project-Root": root} if root else {}
     key_of_call = None
     if isinstance(body, dict) and isinstance(body.get("tool_use_id"), str):
@@ -472,4 +485,5 @@ def hook_call(
         sleep=sleep,
         idempotency_key=key_of_call,
         deadline=deadline,
+        only=200,
     )

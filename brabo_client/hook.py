@@ -257,14 +257,18 @@ def _recognised(agent: str, answer) -> bool:
     (actions/agent_hooks.py): Claude Code's ``hookSpecificOutput.permissionDecision`` allow|deny|ask, Gemini
     CLI's ``decision`` allow|deny|ask, Codex's ``{}`` (allow: its own policy applies) or its deny. Anything
     else -- an empty body, ``null``, ``{}`` to Claude Code or Gemini CLI, an unknown decision -- the agent would
-    read as no decision and run the tool under its own settings (R12.6: a refusal instead)."""
+    read as no decision and run the tool under its own settings (R12.6: a refusal instead); so is a decision
+    named for another hook event than ``PreToolUse``."""
     if not isinstance(answer, dict):
         return False
     if agent == "gemini-cli":
         return answer.get("decision") in ("allow", "deny", "ask")
     out = answer.get("hookSpecificOutput")
-    if isinstance(out, dict):
-        return out.get("permissionDecision") in (("deny",) if agent == "codex" else ("allow", "deny", "ask"))
+    if isinstance(
+        out, dict
+    ):  # named for another event, Claude Code throws it away (a hook error: the tool runs)
+        decisions = ("deny",) if agent == "codex" else ("allow", "deny", "ask")
+        return out.get("hookEventName") == "PreToolUse" and out.get("permissionDecision") in decisions
     return agent == "codex" and not answer
 
 

@@ -4,7 +4,8 @@ decision: ``brabo hook <agent>`` answers a refusal in the agent's own format.
 An empty body, ``null``, a JSON list, ``{}`` to Claude Code or Gemini CLI, an unknown decision, a redirect with
 no body: each agent reads such an answer as no decision from its hook and runs the tool under its own settings
 (Claude Code in bypass mode, Codex under ``approval_policy = "never"``: without asking anyone). The hook refuses
-instead. A server error (5xx) after the retries, and HTML where JSON was due, were refusals already and stay so;
+instead; and so it does for a decision that comes with another status than the endpoint's 200 (a redirect's, a
+201's), or is named for another hook event than ``PreToolUse``. A server error (5xx) after the retries, and HTML where JSON was due, were refusals already and stay so;
 Brabo's own answers pass through as they are.
 
 Each case is a real hook process (the fast form ``brabo hook install`` writes) against a local server that
@@ -148,6 +149,41 @@ def test_brabos_own_decisions_pass_through(agent, reply, decision):
     answer = json.loads(out)
     got = answer["decision"] if agent == "gemini-cli" else answer["hookSpecificOutput"]["permissionDecision"]
     assert got == decision
+
+
+# Each agent's allow as Brabo writes it, and what Brabo never sends: that allow with a status other than 200 (a
+# redirect's or a 201's body is not the hook endpoint's answer, whatever it says), or a decision named for
+# another hook event (Claude Code throws such an answer away as a hook error, and runs the tool).
+ALLOW_OF = {
+    "claude-code": _claude_like("allow"),
+    "gemini-cli": b'{"decision": "allow", "reason": "ok"}',
+    "codex": b"{}",
+}
+NOT_200 = ["301 Moved Permanently", "302 Found", "307 Temporary Redirect", "201 Created", "202 Accepted"]
+
+
+@pytest.mark.parametrize("agent", ["claude-code", "gemini-cli", "codex"])
+@pytest.mark.parametrize("status", NOT_200)
+def test_an_allow_that_comes_with_another_status_than_200_is_a_refusal(agent, status):
+    server = OneReply(status, ALLOW_OF[agent])
+    try:
+        assert "refused" in refusal_of(agent, *run_hook(agent, server.url))
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize("agent", ["claude-code", "codex"])
+@pytest.mark.parametrize("decision", ["allow", "deny", "ask"])
+@pytest.mark.parametrize("event", ["PostToolUse", "PermissionRequest", "pretooluse", None])
+def test_a_decision_named_for_another_hook_event_is_a_refusal_for_pretooluse(agent, decision, event):
+    out: dict = {"permissionDecision": decision, "permissionDecisionReason": "r"}
+    if event is not None:
+        out["hookEventName"] = event
+    server = OneReply("200 OK", json.dumps({"hookSpecificOutput": out}).encode())
+    try:
+        assert "refused" in refusal_of(agent, *run_hook(agent, server.url))  # (its event name: PreToolUse)
+    finally:
+        server.close()
 
 
 # Already refusals before: kept as they are (a server error after the retries, a page that is not the API).
