@@ -473,8 +473,8 @@ _ENTRIES: tuple[Code, ...] = (
     _err(
         "restricted_member",
         403,
-        "A webhook hears of every project of the workspace; a member restricted to some projects cannot "
-        "configure one.",
+        "A member restricted to some projects changes nothing workspace-wide: webhooks, Slack, teams of "
+        "reviewers, who is a member and what each member reaches.",
         "Ask the workspace owner, or a maintainer with access to every project.",
     ),
     _err(

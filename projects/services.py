@@ -91,6 +91,19 @@ def require_workspace_role(actor, workspace_id, minimum: str | None, what: str) 
     return m
 
 
+def require_unrestricted(m: Membership, what: str) -> None:
+    """Who is in a workspace and what each member reaches is workspace-wide: a member restricted to some
+    projects changes none of it (else they would lift their own restriction, or add an unrestricted second
+    account of theirs, and reach every project)."""
+    if m.restricted:
+        raise DomainError(
+            f"{what} is workspace-wide; a member restricted to some projects cannot do it. Ask the owner, or a "
+            "maintainer with access to every project.",
+            status=403,
+            reason="restricted_member",
+        )
+
+
 def require_project_role(actor, project: Project, minimum: str, what: str, *, noun: str = "project") -> str:
     """As :func:`require_workspace_role`, for a project (a restricted member reaches only granted ones).
     ``noun`` names what the caller asked for in the 404 (an agent, a runner: what lives in the project)."""
@@ -131,6 +144,7 @@ def set_member_in_transaction(
     """:func:`set_member`'s work in the caller's transaction, for a transition that changes a member as one
     of its steps (``teams.change_member_role``): the same checks of ``actor``, no transaction of its own."""
     actor_membership = require_workspace_role(actor, workspace.pk, "maintainer", "Adding or changing members")
+    require_unrestricted(actor_membership, "Adding or changing members")
     if role not in ROLES:
         raise DomainError(
             f"role {role!r} is unknown; use developer or maintainer.", field="role", reason="invalid"
@@ -179,6 +193,7 @@ def set_member_access(*, actor, workspace: Workspace, username: str, project_ids
     """Restrict a member to some projects (django-guardian grants), or lift it with ``project_ids=None``.
     Only for members at or below the actor's own role, never the owner."""
     actor_m = require_workspace_role(actor, workspace.pk, "maintainer", "Restricting a member's projects")
+    require_unrestricted(actor_m, "Restricting a member's projects")
     member = (
         None
         if "\x00" in username  # PostgreSQL cannot even compare text holding NUL

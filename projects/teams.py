@@ -28,6 +28,7 @@ from .services import (
     require_can_act_for,
     require_person,
     require_project_role,
+    require_unrestricted,
     require_workspace_role,
     set_member_in_transaction,
 )
@@ -138,6 +139,7 @@ def invite_member(
     """A maintainer+ invites a person by username or e-mail with a role at most their own. Returns the
     invitation and its token, shown once (only its SHA-256 is stored); the link is single use, 7 days."""
     actor_m = require_workspace_role(actor, workspace.pk, MAINTAINER, "Inviting members")
+    require_unrestricted(actor_m, "Inviting members")
     _role_to_grant(actor_m, role)
     username, email = clean_text(username, "username", 150), clean_text(email, "email", 254).lower()
     if bool(username) == bool(email):
@@ -298,7 +300,7 @@ def accept_invitation_in_transaction(actor, token: str) -> Membership:
     if refusal is not None:
         raise refusal
     inviter = membership(inv.invited_by, inv.workspace_id)
-    if inviter is None or not can_grant(inviter.role, inv.role):
+    if inviter is None or inviter.restricted or not can_grant(inviter.role, inv.role):
         raise DomainError(
             f"{inv.invited_by.get_username()} can no longer grant {inv.role} in this workspace; ask a "
             "maintainer for a new invitation.",

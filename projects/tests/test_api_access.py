@@ -255,6 +255,58 @@ def test_restricted_member_reaches_only_granted_projects(team):
     assert dev.get(f"/api/projects/{team.project.id}/").status_code == 200
 
 
+def test_a_restricted_maintainer_cannot_widen_what_they_reach(team):
+    """The owner restricts a maintainer to one project. Who is in the workspace and what each member reaches
+    is workspace-wide: the maintainer neither lifts their own restriction, nor adds, invites or promotes a
+    member (a second account of theirs would reach every project), nor changes anyone's access."""
+    from projects import teams
+
+    secret = team.world.project(team.ws, "secret")
+    owner = team.world.client(team.owner)
+    resp = owner.put(
+        f"/api/workspaces/{team.ws.id}/members/max/access/",
+        {"projects": [str(team.project.id)]},
+        format="json",
+    )
+    assert resp.status_code == 200 and resp.json()["restricted"] is True
+    maint = team.world.client(team.maintainer)
+    team.world.user("puppet")
+    attempts = [
+        ("put", "members/max/access/", {"projects": None}),
+        ("put", "members/max/access/", {"projects": [str(team.project.id), str(secret.id)]}),
+        ("put", "members/dev/access/", {"projects": None}),
+        ("post", "members/", {"username": "puppet", "role": "maintainer"}),
+        ("post", "members/", {"username": "dev", "role": "maintainer"}),
+        ("post", "invitations/", {"username": "puppet", "role": "maintainer"}),
+    ]
+    for method, path, body in attempts:
+        resp = getattr(maint, method)(f"/api/workspaces/{team.ws.id}/{path}", body, format="json")
+        assert (resp.status_code, resp.json()["reason"]) == (403, "restricted_member"), (path, body)
+    assert maint.get(f"/api/projects/{secret.id}/").status_code == 404
+    assert not team.ws.memberships.filter(user__username="puppet").exists()
+    assert team.ws.memberships.get(user=team.developer).role == "developer"
+
+    # an invitation made before the restriction no longer lets anyone in past it
+    team.world.client(team.owner).put(
+        f"/api/workspaces/{team.ws.id}/members/max/access/", {"projects": None}, format="json"
+    )
+    invited = maint.post(
+        f"/api/workspaces/{team.ws.id}/invitations/",
+        {"username": "puppet", "role": "maintainer"},
+        format="json",
+    )
+    assert invited.status_code == 201
+    owner.put(
+        f"/api/workspaces/{team.ws.id}/members/max/access/",
+        {"projects": [str(team.project.id)]},
+        format="json",
+    )
+    puppet = team.world.client(team.world.User.objects.get(username="puppet"))
+    resp = puppet.post("/api/invitations/accept/", {"token": invited.json()["token"]}, format="json")
+    assert (resp.status_code, resp.json()["reason"]) == (409, "invitation_no_longer_valid")
+    assert teams.pending_invitations(actor=team.owner, workspace=team.ws).count() == 1
+
+
 def test_an_agent_key_is_shown_once_and_stored_hashed(team):
     from projects.models import Agent
 
