@@ -18,6 +18,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from brabo.storable import text_problem
 from permissions.action_types import ACTION_TYPES, MAINTAINER, QUESTION_TYPES, ROLES, role_at_least
 from permissions.commands.git import names_protected_branch
 from projects.access import project_role
@@ -404,7 +405,7 @@ def _read_rule(i: int, raw) -> dict:
         if (
             not isinstance(value, list)
             or len(value) > MAX_NAMED
-            or not all(isinstance(v, str) and v.strip() for v in value)
+            or not all(isinstance(v, str) and v.strip() and not text_problem(v) for v in value)
         ):
             raise _bad(f"{where}.{name} must be a list of at most {MAX_NAMED} {what}.", f"{where}.{name}")
         names[name] = sorted({v.strip() for v in value})

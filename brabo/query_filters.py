@@ -11,6 +11,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 
 from brabo.api_errors import ApiError
+from brabo.storable import text_problem
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,9 @@ class QueryFilter:
                 return uuid.UUID(raw)
             except ValueError:
                 raise ApiError(f"{self.name} must be {self.id_of}.", reason="invalid") from None
+        why = text_problem(raw)
+        if why:  # PostgreSQL cannot even compare text holding NUL: a 500 otherwise
+            raise ApiError(f"{self.name} {why}.", reason="invalid")
         if self.choices and raw not in self.choices:
             raise ApiError(f"{self.name} must be one of {', '.join(self.choices)}.", reason="invalid")
         return raw

@@ -93,6 +93,25 @@ def test_a_nul_in_a_username_path_is_a_404(team):
     assert resp.status_code == 404
 
 
+def test_a_nul_in_a_text_filter_or_a_named_reviewer_is_a_400(team):
+    """PostgreSQL cannot compare text holding NUL: a text query filter or a name in an approval rule
+    holding one reached the database and came back as a 500."""
+    person = team.world.client(team.owner)
+    for url, name in (
+        ("/api/actions/?agent=dev%00api", "agent"),
+        (f"/api/projects/{team.project.id}/events/?type=proposed_action%00", "type"),
+    ):
+        resp = person.get(url)
+        assert resp.status_code == 400 and resp.json()["detail"] == f"{name} contains a NUL character.", url
+    for field in ("reviewers", "teams"):
+        rule = {"action_type": "git_merge", "approvals": 1, "min_role": "maintainer", field: ["max\x00"]}
+        resp = person.put(
+            f"/api/projects/{team.project.id}/approval-rules/", {"rules": [rule]}, format="json"
+        )
+        assert resp.status_code == 400 and f"rules[0].{field}" in resp.json()["errors"], resp.content
+    assert not team.project.approval_rules.exists()
+
+
 @pytest.mark.parametrize("since", ["2026-02-30T00:00:00", "2026-01-01T25:00:00", "2026-01-01T00:00:00+99:00"])
 def test_an_impossible_date_is_a_400(team, since):
     resp = team.world.client(team.maintainer).get(

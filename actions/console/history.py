@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from actions import history
 from actions.models import SessionEvent
 from brabo.pagination import EventPagination
+from brabo.storable import text_problem
 from projects.access import visible_projects
 from projects.models import Agent, Membership
 from projects.team_models import WorkspaceEvent
@@ -77,6 +78,8 @@ def page(request):
             raise Http404("no such agent, or it is not yours")
     log = "team" if params.get("log") == "team" else "projects"
     actor, type_, outcome = params.get("actor", ""), params.get("type", ""), params.get("outcome", "")
+    if text_problem(type_):
+        raise Http404("type must be an event code")  # PostgreSQL cannot even compare text holding NUL
     if log == "team":
         qs = history.team_filters(WorkspaceEvent.objects.filter(workspace=workspace), actor=actor, type=type_)
         types = history.TEAM_TYPES
