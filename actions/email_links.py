@@ -32,6 +32,7 @@ EXPIRED = "expired"
 USED = "used"
 OTHER_PERSON = "other_person"
 SETTLED = "settled"
+NO_ACCESS = "no_access"
 PROBLEMS = {
     INVALID: ("This link is not valid", "It was changed or cut. Open the action from the console instead."),
     EXPIRED: ("This link expired", "Decision links work for a short time. Open the action in the console."),
@@ -41,7 +42,13 @@ PROBLEMS = {
         "Only the person it was e-mailed to may use it. Sign in as them, or decide in the console.",
     ),
     SETTLED: ("This action is no longer pending", "Nothing to decide: the action's page shows its outcome."),
+    NO_ACCESS: (
+        "You no longer reach this action",
+        "Your membership or your access to its project changed since the e-mail was sent. Ask a maintainer.",
+    ),
 }
+# The pages of these problems show nothing of the action: it is not the reader's to see (R1.1).
+HIDDEN = frozenset({OTHER_PERSON, NO_ACCESS})
 
 
 def _ttl() -> int:
@@ -106,6 +113,8 @@ def open_link(token: str, user) -> Opened:
         return Opened(None, INVALID)
     if link.user_id != user.pk:
         return Opened(link, OTHER_PERSON)  # checked first: whether it was used is not theirs to learn
+    if project_role(user, link.action.project) is None:
+        return Opened(link, NO_ACCESS)  # removed, or restricted away from the project, since it was sent
     if link.used_at is not None:
         return Opened(link, USED)
     if link.expires_at <= timezone.now():

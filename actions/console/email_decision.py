@@ -21,7 +21,7 @@ def _page(request, *, opened, status=200, decided=None, error=""):
     if opened.problem:
         title, step = email_links.PROBLEMS[opened.problem]
         ctx["problem"] = {"code": opened.problem, "title": title, "step": step}
-    if link is not None and opened.problem != email_links.OTHER_PERSON:
+    if link is not None and opened.problem not in email_links.HIDDEN:
         action = link.action
         row = Row(action, _roles(request.user).get(action.project.workspace_id), request.user)
         ctx.update(
@@ -45,6 +45,8 @@ def email_decision(request, token):
             opened, decision = email_links.confirm(token, request.user, reason=request.POST.get("reason", ""))
         except DomainError as exc:
             opened = email_links.open_link(token, request.user)
+            if opened.problem in email_links.HIDDEN:
+                return _page(request, opened=opened, status=_status(opened.problem))
             opened.problem = ""
             return _page(request, opened=opened, status=exc.status, error=str(exc))
         if decision is None:
@@ -57,4 +59,5 @@ def email_decision(request, token):
 
 
 def _status(problem: str) -> int:
-    return {"": 200, email_links.OTHER_PERSON: 403, email_links.INVALID: 404}.get(problem, 410)
+    statuses = {"": 200, email_links.OTHER_PERSON: 403, email_links.INVALID: 404, email_links.NO_ACCESS: 404}
+    return statuses.get(problem, 410)

@@ -162,6 +162,26 @@ def test_expired_forged_and_other_peoples_links_decide_nothing(people, inbox, ag
     )  # fmt: skip
 
 
+def test_a_link_of_a_member_removed_since_shows_nothing_of_the_action(people, inbox, agent_api,
+                                                                       django_capture_on_commit_callbacks):  # fmt: skip
+    """R1.1: max is removed from the workspace after the e-mail was sent; still signed in (he is a member of
+    another workspace), his own link neither shows the action nor decides it."""
+    from projects import teams
+
+    team = people
+    action_id = _propose(agent_api, django_capture_on_commit_callbacks)
+    links = _links(inbox, "max@acme.test")
+    shown = _client(team.maintainer).get(links["Approve"])
+    assert shown.status_code == 200 and b"instruction_patch" in shown.content
+    team.world.member(team.other_ws, team.maintainer, "developer")
+    teams.remove_member(actor=team.owner, workspace=team.ws, username="max")
+    for method in ("get", "post"):
+        page = getattr(_client(team.maintainer), method)(links["Deny"])
+        assert page.status_code == 404 and b"You no longer reach this action" in page.content
+        assert b"instruction_patch" not in page.content and action_id.encode() not in page.content
+    assert ProposedAction.objects.get(id=action_id).status == "pending" and _decisions(action_id) == []
+
+
 def test_an_email_confirm_counts_like_a_console_click_under_a_two_person_rule(
     people, inbox, agent_api, django_capture_on_commit_callbacks
 ):
