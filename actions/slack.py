@@ -35,7 +35,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from brabo.errors import DomainError
-from permissions.action_types import QUESTION_TYPES
+from permissions.action_types import MAINTAINER, OWNER, QUESTION_TYPES
 from permissions.messages import sentence
 from projects.access import membership
 from projects.crypto import SecretUnreadable, decrypt, encrypt
@@ -241,8 +241,8 @@ def blocks(action: ProposedAction, outcome: str = "") -> tuple[str, list[dict]]:
 # -- configuration and linking (console) --------------------------------------------------------------------
 
 
-def _require_configurer(actor, workspace) -> None:
-    m = require_workspace_role(actor, workspace.id, "maintainer", "Configuring Slack")
+def _require_configurer(actor, workspace, minimum: str = MAINTAINER) -> None:
+    m = require_workspace_role(actor, workspace.id, minimum, "Configuring Slack")
     if m.restricted:
         raise DomainError(
             "Slack hears of every project of the workspace; a member restricted to some projects cannot "
@@ -259,8 +259,10 @@ def _invalid(message: str, field: str) -> DomainError:
 @transaction.atomic(durable=True)
 def configure(*, actor, workspace, team_id: str, channel: str, bot_token: str = "", signing_secret: str = ""):
     """Set the workspace's Slack app. The bot token and signing secret are stored encrypted and never shown
-    again; leaving one empty keeps the stored one (a first configuration needs both)."""
-    _require_configurer(actor, workspace)
+    again; leaving one empty keeps the stored one (a first configuration needs both). The owner's: whoever
+    knows the signing secret signs a click as any linked member, the owner included, and could so decide
+    what only the owner decides or be every approver a two-person rule needs."""
+    _require_configurer(actor, workspace, OWNER)
     team_id, channel = (team_id or "").strip(), (channel or "").strip()
     bot_token, signing_secret = (bot_token or "").strip(), (signing_secret or "").strip()
     if not _TEAM.match(team_id):

@@ -675,8 +675,8 @@ TABLE: dict[str, Row] = {
         "maintainer",
         lambda c, a: _an("rotate_endpoint_secret")(actor=a, endpoint=c.webhook()),
     ),
-    # a workspace's Slack app (maintainers) and each member's own Slack link (any member)
-    "actions.slack.configure": Row("workspace", "maintainer", lambda c, a: c.slack(a)),
+    # a workspace's Slack app (the owner sets it, maintainers disconnect it) and each member's own Slack link
+    "actions.slack.configure": Row("workspace", "owner", lambda c, a: c.slack(a)),
     "actions.slack.remove": Row(
         "workspace",
         "maintainer",

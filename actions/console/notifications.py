@@ -27,7 +27,7 @@ def page(request, new_secret=None):
     for ws in Workspace.objects.filter(id__in=list(roles)).order_by("name", "id"):
         manage = notifications.may_configure(request.user, ws)
         card = {"ws": ws, "role": roles[ws.id], "manage": manage, "endpoints": [], "deliveries": []}
-        # the workspace's Slack app (maintainers set it) and this person's linked Slack account
+        # the workspace's Slack app (the owner sets it) and this person's linked Slack account
         card["slack"] = SlackInstallation.objects.filter(workspace=ws).first()
         card["slack_user"] = slack.linked_slack_user(request.user, ws)
         if manage:

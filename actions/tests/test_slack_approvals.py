@@ -241,6 +241,35 @@ def test_a_slack_click_counts_like_a_console_click_under_a_two_person_rule(
     assert "Approved by olivia." in _outcome(fake)
 
 
+def test_the_signing_secret_speaks_for_every_linked_member_so_only_the_owner_sets_it(
+    team, installed, slack_app, fake, agent_api, mia, django_capture_on_commit_callbacks
+):
+    """Whoever knows the signing secret signs a click as any linked Slack account. A maintainer who set a
+    secret of her own signed olivia's click and approved, as the owner, what only the owner decides (and
+    under a two-person rule could sign every approver's click). Setting Slack up is the owner's."""
+    from brabo.errors import DomainError
+
+    slack_app.link(team.owner, team.ws, "U0OLIVIA")
+    quorum.set_approval_rules(
+        actor=team.owner, project=team.project,
+        rules=[{"action_type": "instruction_patch", "approvals": 2, "min_role": "owner"}],
+    )  # fmt: skip
+    action_id = _propose(agent_api, django_capture_on_commit_callbacks)
+    mias = "m1a0wn5ecret0f0ur0wn0000000000aa"
+    for change in ({"signing_secret": mias}, {"bot_token": "xoxb-9-9-mia"}, {}):
+        with pytest.raises(DomainError) as refused:
+            slack.configure(
+                actor=mia, workspace=team.ws, team_id=TEAM, channel="#approvals", **change
+            )  # fmt: skip
+        assert (refused.value.status, refused.value.reason) == (403, "role_too_low")
+    assert slack_app.click("U0OLIVIA", slack.APPROVE, action_id, secret=mias).status_code == 401
+    assert ProposedAction.objects.get(id=action_id).status == "pending"
+    assert _decision_events(action_id) == []
+    # the owner's own clicks, signed with the secret she set, count as before
+    slack_app.click("U0OLIVIA", slack.APPROVE, action_id)
+    assert [e.actor_label for e in _decision_events(action_id)] == ["olivia"]
+
+
 def test_a_wrong_bot_token_fails_the_post_and_the_configuration_is_checked(team, fake, agent_api, mia,
                                                                           django_capture_on_commit_callbacks):  # fmt: skip
     slack.configure(
