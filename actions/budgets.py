@@ -37,6 +37,7 @@ from django.utils import timezone
 
 from permissions.action_types import AUTO_APPROVE, DENY, MAINTAINER, OWNER, REQUIRE_APPROVAL
 from permissions.messages import sentence
+from projects.access import visible_projects
 from projects.models import Agent, Project, SpendLimit, Workspace, WorkspaceBudget
 from projects.services import DomainError, require_project_role, require_workspace_role
 from projects.team_events import record as record_team_event
@@ -530,7 +531,9 @@ def budget_overview(*, actor, workspace: Workspace, now: datetime | None = None)
     result["total"] = _line(
         "workspace", workspace.pk, workspace.name, total, budget.monthly_amount, currency, now
     )
-    for project in Project.objects.filter(workspace=workspace).order_by("name"):
+    # R1.1: a member restricted to some projects reads the lines of those only (the total is the workspace's)
+    reachable = visible_projects(actor).filter(workspace=workspace)
+    for project in reachable.order_by("name"):
         lim = project_limits.get(project.pk)
         line = _line(
             "project",
@@ -544,7 +547,7 @@ def budget_overview(*, actor, workspace: Workspace, now: datetime | None = None)
         line["auto_approve_up_to"] = _money_or_none(lim.auto_approve_up_to if lim else None, currency)
         result["projects"].append(line)
     agents = (
-        Agent.objects.filter(project__workspace=workspace)
+        Agent.objects.filter(project__in=reachable.values("id"))
         .select_related("project")
         .order_by("project__name", "name")
     )

@@ -102,6 +102,33 @@ def test_reading_the_budget_is_for_maintainers(pay):
     assert r.status_code == 404
 
 
+def test_a_restricted_maintainer_reads_the_lines_of_their_projects_only(pay):
+    """R1.1: a maintainer restricted to ``app`` read every project's and agent's line of the overview — the
+    names, spend and limits of projects that answer them 404 everywhere else."""
+    from projects.access import set_project_access
+    from projects.models import Membership
+
+    set_budget(pay, monthly_amount="500", auto_approve_up_to="100")
+    secret = pay.world.project(pay.ws, "secret-merger")
+    _, key = pay.world.agent(secret, pay.owner, "dev-acquire")
+    spend = {"amount": "40", "currency": "EUR", "purpose": "due diligence"}
+    r = pay.world.client(agent_key=key).post(
+        "/api/actions/", {"action_type": "spend", "payload": spend}, format="json"
+    )
+    assert r.json()["status"] in ("auto_approved", "executed"), r.json()
+    propose(pay, "30")
+    set_project_access(Membership.objects.get(workspace=pay.ws, user=pay.maintainer), [pay.project])
+    max_ = pay.world.client(pay.maintainer)
+    overview = max_.get(f"/api/workspaces/{pay.ws.id}/budget/").json()
+    assert [p["name"] for p in overview["projects"]] == ["app"]
+    assert [a["name"] for a in overview["agents"]] == ["dev-pay"]
+    assert "secret-merger" not in str(overview) and "dev-acquire" not in str(overview)
+    assert overview["total"]["spent"] == "70.00"  # the workspace's budget, as the owner set it
+    assert max_.get(f"/api/projects/{secret.id}/budget/").status_code == 404
+    owner_view = pay.owner_client.get(f"/api/workspaces/{pay.ws.id}/budget/").json()
+    assert sorted(p["name"] for p in owner_view["projects"]) == ["app", "secret-merger"]
+
+
 def test_crossing_a_budget_always_asks_whatever_allow_rules_and_autonomy_say(pay):
     set_budget(pay, monthly_amount="10000", auto_approve_up_to="1000")
     r = pay.owner_client.put(
