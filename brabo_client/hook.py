@@ -264,9 +264,8 @@ def _recognised(agent: str, answer) -> bool:
     if agent == "gemini-cli":
         return answer.get("decision") in ("allow", "deny", "ask")
     out = answer.get("hookSpecificOutput")
-    if isinstance(
-        out, dict
-    ):  # named for another event, Claude Code throws it away (a hook error: the tool runs)
+    if isinstance(out, dict):
+        # named for another event, Claude Code throws it away (a hook error: the tool runs)
         decisions = ("deny",) if agent == "codex" else ("allow", "deny", "ask")
         return out.get("hookEventName") == "PreToolUse" and out.get("permissionDecision") in decisions
     return agent == "codex" and not answer
