@@ -4,13 +4,23 @@ It writes the fast form of the hook (``brabo_client/fast_hook.py`` run by this i
 see ``hook.command``): the same program as ``brabo hook <agent>``, without the console script's and
 ``site``'s start-up, which bench/hooks.py shows is most of what a command hook costs. Absolute paths, so
 the settings are for this machine: for a project, Claude Code's ``.claude/settings.local.json`` (its
-personal, uncommitted settings), Gemini CLI's ``.gemini/settings.json``, Codex's ``.codex/hooks.json``;
-with ``--user``, the agent's settings in the home folder (``$CODEX_HOME`` for Codex when set).
+personal, uncommitted settings), Codex's ``.codex/hooks.json``; with ``--user``, the agent's settings in the
+home folder (``$CODEX_HOME`` for Codex when set).
+
+Gemini CLI's hook is a Gemini CLI extension in the home folder (``$GEMINI_CLI_HOME`` when set):
+``~/.gemini/extensions/brabo-<project>/`` (``brabo`` with ``--user``), its ``hooks/hooks.json`` holding the
+hook, enabled only in the project's folder and below (``extension-enablement.json``) unless ``--user``.
+Gemini CLI (0.61) runs no settings hook — project, user or system — in a folder that is not trusted (folder
+trust is on by default; a folder the person answered "Don't trust", or one their IDE does not trust), while
+it still runs the tools its own rules and the person allow there; an extension's hooks it runs in every folder.
+So the hook is where it always runs, and an earlier Brabo hook in the settings file this installer used to
+write (the project's ``.gemini/settings.json``, or the home folder's with ``--user``) is taken out, so a
+trusted folder does not call Brabo twice.
 
 An existing Brabo hook of that agent in the file (either form) is replaced, never doubled; every other
 setting and hook is kept. The key is never written: the hook reads ``BRABO_AGENT_KEY`` (or
 ``GEMINI_CLI_BRABO_AGENT_KEY``) or ``--key-file``, as ``brabo hook`` does. ``--print`` shows the file as it
-would be written and writes nothing.
+would be written (each file, for Gemini CLI's extension) and writes nothing.
 
 Exit codes: 0 written (or printed), 64 bad arguments or a settings file that is not a JSON object.
 """
@@ -18,8 +28,10 @@ Exit codes: 0 written (or printed), 64 bad arguments or a settings file that is 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
+import shlex
 import sys
 import tempfile
 
@@ -70,7 +82,14 @@ MATCHER = {
 DEFAULT_AGENT_TIMEOUT = 60  # seconds: the hook's timeout written into the settings and told to the hook
 
 
+def gemini_home() -> str:
+    """The folder Gemini CLI keeps its ``.gemini`` in: ``$GEMINI_CLI_HOME`` when set (Gemini CLI's
+    ``homedir()``), else the home folder."""
+    return os.environ.get("GEMINI_CLI_HOME") or os.path.expanduser("~")
+
+
 def settings_file(agent: str, *, project: str, user: bool) -> str:
+    """The settings file the hook goes in (for Gemini CLI: the one an earlier install wrote it in)."""
     if agent == "claude-code":
         return (
             os.path.join(os.path.expanduser("~"), ".claude", "settings.json")
@@ -78,7 +97,7 @@ def settings_file(agent: str, *, project: str, user: bool) -> str:
             else os.path.join(project, ".claude", "settings.local.json")
         )
     if agent == "gemini-cli":
-        base = os.path.expanduser("~") if user else project
+        base = gemini_home() if user else project
         return os.path.join(base, ".gemini", "settings.json")
     if user:
         return os.path.join(os.environ.get("CODEX_HOME") or os.path.expanduser("~/.codex"), "hooks.json")
@@ -89,8 +108,6 @@ def is_brabos(handler, agent: str) -> bool:
     """A hook this installer (or the README's examples) wrote for ``agent``, in either form."""
     if not isinstance(handler, dict) or not isinstance(handler.get("command"), str):
         return False
-    import shlex
-
     try:
         words = shlex.split(handler["command"])
     except ValueError:
@@ -104,12 +121,8 @@ def is_brabos(handler, agent: str) -> bool:
     )
 
 
-def merged(existing: dict, agent: str, command: str, agent_timeout: float) -> dict:
-    handler: dict = {"type": "command", "command": command}
-    if agent == "gemini-cli":
-        handler = {"name": "brabo", **handler, "timeout": int(agent_timeout * 1000)}  # milliseconds
-    else:
-        handler["timeout"] = agent_timeout if agent_timeout != int(agent_timeout) else int(agent_timeout)
+def without_brabos(existing: dict, agent: str) -> dict:
+    """``existing`` with this agent's Brabo hooks taken out of its hook event (groups left empty dropped)."""
     data = dict(existing)
     hooks = data.get("hooks", {})
     if not isinstance(hooks, dict):
@@ -126,8 +139,71 @@ def merged(existing: dict, agent: str, command: str, agent_timeout: float) -> di
                 kept.append({**group, "hooks": rest})
         else:
             kept.append(group)
-    kept.append({"matcher": MATCHER[agent], "hooks": [handler]})
     data["hooks"] = {**hooks, EVENT[agent]: kept}
+    return data
+
+
+def handler(agent: str, command: str, agent_timeout: float) -> dict:
+    """The hook entry itself, in the agent's spelling (Gemini CLI: named, its timeout in milliseconds)."""
+    if agent == "gemini-cli":
+        return {"name": "brabo", "type": "command", "command": command, "timeout": int(agent_timeout * 1000)}
+    timeout = agent_timeout if agent_timeout != int(agent_timeout) else int(agent_timeout)
+    return {"type": "command", "command": command, "timeout": timeout}
+
+
+def merged(existing: dict, agent: str, command: str, agent_timeout: float) -> dict:
+    data = without_brabos(existing, agent)
+    group = {"matcher": MATCHER[agent], "hooks": [handler(agent, command, agent_timeout)]}
+    data["hooks"][EVENT[agent]] = [*data["hooks"][EVENT[agent]], group]
+    return data
+
+
+# -- Gemini CLI: the hook as an extension ----------------------------------------------------------------
+
+
+def gemini_extension_name(project: str | None) -> str:
+    """``brabo`` for every folder (``--user``), ``brabo-<12 hex of the project's real path>`` for one project
+    (Gemini CLI allows letters, digits and dashes in an extension's name)."""
+    if project is None:
+        return "brabo"
+    return "brabo-" + hashlib.sha256(os.path.realpath(project).encode()).hexdigest()[:12]
+
+
+def enablement_rules(project: str) -> list[str]:
+    """Gemini CLI's ``extension-enablement.json`` overrides that enable an extension only in ``project`` and
+    below: off everywhere (``!/*``), then on under the project's path, spelt as Gemini CLI compares the
+    folder it starts in (forward slashes, a leading and a trailing one; the last matching rule wins). The
+    path as given and its real path, when they differ (Gemini CLI starts in the real one)."""
+    rules = ["!/*"]
+    for path in dict.fromkeys((os.path.abspath(project), os.path.realpath(project))):
+        spelt = path.replace("\\", "/").strip("/")
+        rules.append(f"/{spelt}/*" if spelt else "/*")
+    return rules
+
+
+def gemini_extension(name: str, command: str, agent_timeout: float, project: str | None) -> dict[str, dict]:
+    """The extension's files (relative path -> JSON): its manifest and its ``hooks/hooks.json``."""
+    scope = f"the project {os.path.realpath(project)}" if project else "every folder"
+    manifest = {
+        "name": name,
+        "version": "1.0.0",
+        "description": f"Brabo's BeforeTool hook for {scope} (written by brabo hook install gemini-cli)",
+    }
+    group = {"matcher": MATCHER["gemini-cli"], "hooks": [handler("gemini-cli", command, agent_timeout)]}
+    return {
+        "gemini-extension.json": manifest,
+        os.path.join("hooks", "hooks.json"): {"hooks": {EVENT["gemini-cli"]: [group]}},
+    }
+
+
+def enabled_only_for(existing: dict, name: str, project: str | None) -> dict:
+    """``extension-enablement.json`` with ``name`` enabled in ``project`` and below only (everywhere when
+    ``project`` is None); every other extension's entry kept."""
+    data = dict(existing)
+    if project is None:
+        data.pop(name, None)  # no entry: enabled in every folder
+    else:
+        data[name] = {"overrides": enablement_rules(project)}
     return data
 
 
@@ -137,7 +213,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EX_USAGE, f"brabo: {message}\n")
 
 
-def main(argv: list[str]) -> int:
+def _parse(argv: list[str]) -> argparse.Namespace:
     ap = _Parser(
         prog="brabo hook install",
         description="Write Brabo's command hook (the fast form) into a coding agent's settings.",
@@ -159,10 +235,10 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--root", help="the project folder the hook reports (default as brabo hook)")
     ap.add_argument("--url", help="Brabo's URL baked into the command (default $BRABO_URL at each call)")
     ap.add_argument("--key-file", help="a file holding the agent's key, read at each call")
-    args = ap.parse_args(argv)
-    if not 0 < args.agent_timeout <= 86400:
-        print("brabo: --agent-timeout must be a number of seconds above 0", file=sys.stderr)
-        return EX_USAGE
+    return ap.parse_args(argv)
+
+
+def _flags(args: argparse.Namespace) -> list[str]:
     flags = ["--agent-timeout", f"{args.agent_timeout:g}"]
     for name in ("timeout", "pending", "other", "root", "url", "key_file"):
         value = getattr(args, name)
@@ -170,30 +246,29 @@ def main(argv: list[str]) -> int:
             if name in ("root", "key_file"):
                 value = os.path.abspath(os.path.expanduser(value))
             flags += ["--" + name.replace("_", "-"), f"{value:g}" if isinstance(value, float) else value]
-    project = os.path.abspath(args.project or os.getcwd())
-    path = settings_file(args.agent, project=project, user=args.user)
+    return flags
+
+
+class _Unreadable(Exception):
+    """A file to merge into that is not a JSON object; the message says which and what to do."""
+
+
+def _read_object(path: str) -> dict:
     try:
         with open(path, encoding="utf-8") as f:
             existing = json.load(f)
     except FileNotFoundError:
-        existing = {}
+        return {}
     except (OSError, ValueError) as exc:
-        print(
-            f"brabo: cannot read {path} as JSON ({exc}); fix or move it, then run this again", file=sys.stderr
-        )
-        return EX_USAGE
+        raise _Unreadable(f"cannot read {path} as JSON ({exc}); fix or move it, then run this again")
     if not isinstance(existing, dict):
-        print(f"brabo: {path} is not a JSON object; fix or move it, then run this again", file=sys.stderr)
-        return EX_USAGE
-    try:
-        data = merged(existing, args.agent, hook.command(args.agent, flags), args.agent_timeout)
-    except ValueError as exc:
-        print(f"brabo: {path}: {exc}; fix it, then run this again", file=sys.stderr)
-        return EX_USAGE
+        raise _Unreadable(f"{path} is not a JSON object; fix or move it, then run this again")
+    return existing
+
+
+def _write(path: str, data: dict) -> None:
+    """``data`` as ``path``'s JSON, replaced at once (a reader never sees half a file); its mode kept."""
     text = json.dumps(data, indent=2) + "\n"
-    if args.print:
-        sys.stdout.write(text)
-        return 0
     os.makedirs(os.path.dirname(path), exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".brabo-", dir=os.path.dirname(path))
     try:
@@ -205,7 +280,80 @@ def main(argv: list[str]) -> int:
     except BaseException:
         os.unlink(tmp)
         raise
-    print(f"brabo: {args.agent}'s {EVENT[args.agent]} hook in {path} runs: {hook.command(args.agent, flags)}")
+
+
+def _gemini_files(args: argparse.Namespace, command: str, project: str) -> dict[str, dict]:
+    """Every file a Gemini CLI install writes (path -> JSON): the extension, its enablement, and the settings
+    file an earlier install wrote the hook in, without it (only when it held one)."""
+    scoped = None if args.user else project
+    name = gemini_extension_name(scoped)
+    extensions = os.path.join(gemini_home(), ".gemini", "extensions")
+    files = {
+        os.path.join(extensions, name, rel): data
+        for rel, data in gemini_extension(name, command, args.agent_timeout, scoped).items()
+    }
+    enablement = os.path.join(extensions, "extension-enablement.json")
+    files[enablement] = enabled_only_for(_read_object(enablement), name, scoped)
+    old = settings_file("gemini-cli", project=project, user=args.user)
+    try:
+        existing = _read_object(old)
+        cleaned = without_brabos(existing, "gemini-cli")
+    except (_Unreadable, ValueError):
+        return files  # not this installer's to fix: Gemini CLI itself will say what is wrong with it
+    if cleaned["hooks"]["BeforeTool"] != existing.get("hooks", {}).get("BeforeTool", []):
+        if not cleaned["hooks"]["BeforeTool"]:
+            del cleaned["hooks"]["BeforeTool"]
+        files[old] = cleaned
+    return files
+
+
+def _say_gemini(files: dict[str, dict], project: str, user: bool, command: str) -> None:
+    extension = os.path.dirname(next(iter(files)))
+    where = "every folder" if user else f"{os.path.realpath(project)} and the folders below it"
+    print(
+        f"brabo: gemini-cli's BeforeTool hook is the Gemini CLI extension {extension}, on in {where}; it runs: {command}"
+    )
+    for path in files:
+        if path.endswith("settings.json"):
+            print(f"brabo: took the earlier Brabo hook out of {path} (the extension replaces it)")
+    print(
+        "brabo: Gemini CLI runs an extension's hook in every folder, trusted or not (a settings hook only in "
+        "a trusted one); starting gemini with --extensions/-e that leaves it out switches it off"
+    )
+
+
+def main(argv: list[str]) -> int:
+    args = _parse(argv)
+    if not 0 < args.agent_timeout <= 86400:
+        print("brabo: --agent-timeout must be a number of seconds above 0", file=sys.stderr)
+        return EX_USAGE
+    flags = _flags(args)
+    command = hook.command(args.agent, flags)
+    project = os.path.abspath(args.project or os.getcwd())
+    try:
+        if args.agent == "gemini-cli":
+            files = _gemini_files(args, command, project)
+        else:
+            path = settings_file(args.agent, project=project, user=args.user)
+            try:
+                files = {path: merged(_read_object(path), args.agent, command, args.agent_timeout)}
+            except ValueError as exc:
+                raise _Unreadable(f"{path}: {exc}; fix it, then run this again")
+    except _Unreadable as exc:
+        print(f"brabo: {exc}", file=sys.stderr)
+        return EX_USAGE
+    if args.print:
+        for path, data in files.items():
+            if len(files) > 1:
+                sys.stdout.write(f"==> {path} <==\n")
+            sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        return 0
+    for path, data in files.items():
+        _write(path, data)
+    if args.agent == "gemini-cli":
+        _say_gemini(files, project, args.user, command)
+        return 0
+    print(f"brabo: {args.agent}'s {EVENT[args.agent]} hook in {path} runs: {command}")
     if args.agent == "codex":
         print(
             "brabo: Codex runs a hook only once it is trusted: trust it in Codex's interactive screen once, "

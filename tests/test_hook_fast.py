@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import shlex
 import socket
 import subprocess
@@ -23,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from actions import agent_hooks
-from brabo_client import _wire, hook
+from brabo_client import _wire, hook, hook_install
 from brabo_client.sdk import Client
 
 REPO = Path(__file__).resolve().parent.parent
@@ -376,9 +377,11 @@ def test_bad_arguments_to_the_fast_form_are_a_refusal():
 # -- brabo hook install -------------------------------------------------------------------------------
 
 
-def install(*args: str, cwd: Path, home: Path):
-    env = {**os.environ, "HOME": str(home), "PYTHONPATH": str(REPO)}
+def install(*args: str, cwd: Path, home: Path, **extra: str):
+    env = {**os.environ, "HOME": str(home), "PYTHONPATH": str(REPO), **extra}
     env.pop("CODEX_HOME", None)
+    if "GEMINI_CLI_HOME" not in extra:
+        env.pop("GEMINI_CLI_HOME", None)
     return subprocess.run(
         [sys.executable, "-m", "brabo_client", "hook", "install", *args],
         capture_output=True,
@@ -399,12 +402,11 @@ def dirs(tmp_path):
 
 FILES = {
     "claude-code": (".claude/settings.local.json", "PreToolUse"),
-    "gemini-cli": (".gemini/settings.json", "BeforeTool"),
     "codex": (".codex/hooks.json", "PreToolUse"),
 }
 
 
-@pytest.mark.parametrize("agent", hook.AGENTS)
+@pytest.mark.parametrize("agent", sorted(FILES))
 def test_install_writes_the_fast_form_and_keeps_the_rest(agent, dirs):
     project, home = dirs
     path, event = FILES[agent]
@@ -425,7 +427,7 @@ def test_install_writes_the_fast_form_and_keeps_the_rest(agent, dirs):
     assert groups[0] == {"matcher": "Bash", "hooks": [other]}  # the old Brabo hook is replaced, not doubled
     [handler] = groups[1]["hooks"]
     assert handler["command"] == hook.command(agent, ["--agent-timeout", "30", "--timeout", "40"])
-    assert handler["timeout"] == (30000 if agent == "gemini-cli" else 30)
+    assert handler["timeout"] == 30
     again = install(agent, "--timeout", "40", "--agent-timeout", "30", cwd=project, home=home)
     assert again.returncode == 0 and json.loads(settings.read_text()) == data  # idempotent
     # the command it wrote is the hook: run as the agent runs it (through a shell), it answers
@@ -441,6 +443,171 @@ def test_install_writes_the_fast_form_and_keeps_the_rest(agent, dirs):
     assert "cannot reach Brabo" in out.stdout.decode()
 
 
+# Gemini CLI: an extension in the home folder, because Gemini CLI (0.61) runs no settings hook in a folder
+# that is not trusted (tests/agents_e2e/test_agents_e2e_gemini_trust.py drives it there).
+
+
+def _extension(home: Path, project: Path | None) -> Path:
+    return (
+        home
+        / ".gemini"
+        / "extensions"
+        / hook_install.gemini_extension_name(str(project) if project else None)
+    )
+
+
+def test_install_for_gemini_writes_an_extension_enabled_for_the_project_only(dirs):
+    project, home = dirs
+    enablement = home / ".gemini" / "extensions" / "extension-enablement.json"
+    enablement.parent.mkdir(parents=True)
+    enablement.write_text(json.dumps({"other": {"overrides": ["!/tmp/*"]}}))
+    proc = install("gemini-cli", "--timeout", "40", "--agent-timeout", "30", cwd=project, home=home)
+    assert proc.returncode == 0, proc.stderr
+    ext = _extension(home, project)
+    assert ext.name.startswith("brabo-") and str(ext) in proc.stdout
+    manifest = json.loads((ext / "gemini-extension.json").read_text())
+    assert manifest["name"] == ext.name and manifest["version"]
+    hooks = json.loads((ext / "hooks" / "hooks.json").read_text())["hooks"]
+    [group] = hooks["BeforeTool"]
+    assert group["matcher"] == hook_install.MATCHER["gemini-cli"]
+    assert group["hooks"] == [
+        {
+            "name": "brabo",
+            "type": "command",
+            "command": hook.command("gemini-cli", ["--agent-timeout", "30", "--timeout", "40"]),
+            "timeout": 30000,  # milliseconds
+        }
+    ]
+    rules = json.loads(enablement.read_text())
+    assert rules["other"] == {"overrides": ["!/tmp/*"]}  # another extension's entry is kept
+    assert rules[ext.name] == {"overrides": ["!/*", f"{project.resolve()}/*"]}
+    assert not (project / ".gemini").exists()  # nothing in the project, where an untrusted folder skips it
+    files = {p: p.read_bytes() for p in home.rglob("*") if p.is_file()}
+    assert (
+        install("gemini-cli", "--timeout", "40", "--agent-timeout", "30", cwd=project, home=home).returncode
+        == 0
+    )
+    assert {p: p.read_bytes() for p in home.rglob("*") if p.is_file()} == files  # idempotent
+
+
+def _enabled(rules: list[str], folder: str) -> bool:
+    """Gemini CLI 0.61's reading of an extension's overrides (extensionEnablement.ts ``isEnabled``): the last
+    rule whose glob matches the folder, spelt with a leading and a trailing slash, wins; none: enabled."""
+    enabled = True
+    for rule in rules:
+        off = rule.startswith("!")
+        glob = rule[1:] if off else rule
+        pattern = re.escape(glob[:-2]) + "(/.*)?" if glob.endswith("/*") else re.escape(glob)
+        if re.fullmatch(pattern, "/" + folder.strip("/") + "/"):
+            enabled = not off
+    return enabled
+
+
+def test_the_project_extension_is_on_in_the_project_and_below_only(tmp_path):
+    project = tmp_path / "app"
+    rules = hook_install.enablement_rules(str(project))
+    assert _enabled(rules, str(project)) and _enabled(rules, str(project / "src" / "deep"))
+    for elsewhere in (str(tmp_path), str(tmp_path / "app2"), str(tmp_path / "ap"), "/", "/home/u"):
+        assert not _enabled(rules, elsewhere), elsewhere
+
+
+def test_the_project_extension_names_differ_by_project(tmp_path):
+    names = {hook_install.gemini_extension_name(str(tmp_path / p)) for p in ("a", "b")}
+    assert len(names) == 2 and all(re.fullmatch(r"brabo-[0-9a-f]{12}", n) for n in names)
+    assert hook_install.gemini_extension_name(None) == "brabo"
+
+
+def test_install_for_gemini_takes_the_earlier_settings_hook_out(dirs):
+    project, home = dirs
+    settings = project / ".gemini" / "settings.json"
+    settings.parent.mkdir()
+    other = {"type": "command", "command": "./lint.sh"}
+    old = {
+        "name": "brabo",
+        "type": "command",
+        "command": "brabo hook gemini-cli --timeout 50",
+        "timeout": 60000,
+    }
+    settings.write_text(
+        json.dumps(
+            {
+                "model": {"name": "kept"},
+                "hooks": {
+                    "BeforeTool": [{"matcher": "x", "hooks": [old, other]}, {"matcher": "y", "hooks": [old]}],
+                    "AfterTool": [{"hooks": [other]}],
+                },
+            }
+        )
+    )
+    proc = install("gemini-cli", cwd=project, home=home)
+    assert proc.returncode == 0, proc.stderr
+    assert "took the earlier Brabo hook out of " + str(settings) in proc.stdout
+    assert json.loads(settings.read_text()) == {
+        "model": {"name": "kept"},
+        "hooks": {"BeforeTool": [{"matcher": "x", "hooks": [other]}], "AfterTool": [{"hooks": [other]}]},
+    }
+    assert (_extension(home, project) / "hooks" / "hooks.json").is_file()
+
+
+def test_install_for_gemini_leaves_a_settings_file_it_did_not_write_alone(dirs):
+    project, home = dirs
+    settings = project / ".gemini" / "settings.json"
+    settings.parent.mkdir()
+    for content in ("{not json", json.dumps({"hooks": {"BeforeTool": [{"hooks": [{"command": "./x"}]}]}})):
+        settings.write_text(content)
+        proc = install("gemini-cli", cwd=project, home=home)
+        assert proc.returncode == 0 and "took" not in proc.stdout, proc.stderr
+        assert settings.read_text() == content
+
+
+def test_install_for_gemini_for_the_user_is_on_everywhere_and_honours_gemini_cli_home(dirs, tmp_path):
+    project, home = dirs
+    gemini_home = tmp_path / "gemini-home"
+    enablement = gemini_home / ".gemini" / "extensions" / "extension-enablement.json"
+    enablement.parent.mkdir(parents=True)
+    enablement.write_text(json.dumps({"brabo": {"overrides": ["!/*"]}, "other": {"overrides": []}}))
+    user_settings = gemini_home / ".gemini" / "settings.json"
+    user_settings.write_text(
+        json.dumps({"hooks": {"BeforeTool": [{"hooks": [{"command": "brabo hook gemini-cli"}]}]}})
+    )
+    proc = install("gemini-cli", "--user", cwd=project, home=home, GEMINI_CLI_HOME=str(gemini_home))
+    assert proc.returncode == 0, proc.stderr
+    ext = _extension(gemini_home, None)
+    assert ext.name == "brabo" and (ext / "hooks" / "hooks.json").is_file()
+    assert json.loads(enablement.read_text()) == {"other": {"overrides": []}}  # no rule: on in every folder
+    assert json.loads(user_settings.read_text()) == {"hooks": {}}
+    assert not (home / ".gemini").exists()
+
+
+def test_install_for_gemini_print_shows_every_file_and_writes_none(dirs):
+    project, home = dirs
+    proc = install("gemini-cli", "--print", cwd=project, home=home)
+    assert proc.returncode == 0, proc.stderr
+    ext = _extension(home, project)
+    for path in (
+        ext / "gemini-extension.json",
+        ext / "hooks" / "hooks.json",
+        ext.parent / "extension-enablement.json",
+    ):
+        assert f"==> {path} <==" in proc.stdout
+    assert "fast_hook.py gemini-cli" in proc.stdout
+    assert not (home / ".gemini").exists() and not (project / ".gemini").exists()
+
+
+def test_install_for_gemini_refuses_an_enablement_file_it_cannot_merge(dirs):
+    project, home = dirs
+    enablement = home / ".gemini" / "extensions" / "extension-enablement.json"
+    enablement.parent.mkdir(parents=True)
+    enablement.write_text("[1]")
+    proc = install("gemini-cli", cwd=project, home=home)
+    assert (
+        proc.returncode == 64
+        and "extension-enablement.json" in proc.stderr
+        and "Traceback" not in proc.stderr
+    )
+    assert enablement.read_text() == "[1]" and not _extension(home, project).exists()
+
+
 def test_install_for_the_user_and_print_only(dirs):
     project, home = dirs
     proc = install("codex", "--user", "--print", cwd=project, home=home)
@@ -453,8 +620,8 @@ def test_install_for_the_user_and_print_only(dirs):
 @pytest.mark.parametrize("content", ["[1, 2]", "{not json", '{"hooks": []}'])
 def test_install_refuses_a_settings_file_it_cannot_merge(dirs, content):
     project, home = dirs
-    (project / ".gemini").mkdir()
-    (project / ".gemini" / "settings.json").write_text(content)
-    proc = install("gemini-cli", cwd=project, home=home)
-    assert proc.returncode == 64 and "settings.json" in proc.stderr and "Traceback" not in proc.stderr
-    assert (project / ".gemini" / "settings.json").read_text() == content
+    (project / ".claude").mkdir()
+    (project / ".claude" / "settings.local.json").write_text(content)
+    proc = install("claude-code", cwd=project, home=home)
+    assert proc.returncode == 64 and "settings.local.json" in proc.stderr and "Traceback" not in proc.stderr
+    assert (project / ".claude" / "settings.local.json").read_text() == content
