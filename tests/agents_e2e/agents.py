@@ -8,9 +8,13 @@ Code with the tools allowed (``--allowedTools``), Gemini CLI in ``yolo`` approva
 Hook wiring, per each agent's documentation:
 - Claude Code: ``.claude/settings.json`` ``hooks.PreToolUse`` — ``"type": "command"`` or ``"type": "http"``
   with ``timeout`` in seconds (https://code.claude.com/docs/en/hooks). Project hooks run in ``-p`` mode.
-- Gemini CLI: ``.gemini/settings.json`` ``hooks.BeforeTool`` — ``"type": "command"``, ``timeout`` in
-  milliseconds (gemini-cli docs/hooks/reference.md "Hook configuration"); the workspace is trusted with
-  ``GEMINI_CLI_TRUST_WORKSPACE=true`` (docs/reference/configuration.md), as a headless run needs.
+- Gemini CLI: an extension in HOME (``~/.gemini/extensions/<name>/hooks/hooks.json``, enabled for the
+  project only in ``extension-enablement.json``), as ``brabo hook install gemini-cli`` writes it —
+  ``hooks.BeforeTool``, ``"type": "command"``, ``timeout`` in milliseconds (gemini-cli docs/hooks/reference.md
+  "Hook configuration", docs/extensions/reference.md "Hooks"); or, ``Hook.placement="settings"``, the project's
+  ``.gemini/settings.json``, as earlier installs wrote it. A headless run needs a trusted workspace
+  (``GEMINI_CLI_TRUST_WORKSPACE=true``, docs/reference/configuration.md); ``run_interactive`` runs one in a
+  folder the person did not trust.
 - Codex: ``$CODEX_HOME/hooks.json`` ``hooks.PreToolUse`` — ``"type": "command"``, ``timeout`` in seconds
   (https://developers.openai.com/codex/hooks); ``codex exec`` runs only trusted hooks, so the run passes
   ``--dangerously-bypass-hook-trust`` (``codex exec --help``: "Run enabled hooks without requiring
@@ -22,19 +26,31 @@ telemetry are off.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import pty
 import shlex
+import signal
+import struct
 import subprocess
+import termios
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from brabo_client.hook_install import MATCHER
+from brabo_client.hook_install import (
+    MATCHER,
+    enabled_only_for,
+    gemini_extension,
+    gemini_extension_name,
+    handler,
+)
 
 from .clis import Clis
-from .model_stub import ModelStub, ToolCall
+from .model_stub import ModelStub, ToolCall, gemini_results
 
 ROOT = Path(__file__).resolve().parent.parent.parent  # the checkout: where brabo_client is importable
 AGENTS = ("claude-code", "gemini-cli", "codex")
@@ -84,6 +100,10 @@ class Hook:
     args: tuple[str, ...] = ("--timeout", "0")
     on_failure: str | None = None  # Claude Code's HTTP hook ``onFailure`` ("block": a failed call refuses)
     capture: Path | None = None  # the command form also appends each hook input it is given here, a line each
+    # Gemini CLI only: "extension" (what ``brabo hook install`` writes), "settings" (the project's
+    # .gemini/settings.json) or "user-settings" (~/.gemini/settings.json): Gemini CLI runs a settings hook
+    # in a trusted folder only
+    placement: str = "extension"
 
 
 @dataclass
@@ -195,15 +215,17 @@ def configure(
     model_url: str,
     features: tuple[str, ...] = (),
     sandbox: str = "danger-full-access",
+    user_settings: dict | None = None,
 ) -> None:
     """Write the agent's settings: its hook on Brabo (when ``hook``) and its model on the stand-in; for Codex,
-    ``features`` switched on (``[features]``, ``codex features list``) and its ``sandbox`` mode."""
+    ``features`` switched on (``[features]``, ``codex features list``) and its ``sandbox`` mode; for Gemini
+    CLI, ``user_settings`` added to the user's settings."""
     if agent == "claude-code":
         settings: dict = {}
         if hook:
             if hook.form == "http":
                 query = "&".join(f"{a.lstrip('-')}={v}" for a, v in zip(hook.args[::2], hook.args[1::2]))
-                handler: dict = {
+                entry: dict = {
                     "type": "http",
                     "url": f"{hook.url}/api/hooks/claude-code/?{query}",
                     "timeout": hook.agent_timeout,
@@ -214,14 +236,14 @@ def configure(
                     "allowedEnvVars": ["BRABO_AGENT_KEY", "BRABO_PROJECT_ROOT"],
                 }
                 if hook.on_failure:
-                    handler["onFailure"] = hook.on_failure
+                    entry["onFailure"] = hook.on_failure
             else:
-                handler = {
+                entry = {
                     "type": "command",
                     "command": _hook_command(agent, hook),
                     "timeout": hook.agent_timeout,
                 }
-            settings["hooks"] = {"PreToolUse": [{"matcher": MATCHERS[agent], "hooks": [handler]}]}
+            settings["hooks"] = {"PreToolUse": [{"matcher": MATCHERS[agent], "hooks": [entry]}]}
         _write_json(project / ".claude" / "settings.json", settings)
     elif agent == "gemini-cli":
         user = {
@@ -230,16 +252,20 @@ def configure(
             "telemetry": {"enabled": False},
             "security": {"auth": {"selectedType": "gemini-api-key"}},
         }
-        _write_json(home / ".gemini" / "settings.json", user)
+        user.update(user_settings or {})
         settings = {}
-        if hook:
-            handler = {
-                "name": "brabo",
-                "type": "command",
-                "command": _hook_command(agent, hook),
-                "timeout": hook.agent_timeout * 1000,
-            }
-            settings["hooks"] = {"BeforeTool": [{"matcher": MATCHERS[agent], "hooks": [handler]}]}
+        if hook and hook.placement in ("settings", "user-settings"):
+            entry = handler(agent, _hook_command(agent, hook), hook.agent_timeout)
+            hooks = {"BeforeTool": [{"matcher": MATCHERS[agent], "hooks": [entry]}]}
+            (settings if hook.placement == "settings" else user)["hooks"] = hooks
+        elif hook:
+            name = gemini_extension_name(str(project))
+            extensions = home / ".gemini" / "extensions"
+            files = gemini_extension(name, _hook_command(agent, hook), hook.agent_timeout, str(project))
+            for rel, data in files.items():
+                _write_json(extensions / name / rel, data)
+            _write_json(extensions / "extension-enablement.json", enabled_only_for({}, name, str(project)))
+        _write_json(home / ".gemini" / "settings.json", user)
         _write_json(project / ".gemini" / "settings.json", settings)
     elif agent == "codex":
         codex_home = home / ".codex"
@@ -268,14 +294,14 @@ def configure(
             )
         )
         if hook:
-            handler = {
+            entry = {
                 "type": "command",
                 "command": _hook_command(agent, hook),
                 "timeout": hook.agent_timeout,
             }
             _write_json(
                 codex_home / "hooks.json",
-                {"hooks": {"PreToolUse": [{"matcher": MATCHERS[agent], "hooks": [handler]}]}},
+                {"hooks": {"PreToolUse": [{"matcher": MATCHERS[agent], "hooks": [entry]}]}},
             )
     else:
         raise ValueError(agent)
@@ -389,6 +415,85 @@ def run_agent(
         seconds = time.monotonic() - started
         bodies = [r.body for r in stub.requests if r.method == "POST"]
     return Run(agent, project, proc.returncode, proc.stdout, proc.stderr, bodies, seconds)
+
+
+def run_interactive(
+    clis: Clis,
+    call: ToolCall | list[ToolCall],
+    *,
+    project: Path,
+    home: Path,
+    hook: Hook | None,
+    trust: str | None = None,
+    user_settings: dict | None = None,
+    prompt: str = "Do the task.",
+) -> Run:
+    """Gemini CLI's interactive session (``-i PROMPT`` on a pseudo-terminal, as a person starts it), in a
+    folder whose trust is ``trust`` — a level of ``~/.gemini/trustedFolders.json`` as Gemini CLI's trust
+    dialog saves it ("DO_NOT_TRUST": the person answered "Don't trust"), without the environment's headless
+    trust. ``user_settings`` join the user's settings (``tools.allowed``: what the person lets run without a
+    question). The session is ended once the stand-in has been told how every scripted call went (or the
+    agent exits); what ran ran by then."""
+    home.mkdir(parents=True, exist_ok=True)
+    calls = call if isinstance(call, list) else [call]
+    with ModelStub(call) as stub:
+        configure(
+            "gemini-cli",
+            project=project,
+            home=home,
+            hook=hook,
+            model_url=stub.url,
+            user_settings=user_settings,
+        )
+        if trust is not None:
+            _write_json(home / ".gemini" / "trustedFolders.json", {str(project.resolve()): trust})
+        env = _env("gemini-cli", home=home, project=project, hook=hook, model_url=stub.url)
+        del env["GEMINI_CLI_TRUST_WORKSPACE"]
+        env["TERM"] = "xterm-256color"
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 160, 0, 0))
+        started = time.monotonic()
+        proc = subprocess.Popen(
+            [str(clis.path("gemini-cli")), "-m", "gemini-2.5-flash", "-i", prompt],
+            cwd=project,
+            env=env,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            start_new_session=True,
+        )
+        os.close(slave)
+        transcript = bytearray()
+
+        def drain() -> None:  # the terminal's output, read as it comes so the agent never blocks writing it
+            while True:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:  # EIO: the agent's side of the terminal is closed
+                    chunk = b""
+                if not chunk:
+                    stub.nudge()
+                    return
+                transcript.extend(chunk)
+
+        reader = threading.Thread(target=drain, daemon=True)
+        reader.start()
+
+        def answered(requests) -> bool:
+            bodies = [r.body for r in requests if r.method == "POST" and isinstance(r.body, dict)]
+            told = max((gemini_results(b) for b in bodies), default=0)
+            return told >= len(calls) or proc.poll() is not None
+
+        stub.wait_for(answered, RUN_TIMEOUT)
+        seconds = time.monotonic() - started
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(RUN_TIMEOUT)
+        reader.join(RUN_TIMEOUT)
+        os.close(master)
+        bodies = [r.body for r in stub.requests if r.method == "POST"]
+    text = transcript.decode(errors="replace")
+    return Run("gemini-cli", project, proc.returncode, text, "", bodies, seconds)
 
 
 def run_agents(jobs: dict[str, dict[str, Any]], *, workers: int = 4) -> dict[str, Run]:

@@ -177,7 +177,7 @@ def _anthropic_answer(body: dict, calls: list[ToolCall]) -> tuple[bytes, str]:
 # -- Gemini ---------------------------------------------------------------------------------------------
 
 
-def _gemini_results(body: dict) -> int:
+def gemini_results(body: dict) -> int:
     """How many function responses the conversation carries: the scripted calls answered so far."""
     count = 0
     for content in body.get("contents") or []:
@@ -196,7 +196,7 @@ def _gemini_answer(path: str, body: dict, calls: list[ToolCall]) -> tuple[bytes,
         for fd in (tool.get("functionDeclarations") or [])
         if isinstance(fd, dict)
     }
-    done = _gemini_results(body)
+    done = gemini_results(body)
     call = calls[min(done, len(calls) - 1)]
     wants_tool = call.name in declared and done < len(calls)
     if wants_tool:
@@ -399,10 +399,23 @@ class ModelStub(ThreadingHTTPServer):
         self.state = _State(calls=list(call) if isinstance(call, list) else [call])
         self.url = f"http://127.0.0.1:{self.server_address[1]}"
         self._thread = threading.Thread(target=self.serve_forever, args=(POLL,), daemon=True)
+        self._changed = threading.Condition(self.state.lock)
 
     def record(self, entry: Recorded) -> None:
-        with self.state.lock:
+        with self._changed:
             self.state.requests.append(entry)
+            self._changed.notify_all()
+
+    def nudge(self) -> None:
+        """Wake ``wait_for`` to look again (something it watches besides the requests changed)."""
+        with self._changed:
+            self._changed.notify_all()
+
+    def wait_for(self, done, timeout: float) -> bool:
+        """Wait until ``done(requests)`` is true, asked again after each request and each ``nudge``; False at
+        ``timeout``. ``done`` runs under the lock: it reads the list it is given, not ``self.requests``."""
+        with self._changed:
+            return self._changed.wait_for(lambda: done(list(self.state.requests)), timeout)
 
     @property
     def requests(self) -> list[Recorded]:

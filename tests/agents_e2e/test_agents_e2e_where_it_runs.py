@@ -59,9 +59,10 @@ def _check(runs: dict, checks) -> None:
 
 def test_the_agents_cannot_overwrite_their_own_hook_configuration(agent_clis, activated, tmp_path):
     """``echo`` is in the seeded allow list; ``echo '{}' > .gemini/settings.json`` must still not be
-    auto-approved (R3.7). Claude Code's and Gemini CLI's project settings hold the very hook under test;
-    Codex's repository-level ``.codex/hooks.json`` is created here, as a team that commits its hooks has.
-    The three agents run side by side, each in its own project."""
+    auto-approved (R3.7). Claude Code's and Gemini CLI's project settings hold the very hook under test
+    (Gemini CLI's where installs before its extension wrote it, in a trusted folder); Codex's
+    repository-level ``.codex/hooks.json`` is created here, as a team that commits its hooks has. The three
+    agents run side by side, each in its own project."""
     jobs = {}
     for agent in AGENTS:
         project, home = dirs_for(tmp_path, agent)
@@ -75,7 +76,7 @@ def test_the_agents_cannot_overwrite_their_own_hook_configuration(agent_clis, ac
             call=SHELL_TOOL[agent](f"echo '{{}}' > {OWN_CONFIG[agent]}"),
             project=project,
             home=home,
-            hook=activated.hook(),
+            hook=activated.hook(placement="settings"),
         )
     runs = run_agents(jobs)
     status = {a.payload["command"]: (a.status, a.reason) for a in activated.actions()}
