@@ -121,8 +121,10 @@ _SETTINGS_OPTIONS: dict[str, frozenset[str]] = {
 AGENT_CLIS: frozenset[str] = frozenset(_NAMES)
 # red team: Gemini CLI's `-e`/`--extensions NAME` "overrides all other extension configuration and enables only
 # the ones in this list" (@google/gemini-cli/bundle, ExtensionEnablementManager.isEnabled): an installed
-# extension the person disabled -- its hooks, MCP servers and context -- runs again for that run. `-e none`
-# only turns every extension off (Brabo's hook is in settings.json, not an extension): ordinary.
+# extension the person disabled -- its hooks, MCP servers and context -- runs again for that run. And Brabo's
+# hook is itself an extension (`brabo hook install gemini-cli`: `brabo`, or `brabo-<project>`; Gemini CLI runs
+# no settings hook in a folder it does not trust): a list that leaves it out -- `-e none` included -- runs the
+# agent without it. Only a list of Brabo's own extensions is ordinary.
 _EXTENSIONS = frozenset({"-e", "--extensions"})
 # [beyond] R3.7, SPEC §5, red team: the subcommands that install another build of the agent's own program, the
 # one every later session (and so its hooks) runs, outside the project -- `claude install [target]` (the
@@ -188,13 +190,17 @@ def _settings_words(verb: str, agent: str, view: tuple[str, ...], start: int) ->
         name = w.partition("=")[0]
         if name in names or (w[1:2] != "-" and w[:2] in names):
             return f"'{verb} {name[:20]}' hands the agent settings no rule has read (its hooks among them)"
-        if agent == "gemini" and _enables_extensions(w, view[k + 1 : k + 2]):
-            return f"'{verb} {name[:20]}' turns on extensions the settings may have turned off (their hooks and servers)"
+        if agent == "gemini" and _chooses_extensions(w, view[k + 1 : k + 2]):
+            return (
+                f"'{verb} {name[:20]}' chooses the extensions that run: Brabo's hook is one (a list without it"
+                " runs the agent unhooked), and others may be ones the settings turned off"
+            )
     return None
 
 
-def _enables_extensions(w: str, after: tuple[str, ...]) -> bool:
-    """Whether Gemini CLI's word ``w`` (with the word ``after`` it) selects extensions other than `none`."""
+def _chooses_extensions(w: str, after: tuple[str, ...]) -> bool:
+    """Whether Gemini CLI's word ``w`` (with the word ``after`` it) selects extensions other than Brabo's own
+    (`-e none` included: it turns Brabo's off)."""
     name, eq, value = w.partition("=")
     if name not in _EXTENSIONS and not (w[:2] == "-e" and w[1:2] != "-"):
         return False
@@ -202,7 +208,7 @@ def _enables_extensions(w: str, after: tuple[str, ...]) -> bool:
         value = after[0] if after else ""
     elif not eq:
         value = w[2:]  # `-eevil`
-    return any(v.strip().lower() != "none" for v in value.split(","))
+    return not all(v.strip().lower().startswith("brabo") for v in value.split(","))
 
 
 # red team: the other coding agents and model shells, which run no Brabo hook, told to act without asking --

@@ -12,8 +12,9 @@ every spelling the bare name's readings.
 
 SPEC readings (silent): Gemini CLI's `-e`/`--extensions NAME` "overrides all other extension configuration and
 enables only the ones in this list" (@google/gemini-cli/bundle, ExtensionEnablementManager.isEnabled): an
-extension the person disabled runs again, its hooks and MCP servers with it -- asked as `--policy` is; `-e none`
-(every extension off) stays ordinary. `claude install|update|upgrade` and `codex update` install another build of
+extension the person disabled runs again, its hooks and MCP servers with it -- asked as `--policy` is; and since
+Brabo's Gemini hook is itself an extension (`brabo hook install gemini-cli`), a list without it -- `-e none`
+included -- runs the agent unhooked: asked too; only a list of Brabo's own extensions stays ordinary. `claude install|update|upgrade` and `codex update` install another build of
 the agent's program outside the project, as `npm i -g @anthropic-ai/claude-code` does: asked. Claude Code runs
 the subcommand after a `--` (`claude -- mcp list` lists the servers; Gemini and Codex read it as a prompt), and
 `npm exec P -- args` hands P its args without the `--`: a configuration subcommand after a leading `--` is asked.
@@ -72,6 +73,11 @@ SETTINGS = [
     "npx @google/gemini-cli@latest -e=evil -p x",
     "npx @google/gemini-cli -eevil -p x",
     "gemini -e none,evil -p x",
+    "gemini -e none -p x",
+    "gemini --extensions=none -p x",
+    "npx @google/gemini-cli -e none -p x",
+    "gemini -e brabo,evil -p x",
+    "gemini -enone -p x",
     "gemini --extensions none --extensions evil -p x",
     "gemini -e evil -p x",
     "node_modules/.bin/gemini --extensions=evil -p x",
@@ -153,8 +159,8 @@ STAYS = [
     "claude -p 'npm install'",
     "claude import --dry-run",
     "npx @google/gemini-cli -p x",
-    "npx @google/gemini-cli -e none -p x",
-    "gemini --extensions=none -p x",
+    "npx @google/gemini-cli -e brabo -p x",
+    "gemini --extensions=brabo-0123456789ab -p x",
     "gemini -p 'install deps'",
     "npx @openai/codex exec hi",
     "codex exec 'update the changelog'",

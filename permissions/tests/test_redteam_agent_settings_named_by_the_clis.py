@@ -121,7 +121,7 @@ def test_the_files_the_clis_read_keep_asking_off_the_sandbox(command):
         "export CLAUDE_CODE_ENABLE_TELEMETRY=0",
         "claude --model sonnet -p hi",
         "gemini -m gemini-2.5-pro -p hi",
-        "gemini -e none -p hi",
+        "gemini -e brabo -p hi",  # (Brabo's own extension only: its hook kept)
         "claude -p hi --output-format json",
         "claude --permission-mode plan -p hi",
         "unset CLAUDE_CODE_MAX_OUTPUT_TOKENS",
