@@ -72,6 +72,7 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
+from brabo.storable import text_problem
 from brabo_client.hook import brace_alternatives
 from permissions.commands.views import KNOWN_PROGRAMS
 from permissions.mcp import capped_tool
@@ -340,7 +341,10 @@ def _mcp_proposal(tool: str, server: str, name: str, tool_input: dict, root: str
         if linked is not None:
             return linked
     payload = {"server": server, "tool": name, "arguments": tool_input, **RUNS_IN_AGENT}
-    if root and posixpath.isabs(root):
+    if root and posixpath.isabs(root) and text_problem(root) is None:
+        # A root holding bytes that are not UTF-8 (lone surrogates here) cannot be stored, and would have the
+        # whole call refused for it: without it every path a filesystem server is given counts as outside
+        # the project (permissions.mcp), a person's decision; other tools are judged as anywhere else.
         payload["agent_root"] = posixpath.normpath(root)
     return Mapped(tool=tool, proposals=[Proposal("mcp_call", payload)])
 

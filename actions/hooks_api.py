@@ -29,7 +29,12 @@ reason for the same window; an expired action, a used approval or one older than
 again.
 
 Header ``X-Brabo-Project-Root``: the project's folder on the agent's machine; tool paths and the shell's
-cwd are made relative to it. Without it, file tools and shell commands are refused ("outside").
+cwd are made relative to it. Without it, file tools and shell commands are refused ("outside"). Two forms
+(``project_root``): the path as it is, starting with ``/`` (what Claude Code's HTTP hook sends from its
+settings, and every client before the second form: HTTP reads it as Latin-1), or RFC 8187's ext-value,
+``UTF-8''`` and the path's bytes percent-encoded (``brabo_client._wire.root_header``, for any other path:
+``/home/张三/app``, bytes that are not UTF-8, a line break). A value of the second form that is not
+well-formed is refused, naming what is wrong.
 
 Every failure is answered 200 with a deny in the agent's format: a non-2xx answer is a non-blocking
 error for Claude Code, which would run the tool — fail closed.
@@ -92,6 +97,68 @@ class HookRefused(Exception):
     """The hook call cannot be decided; answered as a deny naming why."""
 
 
+def project_root(value: str | None) -> str | None:
+    """The project root an ``X-Brabo-Project-Root`` value names (module docstring), or None when there is none.
+
+    The encoded form's bytes are read as ``os.fsdecode`` reads a file name (UTF-8, other bytes kept as lone
+    surrogates), the spelling the hook's JSON gives the cwd and the tool paths in, so that the root compares
+    with them. Anything else is refused (HookRefused): a ``%`` without two hexadecimal digits after it, a
+    character past ASCII, a blank or a control character where only percent-encoding belongs, a NUL byte (no
+    path holds one), a root that is not absolute -- never guessed at, and never an error status, which Claude
+    Code's HTTP hook would take as leave to run the tool (R12.6)."""
+    if not value:
+        return None
+    charset, quote_mark, rest = value.partition("'")
+    if value.startswith("/") or not quote_mark or not charset.replace("-", "").isalnum():
+        if any(c < " " or c == "\x7f" for c in value):  # (HTTP hands a header's bytes over as Latin-1)
+            raise HookRefused(f"the {ROOT_HEADER} header holds a control character; no project root does.")
+        return value  # the path as it is: the form every client before the encoded one sends
+    if charset.lower() != "utf-8":
+        raise HookRefused(
+            f"the {ROOT_HEADER} header names the character set {charset[:32]!r}; a root's bytes are read as "
+            "UTF-8 (UTF-8''%2Fhome%2F...)."
+        )
+    _language, tag_end, encoded = rest.partition("'")  # a language tag: a path has no use for one
+    if not tag_end:
+        raise HookRefused(
+            f"the {ROOT_HEADER} header is not well-formed: the encoded form is {charset}'' followed by the "
+            "path's bytes, percent-encoded (UTF-8''%2Fhome%2F...)."
+        )
+    if not (encoded.isascii() and encoded.isprintable()) or " " in encoded:
+        raise HookRefused(
+            f"the {ROOT_HEADER} header is not well-formed: after {charset}'' only percent-encoded bytes "
+            "(%XX) and ASCII letters, digits and marks may follow, no blank, control character or other "
+            "character."
+        )
+    data = _unpercent(encoded)
+    if 0 in data:
+        raise HookRefused(f"the {ROOT_HEADER} header names a path holding a NUL byte (%00); no path does.")
+    root = data.decode("utf-8", "surrogateescape")
+    if not root.startswith("/"):
+        raise HookRefused(
+            f"the {ROOT_HEADER} header names {root!r}, which is not an absolute path; the project root is the "
+            "project's folder from '/'."
+        )
+    return root
+
+
+def _unpercent(encoded: str) -> bytes:
+    """The bytes percent-encoded ``encoded`` (printable ASCII) spells; HookRefused for a ``%`` that is not
+    followed by two hexadecimal digits."""
+    chunks = encoded.split("%")
+    data = bytearray(chunks[0].encode())
+    for chunk in chunks[1:]:
+        digits = chunk[:2]
+        if len(digits) < 2 or not all(c in "0123456789abcdefABCDEF" for c in digits):
+            raise HookRefused(
+                f"the {ROOT_HEADER} header is not well-formed: a '%' must be followed by two hexadecimal "
+                f"digits (%2F); got '%{digits}'."
+            )
+        data.append(int(digits, 16))
+        data += chunk[2:].encode()
+    return bytes(data)
+
+
 def _seconds(params, name: str, default: float) -> float:
     raw = params.get(name, "")
     try:
@@ -150,6 +217,14 @@ class AgentHookView(BraboAPIView):
                 OpenApiTypes.NUMBER,
                 description="the agent's hook timeout in seconds; the wait ends before it",
             ),
+            OpenApiParameter(
+                ROOT_HEADER,
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                description="the project's folder on the agent's machine: the path as it is (starting with "
+                "'/', read as Latin-1), or UTF-8'' and the path's bytes percent-encoded (RFC 8187), for any "
+                "other path",
+            ),
             OpenApiParameter("pending", OpenApiTypes.STR, enum=["wait", "ask"]),
             OpenApiParameter("other", OpenApiTypes.STR, enum=[ASK, DENY, ALLOW]),
         ],
@@ -162,7 +237,7 @@ class AgentHookView(BraboAPIView):
         if caller is None:
             raise HookRefused("only an agent's key may call a hook endpoint (Authorization: Bearer <key>).")
         timeout, pending, other = _settings(request.query_params, proto)
-        root = request.headers.get(ROOT_HEADER) or None
+        root = project_root(request.headers.get(ROOT_HEADER))
         try:
             mapped = proto.map(request.data, root)
         except HookInputError as exc:

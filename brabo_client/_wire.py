@@ -33,6 +33,8 @@ import time
 
 MAX_RESPONSE = 64 * 1024 * 1024
 _SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+# RFC 8187's attr-char: what an ext-value carries as it is (everything else is percent-encoded)
+_ATTR = _SAFE | frozenset(b"!#$&+^`|")
 
 
 class HttpError(OSError):
@@ -40,8 +42,11 @@ class HttpError(OSError):
 
 
 def quote(text: str, safe: str = "") -> str:
-    ok = _SAFE | frozenset(safe.encode())
-    return "".join(chr(b) if b in ok else f"%{b:02X}" for b in text.encode())
+    return _percent(text.encode(), _SAFE | frozenset(safe.encode()))
+
+
+def _percent(data: bytes, ok: frozenset) -> str:
+    return "".join(chr(b) if b in ok else f"%{b:02X}" for b in data)
 
 
 def urlencode(query: dict) -> str:
@@ -81,8 +86,13 @@ def request(
     deadline: float | None = None,
 ) -> tuple[int, bytes]:
     """Send one request; return (status, body). Raises OSError (socket.timeout included) on faults —
-    ``socket.timeout`` as well when the deadline (monotonic; default ``timeout`` s from now) passes."""
+    ``socket.timeout`` as well when the deadline (monotonic; default ``timeout`` s from now) passes;
+    ValueError, with nothing sent, for a target or header HTTP cannot carry as it is (``_sendable``)."""
     at = time.monotonic() + timeout if deadline is None else deadline
+    host_header = f"[{host}]" if ":" in host else host
+    lines = [f"{method} {target} HTTP/1.1", f"Host: {host_header}:{port}", "Connection: close"]
+    lines += [f"{k}: {v}" for k, v in headers.items()]
+    _sendable(lines)
 
     def left() -> float:
         remaining = at - time.monotonic()
@@ -104,9 +114,6 @@ def request(
 
             sock.settimeout(left())
             sock = ssl.create_default_context().wrap_socket(sock, server_hostname=host)
-        host_header = f"[{host}]" if ":" in host else host
-        lines = [f"{method} {target} HTTP/1.1", f"Host: {host_header}:{port}", "Connection: close"]
-        lines += [f"{k}: {v}" for k, v in headers.items()]
         if body is not None:
             lines.append(f"Content-Length: {len(body)}")
         sock.settimeout(left())  # sendall: the whole send within it (Python >= 3.5)
@@ -114,6 +121,42 @@ def request(
         return _read_response(recv)
     finally:
         sock.close()
+
+
+def _sendable(lines: list[str]) -> None:
+    """Refuse (ValueError, before connecting) a request line or header that HTTP cannot carry as it is: a CR
+    or LF in a value would end the field there and start another the value chose (header injection), another
+    control character or a character past ASCII is spelt differently by each server, or not at all. Text that
+    may hold such characters travels encoded (``root_header``, ``quote``) or in the JSON body. The value is not
+    quoted in the error: the field may be the key."""
+    for i, line in enumerate(lines):
+        if not (line.isascii() and line.isprintable()):
+            what = "the request line" if not i else f"the {line.partition(':')[0][:64]!r} header"
+            raise ValueError(
+                f"{what} cannot be sent: it holds a line break, a control character or a character outside "
+                "ASCII, which HTTP cannot carry as it is"
+            )
+        if not i and line.count(" ") != 2:
+            raise ValueError("the request line cannot be sent: its target holds a blank")
+
+
+def root_header(root: str) -> str:
+    """The project root as the value of ``X-Brabo-Project-Root`` (actions/hooks_api.py reads it back).
+
+    A plain root -- absolute, printable ASCII, no blank at its end -- is sent as it is, the form every Brabo
+    server reads. Any other (``/home/张三/app``, a name holding bytes that are not UTF-8, which Python holds
+    as lone surrogates ``os.fsdecode`` makes, a CR or LF) is sent as RFC 8187's ext-value: ``UTF-8''`` and
+    the path's bytes, percent-encoded -- the path's own bytes, so every POSIX path arrives intact, and ASCII,
+    so no header can be injected. A raw root starts with ``/`` and an encoded one never does: the server
+    cannot take one form for the other, and a server older than this form reads it as a relative root,
+    outside every path, and refuses the call rather than misjudging it."""
+    if root.startswith("/") and root.isascii() and root.isprintable() and not root.endswith(" "):
+        return root
+    try:
+        data = root.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a lone surrogate no file name's bytes give (only JSON could carry one)
+        raise ValueError(f"the project root {root!r} is not a path: it holds a lone surrogate") from None
+    return "UTF-8''" + _percent(data, _ATTR)
 
 
 def _connect(host: str, port: int, timeout: float, *, tls: bool = False):
@@ -334,6 +377,7 @@ except ImportError:
     from os import urandom
 
 DEFAULT_URL = "http://127.0.0.1:8000"
+ROOT_HEADER = "X-Brabo-Project-Root"
 MIN_ATTEMPT = 0.05  # seconds: an attempt with less than this left of its deadline is not started
 
 
@@ -466,16 +510,20 @@ def hook_call(
     the idempotency key names the tool call (the same on every retry, and on the agent's own retry). The
     endpoint answers 200, a refusal included (actions/hooks_api.py): a body that comes with another status --
     a redirect's, a 201's -- is nobody's decision (a Codex ``{}`` there would read as Brabo's allow)."""
-    headers = {"X-Brabo-Project-Root": root} if root else {}
+    headers = {ROOT_HEADER: root_header(root)} if root else {}
     key_of_call = None
     if isinstance(body, dict) and isinstance(body.get("tool_use_id"), str):
-        key_of_call = f"hook:{agent}:{body.get('session_id', '')}:{body['tool_use_id']}"[:200]
+        # the agent's own ids, percent-encoded: a header carries printable ASCII only (_sendable), and JSON
+        # may give them any text, a lone surrogate included
+        ids = (str(body.get("session_id", "")), body["tool_use_id"])
+        session, use = (_percent(t.encode("utf-8", "surrogatepass"), _SAFE) for t in ids)
+        key_of_call = f"hook:{agent}:{session}:{use}"[:200]
     return call(
         url,
         parts,
         key,
         "POST",
-        f"/api/hooks/{agent}/",
+        f"/api/hooks/{quote(agent)}/",
         body,
         query=params,
         headers=headers,

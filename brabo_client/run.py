@@ -99,6 +99,10 @@ def main(args) -> int:
             f"brabo run: refused: {exc.detail}" + (f" [{exc.reason}]" if exc.reason else ""), file=sys.stderr
         )
         return cli.EX_REFUSED
+    except ValueError as exc:  # a request HTTP cannot carry (the key holding a line break): nothing was sent
+        status.done()
+        print(f"brabo run: {exc}", file=sys.stderr)
+        return cli.EX_USAGE
     status.done()
     return report(action, as_json=args.json, timeout=args.timeout)
 

@@ -814,7 +814,9 @@ class Api:
         raise ServerUnavailable(f"unexpected answer {status} to the work poll: {body}")
 
     def report(self, action_id: str, body: dict) -> tuple[int, dict | None]:
-        return self._call("POST", f"/api/runner/work/{action_id}/result/", body, 30)
+        # the id is the server's, but it goes into a URL: quoted, so no text of it can change the request
+        path = f"/api/runner/work/{urllib.parse.quote(str(action_id), safe='')}/result/"
+        return self._call("POST", path, body, 30)
 
 
 class Backoff:
@@ -953,6 +955,9 @@ def _key(args, console: Console) -> str | None:
         except OSError as exc:
             console.say(f"the key file cannot be read: {exc.strerror or exc}")
             return None
+        except UnicodeDecodeError:
+            console.say("the key file holds bytes that are not text; it should hold only the key")
+            return None
     else:
         key = os.environ.get("BRABO_RUNNER_KEY", "").strip()
     if not key.startswith("brabo_runner_"):
@@ -960,6 +965,10 @@ def _key(args, console: Console) -> str | None:
             "a runner key (brabo_runner_...) is needed: set BRABO_RUNNER_KEY or pass --key-file. A maintainer "
             "registers the runner with POST /api/runners/ {project, name} and gets the key once."
         )
+        return None
+    if not (key.isascii() and key.isprintable()) or " " in key:
+        # it travels in the Authorization header: a line break there would end it and start another header
+        console.say("the runner key holds a blank, a line break or a character outside ASCII; no key does")
         return None
     return key
 

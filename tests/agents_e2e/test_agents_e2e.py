@@ -212,3 +212,34 @@ def test_the_agents_run_nothing_when_brabo_hangs(agent_clis, hung_brabo, team, t
 
     _check(runs, checks)
     assert hung_brabo.accepted >= len(jobs), "a hook never reached the hung server"
+
+
+def test_the_agents_work_in_a_project_whose_path_is_not_latin1(agent_clis, brabo, tmp_path):
+    """A project under ``张三/项目`` (a Chinese user's home, say): the command hook sends the root encoded
+    (brabo_client/_wire.py ``root_header``) and each agent's write inside it is allowed and written. Claude
+    Code's HTTP hook cannot put such a root in its header: its write is refused, never let through."""
+    brabo.policy(allow=["WriteFile()"])
+    jobs = {}
+    for agent, form in [(a, "command") for a in sorted(WRITE_TOOL)] + [("claude-code", "http")]:
+        name = f"{agent}-{form}"
+        project, home = dirs_for(tmp_path / "张三" / "项目", name)
+        jobs[name] = dict(
+            agent=agent,
+            clis=agent_clis,
+            call=WRITE_TOOL[agent](str(project / "笔记.md"), "# 你好\n"),
+            project=project,
+            home=home,
+            hook=brabo.hook(form=form),
+        )
+    runs = run_agents(jobs)
+
+    def checks(name, run):
+        written = run.project / "笔记.md"
+        if name == "claude-code-http":
+            assert not written.exists(), run.describe()
+            return
+        _completed(run)
+        assert written.read_text() == "# 你好\n", run.describe()
+
+    _check(runs, checks)
+    assert [(a.action_type, a.payload["path"]) for a in brabo.actions()] == [("write_file", "笔记.md")] * 3
