@@ -216,7 +216,8 @@ def pending_invitations(*, actor, workspace: Workspace):
 
 @transaction.atomic(durable=True)
 def revoke_invitation(*, actor, invitation: Invitation) -> Invitation:
-    require_workspace_role(actor, invitation.workspace_id, MAINTAINER, "Revoking an invitation")
+    actor_m = require_workspace_role(actor, invitation.workspace_id, MAINTAINER, "Revoking an invitation")
+    require_unrestricted(actor_m, "Revoking an invitation")
     inv = Invitation.objects.select_for_update().get(pk=invitation.pk)
     if not inv.is_pending():
         raise DomainError(
@@ -400,8 +401,8 @@ def join_with_new_account(*, token: str, username: str, password: str, password_
 def remove_member(*, actor, workspace: Workspace, username: str) -> list[Agent]:
     """Remove a member: their access ends at once (access is read from memberships on every request), their
     per-project grants go, and every agent whose principal they were is suspended — its proposals answer
-    403 until a maintainer reassigns the principal. Maintainer+ removes members at or below their own role;
-    anyone but the owner may leave. Nobody removes the owner (transfer ownership first). Returns the
+    403 until a maintainer reassigns the principal. Maintainer+ not restricted to some projects removes
+    members at or below their own role; anyone but the owner may leave. Nobody removes the owner (transfer ownership first). Returns the
     suspended agents."""
     require_person(actor, "Removing a member")
     _lock_workspace(workspace.pk)
@@ -409,6 +410,8 @@ def remove_member(*, actor, workspace: Workspace, username: str) -> list[Agent]:
     actor_m = require_workspace_role(
         actor, workspace.pk, None if leaving else MAINTAINER, "Removing a member"
     )
+    if not leaving:  # R1.1: who is a member is workspace-wide (their agents may work on any project)
+        require_unrestricted(actor_m, "Removing a member")
     member = _member_named(workspace.pk, username, lock=True)
     if member.role == OWNER:
         raise DomainError(

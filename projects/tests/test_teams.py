@@ -226,6 +226,55 @@ def test_removal_rules(team):
     assert not Membership.objects.filter(workspace=team.ws, user=team.developer).exists()
 
 
+def _restrict_max_to_app(team):
+    """The owner restricts the maintainer max to ``app``; ``secret`` has an agent whose principal, carol,
+    is a developer max does not manage there."""
+    r = team.world.client(team.owner).put(
+        f"/api/workspaces/{team.ws.id}/members/max/access/",
+        {"projects": [str(team.project.id)]},
+        format="json",
+    )
+    assert r.status_code == 200 and r.json()["restricted"] is True
+    secret = team.world.project(team.ws, "secret")
+    carol = team.world.user("carol")
+    team.world.member(team.ws, carol, "developer")
+    secret_agent, _ = team.world.agent(secret, carol, "dev-secret")
+    return secret, secret_agent
+
+
+def test_a_restricted_maintainer_removes_nobody_and_reassigns_no_agent_they_cannot_see(team):
+    """R1.1: max, restricted to ``app``, removed carol, whose agent works on ``secret`` (a project max's every
+    other door answers 404): carol lost the workspace and dev-secret was suspended. Who is a member is
+    workspace-wide, as adding and inviting are: removing anyone but oneself, and revoking an invitation, is
+    403 restricted_member; an agent of a project max cannot see stays 404 to reassign."""
+    secret, secret_agent = _restrict_max_to_app(team)
+    inv, _ = teams.invite_member(actor=team.owner, workspace=team.ws, role="developer", username="eve")
+    max_client = team.world.client(team.maintainer)
+    ws_url = f"/api/workspaces/{team.ws.id}"
+    for method, path in (
+        ("delete", "members/carol/"),
+        ("delete", "members/dev/"),
+        ("post", f"invitations/{inv.id}/revoke/"),
+    ):
+        r = getattr(max_client, method)(f"{ws_url}/{path}")
+        assert (r.status_code, r.json().get("reason")) == (403, "restricted_member"), (path, r.content)
+    assert Membership.objects.filter(workspace=team.ws, user__username__in=["carol", "dev"]).count() == 2
+    assert Agent.objects.get(pk=secret_agent.pk).suspended_at is None
+    assert Invitation.objects.get(pk=inv.pk).revoked_at is None
+    assert "member.removed" not in _types(team.ws)
+
+    r = max_client.post(
+        f"/api/agents/{secret_agent.id}/reassign-principal/", {"principal": "max"}, format="json"
+    )
+    assert r.status_code == 404
+    with pytest.raises(DomainError) as exc:
+        teams.reassign_principal(actor=team.maintainer, agent=secret_agent, username="max")
+    assert exc.value.status == 404
+
+    # leaving is still theirs
+    assert max_client.delete(f"{ws_url}/members/max/").status_code == 200
+
+
 def test_reassigning_cannot_raise_an_agent_above_the_actor(team):
     """A maintainer cannot make the owner the principal of an agent (it would act with the owner's role)."""
     team.world.client(team.owner).delete(f"/api/workspaces/{team.ws.id}/members/max/")
