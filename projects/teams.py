@@ -22,7 +22,7 @@ from brabo import domain
 from brabo.errors import DomainError
 from permissions.action_types import MAINTAINER, OWNER, ROLES
 
-from .access import ACCESS_PERM, can_grant, membership, project_role
+from .access import ACCESS_PERM, can_grant, membership, project_role, visible_projects
 from .models import Agent, HashedKey, Membership, Project, Workspace, WorkspaceCredentials
 from .services import (
     require_can_act_for,
@@ -473,12 +473,12 @@ def remove_member(*, actor, workspace: Workspace, username: str) -> list[Agent]:
 
 def suspended_agents(*, actor, workspace: Workspace):
     """Agents of the workspace waiting for a new principal, with their pending actions (maintainer+): a
-    person denies those actions or reassigns the agent."""
+    person denies those actions or reassigns the agent. A member restricted to some projects reads the agents
+    of those only (R1.1), as everywhere else."""
     require_workspace_role(actor, workspace.pk, MAINTAINER, "Listing suspended agents")
+    reachable = visible_projects(actor).filter(workspace=workspace).values("id")
     return (
-        Agent.objects.filter(
-            project__workspace=workspace, suspended_at__isnull=False, revoked_at__isnull=True
-        )
+        Agent.objects.filter(project__in=reachable, suspended_at__isnull=False, revoked_at__isnull=True)
         .select_related("project")
         .prefetch_related(
             Prefetch(

@@ -275,6 +275,28 @@ def test_a_restricted_maintainer_removes_nobody_and_reassigns_no_agent_they_cann
     assert max_client.delete(f"{ws_url}/members/max/").status_code == 200
 
 
+def test_a_restricted_maintainer_lists_the_suspended_agents_of_their_projects_only(team):
+    """R1.1: the suspended-agents list (maintainer+) named every suspended agent of the workspace to max,
+    restricted to ``app`` -- dev-secret, its project and its pending actions included."""
+    from actions.tests.conftest import Proposer
+
+    _restrict_max_to_app(team)
+    lee = team.world.user("lee")
+    team.world.member(team.ws, lee, "developer")
+    _, app_key = team.world.agent(team.project, lee, "dev-web")
+    Proposer(team).propose("terminal", {"command": "cat a"}, key=app_key)
+    owner = team.world.client(team.owner)
+    for name in ("carol", "lee"):
+        assert owner.delete(f"/api/workspaces/{team.ws.id}/members/{name}/").status_code == 200
+
+    url = f"/api/workspaces/{team.ws.id}/suspended-agents/"
+    assert sorted(a["name"] for a in owner.get(url).json()) == ["dev-secret", "dev-web"]
+    listed = team.world.client(team.maintainer).get(url).json()
+    assert [(a["name"], a["project"]) for a in listed] == [("dev-web", str(team.project.id))]
+    assert len(listed[0]["pending_actions"]) == 1
+    assert [a.name for a in teams.suspended_agents(actor=team.maintainer, workspace=team.ws)] == ["dev-web"]
+
+
 def test_reassigning_cannot_raise_an_agent_above_the_actor(team):
     """A maintainer cannot make the owner the principal of an agent (it would act with the owner's role)."""
     team.world.client(team.owner).delete(f"/api/workspaces/{team.ws.id}/members/max/")

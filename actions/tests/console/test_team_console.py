@@ -148,3 +148,19 @@ def test_invitation_page_signs_in_and_accepts(team, client):
     again = client.get(url).content.decode()
     assert "no longer valid" in again
     assert client.get("/invite/brabo_invite_nonsense/").status_code == 404
+
+
+def test_a_restricted_maintainers_members_page_shows_no_suspended_agent_of_another_project(team, login):
+    """R1.1: the members page listed every suspended agent of the workspace, with its project's name, to a
+    maintainer restricted to ``app``."""
+    from projects.access import set_project_access
+
+    secret = team.world.project(team.ws, "secret-merger")
+    carol = team.world.user("carol")
+    team.world.member(team.ws, carol, "developer")
+    team.world.agent(secret, carol, "dev-acquire")
+    teams.remove_member(actor=team.owner, workspace=team.ws, username="carol")
+    set_project_access(Membership.objects.get(workspace=team.ws, user=team.maintainer), [team.project])
+    page = login(team.maintainer).get(MEMBERS).content.decode()
+    assert "dev-acquire" not in page and "secret-merger" not in page
+    assert 'data-suspended-agent="dev-acquire"' in login(team.owner).get(MEMBERS).content.decode()
