@@ -207,6 +207,8 @@ def _set_limit(actor, budget, scope: dict, kind: str, scope_id, amount, threshol
             "before": before,
             "after": after,
         },
+        # R1.1: a project's or its agent's limit is read by those who reach the project only
+        project_id=scope["project"].pk if "project" in scope else scope["agent"].project_id,
     )
     return row
 

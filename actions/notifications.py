@@ -759,6 +759,7 @@ def set_subscription(*, user, project, kinds) -> NotificationSubscription:
                 "kinds": chosen,
                 "before": before,
             },
+            project_id=project.id,
         )
     return row
 

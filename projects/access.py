@@ -15,7 +15,7 @@ from guardian.models import UserObjectPermission
 from permissions.action_types import ROLE_RANK
 
 from .authentication import KeyPrincipal
-from .models import Agent, Membership, Project, Workspace
+from .models import Agent, Membership, Project, Workspace, WorkspaceEvent
 
 ACCESS_PERM = "access_project"
 
@@ -54,6 +54,15 @@ def visible_projects(user) -> QuerySet[Project]:
     granted = [str(pk) for pk in _granted_project_ids(user)]
     return Project.objects.filter(
         Q(workspace_id__in=open_ws) | Q(workspace_id__in=restricted_ws, id__in=granted)
+    )
+
+
+def readable_workspace_events(user, workspace_id) -> QuerySet[WorkspaceEvent]:
+    """The workspace's own log as ``user`` reads it: the events of the workspace as a whole, and an event
+    about one project (its or its agents' spend limits, someone's notification choices there) only when the
+    reader reaches that project."""
+    return WorkspaceEvent.objects.filter(workspace_id=workspace_id).filter(
+        Q(project__isnull=True) | Q(project__in=visible_projects(user).values("id"))
     )
 
 

@@ -16,6 +16,7 @@ from brabo.pagination import EventPagination
 from permissions.action_types import MAINTAINER
 
 from . import keys, teams
+from .access import readable_workspace_events
 from .api_base import BraboAPIView, BraboListAPIView
 from .invitation_mail import send_invitation
 from .models import Agent, PersonalToken
@@ -320,14 +321,15 @@ class OwnershipCancelView(BraboAPIView):
 
 class WorkspaceEventsView(BraboListAPIView):
     """The team's own events (members, invitations, ownership), oldest first, paginated by cursor like a
-    project's events (all of them, not the first 1000); any member reads them."""
+    project's events (all of them, not the first 1000); any member reads them, an event about one project
+    only if they reach it."""
 
     serializer_class = WorkspaceEventSerializer
     pagination_class = EventPagination
 
     def get_queryset(self):
-        ws = self.workspace
-        return WorkspaceEvent.objects.filter(workspace=ws)  # ordered by id along workspace_event_idx
+        # ordered by id along workspace_event_idx
+        return readable_workspace_events(self.request.user, self.workspace.pk)
 
 
 # -- keys ----------------------------------------------------------------------------------------------

@@ -43,10 +43,12 @@ TEAM_DELETED = "team.deleted"
 SUBSCRIPTION_CHANGED = "notifications.subscription_changed"
 
 
-def record(workspace_id, type: str, *, actor, payload: dict) -> WorkspaceEvent:
-    """Write a team event in the caller's transaction (append-only, with the real actor)."""
+def record(workspace_id, type: str, *, actor, payload: dict, project_id=None) -> WorkspaceEvent:
+    """Write a team event in the caller's transaction (append-only, with the real actor). ``project_id``:
+    the project the event concerns, if one; only members who reach it read the event (R1.1)."""
     return WorkspaceEvent.objects.create(
         workspace_id=workspace_id,
+        project_id=project_id,
         type=type,
         actor_kind="user",
         actor_id=str(actor.pk),

@@ -113,11 +113,17 @@ class AppendOnlyQuerySet(models.QuerySet):
 class WorkspaceEvent(models.Model):
     """An append-only event of the team itself (members, invitations, ownership, keys) with its real actor.
 
-    Project events (proposals, decisions, agent key rotations) stay in ``actions.SessionEvent``; these
-    have no project. ``workspace`` is NULL for a person's own personal-token events."""
+    Project events (proposals, decisions, agent key rotations) stay in ``actions.SessionEvent``. A workspace
+    setting that concerns one project (its or its agent's spend limit, a person's notification choices there)
+    names it in ``project``: only readers who reach that project read the event (R1.1,
+    ``projects.access.readable_workspace_events``). ``workspace`` is NULL for a person's own personal-token
+    events."""
 
     workspace = models.ForeignKey(
         "projects.Workspace", on_delete=models.PROTECT, null=True, blank=True, related_name="events"
+    )
+    project = models.ForeignKey(
+        "projects.Project", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     type = models.CharField(max_length=60)
     actor_kind = models.CharField(max_length=10)

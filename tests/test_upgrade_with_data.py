@@ -131,10 +131,27 @@ def _seed_pending_and_secrets(apps, owner, workspace, project):
     Credentials.objects.create(
         workspace=moved, provider_token_encrypted="sealed", provider_token_set_at=now - timedelta(days=1)
     )
-    apps.get_model("projects", "WorkspaceEvent").objects.create(
-        workspace=moved, type="workspace.ownership_transferred", actor_kind="user"
+    Event = apps.get_model("projects", "WorkspaceEvent")
+    Event.objects.create(workspace=moved, type="workspace.ownership_transferred", actor_kind="user")
+    # workspace events about one project (projects/0012 names it)
+    about = (
+        ("project_limit", workspace, {"scope": "project", "scope_id": str(project)}),
+        ("agent_limit", workspace, {"scope": "agent", "scope_id": str(agent.pk)}),
+        ("workspace_budget", workspace, {"scope": "workspace", "scope_id": str(workspace)}),
+        ("another_workspaces_project", moved.pk, {"scope": "project", "scope_id": str(project)}),
+    )
+    events = {
+        name: Event.objects.create(workspace_id=ws, type="budget.updated", actor_kind="user", payload=payload)
+        for name, ws, payload in about
+    }
+    events["subscription"] = Event.objects.create(
+        workspace_id=workspace,
+        type="notifications.subscription_changed",
+        actor_kind="user",
+        payload={"projectId": str(project), "project": "app", "kinds": []},
     )
     return {
+        "events": events,
         "by_person": by_person,
         "by_agent": by_agent,
         "decided": decided,
@@ -170,3 +187,13 @@ def test_a_database_with_data_upgrades_to_the_latest_schema(upgrade, settings):
     assert (kept.provider_token_set_by_id, kept.model_key_set_by_id) == (owner, owner)
     moved = Credentials.objects.get(workspace_id=seeded["moved"].pk)
     assert (moved.provider_token_set_by_id, moved.provider_token_confirmed_by_id) == (None, None)
+    # projects/0012: a workspace event about one project names it (only those who reach it read it)
+    Event = apps.get_model("projects", "WorkspaceEvent")
+    named = {name: Event.objects.get(pk=e.pk).project_id for name, e in seeded["events"].items()}
+    assert named == {
+        "project_limit": project,
+        "agent_limit": project,
+        "workspace_budget": None,
+        "another_workspaces_project": None,
+        "subscription": project,
+    }

@@ -16,9 +16,8 @@ from actions import history
 from actions.models import SessionEvent
 from brabo.pagination import EventPagination
 from brabo.storable import text_problem
-from projects.access import visible_projects
+from projects.access import readable_workspace_events, visible_projects
 from projects.models import Agent, Membership
-from projects.team_models import WorkspaceEvent
 
 from .views import _base_context
 
@@ -81,7 +80,9 @@ def page(request):
     if text_problem(type_):
         raise Http404("type must be an event code")  # PostgreSQL cannot even compare text holding NUL
     if log == "team":
-        qs = history.team_filters(WorkspaceEvent.objects.filter(workspace=workspace), actor=actor, type=type_)
+        qs = history.team_filters(
+            readable_workspace_events(request.user, workspace.pk), actor=actor, type=type_
+        )
         types = history.TEAM_TYPES
     else:
         scope = [project] if project else projects

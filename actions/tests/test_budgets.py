@@ -129,6 +129,41 @@ def test_a_restricted_maintainer_reads_the_lines_of_their_projects_only(pay):
     assert sorted(p["name"] for p in owner_view["projects"]) == ["app", "secret-merger"]
 
 
+def test_a_restricted_member_reads_no_workspace_event_of_a_project_they_cannot_see(pay):
+    """R1.1: the workspace's log (any member reads it) carried, to max restricted to ``app``, the limits the
+    owner set on ``secret-merger`` and its agent (``budget.updated`` with their ids) and a member's notification
+    choices there (``notifications.subscription_changed`` with the project's name): what answers max 404 at
+    ``/api/projects/{id}/budget/``. Those events are now the readers' who reach the project."""
+    from projects.access import set_project_access
+    from projects.models import Membership
+
+    set_budget(pay, monthly_amount="500")
+    secret = pay.world.project(pay.ws, "secret-merger")
+    acquirer, _ = pay.world.agent(secret, pay.owner, "dev-acquire")
+    owner = pay.owner_client
+    for url, body in (
+        (f"/api/projects/{secret.id}/budget/", {"monthly_amount": "300"}),
+        (f"/api/agents/{acquirer.id}/budget/", {"monthly_amount": "120"}),
+        (f"/api/projects/{pay.project.id}/budget/", {"monthly_amount": "50"}),
+        (f"/api/projects/{secret.id}/notifications/", {"kinds": ["pending"]}),
+    ):
+        assert owner.put(url, body, format="json").status_code == 200, url
+    set_project_access(Membership.objects.get(workspace=pay.ws, user=pay.maintainer), [pay.project])
+
+    events_url = f"/api/workspaces/{pay.ws.id}/events/"
+    everything = owner.get(events_url).json()["results"]
+    assert sum(str(secret.id) in str(e) or str(acquirer.id) in str(e) for e in everything) == 3
+    seen = pay.world.client(pay.maintainer).get(events_url).json()["results"]
+    assert not [e for e in seen if str(secret.id) in str(e) or str(acquirer.id) in str(e)]
+    assert "secret-merger" not in str(seen) and "300" not in str(seen) and "120" not in str(seen)
+    # the workspace's own budget and app's limit stay on their log
+    budgets_seen = [
+        (e["payload"]["scope"], e["payload"]["scope_id"]) for e in seen if e["type"] == "budget.updated"
+    ]
+    assert budgets_seen == [("workspace", str(pay.ws.id)), ("project", str(pay.project.id))]
+    assert len(everything) - len(seen) == 3
+
+
 def test_crossing_a_budget_always_asks_whatever_allow_rules_and_autonomy_say(pay):
     set_budget(pay, monthly_amount="10000", auto_approve_up_to="1000")
     r = pay.owner_client.put(
