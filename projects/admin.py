@@ -9,6 +9,7 @@ Owner credentials are never rendered: the credentials admin shows only whether e
 from __future__ import annotations
 
 from django.contrib import admin
+from django.db.models import Q
 
 from .access import visible_projects, visible_workspaces
 from .models import (
@@ -230,3 +231,8 @@ class SpendLimitAdmin(TenantScopedAdmin):
     scope_path = "workspace"
     list_display = ["workspace", "project", "agent", "monthly_amount", "auto_approve_up_to", "updated_at"]
     list_select_related = ["workspace", "project", "agent"]
+
+    def get_queryset(self, request):
+        # R1.1: a project's limit, or its agent's, only for whoever reaches that project (a row is one of both)
+        reach = visible_projects(request.user).values("id")
+        return super().get_queryset(request).filter(Q(project__in=reach) | Q(agent__project__in=reach))

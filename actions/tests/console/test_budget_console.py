@@ -99,6 +99,34 @@ def test_staff_see_the_ledger_and_budgets_read_only_and_scoped(team, login, paye
     assert owner.get("/admin/actions/spendentry/add/").status_code == 403
 
 
+def test_a_restricted_staff_maintainer_sees_the_limits_of_their_projects_only(team, login, payer):
+    """R1.1: the admin's spend-limit list was scoped by workspace, so a staff maintainer restricted to ``app``
+    read the limits of ``secret-merger`` and its agent, which answer 404 on the API's budget lines."""
+    from projects.access import set_project_access
+    from projects.models import Membership
+
+    secret = team.world.project(team.ws, "secret-merger")
+    acquirer, _ = team.world.agent(secret, team.owner, "dev-acquire")
+    for scope, amount in (
+        (secret, "4321.00"),
+        (acquirer, "765.00"),
+        (team.project, "111.00"),
+        (payer, "22.00"),
+    ):
+        field = "project" if scope in (secret, team.project) else "agent"
+        SpendLimit.objects.create(workspace=team.ws, monthly_amount=Decimal(amount), **{field: scope})
+    set_project_access(Membership.objects.get(workspace=team.ws, user=team.maintainer), [team.project])
+    for user in (team.owner, team.maintainer):
+        user.is_staff = True
+        user.save(update_fields=["is_staff"])
+    url = "/admin/projects/spendlimit/"
+    mine = login(team.maintainer).get(url).content.decode()
+    assert "111.00" in mine and "22.00" in mine
+    assert "4321.00" not in mine and "765.00" not in mine and "dev-acquire" not in mine
+    everything = login(team.owner).get(url).content.decode()
+    assert all(amount in everything for amount in ("4321.00", "765.00", "111.00", "22.00"))
+
+
 def test_approving_an_over_budget_spend_in_the_console_says_why_and_approves_nothing(team, login, payer):
     WorkspaceBudget.objects.create(workspace=team.ws, currency="EUR", monthly_amount=Decimal("50"))
     action = services.propose_action(
