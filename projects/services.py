@@ -338,6 +338,9 @@ def create_project(
     """A new project (maintainer+), with where its code lives when given (as :func:`set_project_git` checks
     it): a refused remote leaves no project behind."""
     m = require_workspace_role(actor, workspace.pk, "maintainer", "Creating a project")
+    # which projects a workspace holds is workspace-wide: a member restricted to some would make one they
+    # then could not reach, and learn the names of those they cannot from "already exists"
+    require_unrestricted(m, "Creating a project")
     name = (name or "").strip()
     if not name:
         raise DomainError("name is required: give the project a name.", field="name", reason="invalid")

@@ -284,6 +284,13 @@ def test_a_restricted_maintainer_cannot_widen_what_they_reach(team):
         assert (resp.status_code, resp.json()["reason"]) == (403, "restricted_member"), (path, body)
     assert maint.get(f"/api/projects/{secret.id}/").status_code == 404
     assert not team.ws.memberships.filter(user__username="puppet").exists()
+    # nor makes a project (one they would not reach), nor learns another's name from "already exists"
+    for name in ("secret", "fresh"):
+        body = {"workspace": str(team.ws.id), "name": name, "execution_mode": "container"}
+        resp = maint.post("/api/projects/", body, format="json")
+        assert (resp.status_code, resp.json()["reason"]) == (403, "restricted_member"), name
+        assert "exists" not in resp.json()["detail"]
+    assert not team.ws.projects.filter(name="fresh").exists()
     assert team.ws.memberships.get(user=team.developer).role == "developer"
 
     # an invitation made before the restriction no longer lets anyone in past it
