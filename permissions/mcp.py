@@ -361,6 +361,22 @@ _KNOWN_READS: dict[str, frozenset[str]] = {
 }
 
 
+_SEPARATORS = frozenset("_-./:")
+
+
+@lru_cache(maxsize=1024)
+def _act(tool: str) -> str | None:
+    """The act CAPPED_TOOLS names for ``tool``: its whole name's, else that of its name after a separator --
+    an aggregator serves another server's tools under a prefix (MetaMCP ``github__merge_pull_request``,
+    LiteLLM ``github-merge_pull_request``, ``github.push_files``), and Claude Code splits a server named
+    ``my__github`` off at its first ``__``: a prefix does not hide a capped tool (red team)."""
+    act = CAPPED_TOOLS.get(_fold_name(tool))
+    cuts = (i for i, ch in enumerate(tool) if ch in _SEPARATORS)
+    while act is None and (i := next(cuts, None)) is not None:
+        act = CAPPED_TOOLS.get(_fold_name(tool[i + 1 :]))
+    return act
+
+
 def _arg(arguments: Mapping[str, Any], names: Iterable[str]) -> Any:
     for n in names:
         if n in arguments:
@@ -417,7 +433,7 @@ def cap(
     server, tool, arguments = _call(payload)
     if not server or not tool:
         return "default", "the call names no server or tool"
-    act = CAPPED_TOOLS.get(_fold_name(tool))
+    act = _act(tool)
     if act == MERGE:
         target = merge_target(payload)
         if not isinstance(target, str):
@@ -483,7 +499,7 @@ def merge_lookup(payload: Mapping[str, Any] | None) -> tuple[str, str, str, int]
     merge, the base is named, or the arguments do not say which PR -- then the cap keeps it for a person)."""
     server, tool, arguments = _call(payload)
     kind = _fold_name(server)
-    if CAPPED_TOOLS.get(_fold_name(tool)) != MERGE or kind not in _LOOKUP_ARGS:
+    if _act(tool) != MERGE or kind not in _LOOKUP_ARGS:
         return None
     if _arg(arguments, _TARGET_ARGS) is not None:
         return None
@@ -539,7 +555,7 @@ def external_effect(req: Any) -> bool:
     if req.action_type != "mcp_call":
         return False
     _, tool, _ = _call(req.payload)
-    return CAPPED_TOOLS.get(_fold_name(tool)) in (MERGE, RETARGET, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE)
+    return _act(tool) in (MERGE, RETARGET, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE)
 
 
 def always_capped(content: str) -> bool:
@@ -549,7 +565,7 @@ def always_capped(content: str) -> bool:
         p = parse_mcp(content)
     except McpPatternError:
         return False
-    return p.tool is not None and CAPPED_TOOLS.get(_fold_name(p.tool)) in (PR_OPEN, PUSH, REPO_DELETE)
+    return p.tool is not None and _act(p.tool) in (PR_OPEN, PUSH, REPO_DELETE)
 
 
 def always_allow_rule(payload: Mapping[str, Any] | None) -> tuple[str | None, str]:
@@ -558,7 +574,7 @@ def always_allow_rule(payload: Mapping[str, Any] | None) -> tuple[str | None, st
     server, tool, _ = _call(payload)
     if check_name("server", server) or check_name("tool", tool):
         return None, "the call's server or tool name cannot be written as a rule"
-    if _fold_name(tool) in CAPPED_TOOLS:
+    if _act(tool) is not None:
         return None, (
             f"{server}.{tool} is a capped act (a merge, push, pull request, branch, deletion or file write); "
             "an argument-free rule for it is not written — a person decides each call."
