@@ -132,27 +132,54 @@ def _number(text: str) -> float | None:
     return n if math.isfinite(n) else None
 
 
-def _equal(value: Any, wanted: str, loose: bool) -> bool:
+# The words a lenient server reads as a boolean (pydantic's, under the Python SDK's FastMCP): a deny or ask
+# condition compares by what the server reads, so ``confirm: "yes"`` or ``1`` is ``confirm=true``.
+_TRUE_WORDS = frozenset(("true", "1", "yes", "on", "t", "y"))
+_FALSE_WORDS = frozenset(("false", "0", "no", "off", "f", "n"))
+
+
+def _as_bool(value: Any) -> bool | None:
     if isinstance(value, bool):
-        word = _fold_value(wanted) if loose else wanted
-        return word == ("true" if value else "false")
+        return value
     if isinstance(value, (int, float)):
-        n = _number(wanted.strip() if loose else wanted)
+        return True if value == 1 else False if value == 0 else None
+    word = _fold_value(value)
+    return True if word in _TRUE_WORDS else False if word in _FALSE_WORDS else None
+
+
+def _as_number(value: Any) -> float | None:
+    """A number as a lenient server reads it: a string ``"07"``, ``"+7"``, ``"7.0"``, ``"7_0"`` too."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return value
+    return _number(value.strip())
+
+
+def _equal(value: Any, wanted: str, loose: bool) -> bool:
+    if loose:  # by meaning: what a lenient server reads, never less than the exact value
+        said = _as_bool(wanted)
+        if said is not None and _as_bool(value) is said:
+            return True
+        n = _number(wanted.strip())
+        if n is not None and _as_number(value) == n:
+            return True
+        return isinstance(value, str) and _fold_value(value) == _fold_value(wanted)
+    if isinstance(value, bool):
+        return wanted == ("true" if value else "false")
+    if isinstance(value, (int, float)):
+        n = _number(wanted)
         return n is not None and n == value
-    if loose:
-        return _fold_value(value) == _fold_value(wanted)
     return value == wanted
 
 
-def _argument(arguments: Mapping[str, Any], key: str, loose: bool) -> tuple[bool, Any]:
-    if key in arguments:
-        return True, arguments[key]
-    if loose:
-        folded = _fold_name(key)
-        for k, v in arguments.items():
-            if isinstance(k, str) and _fold_name(k) == folded:
-                return True, v
-    return False, None
+def _arguments_named(arguments: Mapping[str, Any], key: str, loose: bool) -> list[Any]:
+    """The values of the arguments ``key`` names: exactly, or (``loose``) every spelling of it -- a server
+    may read any one of them, so a deny or ask condition holds when one of them matches."""
+    if not loose:
+        return [arguments[key]] if key in arguments else []
+    folded = _fold_name(key)
+    return [v for k, v in arguments.items() if isinstance(k, str) and _fold_name(k) == folded]
 
 
 def matches(p: McpPattern, server: str, tool: str, arguments: Mapping[str, Any], loose: bool) -> bool:
@@ -165,12 +192,12 @@ def matches(p: McpPattern, server: str, tool: str, arguments: Mapping[str, Any],
     elif p.server != server or (p.tool is not None and p.tool != tool):
         return False
     for key, wanted in p.conditions:
-        present, value = _argument(arguments, key, loose)
-        if not present or not _scalar(value):
-            if loose:
-                continue  # fail closed: what the call does is not readable from it
-            return False
-        if not _equal(value, wanted, loose):
+        values = _arguments_named(arguments, key, loose)
+        if loose:
+            # fail closed: absent or not a scalar, what the call does is not readable from it
+            if values and not any(not _scalar(v) or _equal(v, wanted, True) for v in values):
+                return False
+        elif not values or not _scalar(values[0]) or not _equal(values[0], wanted, False):
             return False
     return True
 
