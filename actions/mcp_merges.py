@@ -29,7 +29,7 @@ LOOKUP_TIMEOUT = 5.0
 
 def with_looked_up_base(project, payload: dict) -> dict:
     """``payload`` (an mcp_call's) without any proposer-sent LOOKED_UP_BASE, and with Brabo's own when the
-    call is a merge naming no base branch."""
+    call is a merge (a base argument in it is not where the merge goes: permissions.mcp.merge_target)."""
     payload = {k: v for k, v in payload.items() if k != LOOKED_UP_BASE}
     wanted = merge_lookup(payload)
     if wanted is None:

@@ -329,11 +329,12 @@ CAPPED_TOOLS: dict[str, str] = {
     )
     for name in names
 }
-# The branch a merge goes into, as the servers name it. GitHub's merge_pull_request names none (github/
+# A pull request's new base, as the servers' update tools name it. Their merge tools take none (github/
 # github-mcp-server pkg/github/pullrequests.go MergePullRequest: owner, repo, pullNumber, commit_title,
-# commit_message, merge_method): Brabo reads the pull request's base from the code host before deciding
-# (actions.mcp_merges writes it under LOOKED_UP_BASE), and a merge whose base it could not read is capped as
-# one into a protected branch.
+# commit_message, merge_method; GitLab's: the project and the merge request's iid) and merge into the pull
+# request's base: Brabo reads it from the code host before deciding (actions.mcp_merges writes it under
+# LOOKED_UP_BASE), and a merge whose base it could not read is capped as one into a protected branch. A base
+# argument in a merge's call is the server's to ignore, so never Brabo's to believe (red team).
 _TARGET_ARGS = ("base", "target_branch", "targetBranch", "target")
 # The payload key Brabo writes the looked-up base under: ``{"branch": NAME}`` or ``{"error": WHY}``. Brabo's
 # alone -- whatever a proposer sends under it is dropped before the look-up (actions.mcp_merges).
@@ -466,11 +467,7 @@ def cap(
         if not isinstance(target, str):
             return "cap_protected_merge", f"{server}.{tool}: {target[1]}"
         if _protected(target, protected):
-            read = _arg(arguments, _TARGET_ARGS) is None
-            return (
-                "cap_protected_merge",
-                f"{target} (its pull request's base on the code host)" if read else target,
-            )
+            return "cap_protected_merge", f"{target} (its pull request's base on the code host)"
     elif act == RETARGET:
         target = _arg(arguments, _TARGET_ARGS)
         if target is not None and (not isinstance(target, str) or _protected(target, protected)):
@@ -521,16 +518,17 @@ def capped_tool(name: str) -> bool:
 
 
 def merge_lookup(payload: Mapping[str, Any] | None) -> tuple[str, str, str, int] | None:
-    """(server kind, owner, repo, pull number) of a merge tool's call whose arguments name no base branch,
-    for a server whose PRs Brabo can read (``_LOOKUP_ARGS``); None when there is nothing to look up (not a
-    merge, the base is named, or the arguments do not say which PR -- then the cap keeps it for a person)."""
+    """(server kind, owner, repo, pull number) of a merge tool's call, for a server whose PRs Brabo can read
+    (``_LOOKUP_ARGS``); None when there is nothing to look up (not a merge, or the arguments do not say which
+    PR -- then the cap keeps it for a person). A call naming its PR under two spellings (``pullNumber`` for
+    github-mcp-server, ``pull_number`` for the older reference server) that disagree does not say which."""
     server, tool, arguments = _call(payload)
     kind = _fold_name(server)
     if _act(tool) != MERGE or kind not in _LOOKUP_ARGS:
         return None
-    if _arg(arguments, _TARGET_ARGS) is not None:
-        return None
     owner_keys, repo_keys, number_keys = _LOOKUP_ARGS[kind]
+    if len({repr(arguments[k]) for k in number_keys if k in arguments}) > 1:
+        return None
     owner, repo, number = (_arg(arguments, k) for k in (owner_keys, repo_keys, number_keys))
     if isinstance(number, str) and number.isascii() and number.isdigit():
         number = int(number)
@@ -545,18 +543,15 @@ _REPO_PART = re.compile(r"[A-Za-z0-9_.-]{1,100}")
 
 
 def merge_target(payload: Mapping[str, Any] | None) -> str | tuple[None, str]:
-    """The branch a merge tool's call merges into: its base argument, else the base Brabo read from the code
-    host (LOOKED_UP_BASE); (None, why) when neither is known -- which the cap treats as protected."""
-    _, _, arguments = _call(payload)
-    target = _arg(arguments, _TARGET_ARGS)
-    if target is not None:
-        return target if isinstance(target, str) else (None, "its base argument is not a branch name")
+    """The branch a merge tool's call merges into: the base Brabo read from the code host (LOOKED_UP_BASE);
+    (None, why) when it is not known -- which the cap treats as protected. Never a base argument of the call:
+    the servers' merge tools take none, and merge into the pull request's base whatever the call says."""
     looked = (payload or {}).get(LOOKED_UP_BASE)
     if isinstance(looked, Mapping) and isinstance(looked.get("branch"), str):
         return looked["branch"]
     if isinstance(looked, Mapping) and isinstance(looked.get("error"), str):
         return None, f"names no base branch and Brabo could not read the pull request's: {looked['error']}"
-    return None, "names no target branch"
+    return None, "its pull request's base is not known (Brabo reads GitHub's, by owner, repo and pullNumber)"
 
 
 def describe(payload: Mapping[str, Any] | None) -> str:

@@ -377,8 +377,9 @@ def test_each_adapter_allow_deny_unknown_and_timeout(hooked, agent):
 @pytest.mark.parametrize("agent", list(SHAPES))
 def test_each_adapter_governs_an_mcp_merge_by_its_target(hooked, agent):
     """The command form (``brabo hook <agent>``) forwards an MCP tool call, which becomes an
-    mcp_call: a GitHub MCP merge into main waits for a person even under an allow rule naming the tool; one
-    into a feature branch is allowed by it."""
+    mcp_call: a GitHub MCP merge into main waits for a person even under an allow rule naming the tool, and so
+    does one whose call names a feature branch as its base -- the merge tool takes none (it merges into the
+    pull request's base), and with no provider here Brabo cannot read that base."""
     hooked.agent.write_permissions(allow=["Mcp(github.merge_pull_request)"])
 
     def merge(base, *args):
@@ -400,10 +401,9 @@ def test_each_adapter_governs_an_mcp_merge_by_its_target(hooked, agent):
         "cap_protected_merge",
         "main",
     )
-    assert merge("feature/login") == "allow"
-    allowed = ProposedAction.objects.filter(action_type="mcp_call").exclude(id=held.id).get()
-    # without a broker the agent-run action is settled at once ("executed": the agent runs it, Brabo records it)
-    assert allowed.reason == "allow_rule" and allowed.status in ("auto_approved", "executing", "executed")
+    assert merge("feature/login", "--timeout", "0") == "deny"
+    named = ProposedAction.objects.filter(action_type="mcp_call").exclude(id=held.id).get()
+    assert (named.status, named.reason) == ("pending", "cap_protected_merge")
 
 
 @pytest.mark.parametrize("agent", list(SHAPES))

@@ -103,10 +103,15 @@ def test_a_github_merge_into_main_is_never_auto_approved(team, hook, agent):
 
 
 @pytest.mark.parametrize("agent", AGENTS)
-def test_a_merge_into_a_feature_branch_follows_the_rules(hook, agent):
-    answer, action = hook(agent, "github", "merge_pull_request", {"pullNumber": 7, "base": "feature/login"})
-    assert answer == "allow"
-    assert (action.status, action.reason) == ("auto_approved", "allow_rule")
+def test_a_merge_into_a_feature_branch_follows_the_rules(hook, github, agent):
+    """The pull request's base read from GitHub decides, never a base argument: the merge tool takes none and
+    merges into the PR's base whatever the call says (red team: "base": "feature/login" merged PR 7 into main)."""
+    gh = {"owner": "acme", "repo": "app"}
+    answer, action = hook(agent, *GH_MERGE, gh | {"pullNumber": 8, "base": "feature/login"})
+    assert (answer, action.status, action.reason) == ("allow", "auto_approved", "allow_rule")
+    answer, action = hook(agent, *GH_MERGE, gh | {"pullNumber": 7, "base": "feature/login"})
+    assert (answer, action.status, action.reason) == (WAITS[agent], "pending", "cap_protected_merge")
+    assert action.payload["looked_up_base"] == {"branch": "main"}
 
 
 @pytest.mark.parametrize("agent", AGENTS)
@@ -177,9 +182,10 @@ def test_a_proposers_own_looked_up_base_is_never_believed(agent_api, github):
     )
     assert (resp.json()["status"], resp.json()["reason"]) == ("pending", "cap_protected_merge")
     assert agent_api.action(resp.json()["id"]).payload["looked_up_base"] == {"branch": "main"}
-    # nothing to look up (the base is named): the forged key is dropped, not kept for a later reading
+    # nothing to look up (no owner or repo): the forged key is dropped, not kept for a later reading, and the
+    # base argument is not believed either (the merge tool takes none)
     resp = agent_api.propose("mcp_call", forged | {"arguments": {"pullNumber": 9, "base": "feature/y"}})
-    assert resp.json()["status"] == "auto_approved"
+    assert (resp.json()["status"], resp.json()["reason"]) == ("pending", "cap_protected_merge")
     assert "looked_up_base" not in agent_api.action(resp.json()["id"]).payload
 
 
@@ -237,10 +243,8 @@ def test_a_bad_mcp_tool_name_is_refused_by_name(team):
 
 
 def test_proposed_through_the_rest_api(agent_api):
-    agent_api.write_permissions(allow=["Mcp(github.merge_pull_request)"])
-    ok = agent_api.propose(
-        "mcp_call", {"server": "github", "tool": "merge_pull_request", "arguments": {"base": "x"}}
-    )
+    agent_api.write_permissions(allow=["Mcp(github.merge_pull_request)", "Mcp(github.get_me)"])
+    ok = agent_api.propose("mcp_call", {"server": "github", "tool": "get_me", "arguments": {}})
     assert (ok.status_code, ok.json()["status"]) == (201, "auto_approved")
     main = agent_api.propose(
         "mcp_call", {"server": "github", "tool": "merge_pull_request", "arguments": {"base": "main"}}

@@ -8,13 +8,25 @@ import pytest
 from permissions.decide import AutonomyRow, DecisionRequest, Permissions, ProjectState, decide
 from permissions.files import lint_permissions
 from permissions.grammar import PatternError, parse_pattern
-from permissions.mcp import always_allow_rule, describe, parse_mcp
+from permissions.mcp import LOOKED_UP_BASE, always_allow_rule, describe, parse_mcp
 
 ROOT = "/home/ana/app"
 
 
-def call(server, tool, runs="agent", role="developer", allow=(), deny=(), ask=(), autonomy=(), **arguments):
+def call(
+    server,
+    tool,
+    runs="agent",
+    role="developer",
+    allow=(),
+    deny=(),
+    ask=(),
+    autonomy=(),
+    extra=None,
+    **arguments,
+):
     payload = {"server": server, "tool": tool, "arguments": arguments, "runs_in": "agent", "agent_root": ROOT}
+    payload |= extra or {}
     return decide(
         DecisionRequest(
             action_type="mcp_call",
@@ -159,13 +171,19 @@ def test_a_pull_request_retargeted_to_a_protected_branch_is_never_auto_approved(
 
 
 def test_a_merge_into_a_feature_branch_follows_the_rules():
-    rule = ["Mcp(github.merge_pull_request base=feature/x)"]
-    v = call("github", "merge_pull_request", allow=rule, pullNumber=7, base="feature/x")
+    """The branch is the pull request's base Brabo read from the code host (LOOKED_UP_BASE), never a base
+    argument: the servers' merge tools take none (test_redteam_mcp_merge_base_named_by_the_agent.py)."""
+    read = {LOOKED_UP_BASE: {"branch": "feature/x"}}
+    rule = ["Mcp(github.merge_pull_request)"]
+    v = call("github", "merge_pull_request", allow=rule, extra=read, pullNumber=7)
     assert (v.decision, v.reason) == ("auto_approve", "allow_rule")
-    assert call("github", "merge_pull_request", pullNumber=7, base="feature/x").decision == "require_approval"
+    assert call("github", "merge_pull_request", extra=read, pullNumber=7).decision == "require_approval"
     # autonomy alone never approves a capped tool
-    v = call("github", "merge_pull_request", autonomy=AUTO, pullNumber=7, base="feature/x")
+    v = call("github", "merge_pull_request", autonomy=AUTO, extra=read, pullNumber=7)
     assert v.decision == "require_approval"
+    # a base argument is not where the merge goes: without the read base, a person decides
+    v = call("github", "merge_pull_request", allow=rule, pullNumber=7, base="feature/x")
+    assert (v.decision, v.reason) == ("require_approval", "cap_protected_merge")
     # GitLab: merge_merge_request / the target_branch argument
     v = call(
         "gitlab", "merge_merge_request", allow=["Mcp(gitlab)"], merge_request_iid=3, target_branch="Main"

@@ -88,7 +88,7 @@ def test_always_allow_is_not_offered_and_hooks_hear_of_the_external_act(tool):
     [
         ("github__get_pull_request", {"pullNumber": 7}),  # a read: not in the table
         ("weather__forecast", {"city": "Lisbon"}),
-        ("github__merge_pull_request", {"pullNumber": 7, "base": "feature/x"}),  # a feature base: the rules
+        ("github__update_pull_request", {"pullNumber": 7, "base": "feature/x"}),  # a feature base: the rules
         ("filesystem__write_file", {"path": "docs/a.md", "content": "x"}),  # inside the project
     ],
 )
