@@ -405,6 +405,11 @@ def _act(tool: str) -> str | None:
     return act
 
 
+def _every(arguments: Mapping[str, Any], names: Iterable[str]) -> list[Any]:
+    """The values of every one of ``names`` the call holds."""
+    return [arguments[n] for n in names if n in arguments]
+
+
 def _arg(arguments: Mapping[str, Any], names: Iterable[str]) -> Any:
     for n in names:
         if n in arguments:
@@ -469,15 +474,16 @@ def cap(
         if _protected(target, protected):
             return "cap_protected_merge", f"{target} (its pull request's base on the code host)"
     elif act == RETARGET:
-        target = _arg(arguments, _TARGET_ARGS)
-        if target is not None and (not isinstance(target, str) or _protected(target, protected)):
-            return "cap_protected_merge", f"{server}.{tool} makes {target!r} its pull request's base"
+        for target in _every(arguments, _TARGET_ARGS):  # each spelling: a server reads its own (red team)
+            if not isinstance(target, str) or _protected(target, protected):
+                return "cap_protected_merge", f"{server}.{tool} makes {target!r} its pull request's base"
     elif act in (PR_OPEN, PUSH):
         return "cap_typed_push", f"{server}.{tool}"
     elif act == BRANCH_CREATE:
-        branch = _arg(arguments, _BRANCH_ARGS)
-        if not isinstance(branch, str) or _protected(branch, protected):
-            return "cap_typed_push", f"{server}.{tool} creates {branch!r}"
+        branches = _every(arguments, _BRANCH_ARGS)  # each spelling: a server reads its own (red team)
+        bad = [b for b in branches if not isinstance(b, str) or _protected(b, protected)]
+        if bad or not branches:
+            return "cap_typed_push", f"{server}.{tool} creates {(bad or [None])[0]!r}"
     elif act == REPO_DELETE:
         return "cap_external_effect", f"{server}.{tool}"
     elif act in (FS_WRITE, FS_READ):

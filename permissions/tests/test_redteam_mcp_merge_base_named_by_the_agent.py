@@ -79,3 +79,40 @@ def test_a_merge_whose_read_base_is_a_feature_branch_follows_the_rules():
     # the allow's condition is on the call as sent: without it, the merge waits for a person
     v = _decide("github", "merge_pull_request", GH, {"branch": "feature/login"})
     assert (v.decision, v.reason) == ("require_approval", "default")
+
+
+@pytest.mark.parametrize(
+    "tool, arguments, reason",
+    [
+        # GitLab's update_merge_request reads target_branch, GitHub's update_pull_request base: a decoy in the
+        # other's spelling named a feature branch first
+        (
+            "update_merge_request",
+            {"merge_request_iid": 3, "base": "feature/x", "target_branch": "main"},
+            "cap_protected_merge",
+        ),
+        (
+            "update_pull_request",
+            {"pullNumber": 7, "target": "feature/x", "base": "main"},
+            "cap_protected_merge",
+        ),
+        ("create_branch", {"branch": "feature/x", "new_branch": "main"}, "cap_typed_push"),
+        ("create_branch", {"branch_name": "main", "branch": "feature/x"}, "cap_typed_push"),
+        ("create_branch", {"branch": None, "new_branch": "feature/x"}, "cap_typed_push"),
+    ],
+)
+def test_every_spelling_of_a_new_base_or_branch_is_read(tool, arguments, reason):
+    """Red team: the retarget and branch caps read only the first argument spelling present; a server reading
+    another spelling made main the base (or the new branch) under an allow. Failed on 1d6e7bf."""
+    payload = {"server": "git", "tool": tool, "arguments": arguments, "runs_in": "agent"}
+    v = decide(
+        DecisionRequest(
+            action_type="mcp_call",
+            role="developer",
+            project=ProjectState(),
+            permissions=Permissions(allow=("Mcp(git)",)),
+            payload=payload,
+            runs_in="agent",
+        )
+    )
+    assert (v.decision, v.reason) == ("require_approval", reason), arguments
