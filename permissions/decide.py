@@ -536,7 +536,40 @@ def rules(st: _State) -> _State:
     said = _typed_opinion(st.req, comp)  # an mcp_call is read by its Mcp(...) patterns there
     if said is not None:
         st.opinion(*said)
+    if st.req.action_type == "mcp_call" and not st.done:
+        _mcp_command(st)
     return st
+
+
+def _mcp_command(st: _State) -> None:
+    """red team (SPEC §5, R4.10): a shell-running MCP tool's command line (mcp.shell_run) judged as the agents'
+    shell tool's is, on the agent's machine, under the same rules and autonomy: its deny denies the call, and
+    the call is auto-approved only when the command is too (an allow of the tool is no allow of what it runs)."""
+    run = mcp.shell_run(st.req.payload)
+    if run is None:
+        return
+    if run.command is None:
+        if st.decision == AUTO_APPROVE:
+            st.opinion(REQUIRE_APPROVAL, "unparseable", run.why)
+        return
+    req = st.req
+    cwd = f"{req.project.root.rstrip('/')}/{run.cwd}" if run.cwd and req.project.root else None
+    inner = decide(
+        DecisionRequest(
+            "terminal",
+            req.role,
+            req.project,
+            command=run.command,
+            cwd=cwd,
+            permissions=req.permissions,
+            autonomy=req.autonomy,
+            permissions_error=req.permissions_error,
+            runs_in="agent",
+        )
+    )
+    if inner.decision == AUTO_APPROVE or (inner.decision != DENY and st.decision != AUTO_APPROVE):
+        return
+    st.opinion(inner.decision, inner.reason, f"{run.name} runs {run.command[:200]!r}: {inner.message}")
 
 
 def _typed_opinion(req: DecisionRequest, comp: CompiledPermissions) -> tuple[str, str, str] | None:

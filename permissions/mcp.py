@@ -34,11 +34,12 @@ from __future__ import annotations
 import math
 import posixpath
 import re
+import shlex
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from permissions.commands.git import names_protected_branch
 from permissions.protected_paths import contains_protected, protected_file
@@ -55,6 +56,7 @@ __all__ = [
     "external_effect",
     "parse_mcp",
     "rules_opinion",
+    "shell_run",
 ]
 
 LABEL = "Mcp"
@@ -516,6 +518,86 @@ def _filesystem_cap(
         # approves each such write, as for the typed write_file.
         return "unparseable", f"{name} {why}; a person approves each such write"
     return None
+
+
+# red team (SPEC §5, R4.10): the tools that run a command line on the agent's machine -- Desktop Commander's
+# start_process and interact_with_process (input to a shell it started), the shell servers' run_command,
+# execute_command and shell_exec, iTerm's write_to_terminal, tmux's send_keys. An allow of the server or the
+# tool is no allow of the command: the command is judged as the agents' shell tool's is (the rules, the caps,
+# the floor, the path scope), and the call is auto-approved only when both are. Matched as CAPPED_TOOLS is:
+# the whole name, or the name after a separator (an aggregator's prefix).
+_SHELL_TOOLS = frozenset(
+    _fold_name(n)
+    for n in (
+        "run_command",
+        "execute_command",
+        "exec_command",
+        "run_shell_command",
+        "shell_command",
+        "run_shell",
+        "execute_shell",
+        "shell_exec",
+        "shell_execute",
+        "run_terminal_command",
+        "run_terminal_cmd",
+        "run_in_terminal",
+        "start_process",
+        "interact_with_process",
+        "write_to_terminal",
+        "send_keys",
+        "run_script",
+        "execute_script",
+        "shell",
+        "bash",
+        "exec",
+        "execute",
+        "terminal",
+        "powershell",
+    )
+)
+_COMMAND_ARGS = ("command", "cmd", "command_line", "commandLine", "script", "input", "keys")
+_ARGV_ARGS = ("args", "argv", "arguments")
+_CWD_ARGS = ("cwd", "workingDirectory", "working_directory", "working_dir", "workdir", "directory")
+
+
+class ShellRun(NamedTuple):
+    """What a shell-running MCP tool's call (``name``, server.tool) runs: its command line (None when the call
+    does not say it readably: ``why`` says so) and the folder it runs in, relative to the project's (``""``:
+    the project's)."""
+
+    name: str
+    command: str | None
+    cwd: str = ""
+    why: str = ""
+
+
+def shell_run(payload: Mapping[str, Any] | None) -> ShellRun | None:
+    """The command line a shell-running MCP tool's call runs (``_SHELL_TOOLS``), or None for any other tool."""
+    server, tool, arguments = _call(payload)
+    folded = _fold_name(tool)
+    if folded not in _SHELL_TOOLS and not any(
+        _fold_name(tool[i + 1 :]) in _SHELL_TOOLS for i, ch in enumerate(tool) if ch in _SEPARATORS
+    ):
+        return None
+    name = f"{server}.{tool}"
+    texts = _every(arguments, _COMMAND_ARGS)
+    if len(texts) != 1 or not isinstance(texts[0], str) or not texts[0].strip():
+        return ShellRun(name, None, why=f"{name} runs a command line Brabo cannot read from its arguments")
+    command = texts[0]
+    argv = _every(arguments, _ARGV_ARGS)
+    if argv:
+        if len(argv) > 1 or not isinstance(argv[0], list) or not all(isinstance(a, str) for a in argv[0]):
+            return ShellRun(name, None, why=f"{name} runs a command whose arguments Brabo cannot read")
+        command = shlex.join([command, *argv[0]]) if argv[0] else command
+    cwds = _every(arguments, _CWD_ARGS)
+    if not cwds:
+        return ShellRun(name, command)
+    root = (payload or {}).get("agent_root")
+    root = root if isinstance(root, str) else ""
+    if len(cwds) > 1 or _outside(cwds[0], root):
+        return ShellRun(name, None, why=f"{name} runs a command in a folder outside the project")
+    full = posixpath.normpath(posixpath.join(root, cwds[0]))
+    return ShellRun(name, command, full[len(posixpath.normpath(root)) :].lstrip("/"))
 
 
 def capped_tool(name: str) -> bool:
