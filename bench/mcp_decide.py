@@ -28,7 +28,8 @@ from permissions.decide import AutonomyRow, DecisionRequest, Permissions, Projec
 def mcp_patterns() -> tuple[list[str], list[str], list[str]]:
     allow = [f"Mcp(srv{i}.tool{i})" for i in range(20)] + [
         "Mcp(github)",
-        "Mcp(github.merge_pull_request base=feature/x)",
+        "Mcp(github.merge_pull_request)",  # judged on the base read from the code host (none here: capped)
+        "Mcp(desktop-commander)",
         "Mcp(db.query mode=read limit=10 dry=true)",
         "Mcp(fs.write_file)",
     ]
@@ -48,6 +49,7 @@ CALLS = [
     ("fs", "write_file", {"path": "/etc/passwd", "content": "x"}),
     ("weather", "forecast", {"city": "Lisbon", "days": 3}),
     ("srv3", "tool3", {"q": "x"}),
+    ("desktop-commander", "start_process", {"command": "git status", "timeout_ms": 5000}),
 ]
 
 
