@@ -400,11 +400,28 @@ def _act(tool: str) -> str | None:
     an aggregator serves another server's tools under a prefix (MetaMCP ``github__merge_pull_request``,
     LiteLLM ``github-merge_pull_request``, ``github.push_files``), and Claude Code splits a server named
     ``my__github`` off at its first ``__``: a prefix does not hide a capped tool (red team)."""
-    act = CAPPED_TOOLS.get(_fold_name(tool))
+    return _named(tool, CAPPED_TOOLS)
+
+
+def _named(tool: str, table: Mapping[str, str]) -> str | None:
+    """``table``'s entry for the tool's folded name, for its name after a separator, or for the end of its
+    folded name when that is a name of eight letters or more (red team: a prefix glued on in camel case,
+    ``githubMergePullRequest``)."""
+    folded = _fold_name(tool)
+    act = table.get(folded)
     cuts = (i for i, ch in enumerate(tool) if ch in _SEPARATORS)
     while act is None and (i := next(cuts, None)) is not None:
-        act = CAPPED_TOOLS.get(_fold_name(tool[i + 1 :]))
+        act = table.get(_fold_name(tool[i + 1 :]))
+    for k in range(1, len(folded) - 7):
+        if act is not None:
+            break
+        act = table.get(folded[k:])
     return act
+
+
+@lru_cache(maxsize=1024)
+def _shell_tool(tool: str) -> bool:
+    return _named(tool, _SHELL_ACTS) is not None
 
 
 def _every(arguments: Mapping[str, Any], names: Iterable[str]) -> list[Any]:
@@ -555,6 +572,7 @@ _SHELL_TOOLS = frozenset(
         "powershell",
     )
 )
+_SHELL_ACTS = dict.fromkeys(_SHELL_TOOLS, "shell")
 _COMMAND_ARGS = ("command", "cmd", "command_line", "commandLine", "script", "input", "keys")
 _ARGV_ARGS = ("args", "argv", "arguments")
 _CWD_ARGS = ("cwd", "workingDirectory", "working_directory", "working_dir", "workdir", "directory")
@@ -574,10 +592,7 @@ class ShellRun(NamedTuple):
 def shell_run(payload: Mapping[str, Any] | None) -> ShellRun | None:
     """The command line a shell-running MCP tool's call runs (``_SHELL_TOOLS``), or None for any other tool."""
     server, tool, arguments = _call(payload)
-    folded = _fold_name(tool)
-    if folded not in _SHELL_TOOLS and not any(
-        _fold_name(tool[i + 1 :]) in _SHELL_TOOLS for i, ch in enumerate(tool) if ch in _SEPARATORS
-    ):
+    if not _shell_tool(tool):
         return None
     name = f"{server}.{tool}"
     texts = _every(arguments, _COMMAND_ARGS)

@@ -9,7 +9,9 @@ aggregator serves other servers' tools under its own name with the origin's name
 aggregator (or the "Always allow" the console offered for it) a merge into main, a push, a deletion of the
 repository or a filesystem write outside the project were auto-approved.
 
-Now the tool's act is the table's for its whole name, else for the name after a separator (``_ - . / :``).
+Now the tool's act is the table's for its whole name, else for the name after a separator (``_ - . / :``),
+else for the end of its folded name when that is a name of eight letters or more (a prefix glued on in camel
+case, ``githubMergePullRequest``: found by the follow-up, failing on 6440ef5 too).
 On the base (203b98b) every case of the first two tests failed; the last test's cases passed there and are
 guards (a prefixed tool outside the table, or a capped act allowed by its conditions, follows the rules).
 """
@@ -58,6 +60,10 @@ def _req(server: str, tool: str, allow: tuple[str, ...], **arguments) -> Decisio
         ("github/push_files", {"branch": "main", "files": []}, "cap_typed_push"),
         ("github:create_pull_request", {"head": "x", "base": "main"}, "cap_typed_push"),
         ("github__createPullRequest", {"head": "x", "base": "main"}, "cap_typed_push"),
+        # a prefix glued on in camel case (no separator): the end of the folded name
+        ("githubMergePullRequest", {"pullNumber": 7, "base": "main"}, "cap_protected_merge"),
+        ("gitlabPushFiles", {"branch": "main", "files": []}, "cap_typed_push"),
+        ("ghDeleteRepository", {"owner": "acme", "repo": "app"}, "cap_external_effect"),
         ("github__create_branch", {"branch": "main"}, "cap_typed_push"),
         ("github__delete_repository", {"owner": "acme", "repo": "app"}, "cap_external_effect"),
         ("filesystem__write_file", {"path": "/home/ana/.bashrc", "content": "x"}, "cap_path_scope"),

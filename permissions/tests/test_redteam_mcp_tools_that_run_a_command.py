@@ -54,6 +54,7 @@ NEVER_AUTO = [
     ("run_command", {"command": "git", "args": ["push", "--force", "origin", "main"]}),
     ("desktop_commander__start_process", {"command": "git push -f origin main"}),
     ("run-command", {"command": "kubectl delete ns prod"}),
+    ("shellRunCommand", {"command": "git push -f origin main"}),  # a prefix glued on in camel case
     ("bash", {"command": "sudo rm -rf /var/lib"}),
     ("run_command", {"command": "ls", "cwd": "/etc"}),
     ("run_command", {"command": "ls", "cwd": "../other"}),
