@@ -304,12 +304,8 @@ def probe_sandbox(root: Path, *, share_net: bool) -> tuple[str | None, str, bool
 
 
 def plain_env() -> dict[str, str]:
-    """The environment of an unsandboxed command: the user's, minus everything Brabo's (the runner key), plus
-    the sandbox's git safety (sandbox.GIT_SAFETY), after the user's own git settings of the same kind."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("BRABO_")}
-    for name, value in sandbox.GIT_SAFETY.items():
-        env[name] = f"{env[name]} {value}" if env.get(name) else value
-    return env
+    """The environment of an unsandboxed command: the user's, minus everything Brabo's (the runner key)."""
+    return {k: v for k, v in os.environ.items() if not k.startswith("BRABO_")}
 
 
 # -- console modes (R11.4 / R11.5) -----------------------------------------------------------------

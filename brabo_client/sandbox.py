@@ -55,12 +55,6 @@ NET_ETC_FILES = ("/etc/resolv.conf", "/etc/hosts")
 # process stays the sandbox's pid 1, and a sandboxed command can read /proc/1/environ -- the worker's
 # secrets (database URL, encryption keys) or the runner's key must not be there.
 LAUNCH_ENV = {"PATH": SANDBOX_PATH, "LANG": "C.UTF-8"}
-# What every git in the sandbox is given, as `git -c` gives it (a scope git trusts for its safety settings):
-# a bare repository is used only when named (`--git-dir`, GIT_DIR), never found by discovery -- a repository
-# may carry one in its files (HEAD, objects/, refs/ and a config whose pager or fsmonitor is a program), and
-# `cd vendor/x && git log` would run that config. The policy asks when a command takes it out (`unset`, `env
-# -u`, a `-c safe.bareRepository=...`).
-GIT_SAFETY = {"GIT_CONFIG_PARAMETERS": "'safe.bareRepository'='explicit'"}
 PRIVILEGED_NEXT_STEP = (
     "Run the worker (or runner) as an unprivileged user — the Docker image's `brabo` user — or, when it must "
     "run as root, keep BRABO_SANDBOX_UID at an unprivileged uid (default 65534) on a filesystem with POSIX "
@@ -121,7 +115,6 @@ def bwrap_argv(
         "--setenv", "HOME", "/tmp",
         "--setenv", "LANG", "C.UTF-8",
         "--setenv", "TERM", "dumb",
-        *(a for name, value in GIT_SAFETY.items() for a in ("--setenv", name, value)),
         "--ro-bind", "/usr", "/usr",
     ]  # fmt: skip
     if share_net:

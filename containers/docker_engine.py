@@ -9,7 +9,6 @@ and capped. Images are never pulled from here: an image missing on the engine is
 from __future__ import annotations
 
 from actions.execution import ExecutionFailure, TransientFault
-from brabo_client.sandbox import GIT_SAFETY
 
 from .broker import POLICY_FILE, WORKDIR, CommandResult, ContainerSpec, host_folder, protected_policy_file
 
@@ -120,9 +119,7 @@ class DockerEngineBroker:
             )
         api = self.client.api
         argv = ["timeout", "-k", str(KILL_GRACE), str(timeout), "sh", "-c", command]
-        exec_id = self._call(
-            "run the command", api.exec_create, container.id, argv, workdir=cwd, environment=dict(GIT_SAFETY)
-        )["Id"]
+        exec_id = self._call("run the command", api.exec_create, container.id, argv, workdir=cwd)["Id"]
         stream = self._call("run the command", api.exec_start, exec_id, stream=True, demux=True)
         kept = {"out": bytearray(), "err": bytearray()}
         truncated = False

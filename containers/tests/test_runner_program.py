@@ -286,26 +286,6 @@ def test_an_unsandboxed_command_never_sees_the_runner_key(root, monkeypatch):
     assert "brabo_runner_secret" not in body["result"]["stdout"]
 
 
-def test_an_unsandboxed_git_uses_a_bare_repository_only_when_named(root, monkeypatch):
-    """red team: as in the sandbox, a bare repository the project carries (HEAD, objects/, refs/, a config naming
-    programs) is no repository git finds by itself -- kept after the user's own `git -c` settings."""
-    monkeypatch.setenv("GIT_CONFIG_PARAMETERS", "'user.email'='me@example.com'")
-    bare = root / "vendor" / "x"
-    (bare / "objects").mkdir(parents=True)
-    (bare / "refs").mkdir()
-    (bare / "HEAD").write_text("ref: refs/heads/main\n")
-    (bare / "config").write_text("[core]\n\tbare = true\n[user]\n\tname = planted\n")
-    runner = make_runner(root)
-    runner.bwrap = None  # the plain fallback
-    run = "git rev-parse --git-dir && git config user.name; git config user.email"
-    body = runner.handle(
-        {"action_id": "a", "action_type": "terminal", "payload": {"command": run, "cwd": "vendor/x"}}
-    )
-    assert body["result"]["sandbox"] == "none"
-    assert "planted" not in body["result"]["stdout"] and "bare repository" in body["result"]["stderr"]
-    assert body["result"]["stdout"] == "me@example.com\n"  # the user's own setting still holds
-
-
 def test_a_command_over_its_time_limit_is_stopped(root):
     runner = make_runner(root, command_timeout=0.5)
     body = runner.handle({"action_id": "a", "action_type": "terminal", "payload": {"command": "sleep 30"}})

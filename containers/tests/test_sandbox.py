@@ -75,23 +75,6 @@ def test_the_environment_is_clean(team, sandbox, monkeypatch):
     assert "PATH=" in result.stdout
 
 
-def test_git_uses_a_bare_repository_only_when_named(team, sandbox):
-    """red team: a repository may carry a bare one in its files (HEAD, objects/, refs/, a config naming programs
-    git runs -- its pager, fsmonitor, hooks). git's discovery takes such a folder for a repository, so `cd
-    vendor/x && git log` would run that config under an allow of git; in the sandbox git uses it only when a
-    command names it (`--git-dir`)."""
-    bare = Path(team.project.root()) / "vendor" / "x"
-    (bare / "objects").mkdir(parents=True)
-    (bare / "refs").mkdir()
-    (bare / "HEAD").write_text("ref: refs/heads/main\n")
-    (bare / "config").write_text("[core]\n\tbare = true\n[user]\n\tname = planted\n")
-    found = sh(team.project, "git rev-parse --git-dir && git config user.name", cwd="/work/vendor/x")
-    assert "planted" not in found.stdout and found.exit_code != 0
-    assert "bare repository" in found.stderr
-    named = sh(team.project, "git --git-dir=. config user.name", cwd="/work/vendor/x")
-    assert (named.exit_code, named.stdout) == (0, "planted\n")
-
-
 def test_output_is_capped(team, sandbox):
     result = sh(team.project, "head -c 100000 /dev/zero | tr '\\0' x; echo tail >&2", cap=1024)
     assert len(result.stdout) == 1024 and result.truncated

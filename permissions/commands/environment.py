@@ -622,13 +622,8 @@ _READ_VALUED = {"read": "dinNptu", "mapfile": "dnOsuCc", "readarray": "dnOsuCc"}
 # found, without HOME or CLAUDE_CONFIG_DIR the agent reads settings where no Brabo hook is -- and a hook that
 # fails to start is a non-blocking error to the agents: the tool runs. `env -i` takes them all out.
 def removes_hook_variable(name: str) -> bool:
-    """Whether taking ``name`` out of the environment switches a nested agent's or Brabo's hook off -- or
-    (red team) the git safety Brabo's sandbox gives every git (brabo_client.sandbox.GIT_SAFETY: no bare
-    repository found by discovery)."""
-    return name in AGENT_SETTINGS_VARS or name.startswith(_BRABO_PREFIXES) or name in _KEPT_IN_THE_ENVIRONMENT
-
-
-_KEPT_IN_THE_ENVIRONMENT = frozenset({"PATH", "GIT_CONFIG_PARAMETERS"})
+    """Whether taking ``name`` out of the environment switches a nested agent's or Brabo's hook off."""
+    return name in AGENT_SETTINGS_VARS or name.startswith(_BRABO_PREFIXES) or name == "PATH"
 
 
 # [beyond] SPEC §5, red team: what Windows reads beside the names above -- PATHEXT (which file a command name

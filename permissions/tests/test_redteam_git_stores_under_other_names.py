@@ -12,14 +12,14 @@ where the table does not look, wrote its config as a plain file, and ran it unde
 or made it a copy of the project's own store (`cp -a .git/. x/`, `rsync -a .git/ x/`), or a bare or mirror clone
 (`git clone --bare URL x`, `--separate-git-dir=x`). Now the table keeps the file that makes a folder a
 repository, `HEAD` (wherever it is written), a copy of a git store's contents lands its HEAD (writes._git_store),
-and a bare, mirror or separate-store clone lays one (writes._clone_places). A repository can also carry a bare one
-in its files, which no command's text shows: Brabo's sandbox and the runner give every git
-`safe.bareRepository=explicit` (containers/tests: test_git_uses_a_bare_repository_only_when_named), and taking that
-setting out (`unset GIT_CONFIG_PARAMETERS`, `env -u`) asks as taking out the hook's variables does.
+and a bare, mirror or separate-store clone lays one (writes._clone_places). (A repository can also carry a bare one
+in its files, which no command's text shows: that is the project's own content, as its Makefile is -- giving
+every git in the sandbox `safe.bareRepository=explicit` was tried and left out: git 2.39 then refuses a push to,
+or a clone of, a local bare repository, which project test suites do.)
 
 git's own words for HEAD stay ordinary: `git checkout HEAD -- a` names a revision before `--`, not a file.
 
-On the base (45ed908) test_a_git_store_laid_under_another_name_asks failed all 23 cases in the sandbox and 22 of 23
+On the base (45ed908) test_a_git_store_laid_under_another_name_asks failed all 21 cases in the sandbox and 20 of 21
 on the developer's machine (`cp /tmp/h x/HEAD` asked there for the place it reads); the ordinary cases passed there
 and are guards (the kept HEAD first made `git checkout HEAD -- src/a.py` ask).
 """
@@ -55,9 +55,6 @@ ATTACKS = [
     "git clone --separate-git-dir=x https://github.com/a/b y",
     "git clone --sep x https://github.com/a/b y",
     "git clone --bare https://github.com/a/b",
-    # the sandbox's git safety taken out
-    "unset GIT_CONFIG_PARAMETERS; git -C x log",
-    "env -u GIT_CONFIG_PARAMETERS git -C x log",
 ]
 
 ORDINARY = [
