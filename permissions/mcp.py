@@ -394,7 +394,6 @@ _KNOWN_READS: dict[str, frozenset[str]] = {
 _SEPARATORS = frozenset("_-./:")
 
 
-@lru_cache(maxsize=1024)
 def _act(tool: str) -> str | None:
     """The act CAPPED_TOOLS names for ``tool``: its whole name's, else that of its name after a separator --
     an aggregator serves another server's tools under a prefix (MetaMCP ``github__merge_pull_request``,
@@ -419,7 +418,6 @@ def _named(tool: str, table: Mapping[str, str]) -> str | None:
     return act
 
 
-@lru_cache(maxsize=1024)
 def _shell_tool(tool: str) -> bool:
     return _named(tool, _SHELL_ACTS) is not None
 
