@@ -46,9 +46,11 @@ import hashlib
 import json
 import logging
 import posixpath
+import re
 import time
 from datetime import timedelta
 from functools import partial
+from urllib.parse import unquote_to_bytes
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -144,19 +146,17 @@ def project_root(value: str | None) -> str | None:
 
 def _unpercent(encoded: str) -> bytes:
     """The bytes percent-encoded ``encoded`` (printable ASCII) spells; HookRefused for a ``%`` that is not
-    followed by two hexadecimal digits."""
-    chunks = encoded.split("%")
-    data = bytearray(chunks[0].encode())
-    for chunk in chunks[1:]:
-        digits = chunk[:2]
-        if len(digits) < 2 or not all(c in "0123456789abcdefABCDEF" for c in digits):
-            raise HookRefused(
-                f"the {ROOT_HEADER} header is not well-formed: a '%' must be followed by two hexadecimal "
-                f"digits (%2F); got '%{digits}'."
-            )
-        data.append(int(digits, 16))
-        data += chunk[2:].encode()
-    return bytes(data)
+    followed by two hexadecimal digits (which ``unquote_to_bytes`` would keep as it is)."""
+    bad = _BAD_PERCENT(encoded)
+    if bad is not None:
+        raise HookRefused(
+            f"the {ROOT_HEADER} header is not well-formed: a '%' must be followed by two hexadecimal "
+            f"digits (%2F); got '{encoded[bad.start() : bad.start() + 3]}'."
+        )
+    return unquote_to_bytes(encoded)
+
+
+_BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})").search
 
 
 def _seconds(params, name: str, default: float) -> float:

@@ -419,7 +419,7 @@ def _named(tool: str, table: Mapping[str, str]) -> str | None:
 
 
 def _shell_tool(tool: str) -> bool:
-    return _named(tool, _SHELL_ACTS) is not None
+    return _named(tool, _SHELL_TOOLS) is not None
 
 
 def _every(arguments: Mapping[str, Any], names: Iterable[str]) -> list[Any]:
@@ -539,10 +539,10 @@ def _filesystem_cap(
 # start_process and interact_with_process (input to a shell it started), the shell servers' run_command,
 # execute_command and shell_exec, iTerm's write_to_terminal, tmux's send_keys. An allow of the server or the
 # tool is no allow of the command: the command is judged as the agents' shell tool's is (the rules, the caps,
-# the floor, the path scope), and the call is auto-approved only when both are. Matched as CAPPED_TOOLS is:
-# the whole name, or the name after a separator (an aggregator's prefix).
-_SHELL_TOOLS = frozenset(
-    _fold_name(n)
+# the floor, the path scope), and the call is auto-approved only when both are. Matched as CAPPED_TOOLS is
+# (_named): the whole name, the name after a separator (an aggregator's prefix), the end of the name.
+_SHELL_TOOLS: dict[str, str] = {
+    _fold_name(n): "shell"
     for n in (
         "run_command",
         "execute_command",
@@ -569,8 +569,7 @@ _SHELL_TOOLS = frozenset(
         "terminal",
         "powershell",
     )
-)
-_SHELL_ACTS = dict.fromkeys(_SHELL_TOOLS, "shell")
+}
 _COMMAND_ARGS = ("command", "cmd", "command_line", "commandLine", "script", "input", "keys")
 _ARGV_ARGS = ("args", "argv", "arguments")
 _CWD_ARGS = ("cwd", "workingDirectory", "working_directory", "working_dir", "workdir", "directory")
