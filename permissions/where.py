@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 
 from permissions.commands.copies import copies_in
 from permissions.commands.fed_code import (
@@ -120,6 +121,9 @@ __all__ = [
 HOME = "/\x00home"
 UNKNOWN = "/\x00unknown"
 _HOME_PART = HOME[1:]
+# red team, R4.6: the folder holding the home folder (`~/..`): which folder that is is not known, but each of its
+# children is a user's home (`~/../other`), as each of `/home`'s is.
+_HOMES_PART = "\x00homes"
 _UNKNOWN_PART = UNKNOWN[1:]
 _GLOB = frozenset("*?[")
 # Past these the reading stops growing: more directories than this add the root (deny more), and loops
@@ -513,6 +517,39 @@ def eaten_climb(word: str, raw: str) -> str | None:
     return "/".join(out) if changed else None
 
 
+# Each word of a text that holds a backslash, as written (eaten_separators), found once per text.
+_EATEN: Memo[str, dict[str, tuple[str, ...]]] = Memo(64)
+_BETWEEN_WORDS = re.compile(r"[\s;&|<>()`]+")  # (a split, linear in the text: no search that backtracks)
+_UNQUOTED = str.maketrans("", "", "\"'")
+_SPELLINGS = (
+    4  # spellings kept of one word read without its backslashes (hostile text repeats one by the thousand)
+)
+
+
+def eaten_separators(word: str, raw: str) -> tuple[str, ...]:
+    """red team, R4.6 off the sandbox: unquoted, the shell reader drops each backslash (``C:\\Users\\me`` is read
+    ``C:Usersme``, ``%SystemDrive%\\Users`` ``%SystemDrive%Users``), while PowerShell and cmd read none as an
+    escape -- there each is a separator. The spellings of ``word`` the text ``raw`` holds with its backslashes,
+    which the floor reads as Windows does (empty when the text holds none)."""
+    if "\\" not in raw:
+        return ()
+    found = _EATEN.get(raw)
+    if found is None:
+        kept: dict[str, tuple[str, ...]] = {}
+        for token in _BETWEEN_WORDS.split(raw):
+            if "\\" not in token:
+                continue
+            token = token.translate(
+                _UNQUOTED
+            )  # (`"C:\\Users"\\me`: the quotes are the reader's, not the name's)
+            key = token.replace("\\", "")
+            known = kept.get(key, ())
+            if len(known) < _SPELLINGS and token not in known:
+                kept[key] = (*known, token)
+        found = _EATEN.keep(raw, kept)
+    return found.get(word.replace("\\", "").translate(_UNQUOTED), ())
+
+
 _PROVIDER = re.compile(r"(?i)(?:microsoft\.powershell\.core\\?)?filesystem::")
 
 
@@ -542,6 +579,16 @@ def _as_posix(word: str, raw: str) -> str:
         for drive in _WINDOWS_DRIVES:
             if low.startswith(drive) and low[len(drive) : len(drive) + 1] in _AFTER_NAME:
                 return _named_place("", word[len(drive) :]) or "/"
+        named = _WINDOWS_VARIABLE.match(word)
+        if named is not None:
+            # red team: any other variable of cmd's or PowerShell's (`%TEMP%\\..`, `$env:APPDATA\\..\\..`) is one
+            # whose value is not known, as `$TMPDIR/..` is (bash reads `$env` then `:NAME`, and `%` as a letter)
+            return (
+                "${"
+                + (named["cmd"] or named["ps"] or named["braced"])
+                + "}"
+                + word[named.end() :].replace("\\", "/")
+            )
     return word.replace("\\", "/") if "\\" in word else word
 
 
@@ -554,6 +601,9 @@ def _named_place(base: str, rest: str) -> str:
 
 
 _AFTER_NAME = ("", "\\", "/", "*", "?")
+_WINDOWS_VARIABLE = re.compile(
+    r"(?i)%(?P<cmd>[a-z_]\w*)%|\$env:(?P<ps>[a-z_]\w*)|\$\{env:(?P<braced>[a-z_]\w*)\}"
+)
 # session 25: cmd's and PowerShell's names of the system's drive (`%SystemDrive%`, `$env:SystemDrive`, the home's
 # `%HOMEDRIVE%`): a volume's root, as `C:` is.
 _WINDOWS_DRIVES = (
@@ -719,7 +769,10 @@ def _walk(stack: list[str], parts: list[str], dirs: frozenset[str], out: list[li
             continue
         if part == ".." or (part[0] == "." and may_be_dots(part)):  # `.?` may be `..` (as_climbs)
             if stack:
-                stack.pop()
+                if stack == [_HOME_PART]:
+                    stack[0] = _HOMES_PART  # `~/..`: the folder of every home (`~/../other` is a home)
+                else:
+                    stack.pop()
             continue
         stack.append(part if "$" not in part and "`" not in part else _UNKNOWN_PART)
         if stack[0] != "proc" or len(out) >= _MAX_READINGS:
@@ -759,7 +812,7 @@ def _root_like(parts: list[str]) -> bool:
         return True
     if first == _HOME_PART and (len(parts) == 1 or (len(parts) == 2 and any(c in _GLOB for c in parts[1]))):
         return True
-    return first in _HOMES_UNDER and _spells_a_home(parts)
+    return (first in _HOMES_UNDER or first == _HOMES_PART) and _spells_a_home(parts)
 
 
 # red team, R4.6 off the sandbox (SPEC §5: a developer's Windows or Mac): a volume's root spelled as the POSIX
@@ -767,7 +820,8 @@ def _root_like(parts: list[str]) -> bool:
 # `/Volumes/NAME` (the boot volume among them) and its data volume `/System/Volumes/Data` -- is a root of its
 # own, as `C:\` is; and the folder holding the drives (`/mnt`, `/cygdrive`, `/Volumes`, or a pattern over its
 # children) is every one of them, as `/home` is every home.
-_MOUNT_FOLDERS = frozenset({"mnt", "cygdrive", "Volumes"})
+_MOUNT_FOLDER_NAMES = ("mnt", "cygdrive", "Volumes")
+_MOUNT_FOLDERS = frozenset(_MOUNT_FOLDER_NAMES)
 
 
 def _mount_rest(parts: list[str]) -> list[str] | None:
@@ -786,24 +840,47 @@ def _mount_rest(parts: list[str]) -> list[str] | None:
 
 def lands_on_a_volume(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) -> bool:
     """Off the sandbox: whether some reading of ``word`` is a volume's root (or a home or a pattern over their
-    children on it) spelled as where a POSIX shell mounts it, or the folder of the volumes."""
+    children on it) spelled as where a POSIX shell mounts it, or the folder of the volumes -- or a home in
+    another case (Windows and macOS find names whatever their case: `C:\\USERS\\me`, `/users/me`)."""
     for parts in resolve(word, dirs, values):
         if not parts:
             continue
-        if parts[0] in _MOUNT_FOLDERS and (
-            len(parts) == 1 or (len(parts) == 2 and any(c in _GLOB for c in parts[1]))
+        folded = _case_folded(parts)
+        if folded is not parts and _root_like(folded):
+            return True
+        if folded[0] in _MOUNT_FOLDERS and (
+            len(folded) == 1 or (len(folded) == 2 and any(c in _GLOB for c in folded[1]))
         ):
             return True
-        rest = _mount_rest(parts)
-        if rest is not None and (not rest or (rest[0] != _HOME_PART and _root_like(rest))):
+        rest = _mount_rest(folded)
+        if rest is not None and (not rest or (rest[0] != _HOME_PART and _root_like(_case_folded(rest)))):
             return True
     return False
+
+
+def _case_folded(parts: list[str]) -> list[str]:
+    """``parts`` with its first components (up to three: `/System/Volumes/Data`) in the case the floor's tables
+    write them, where they are one of those names in another case -- else ``parts`` itself."""
+    out: list[str] | None = None
+    for k in range(min(3, len(parts))):
+        part = parts[k]
+        name = _FOLDED_NAMES.get(part.lower())
+        if name is None:
+            break
+        if name != part:
+            if out is None:
+                out = list(parts)
+            out[k] = name
+    return parts if out is None else out
 
 
 # red team, R4.6: the home folder spelled as the absolute path it is -- root's `/root`, a user's
 # `/home/NAME` (`/Users/NAME` on a developer's Mac) -- and the folder holding every user's (`/home`).
 # Which user runs the command is not known: every home folder counts (deny more).
-_HOMES_UNDER = frozenset({"root", "home", "Users"})
+_HOMES_UNDER_NAMES = ("root", "home", "Users")
+_HOMES_UNDER = frozenset(_HOMES_UNDER_NAMES)
+# The names of the floor's folders as written in its tables, by their case-folded spelling (_case_folded).
+_FOLDED_NAMES = {name.lower(): name for name in (*_HOMES_UNDER_NAMES, *_MOUNT_FOLDER_NAMES, "System", "Data")}
 
 
 def _spells_a_home(parts: list[str]) -> bool:
@@ -871,9 +948,11 @@ def _targets(
         target = "~"
     if target == "-":
         return prev or frozenset({UNKNOWN})
-    if windows is not None and target:
-        target = _as_posix(target, windows)
     found: set[str] = set()
+    if windows is not None and target:
+        for spelt in eaten_separators(target, windows):  # `cd C:\\Users\\me` there, `cd C:Usersme` here
+            found.update("/" + "/".join(parts) for parts in resolve(_as_posix(spelt, windows), dirs, values))
+        target = _as_posix(target, windows)
     for parts in resolve(target, dirs, values):
         found.add("/" + "/".join(parts))
     if cdpath and target[:1] not in ("/", ".", "~", "$"):
@@ -1918,13 +1997,14 @@ def _floor_reading(
     values = _values(segments, command, joins, start) if values is None else values
     sets = cwd_sets(segments, command, start, floor=True, values=values, windows=windows)
     single = frozenset({start})
-    made_links = "ln" in command  # (once: hostile input picks thousands of segments)
+    # the links the command makes, read once (hostile input picks thousands of segments)
+    made = _links_made(segments) if "ln" in command else _NO_LINKS
     for i, vs in picked:
         seg = segments[i]
         dirs = sets[i] if sets is not None else single
-        links = made_links and dirs is not single
+        links = made if made and dirs is not single else _NO_LINKS
         if len(vs) > 1 or seg.words[0] == "env" or links:
-            dirs = _more_dirs(seg, vs, dirs, values, segments, start, links)
+            dirs = _more_dirs(seg, vs, dirs, values, start, links)
         fed: list[str] = []
         replace: list[str] = []
         if any(v and v[0] == "xargs" for v in vs):
@@ -1956,8 +2036,8 @@ def _floor_reading(
                 if printed is None:
                     printed = _substitutions_print(segments, i, dirs, sets, command)
                 targets = targets + _filled_in(targets, printed)
-            if made_links or (windows and "\\" in seg.text):
-                targets = _targets_through(targets, seg, segments, windows)
+            if made or (windows and "\\" in seg.text):
+                targets = _targets_through(targets, seg, windows, made)
             if _lands(targets, dirs, values, windows, command):
                 return i
     return None
@@ -1968,42 +2048,38 @@ def _more_dirs(
     vs: Sequence[tuple[str, ...]],
     dirs: frozenset[str],
     values: Values,
-    segments: Sequence[Segment],
     start: str,
-    links: bool,
+    links: Mapping[str, str],
 ) -> frozenset[str]:
-    """``dirs`` and where a wrapper of the segment moves (`env -C / rm -rf *`), and (``links``) each through a
-    symbolic link the command makes (`ln -s / x && cd x && rm -rf *`)."""
+    """``dirs`` and where a wrapper of the segment moves (`env -C / rm -rf *`), and each through a symbolic link
+    the command makes (``links``, _links_made: `ln -s / x && cd x && rm -rf *`)."""
     if len(vs) > 1 or seg.words[0] == "env":
         dirs = dirs | _chdirs(seg.words, dirs, values)
-    return dirs | _dirs_through_links(dirs, segments, start) if links else dirs
+    return dirs | _dirs_through_links(dirs, links, start) if links else dirs
 
 
-def _targets_through(
-    targets: list[str], seg: Segment, segments: Sequence[Segment], windows: bool
-) -> list[str]:
-    """``targets`` with what a link the command makes leads to (`ln -s / x && rm -rf x/*`) and, ``windows``, the
-    root of the drive cmd's and PowerShell's `\\` and `\\*` name (the shell reader drops the one, reads the other as
-    `*`)."""
-    targets = _through_links(targets, segments) if targets else targets
+def _targets_through(targets: list[str], seg: Segment, windows: bool, links: Mapping[str, str]) -> list[str]:
+    """``targets`` with what a link the command makes leads to (``links``, _links_made: `ln -s / x && rm -rf
+    x/*`) and, ``windows``, the root of the drive cmd's and PowerShell's `\\` and `\\*` name (the shell reader
+    drops the one, reads the other as `*`)."""
+    targets = _through_links(targets, links) if targets and links else targets
     if windows and "\\" in seg.text:
         targets = targets + ["/" + g for g in _DRIVE_ROOTED(seg.text)]
     return targets
 
 
-def _through_links(targets: list[str], segments: Sequence[Segment]) -> list[str]:
-    """``targets`` and, for each inside a symbolic link the command makes, the same place through the link."""
-    links = _links_made(segments)
+def _through_links(targets: list[str], links: Mapping[str, str]) -> list[str]:
+    """``targets`` and, for each inside a symbolic link the command makes (``links``), the same place through it."""
     return targets + [
         to + t[len(name) :] for t in targets for name, to in links.items() if t.startswith(name)
     ]
 
 
-def _dirs_through_links(dirs: frozenset[str], segments: Sequence[Segment], start: str) -> frozenset[str]:
+def _dirs_through_links(dirs: frozenset[str], links: Mapping[str, str], start: str) -> frozenset[str]:
     """Each of ``dirs`` inside a symbolic link the command makes (`ln -s / x && cd x`), as the place it leads to
     (a name the command writes relative read from where it starts)."""
     out: set[str] = set()
-    for name, to in _links_made(segments).items():
+    for name, to in links.items():
         full = name if name[:1] in "/~" else start.rstrip("/") + "/" + name.removeprefix("./")
         if to[:2] in ("~/", "$H") and to.split("/", 1)[0] in ("~", "$HOME", "${HOME}"):
             to = HOME + "/" + to.split("/", 1)[1]  # (the home folder as the floor's readings hold it)
@@ -2011,6 +2087,9 @@ def _dirs_through_links(dirs: frozenset[str], segments: Sequence[Segment], start
             (to + d[len(full) :]).rstrip("/") or "/" for d in dirs if (d.rstrip("/") + "/").startswith(full)
         )
     return frozenset(out)
+
+
+_NO_LINKS: Mapping[str, str] = MappingProxyType({})  # (read only: no cache)
 
 
 def _links_made(segments: Sequence[Segment]) -> dict[str, str]:
@@ -2277,7 +2356,10 @@ def _lands(targets: list[str], dirs: frozenset[str], values: Values, windows: bo
     if windows:
         # PowerShell and cmd read no backslash escape: `C:\\ -Recurse` is two words there, one here.
         targets = [
-            _as_posix(t, command) for w in targets for t in (w, *w.split(), eaten_climb(w, command)) if t
+            _as_posix(t, command)
+            for w in targets
+            for t in (w, *w.split(), eaten_climb(w, command), *eaten_separators(w, command))
+            if t
         ]
         if any(lands_on_a_volume(t, dirs, values) for t in targets):
             return True
