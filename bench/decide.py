@@ -307,6 +307,14 @@ def _constructs_by_the_thousand(n: int) -> dict[str, str]:
         "'git reset aK --ha -qp' abbreviations": ";".join(f"git reset a{k} --ha -qp" for k in r),
         "one 'git reset' of 10,000 options": "git reset " + " ".join(f"--h{k % 7} -q{k}" for k in r),
         "'npm inst -gD aK' npm aliases": ";".join(f"npm inst -gD a{k}" for k in r),
+        # session 34: Windows paths whose backslashes the shell reader eats, read back by the floor off the sandbox
+        # (Remove-Item: an ask names rm, so the floor reads them; a deny of `rm -rf` would deny rd /s first)
+        "'Remove-Item -Recurse C:\\aK\\x'": " && ".join(f"Remove-Item -Recurse C:\\a{k}\\x" for k in r)[
+            :100_000
+        ],
+        "'cd C:\\aK\\x; Remove-Item -Recurse .'": "; ".join(
+            f"cd C:\\a{k}\\x; Remove-Item -Recurse ." for k in r
+        )[:100_000],
     }
 
 
