@@ -812,7 +812,32 @@ def _root_like(parts: list[str]) -> bool:
         return True
     if first == _HOME_PART and (len(parts) == 1 or (len(parts) == 2 and any(c in _GLOB for c in parts[1]))):
         return True
+    if first in _DEEPER_HOMES_FIRST:
+        return _spells_a_deeper_home(parts)
     return (first in _HOMES_UNDER or first == _HOMES_PART) and _spells_a_home(parts)
+
+
+# red team, R4.6: homes deeper than the root's children -- macOS's root user's `/var/root` (`/private/var/root`:
+# `/var` is a link to it), and FreeBSD's folder of homes `/usr/home` (`/home` links to it): (its components, a
+# home itself or the folder of them).
+_DEEPER_HOMES: tuple[tuple[tuple[str, ...], bool], ...] = (
+    (("var", "root"), True),
+    (("private", "var", "root"), True),
+    (("usr", "home"), False),
+)
+_DEEPER_HOMES_FIRST = frozenset(prefix[0] for prefix, _ in _DEEPER_HOMES)
+
+
+def _spells_a_deeper_home(parts: list[str]) -> bool:
+    """``parts`` is one of _DEEPER_HOMES, a home of its folder, or a pattern over such a home's children."""
+    for prefix, is_home in _DEEPER_HOMES:
+        k = len(prefix)
+        if tuple(parts[:k]) != prefix:
+            continue
+        rest = parts[k:]
+        depth = 0 if is_home else 1  # (a folder of homes: its children are homes)
+        return len(rest) <= depth or (len(rest) == depth + 1 and any(c in _GLOB for c in rest[-1]))
+    return False
 
 
 # red team, R4.6 off the sandbox (SPEC §5: a developer's Windows or Mac): a volume's root spelled as the POSIX
@@ -880,7 +905,16 @@ def _case_folded(parts: list[str]) -> list[str]:
 _HOMES_UNDER_NAMES = ("root", "home", "Users")
 _HOMES_UNDER = frozenset(_HOMES_UNDER_NAMES)
 # The names of the floor's folders as written in its tables, by their case-folded spelling (_case_folded).
-_FOLDED_NAMES = {name.lower(): name for name in (*_HOMES_UNDER_NAMES, *_MOUNT_FOLDER_NAMES, "System", "Data")}
+_FOLDED_NAMES = {
+    name.lower(): name
+    for name in (
+        *_HOMES_UNDER_NAMES,
+        *_MOUNT_FOLDER_NAMES,
+        "System",
+        "Data",
+        *(part for prefix, _ in _DEEPER_HOMES for part in prefix),
+    )
+}
 
 
 def _spells_a_home(parts: list[str]) -> bool:

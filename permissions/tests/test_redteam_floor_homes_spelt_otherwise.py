@@ -7,6 +7,7 @@ floor did not read as one.
 - Windows and macOS (both case-insensitive by default) find `C:\\USERS\\me` and `/users/me` as the home.
 - `~/../other` and `$HOME/../other` are another user's home (every home counts: which user runs the command is
   not known), as `/home/other` is.
+- macOS's root user's home `/var/root` and FreeBSD's folder of homes `/usr/home` are homes, as `/root` and `/home`.
 - cmd's `%NAME%` and PowerShell's `$env:NAME` are variables, as `$NAME` is: `%APPDATA%\\..\\..` is the home.
 """
 
@@ -47,6 +48,9 @@ BACKSLASHES_EATEN = [
 CASE_FOLDED = [
     "rm -rf /users/me",
     "rm -rf /USERS/me",
+    "rm -rf /VAR/ROOT",
+    "rm -rf /Private/Var/Root",
+    "rm -rf /usr/HOME/me",
     "rm -rf /users",
     "rm -rf /Home/me",
     "rm -rf /HOME",
@@ -75,6 +79,20 @@ ANOTHER_HOME = [
     "rd /s /q %USERPROFILE%/../other",
 ]
 
+# Homes deeper than the root's children: macOS's root user's (`/var/root`, `/private/var/root`) and FreeBSD's
+# folder of homes (`/usr/home`, which `/home` links to).
+DEEPER_HOMES = [
+    "rm -rf /var/root",
+    "rm -rf /private/var/root",
+    "rm -rf /private/var/root/*",
+    "rm -rf /usr/home",
+    "rm -rf /usr/home/me",
+    "rm -rf /usr/home/*",
+    "rm -rf /usr/home/me/*",
+    "cd /usr/home && rm -rf me",
+    "cd /var && rm -rf root",
+]
+
 # cmd's `%NAME%` and PowerShell's `$env:NAME` are variables whose value is not known, as `$TMPDIR` is: climbing
 # out of one may land anywhere (`%APPDATA%\..\..` is the home), and `$TMPDIR/..` is the floor's already.
 WINDOWS_VARIABLES_CLIMBED = [
@@ -96,7 +114,7 @@ def test_the_floor_denies_a_home_off_the_sandbox(command: str) -> None:
     assert auto_and_allowed(command, "agent") == DENIED, command
 
 
-@pytest.mark.parametrize("command", ANOTHER_HOME[:7])
+@pytest.mark.parametrize("command", ANOTHER_HOME[:7] + DEEPER_HOMES)
 def test_another_users_home_is_denied_in_the_sandbox_too(command: str) -> None:
     assert auto_and_allowed(command, "sandbox") == DENIED, command
 
@@ -119,6 +137,11 @@ NOT_THE_FLOOR = [
     r"Remove-Item -Recurse -Force $env:TEMP\proj-build",
     r"Remove-Item -Recurse -Force $env:TEMP\proj-*",
     r"rd /s /q %TEMP%",
+    "rm -rf /usr/home/me/proj/build",
+    "rm -rf /var/root/proj/build",
+    "rm -rf /var/lib/app/cache",
+    "rm -rf /usr/local/lib/node_modules/x",
+    "rm -rf /private/var/folders/x/T/proj",
 ]
 
 
