@@ -75,7 +75,6 @@ from dataclasses import dataclass, field
 from brabo.storable import text_problem
 from brabo_client.hook import brace_alternatives
 from permissions.commands.views import KNOWN_PROGRAMS
-from permissions.mcp import capped_tool
 from permissions.protected_paths import AGENT_CONFIG, protected_file
 
 ALLOW, DENY, ASK = "allow", "deny", "ask"
@@ -319,15 +318,16 @@ def mcp_call(tool: str, tool_input: dict, root: str | None, context: object = No
 
 def gemini_mcp_call(tool: str, tool_input: dict, root: str | None) -> Mapped | None:
     """Gemini CLI's ``mcp_<server>_<tool>`` when no ``mcp_context`` came with it, or None for another tool.
-    Split as Gemini CLI splits it (server up to the first ``_``), unless a longer server prefix leaves the
-    name of a capped tool: then that split, so the cap cannot be dodged by an underscore in a server name."""
+    Split as Gemini CLI splits it: the server up to the first ``_``. A server named with an underscore
+    (``my_github``) then leaves the rest of its name in front of the tool (``github_merge_pull_request``): the
+    caps read a tool's name after such a prefix, and deny and ask rules read the server's name across the
+    split (permissions.mcp), so neither is dodged by it."""
     if not tool.startswith(GEMINI_MCP_PREFIX) or tool.startswith(MCP_PREFIX):
         return None
     rest = tool[len(GEMINI_MCP_PREFIX) :]
-    cuts = [i for i, ch in enumerate(rest) if ch == "_" and 0 < i < len(rest) - 1]
-    if not cuts:
+    cut = next((i for i, ch in enumerate(rest) if ch == "_" and 0 < i < len(rest) - 1), None)
+    if cut is None:
         raise HookInputError(f"tool_name {tool!r} is not mcp_<server>_<tool>")
-    cut = next((i for i in cuts if capped_tool(rest[i + 1 :])), cuts[0])
     return _mcp_proposal(tool, rest[:cut], rest[cut + 1 :], tool_input, root)
 
 

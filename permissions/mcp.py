@@ -16,10 +16,14 @@ number or boolean argument (``true`` / ``false``; a number by its value, so ``pu
 
 * **allow is literal**: the server and tool exactly as written, and every condition's argument present, a
   string/number/boolean, and equal to the value exactly. A missing or non-scalar argument does not match.
-* **deny and ask match by meaning** (R4.10): server, tool and argument names compare case-insensitively with
-  ``-`` and ``_`` ignored (``mergePullRequest`` is ``merge_pull_request``), values after Unicode NFKC,
-  surrounding whitespace and case are folded; a condition on an argument that is absent or not a scalar
-  matches (fail closed: what the call does then is not readable from it).
+* **deny and ask match by meaning** (R4.10): server, tool and argument names compare as words after NFKC
+  and case, with ``-``, ``_``, ``.``, ``/``, ``:`` and blanks ignored (``mergePullRequest`` is
+  ``merge_pull_request``), and a pattern's server is read inside the call's tool name too -- the tool behind
+  an aggregator's prefix (``proxy.github__merge_pull_request``), the same spellings the caps read
+  (:func:`_names_call`); a value as a server may read it (:func:`_means`: a boolean or number by pydantic's,
+  JavaScript's or Go's reading, a string holding JSON decoded, strings after NFKC, surrounding whitespace and
+  case); a condition on an argument that is absent or not a scalar matches (fail closed: what the call does
+  then is not readable from it).
 * ``McpCall()`` (the type's label) is a typed pattern: in deny/ask it names every MCP call; in allow it
   approves nothing, since an unknown tool is auto-approved only by an allow rule that names it (item 2).
 
@@ -31,6 +35,7 @@ read outside the project folder (a path off ``agent_root``, or starting with ``~
 
 from __future__ import annotations
 
+import json
 import math
 import posixpath
 import re
@@ -38,6 +43,7 @@ import shlex
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -134,6 +140,71 @@ def _number(text: str) -> float | None:
     return n if math.isfinite(n) else None
 
 
+# A name's words to the rules by meaning (deny, ask): what separates a server's name from its tool's where an
+# aggregator or a client joins them (MetaMCP ``__``, LiteLLM ``-``, ``.``, ``/``, ``:``, Gemini CLI's ``_``) and
+# blanks break words; characters that show nothing (Unicode's format class: zero-width, a byte-order mark)
+# are dropped, after NFKC and case folding.
+_NAME_BREAK = re.compile(r"[\s_\-./:]+")
+
+
+def _name_words(name: str) -> list[str]:
+    text = unicodedata.normalize("NFKC", name).casefold()
+    if not text.isascii():
+        text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    return [w for w in _NAME_BREAK.split(text) if w]
+
+
+def _loose_name(name: str) -> str:
+    return "".join(_name_words(name))
+
+
+class _Spelled(NamedTuple):
+    """A call's server and tool names as one run of words (``_name_words``, the server's first): ``text``
+    the words joined, ``starts`` where each word begins in it, ``bounds`` those and its end, ``tool_at`` the
+    index of the tool's first word."""
+
+    text: str
+    starts: tuple[int, ...]
+    bounds: frozenset[int]
+    tool_at: int
+
+
+def _spelled(server: str, tool: str) -> _Spelled:
+    server_words = _name_words(server)
+    words = server_words + _name_words(tool)
+    starts, k = [], 0
+    for w in words:
+        starts.append(k)
+        k += len(w)
+    return _Spelled("".join(words), tuple(starts), frozenset((*starts, k)), len(server_words))
+
+
+def _names_call(s: str, t: str | None, name: _Spelled, i: int) -> bool:
+    """Whether a deny/ask pattern of server ``s`` and tool ``t`` (None: every tool; both ``_loose_name``) names
+    the call when the server's name starts at word ``i``. R4.10, red team: the same tool reached through
+    another name is the same tool. The server is the call's server (with the first words of the tool, when a
+    client split a server named ``my__github`` off at its first ``__``), or words inside the tool's name: an
+    aggregator's prefix (``github__merge_pull_request``, ``mcp_github_…``, ``hub__github__…``,
+    ``github_1mcp_…``). The tool is what follows it: all of it, the name after a separator, the end of the
+    name when that is eight letters or more (as the caps read a name, ``_named``), or glued on
+    (``githubMergePullRequest``)."""
+    text, start = name.text, name.starts[i]
+    end = start + len(s)
+    if end >= len(text) or not text.startswith(s, start):
+        return False
+    if i == 0 and end < (name.starts[name.tool_at] if name.tool_at < len(name.starts) else len(text)):
+        return False  # a part of the call's server name is another server
+    if i != 0 and (i < name.tool_at or not s):
+        return False
+    whole_words = end in name.bounds
+    if t is None:  # a whole server: its name as whole words, the call's own or an aggregator's prefix
+        return whole_words and i <= name.tool_at + 1
+    if len(text) - end == len(t) and text.endswith(t):
+        return True
+    cut = len(text) - len(t)
+    return whole_words and cut >= end and text.endswith(t) and (cut in name.bounds or len(t) >= 8)
+
+
 # The words a lenient server reads as a boolean (pydantic's, under the Python SDK's FastMCP): a deny or ask
 # condition compares by what the server reads, so ``confirm: "yes"`` or ``1`` is ``confirm=true``.
 _TRUE_WORDS = frozenset(("true", "1", "yes", "on", "t", "y"))
@@ -149,24 +220,116 @@ def _as_bool(value: Any) -> bool | None:
     return True if word in _TRUE_WORDS else False if word in _FALSE_WORDS else None
 
 
-def _as_number(value: Any) -> float | None:
-    """A number as a lenient server reads it: a string ``"07"``, ``"+7"``, ``"7.0"``, ``"7_0"`` too."""
+def _truthy(value: Any) -> bool:
+    """JavaScript's reading of a scalar argument a server tests without a schema (``if (args.force)``)."""
+    return value != "" if isinstance(value, str) else bool(value)
+
+
+def _exactly(n: int | float | Fraction) -> set[Fraction]:
+    """``n`` and the double nearest it: JavaScript and Go read a JSON number past 2**53 as that double."""
+    out = {Fraction(n)}
+    try:
+        out.add(Fraction(float(n)))
+    except OverflowError:
+        pass
+    return out
+
+
+def _parsed(text: str) -> set[Fraction]:
+    """The numbers a server's parser reads a whole string as: Python's ``int`` (``+7``, ``07``, ``7_0``, other
+    scripts' digits) and ``int(text, 0)`` (``0x7``, ``0o7``, ``0b111``), ``float`` (``7.0``, ``1e1``), which
+    JavaScript's ``Number`` reads alike."""
+    out: set[Fraction] = set()
+    for read in (int, lambda s: int(s, 0), float):
+        try:
+            n = read(text)
+        except (ValueError, OverflowError):
+            continue
+        if not isinstance(n, float) or math.isfinite(n):
+            out |= _exactly(n)
+    return out
+
+
+_JS_INT = re.compile(r"[+-]?(?:0[xX](?P<hex>[0-9a-fA-F]+)|(?P<dec>[0-9]+))")
+_JS_FLOAT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def _value_numbers(value: Any) -> set[Fraction]:
+    """Every number a server may read a scalar argument as (deny, ask): ``true`` is 1 (pydantic, JavaScript);
+    a float also truncated (github-mcp-server's ``int(float64)``: ``pullNumber: 7.9`` is pull request 7); a
+    string as a whole (``_parsed``; ``""`` is 0 to ``Number``) and by its leading number (``parseInt``:
+    ``"7abc"``, ``"7.9"``, ``"0x7"`` are 7; ``parseFloat``: ``"1e1px"`` is 10)."""
     if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
+        return {Fraction(int(value))}
+    if isinstance(value, int):
+        return _exactly(value)
+    if isinstance(value, float):
+        return {Fraction(value), Fraction(math.trunc(value))} if math.isfinite(value) else set()
+    text = unicodedata.normalize("NFKC", value).strip().strip("\ufeff").strip()
+    if not text:
+        return {Fraction(0)}
+    out = _parsed(text)
+    lead = _JS_INT.match(text)
+    if lead:
+        digits = lead["hex"] or lead["dec"]
+        n = int(digits, 16 if lead["hex"] else 10) if len(digits) < 4000 else None
+        if n is not None:
+            out |= _exactly(-n if text.startswith("-") else n)
+    lead = _JS_FLOAT.match(text)
+    if lead and len(lead[0]) < 4000:
+        x = float(lead[0])
+        if math.isfinite(x):
+            out |= {Fraction(x), Fraction(math.trunc(x))}
+    return out | {Fraction(math.trunc(q)) for q in out if q.denominator != 1}
+
+
+# An argument whose value a server reads as no scalar: a deny or ask condition on it holds (fail closed).
+_OPAQUE = object()
+
+
+def _decoded(value: Any, depth: int = 0) -> Any:
+    """A string argument holding JSON, as a server that decodes it reads it: the Python SDK's FastMCP decodes a
+    string holding an object or an array before validating a parameter that is not a string; a quoted string
+    or ``null`` is read decoded too (deny, ask). Anything that is no scalar is :data:`_OPAQUE`."""
+    if not _scalar(value):
+        return _OPAQUE
+    if not isinstance(value, str) or depth > 3:
         return value
-    return _number(value.strip())
+    text = value.strip()
+    if not text or (text[0] not in '"[{' and text != "null"):
+        return value
+    if len(text) > 65536:
+        return _OPAQUE if text[0] in "[{" else value
+    try:
+        inner = json.loads(text)
+    except ValueError:
+        return value
+    return _decoded(inner, depth + 1) if inner is not None else _OPAQUE
 
 
-def _equal(value: Any, wanted: str, loose: bool) -> bool:
-    if loose:  # by meaning: what a lenient server reads, never less than the exact value
-        said = _as_bool(wanted)
-        if said is not None and _as_bool(value) is said:
+def _means(value: Any, wanted: str) -> bool:
+    """Whether a server may read the argument ``value`` as a deny or ask condition's ``wanted``: never less
+    than the exact value (R4.10). A boolean as pydantic reads it (``"yes"``, ``1``) or as JavaScript tests it
+    (any non-empty string or non-zero number is true) when ``wanted`` is a word (``true``, not ``1``); a number
+    by any reading of ``_value_numbers``; a string after NFKC, surrounding blanks and case."""
+    decoded = _decoded(value)
+    if decoded is _OPAQUE:
+        return True
+    readings = (value,) if decoded == value else (value, decoded)
+    said = _as_bool(wanted)
+    wanted_numbers = _parsed(wanted.strip()) if wanted.strip() else set()
+    for v in readings:
+        if said is not None and (_as_bool(v) is said or (not wanted_numbers and _truthy(v) is said)):
             return True
-        n = _number(wanted.strip())
-        if n is not None and _as_number(value) == n:
+        if wanted_numbers and not _value_numbers(v).isdisjoint(wanted_numbers):
             return True
-        return isinstance(value, str) and _fold_value(value) == _fold_value(wanted)
+        if isinstance(v, str) and _fold_value(v) == _fold_value(wanted):
+            return True
+    return False
+
+
+def _equal(value: Any, wanted: str) -> bool:
+    """An allow condition: literal (R-MCP.1)."""
     if isinstance(value, bool):
         return wanted == ("true" if value else "false")
     if isinstance(value, (int, float)):
@@ -175,31 +338,20 @@ def _equal(value: Any, wanted: str, loose: bool) -> bool:
     return value == wanted
 
 
-def _arguments_named(arguments: Mapping[str, Any], key: str, loose: bool) -> list[Any]:
-    """The values of the arguments ``key`` names: exactly, or (``loose``) every spelling of it -- a server
-    may read any one of them, so a deny or ask condition holds when one of them matches."""
-    if not loose:
-        return [arguments[key]] if key in arguments else []
-    folded = _fold_name(key)
-    return [v for k, v in arguments.items() if isinstance(k, str) and _fold_name(k) == folded]
-
-
-def matches(p: McpPattern, server: str, tool: str, arguments: Mapping[str, Any], loose: bool) -> bool:
-    """Whether pattern ``p`` names this call: literally (allow) or by meaning (``loose``: deny, ask)."""
-    if loose:
-        if _fold_name(p.server) != _fold_name(server):
-            return False
-        if p.tool is not None and _fold_name(p.tool) != _fold_name(tool):
-            return False
-    elif p.server != server or (p.tool is not None and p.tool != tool):
-        return False
+def _conditions_hold(p: McpPattern, arguments: Mapping[str, Any], loose: bool) -> bool:
+    """Whether the call's arguments meet each of ``p``'s conditions: exactly (allow), or by meaning
+    (``loose``: deny, ask). By meaning, a condition holds when any spelling of its key (case, ``-``, ``_``)
+    holds a value a server reads as the wanted one -- a server may read any one of them -- and when no argument
+    is spelled so or one is not a scalar (fail closed: what the call does is not readable from it)."""
     for key, wanted in p.conditions:
-        values = _arguments_named(arguments, key, loose)
-        if loose:
-            # fail closed: absent or not a scalar, what the call does is not readable from it
-            if values and not any(not _scalar(v) or _equal(v, wanted, True) for v in values):
+        if not loose:
+            value = arguments.get(key, _OPAQUE)
+            if value is _OPAQUE or not _scalar(value) or not _equal(value, wanted):
                 return False
-        elif not values or not _scalar(values[0]) or not _equal(values[0], wanted, False):
+            continue
+        folded = _loose_name(key)
+        values = [v for k, v in arguments.items() if isinstance(k, str) and _loose_name(k) == folded]
+        if values and not any(_means(v, wanted) for v in values):
             return False
     return True
 
@@ -215,21 +367,35 @@ def _call(payload: Mapping[str, Any] | None) -> tuple[str, str, Mapping[str, Any
 
 
 _ALL = McpPattern("", None)  # McpCall(): every call (deny / ask only)
-_Index = dict[str, list[tuple[str, McpPattern]]]
-_INDEX: dict[tuple[int, bool], tuple[tuple[str, ...], _Index, list[tuple[str, McpPattern]]]] = {}
 
 
-def _index(texts: tuple[str, ...], loose: bool) -> tuple[_Index, list[tuple[str, McpPattern]]]:
-    """The Mcp patterns of one list, by server (folded when ``loose``), built once per list object."""
+class _Entry(NamedTuple):
+    at: int  # the pattern's place in its list: the first that names the call is the one reported
+    text: str
+    pattern: McpPattern
+    tool: str | None  # the pattern's tool as the rules by meaning read it (_loose_name), None: every tool
+
+
+class _Index(NamedTuple):
+    by_server: dict[str, list[_Entry]]  # by the server as written (allow) or by meaning (deny, ask)
+    lengths: tuple[int, ...]  # the lengths of by_server's keys (deny, ask)
+    every: str | None  # McpCall() (deny / ask only)
+
+
+_INDEX: dict[tuple[int, bool], tuple[tuple[str, ...], _Index]] = {}
+
+
+def _index(texts: tuple[str, ...], loose: bool) -> _Index:
+    """The Mcp patterns of one list, by server (read by meaning when ``loose``), built once per list object."""
     hit = _INDEX.get((id(texts), loose))
     if hit is not None and hit[0] is texts:
-        return hit[1], hit[2]
-    by_server: _Index = {}
-    every: list[tuple[str, McpPattern]] = []
-    for text in texts:
+        return hit[1]
+    by_server: dict[str, list[_Entry]] = {}
+    every = None
+    for at, text in enumerate(texts):
         s = text.strip()
         if loose and s.replace(" ", "") == "McpCall()":
-            every.append((text, _ALL))  # the label names every MCP call (deny / ask only)
+            every = text if every is None else every  # the label names every MCP call (deny / ask only)
             continue
         if not (s.startswith(LABEL + "(") and s.endswith(")")):
             continue
@@ -237,22 +403,42 @@ def _index(texts: tuple[str, ...], loose: bool) -> tuple[_Index, list[tuple[str,
             p = parse_mcp(s[len(LABEL) + 1 : -1])
         except McpPatternError:
             continue  # the file's lint names it; an unreadable pattern never matches
-        key = _fold_name(p.server) if loose else p.server
-        by_server.setdefault(key, []).append((text, p))
+        if loose:
+            tool = None if p.tool is None else _loose_name(p.tool)
+            by_server.setdefault(_loose_name(p.server), []).append(_Entry(at, text, p, tool))
+        else:
+            by_server.setdefault(p.server, []).append(_Entry(at, text, p, p.tool))
+    index = _Index(by_server, tuple(sorted({len(k) for k in by_server})), every)
     if len(_INDEX) >= 192:
         _INDEX.clear()
-    _INDEX[(id(texts), loose)] = (texts, by_server, every)  # holding texts keeps its id from being reused
-    return by_server, every
+    _INDEX[(id(texts), loose)] = (texts, index)  # holding texts keeps its id from being reused
+    return index
 
 
-def _first(texts, server: str, tool: str, arguments: Mapping[str, Any], loose: bool) -> str | None:
-    by_server, every = _index(texts if isinstance(texts, tuple) else tuple(texts), loose)
-    if every:
-        return every[0][0]
-    for text, p in by_server.get(_fold_name(server) if loose else server, ()):
-        if matches(p, server, tool, arguments, loose):
-            return text
+def _first_literal(texts, server: str, tool: str, arguments: Mapping[str, Any]) -> str | None:
+    index = _index(texts if isinstance(texts, tuple) else tuple(texts), False)
+    for e in index.by_server.get(server, ()):
+        if (e.tool is None or e.tool == tool) and _conditions_hold(e.pattern, arguments, False):
+            return e.text
     return None
+
+
+def _first_meant(texts, name: _Spelled, arguments: Mapping[str, Any]) -> str | None:
+    index = _index(texts if isinstance(texts, tuple) else tuple(texts), True)
+    if index.every is not None:
+        return index.every
+    best: _Entry | None = None
+    for i, start in enumerate(name.starts):
+        if i != 0 and i < name.tool_at:
+            continue
+        for n in index.lengths:
+            server = name.text[start : start + n]
+            for e in index.by_server.get(server, ()):
+                if best is not None and e.at > best.at:
+                    continue
+                if _names_call(server, e.tool, name, i) and _conditions_hold(e.pattern, arguments, True):
+                    best = e
+    return None if best is None else best.text
 
 
 def rules_opinion(
@@ -263,13 +449,14 @@ def rules_opinion(
     server, tool, arguments = _call(payload)
     if not server or not tool:
         return None
-    hit = _first(deny, server, tool, arguments, True)
+    name = _spelled(server, tool)
+    hit = _first_meant(deny, name, arguments)
     if hit is not None:
         return "deny", "deny_rule", hit
-    hit = _first(ask, server, tool, arguments, True)
+    hit = _first_meant(ask, name, arguments)
     if hit is not None:
         return "require_approval", "ask_rule", hit
-    hit = _first(allow, server, tool, arguments, False)
+    hit = _first_literal(allow, server, tool, arguments)
     if hit is not None:
         return "auto_approve", "allow_rule", hit
     return None
@@ -610,11 +797,6 @@ def shell_run(payload: Mapping[str, Any] | None) -> ShellRun | None:
         return ShellRun(name, None, why=f"{name} runs a command in a folder outside the project")
     full = posixpath.normpath(posixpath.join(root, cwds[0]))
     return ShellRun(name, command, full[len(posixpath.normpath(root)) :].lstrip("/"))
-
-
-def capped_tool(name: str) -> bool:
-    """Whether ``name`` is one of the tools whose act Brabo caps (CAPPED_TOOLS, folded)."""
-    return _fold_name(name) in CAPPED_TOOLS
 
 
 def merge_lookup(payload: Mapping[str, Any] | None) -> tuple[str, str, str, int] | None:

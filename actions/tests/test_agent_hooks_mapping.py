@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from actions.agent_hooks import PROTOCOLS, HookInputError, resolve_dir, resolve_path
+from permissions.decide import DecisionRequest, Permissions, ProjectState, decide
 
 ROOT = "/home/ana/app"
 claude, gemini, codex = PROTOCOLS["claude-code"], PROTOCOLS["gemini-cli"], PROTOCOLS["codex"]
@@ -288,8 +289,7 @@ def test_a_malformed_mcp_name_is_refused_by_name():
 
 def test_gemini_clis_own_mcp_name_is_read_with_or_without_its_context():
     """Gemini CLI names an MCP tool mcp_<server>_<tool> (one underscore each) and sends mcp_context with
-    both parts; without the context the name is split as Gemini CLI splits it — unless a longer server name
-    leaves a capped tool, which wins (fail closed)."""
+    both parts; without the context the name is split as Gemini CLI splits it, at the first underscore."""
     args = {"owner": "acme", "repo": "app", "pullNumber": 7}
     context = {"server_name": "my_github", "tool_name": "merge_pull_request", "command": "docker"}
     (p,) = gemini.map(cc("mcp_my_github_merge_pull_request", args) | {"mcp_context": context}, ROOT).proposals
@@ -301,7 +301,7 @@ def test_gemini_clis_own_mcp_name_is_read_with_or_without_its_context():
     (p,) = gemini.map(cc("mcp_github_merge_pull_request", args), ROOT).proposals
     assert (p.payload["server"], p.payload["tool"]) == ("github", "merge_pull_request")
     (p,) = gemini.map(cc("mcp_my_github_merge_pull_request", args), ROOT).proposals
-    assert (p.payload["server"], p.payload["tool"]) == ("my_github", "merge_pull_request")
+    assert (p.payload["server"], p.payload["tool"]) == ("my", "github_merge_pull_request")
     (p,) = gemini.map(cc("mcp_weather_get_forecast", {}), ROOT).proposals
     assert (p.payload["server"], p.payload["tool"]) == ("weather", "get_forecast")
     for name in ("mcp_github", "mcp__", "mcp_github_"):
@@ -309,6 +309,35 @@ def test_gemini_clis_own_mcp_name_is_read_with_or_without_its_context():
             gemini.map(cc(name, {}), ROOT)
     # Claude Code and Codex never send that form: to them it is a tool Brabo does not map (the other= answer)
     assert claude.map(cc("mcp_github_merge_pull_request", args), ROOT).refusal == "unmapped"
+
+
+@pytest.mark.parametrize(
+    "name, deny",
+    [
+        # a server named srv whose tool ends in a capped tool's name: the split at a later underscore made the
+        # server srv_auto, which Mcp(srv) did not name -- the deny became the cap's ask
+        ("mcp_srv_auto_merge_pull_request", "Mcp(srv)"),
+        ("mcp_srv_auto_merge_pull_request", "Mcp(srv.auto_merge_pull_request)"),
+        ("mcp_srv_x_push_files", "Mcp(srv)"),
+        # a server named with an underscore: its deny reads its name across Gemini CLI's split
+        ("mcp_my_github_merge_pull_request", "Mcp(my_github)"),
+        ("mcp_my_github_merge_pull_request", "Mcp(my_github.merge_pull_request)"),
+        ("mcp_my_db_drop_table", "Mcp(my_db.drop_table)"),
+    ],
+)
+def test_a_gemini_name_without_its_context_is_denied_by_its_servers_deny(name, deny):
+    (p,) = gemini.map(cc(name, {"pullNumber": 7}), ROOT).proposals
+    v = decide(
+        DecisionRequest(
+            action_type="mcp_call",
+            role="developer",
+            project=ProjectState(),
+            permissions=Permissions(allow=("Mcp(srv)", "Mcp(my)"), deny=(deny,)),
+            payload=p.payload,
+            runs_in="agent",
+        )
+    )
+    assert (v.decision, v.reason) == ("deny", "deny_rule"), (name, p.payload)
 
 
 @pytest.mark.parametrize("blanks", ["  ", "\t", " \t ", "\u00a0", "\u3000", " \r"])

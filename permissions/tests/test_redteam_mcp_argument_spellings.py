@@ -74,7 +74,7 @@ def test_any_spelling_of_the_key_holding_the_denied_value_is_denied(arguments):
     "deny, allow, value, decided",
     [
         ("Mcp(db.query confirm=true)", "Mcp(db.query confirm=false)", False, "auto_approve"),
-        ("Mcp(db.query confirm=true)", "Mcp(db.query confirm=false)", "no", "require_approval"),  # literal
+        ("Mcp(db.query confirm=true)", "Mcp(db.query confirm=false)", "no", "deny"),  # truthy to JavaScript
         ("Mcp(gh.merge pullNumber=7)", "Mcp(gh.merge pullNumber=8)", 8, "auto_approve"),
         ("Mcp(gh.merge pullNumber=7)", "Mcp(gh.merge pullNumber=8)", "08", "require_approval"),  # literal
         ("Mcp(gh.merge pullNumber=7)", "Mcp(gh)", "17", "auto_approve"),
