@@ -366,6 +366,92 @@ def _call(payload: Mapping[str, Any] | None) -> tuple[str, str, Mapping[str, Any
     )
 
 
+# red team (R4.10): a hub's caller tool -- one tool that calls another server's tool named in its arguments:
+# mcphub.nvim's and Cline's use_mcp_tool {server_name, tool_name, arguments}, Cherry Studio's hub invoke
+# {name, params}, the tool hubs' call_tool / execute_tool {server, tool, arguments}. The call it makes is a call
+# too: the deny and ask rules, the caps and the command-line reading see it (the allow stays the call's own).
+# Matched as CAPPED_TOOLS is (_named), and only when its arguments name a tool (AWS Lambda's invoke does not).
+_CALLER_TOOLS: dict[str, str] = {
+    _fold_name(n): "call"
+    for n in (
+        "use_mcp_tool",
+        "call_mcp_tool",
+        "call_tool",
+        "use_tool",
+        "invoke",
+        "invoke_tool",
+        "execute_tool",
+        "run_tool",
+        "tool_call",
+        "call_remote_tool",
+        "proxy_call",
+    )
+}
+_INNER_SERVER = frozenset(_fold_name(n) for n in ("server_name", "server", "mcp_server", "server_id"))
+_INNER_TOOL = frozenset(_fold_name(n) for n in ("tool_name", "tool", "name", "tool_id"))
+_INNER_ARGUMENTS = frozenset(
+    _fold_name(n) for n in ("arguments", "args", "tool_args", "params", "parameters", "input", "tool_input")
+)
+_MOST_CALLS = 32  # readings of one call through hubs (each spelling of each part); more: a person decides
+
+_Call = tuple[str, str, Mapping[str, Any]]
+
+
+class _Calls(NamedTuple):
+    """A call and each call it makes through a hub's caller tool (``_inner``), the call itself first;
+    ``unreadable`` says why a call it makes cannot be read ("" when it can)."""
+
+    calls: list[_Call]
+    unreadable: str
+
+
+def _inner(server: str, tool: str, arguments: Mapping[str, Any]) -> tuple[list[_Call], str]:
+    """The calls a caller tool's call makes: each spelling of the tool's name with each of the server's (the
+    hub's own when none) and of the arguments (a mapping, or a string holding one: the rest of the hub's
+    arguments when none is given); ([], "") for a call of no caller tool, or ([], why)."""
+    if _named(tool, _CALLER_TOOLS) is None:
+        return [], ""
+    parts: dict[frozenset[str], list[Any]] = {_INNER_SERVER: [], _INNER_TOOL: [], _INNER_ARGUMENTS: []}
+    for k, v in arguments.items():
+        folded = _fold_name(k) if isinstance(k, str) else ""
+        for names, found in parts.items():
+            if folded in names:
+                found.append(v)
+    tools, servers, given = parts[_INNER_TOOL], parts[_INNER_SERVER], parts[_INNER_ARGUMENTS]
+    if not tools:
+        return [], ""  # a tool that names no other tool: an ordinary one
+    name = f"{server}.{tool}"
+    if not all(isinstance(t, str) and t for t in tools) or not all(isinstance(s, str) for s in servers):
+        return [], f"{name} calls a tool Brabo cannot read from its arguments"
+    meta = _INNER_SERVER | _INNER_TOOL | _INNER_ARGUMENTS
+    rest = {k: v for k, v in arguments.items() if not (isinstance(k, str) and _fold_name(k) in meta)}
+    inner_arguments: list[Mapping[str, Any]] = []
+    for a in given or [rest]:
+        if isinstance(a, str) and len(a) <= 65536:
+            try:
+                a = json.loads(a)
+            except ValueError:
+                pass
+        if not isinstance(a, Mapping):
+            return [], f"{name} calls a tool with arguments Brabo cannot read"
+        inner_arguments.append(a)
+    return [(s, t, a) for s in servers or [server] for t in tools for a in inner_arguments], ""
+
+
+def _calls(payload: Mapping[str, Any] | None) -> _Calls:
+    first = _call(payload)
+    out, todo = [first], [first]
+    while todo:
+        made, why = _inner(*todo.pop())
+        if why:
+            return _Calls(out, why)
+        if len(out) + len(made) > _MOST_CALLS:
+            return _Calls(out, f"{first[0]}.{first[1]} calls more tools than Brabo reads")
+        out += made
+        todo += made
+    return _Calls(out, "")
+
+
 _ALL = McpPattern("", None)  # McpCall(): every call (deny / ask only)
 
 
@@ -449,13 +535,12 @@ def rules_opinion(
     server, tool, arguments = _call(payload)
     if not server or not tool:
         return None
-    name = _spelled(server, tool)
-    hit = _first_meant(deny, name, arguments)
-    if hit is not None:
-        return "deny", "deny_rule", hit
-    hit = _first_meant(ask, name, arguments)
-    if hit is not None:
-        return "require_approval", "ask_rule", hit
+    made = [(_spelled(s, t), a) for s, t, a in _calls(payload).calls]  # the call and each it makes (a hub's)
+    for texts, said, reason in ((deny, "deny", "deny_rule"), (ask, "require_approval", "ask_rule")):
+        for name, args in made:
+            hit = _first_meant(texts, name, args)
+            if hit is not None:
+                return said, reason, hit
     hit = _first_literal(allow, server, tool, arguments)
     if hit is not None:
         return "auto_approve", "allow_rule", hit
@@ -670,6 +755,23 @@ def cap(
     server, tool, arguments = _call(payload)
     if not server or not tool:
         return "default", "the call names no server or tool"
+    made = _calls(payload)
+    for call in made.calls:  # the call and each it makes through a hub (red team)
+        capped = _act_cap(call, payload, protected)
+        if capped is not None:
+            return capped
+    if reason_so_far != "allow_rule" and _fold_name(tool) not in _KNOWN_READS.get(_fold_name(server), ()):
+        return "default", f"no allow rule names the MCP tool {server}.{tool}"
+    if made.unreadable:
+        return "default", made.unreadable
+    return None
+
+
+def _act_cap(
+    call: _Call, payload: Mapping[str, Any] | None, protected: tuple[str, ...]
+) -> tuple[str, str] | None:
+    """The cap on one call's act (CAPPED_TOOLS), or None."""
+    server, tool, arguments = call
     act = _act(tool)
     if act == MERGE:
         target = merge_target(payload)
@@ -691,11 +793,7 @@ def cap(
     elif act == REPO_DELETE:
         return "cap_external_effect", f"{server}.{tool}"
     elif act in (FS_WRITE, FS_READ):
-        capped = _filesystem_cap(act, f"{server}.{tool}", arguments, payload)
-        if capped is not None:
-            return capped
-    if reason_so_far != "allow_rule" and _fold_name(tool) not in _KNOWN_READS.get(_fold_name(server), ()):
-        return "default", f"no allow rule names the MCP tool {server}.{tool}"
+        return _filesystem_cap(act, f"{server}.{tool}", arguments, payload)
     return None
 
 
@@ -775,10 +873,15 @@ class ShellRun(NamedTuple):
 
 def shell_run(payload: Mapping[str, Any] | None) -> ShellRun | None:
     """The command line a shell-running MCP tool's call runs (``_SHELL_TOOLS``), or None for any other tool."""
-    server, tool, arguments = _call(payload)
-    if not _shell_tool(tool):
+    calls = _calls(payload).calls
+    server, tool, arguments = next((c for c in calls if _shell_tool(c[1])), ("", "", {}))
+    if not tool:
         return None
-    name = f"{server}.{tool}"
+    name = (
+        f"{server}.{tool}"
+        if (server, tool) == calls[0][:2]
+        else f"{calls[0][0]}.{calls[0][1]} → {server}.{tool}"
+    )
     texts = _every(arguments, _COMMAND_ARGS)
     if len(texts) != 1 or not isinstance(texts[0], str) or not texts[0].strip():
         return ShellRun(name, None, why=f"{name} runs a command line Brabo cannot read from its arguments")
@@ -858,8 +961,8 @@ def external_effect(req: Any) -> bool:
     request, branch or deletion tool): what policy hooks are told as ``external`` (R11), as for git_push."""
     if req.action_type != "mcp_call":
         return False
-    _, tool, _ = _call(req.payload)
-    return _act(tool) in (MERGE, RETARGET, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE)
+    acts = (MERGE, RETARGET, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE)
+    return any(_act(tool) in acts for _, tool, _ in _calls(req.payload).calls)
 
 
 def always_capped(content: str) -> bool:
@@ -874,13 +977,19 @@ def always_capped(content: str) -> bool:
 
 def always_allow_rule(payload: Mapping[str, Any] | None) -> tuple[str | None, str]:
     """Item 4: the rule "Always allow" writes for this call -- ``Mcp(server.tool)`` -- or (None, why) when it
-    must not: a capped tool is never allowed without its arguments, and a whole server never."""
-    server, tool, _ = _call(payload)
+    must not: a capped tool is never allowed without its arguments, nor a hub's tool that calls others, and a
+    whole server never."""
+    server, tool, arguments = _call(payload)
     if check_name("server", server) or check_name("tool", tool):
         return None, "the call's server or tool name cannot be written as a rule"
     if _act(tool) is not None:
         return None, (
             f"{server}.{tool} is a capped act (a merge, push, pull request, branch, deletion or file write); "
             "an argument-free rule for it is not written — a person decides each call."
+        )
+    if any(_inner(server, tool, arguments)):
+        return None, (
+            f"{server}.{tool} calls other servers' tools; an argument-free rule for it would allow each of "
+            "them, so it is not written — a person decides each call."
         )
     return f"{LABEL}({server}.{tool})", ""
