@@ -45,9 +45,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any, NamedTuple
 
 from permissions.commands.git import names_protected_branch
+from permissions.memos import Memo
 from permissions.protected_paths import contains_protected, protected_file
 from permissions.shell import split_words
 
@@ -119,7 +121,8 @@ def parse_mcp(content: str) -> McpPattern:
 
 
 def _fold_name(name: str) -> str:
-    return unicodedata.normalize("NFKC", name).casefold().replace("-", "").replace("_", "")
+    text = name.lower() if name.isascii() else unicodedata.normalize("NFKC", name).casefold()
+    return text.replace("-", "").replace("_", "")
 
 
 def _fold_value(value: str) -> str:
@@ -147,36 +150,62 @@ def _number(text: str) -> float | None:
 _NAME_BREAK = re.compile(r"[\s_\-./:]+")
 
 
-def _name_words(name: str) -> list[str]:
+_ASCII_BREAKS = str.maketrans("", "", "_-./: \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+
+
+def _folded(name: str) -> str:
+    if name.isascii():
+        return name.lower()
     text = unicodedata.normalize("NFKC", name).casefold()
-    if not text.isascii():
-        text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
-    return [w for w in _NAME_BREAK.split(text) if w]
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
+def _name_words(name: str) -> list[str]:
+    return [w for w in _NAME_BREAK.split(_folded(name)) if w]
 
 
 def _loose_name(name: str) -> str:
-    return "".join(_name_words(name))
+    text = _folded(name)
+    return text.translate(_ASCII_BREAKS) if text.isascii() else "".join(_NAME_BREAK.split(text))
 
 
-class _Spelled(NamedTuple):
+class _Spelled:
     """A call's server and tool names as one run of words (``_name_words``, the server's first): ``text``
     the words joined, ``starts`` where each word begins in it, ``bounds`` those and its end, ``tool_at`` the
-    index of the tool's first word."""
+    index of the tool's first word. The words are read only when a pattern's server is in the text."""
 
-    text: str
-    starts: tuple[int, ...]
-    bounds: frozenset[int]
-    tool_at: int
+    __slots__ = ("_bounds", "_server", "_starts", "_tool", "_tool_at", "text")
 
+    def __init__(self, server: str, tool: str) -> None:
+        self._server, self._tool = server, tool
+        self.text = _loose_name(f"{server}_{tool}")  # (a break: the same as each name's, joined)
+        self._starts: tuple[int, ...] = ()
+        self._bounds: frozenset[int] = frozenset()
+        self._tool_at = 0
 
-def _spelled(server: str, tool: str) -> _Spelled:
-    server_words = _name_words(server)
-    words = server_words + _name_words(tool)
-    starts, k = [], 0
-    for w in words:
-        starts.append(k)
-        k += len(w)
-    return _Spelled("".join(words), tuple(starts), frozenset((*starts, k)), len(server_words))
+    def _read(self) -> None:
+        server_words = _name_words(self._server)
+        words = server_words + _name_words(self._tool)
+        places = tuple(accumulate(map(len, words), initial=0))
+        self._starts, self._bounds, self._tool_at = places[:-1], frozenset(places), len(server_words)
+
+    @property
+    def starts(self) -> tuple[int, ...]:
+        if not self._bounds:
+            self._read()
+        return self._starts
+
+    @property
+    def bounds(self) -> frozenset[int]:
+        if not self._bounds:
+            self._read()
+        return self._bounds
+
+    @property
+    def tool_at(self) -> int:
+        if not self._bounds:
+            self._read()
+        return self._tool_at
 
 
 def _names_call(s: str, t: str | None, name: _Spelled, i: int) -> bool:
@@ -307,23 +336,41 @@ def _decoded(value: Any, depth: int = 0) -> Any:
     return _decoded(inner, depth + 1) if inner is not None else _OPAQUE
 
 
-def _means(value: Any, wanted: str) -> bool:
+class _Wanted(NamedTuple):
+    """A deny or ask condition as :func:`_means` compares with it, read once per rule set."""
+
+    key: str  # the argument's name (_loose_name)
+    text: str  # the value as written
+    folded: str  # _fold_value
+    said: bool | None  # the boolean it reads as (pydantic's words)
+    numbers: frozenset[Fraction]  # the numbers it reads as (_parsed)
+
+
+def _wanted(key: str, text: str) -> _Wanted:
+    numbers = frozenset(_parsed(text.strip())) if text.strip() else frozenset()
+    return _Wanted(_loose_name(key), text, _fold_value(text), _as_bool(text), numbers)
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def _means(value: Any, wanted: _Wanted) -> bool:
     """Whether a server may read the argument ``value`` as a deny or ask condition's ``wanted``: never less
-    than the exact value (R4.10). A boolean as pydantic reads it (``"yes"``, ``1``) or as JavaScript tests it
-    (any non-empty string or non-zero number is true) when ``wanted`` is a word (``true``, not ``1``); a number
-    by any reading of ``_value_numbers``; a string after NFKC, surrounding blanks and case."""
+    than the exact value (R4.10). A string after NFKC, surrounding blanks and case; a boolean as pydantic reads
+    it (``"yes"``, ``1``) or as JavaScript tests it (any non-empty string or non-zero number is true) when
+    ``wanted`` is a word (``true``, not ``1``); a number by any reading of ``_value_numbers``."""
     decoded = _decoded(value)
     if decoded is _OPAQUE:
         return True
-    readings = (value,) if decoded == value else (value, decoded)
-    said = _as_bool(wanted)
-    wanted_numbers = _parsed(wanted.strip()) if wanted.strip() else set()
-    for v in readings:
-        if said is not None and (_as_bool(v) is said or (not wanted_numbers and _truthy(v) is said)):
+    for v in (value,) if decoded == value else (value, decoded):
+        if isinstance(v, str) and _fold_value(v) == wanted.folded:
             return True
-        if wanted_numbers and not _value_numbers(v).isdisjoint(wanted_numbers):
+        said = wanted.said
+        if said is not None and (_as_bool(v) is said or (not wanted.numbers and _truthy(v) is said)):
             return True
-        if isinstance(v, str) and _fold_value(v) == _fold_value(wanted):
+        if not wanted.numbers or (isinstance(v, str) and v.isascii() and v.strip() and not _DIGIT.search(v)):
+            continue  # (an ASCII string without a digit reads as no number, but ""'s 0)
+        if not _value_numbers(v).isdisjoint(wanted.numbers):
             return True
     return False
 
@@ -338,19 +385,26 @@ def _equal(value: Any, wanted: str) -> bool:
     return value == wanted
 
 
-def _conditions_hold(p: McpPattern, arguments: Mapping[str, Any], loose: bool) -> bool:
-    """Whether the call's arguments meet each of ``p``'s conditions: exactly (allow), or by meaning
-    (``loose``: deny, ask). By meaning, a condition holds when any spelling of its key (case, ``-``, ``_``)
-    holds a value a server reads as the wanted one -- a server may read any one of them -- and when no argument
-    is spelled so or one is not a scalar (fail closed: what the call does is not readable from it)."""
+def _conditions_hold(p: McpPattern, arguments: Mapping[str, Any]) -> bool:
+    """Whether the call's arguments meet each of ``p``'s conditions exactly (allow): each argument present,
+    a scalar, and equal to the value."""
     for key, wanted in p.conditions:
-        if not loose:
-            value = arguments.get(key, _OPAQUE)
-            if value is _OPAQUE or not _scalar(value) or not _equal(value, wanted):
-                return False
-            continue
-        folded = _loose_name(key)
-        values = [v for k, v in arguments.items() if isinstance(k, str) and _loose_name(k) == folded]
+        value = arguments.get(key, _OPAQUE)
+        if value is _OPAQUE or not _scalar(value) or not _equal(value, wanted):
+            return False
+    return True
+
+
+def _conditions_meant(conditions: tuple[_Wanted, ...], arguments: Mapping[str, Any]) -> bool:
+    """Whether the call's arguments meet each of a deny or ask pattern's conditions by meaning: a condition
+    holds when any spelling of its key (case, ``-``, ``_``) holds a value a server reads as the wanted one -- a
+    server may read any one of them -- and when no argument is spelled so or one is not a scalar (fail closed:
+    what the call does is not readable from it)."""
+    if not conditions:
+        return True
+    keys = [(_loose_name(k), v) for k, v in arguments.items() if isinstance(k, str)]
+    for wanted in conditions:
+        values = [v for k, v in keys if k == wanted.key]
         if values and not any(_means(v, wanted) for v in values):
             return False
     return True
@@ -387,6 +441,7 @@ _CALLER_TOOLS: dict[str, str] = {
         "proxy_call",
     )
 }
+_CALLER_ENDS = tuple(_CALLER_TOOLS)
 _INNER_SERVER = frozenset(_fold_name(n) for n in ("server_name", "server", "mcp_server", "server_id"))
 _INNER_TOOL = frozenset(_fold_name(n) for n in ("tool_name", "tool", "name", "tool_id"))
 _INNER_ARGUMENTS = frozenset(
@@ -397,19 +452,16 @@ _MOST_CALLS = 32  # readings of one call through hubs (each spelling of each par
 _Call = tuple[str, str, Mapping[str, Any]]
 
 
-class _Calls(NamedTuple):
-    """A call and each call it makes through a hub's caller tool (``_inner``), the call itself first;
-    ``unreadable`` says why a call it makes cannot be read ("" when it can)."""
-
-    calls: list[_Call]
-    unreadable: str
+def _no_calls_made(tool: str) -> bool:
+    """Whether ``tool`` is no caller tool: each name ``_named`` reads ends the folded name (the cheap test)."""
+    return not _fold_name(tool).endswith(_CALLER_ENDS)
 
 
 def _inner(server: str, tool: str, arguments: Mapping[str, Any]) -> tuple[list[_Call], str]:
     """The calls a caller tool's call makes: each spelling of the tool's name with each of the server's (the
     hub's own when none) and of the arguments (a mapping, or a string holding one: the rest of the hub's
     arguments when none is given); ([], "") for a call of no caller tool, or ([], why)."""
-    if _named(tool, _CALLER_TOOLS) is None:
+    if _no_calls_made(tool) or _named(tool, _CALLER_TOOLS) is None:
         return [], ""
     parts: dict[frozenset[str], list[Any]] = {_INNER_SERVER: [], _INNER_TOOL: [], _INNER_ARGUMENTS: []}
     for k, v in arguments.items():
@@ -438,18 +490,22 @@ def _inner(server: str, tool: str, arguments: Mapping[str, Any]) -> tuple[list[_
     return [(s, t, a) for s in servers or [server] for t in tools for a in inner_arguments], ""
 
 
-def _calls(payload: Mapping[str, Any] | None) -> _Calls:
+def _calls(payload: Mapping[str, Any] | None) -> tuple[list[_Call], str]:
+    """A call and each call it makes through a hub's caller tool (``_inner``), the call itself first, and why
+    a call it makes cannot be read ("" when it can)."""
     first = _call(payload)
+    if _no_calls_made(first[1]):
+        return [first], ""
     out, todo = [first], [first]
     while todo:
         made, why = _inner(*todo.pop())
         if why:
-            return _Calls(out, why)
+            return out, why
         if len(out) + len(made) > _MOST_CALLS:
-            return _Calls(out, f"{first[0]}.{first[1]} calls more tools than Brabo reads")
+            return out, f"{first[0]}.{first[1]} calls more tools than Brabo reads"
         out += made
         todo += made
-    return _Calls(out, "")
+    return out, ""
 
 
 _ALL = McpPattern("", None)  # McpCall(): every call (deny / ask only)
@@ -460,12 +516,16 @@ class _Entry(NamedTuple):
     text: str
     pattern: McpPattern
     tool: str | None  # the pattern's tool as the rules by meaning read it (_loose_name), None: every tool
+    wanted: tuple[_Wanted, ...] = ()  # its conditions as the rules by meaning read them (deny, ask)
 
 
 class _Index(NamedTuple):
     by_server: dict[str, list[_Entry]]  # by the server as written (allow) or by meaning (deny, ask)
     lengths: tuple[int, ...]  # the lengths of by_server's keys (deny, ask)
     every: str | None  # McpCall() (deny / ask only)
+    anywhere: re.Pattern[str] | None  # any key of by_server (deny, ask): a call holding none is named by none
+    # (deny, ask) the patterns whose names name a call's (server, tool), first first: agents repeat their calls
+    named: Memo[tuple[str, str], tuple[_Entry, ...]] | None
 
 
 _INDEX: dict[tuple[int, bool], tuple[tuple[str, ...], _Index]] = {}
@@ -491,10 +551,14 @@ def _index(texts: tuple[str, ...], loose: bool) -> _Index:
             continue  # the file's lint names it; an unreadable pattern never matches
         if loose:
             tool = None if p.tool is None else _loose_name(p.tool)
-            by_server.setdefault(_loose_name(p.server), []).append(_Entry(at, text, p, tool))
+            wanted = tuple(_wanted(k, v) for k, v in p.conditions)
+            by_server.setdefault(_loose_name(p.server), []).append(_Entry(at, text, p, tool, wanted))
         else:
             by_server.setdefault(p.server, []).append(_Entry(at, text, p, p.tool))
-    index = _Index(by_server, tuple(sorted({len(k) for k in by_server})), every)
+    keys = sorted(by_server, key=len, reverse=True)
+    anywhere = re.compile("|".join(map(re.escape, keys))) if loose and by_server else None
+    named: Memo[tuple[str, str], tuple[_Entry, ...]] | None = Memo(1024) if anywhere else None
+    index = _Index(by_server, tuple(sorted({len(k) for k in by_server})), every, anywhere, named)
     if len(_INDEX) >= 192:
         _INDEX.clear()
     _INDEX[(id(texts), loose)] = (texts, index)  # holding texts keeps its id from being reused
@@ -504,43 +568,56 @@ def _index(texts: tuple[str, ...], loose: bool) -> _Index:
 def _first_literal(texts, server: str, tool: str, arguments: Mapping[str, Any]) -> str | None:
     index = _index(texts if isinstance(texts, tuple) else tuple(texts), False)
     for e in index.by_server.get(server, ()):
-        if (e.tool is None or e.tool == tool) and _conditions_hold(e.pattern, arguments, False):
+        if (e.tool is None or e.tool == tool) and _conditions_hold(e.pattern, arguments):
             return e.text
     return None
 
 
-def _first_meant(texts, name: _Spelled, arguments: Mapping[str, Any]) -> str | None:
-    index = _index(texts if isinstance(texts, tuple) else tuple(texts), True)
+def _first_meant(index: _Index, server: str, tool: str, arguments: Mapping[str, Any]) -> str | None:
     if index.every is not None:
         return index.every
-    best: _Entry | None = None
+    if index.named is None:
+        return None
+    entries = index.named.get((server, tool))
+    if entries is None:
+        entries = index.named.keep((server, tool), _named_by(index, _Spelled(server, tool)))
+    return next((e.text for e in entries if _conditions_meant(e.wanted, arguments)), None)
+
+
+def _named_by(index: _Index, name: _Spelled) -> tuple[_Entry, ...]:
+    """The patterns of a deny or ask list whose server and tool name the call's (``_names_call``), first first."""
+    if index.anywhere is None or index.anywhere.search(name.text) is None:
+        return ()  # no pattern's server is in the call's name (the cheap test)
+    found: dict[int, _Entry] = {}
     for i, start in enumerate(name.starts):
         if i != 0 and i < name.tool_at:
             continue
         for n in index.lengths:
             server = name.text[start : start + n]
             for e in index.by_server.get(server, ()):
-                if best is not None and e.at > best.at:
-                    continue
-                if _names_call(server, e.tool, name, i) and _conditions_hold(e.pattern, arguments, True):
-                    best = e
-    return None if best is None else best.text
+                if e.at not in found and _names_call(server, e.tool, name, i):
+                    found[e.at] = e
+    return tuple(found[at] for at in sorted(found))
 
 
 def rules_opinion(
     allow: tuple[str, ...], deny: tuple[str, ...], ask: tuple[str, ...], payload: Mapping[str, Any] | None
 ) -> tuple[str, str, str] | None:
     """SPEC §5 step 4 for an ``mcp_call``: (decision, reason, pattern) of the first deny, else ask, else allow
-    pattern that names the call; None when no pattern speaks (the default stays: a person decides)."""
+    pattern that names the call; None when no pattern speaks (the default stays: a person decides). Deny and
+    ask read the call and each call it makes through a hub's caller tool (``_calls``)."""
     server, tool, arguments = _call(payload)
     if not server or not tool:
         return None
-    made = [(_spelled(s, t), a) for s, t, a in _calls(payload).calls]  # the call and each it makes (a hub's)
-    for texts, said, reason in ((deny, "deny", "deny_rule"), (ask, "require_approval", "ask_rule")):
-        for name, args in made:
-            hit = _first_meant(texts, name, args)
-            if hit is not None:
-                return said, reason, hit
+    denies = _index(deny if isinstance(deny, tuple) else tuple(deny), True)
+    asks = _index(ask if isinstance(ask, tuple) else tuple(ask), True)
+    if denies.anywhere or asks.anywhere or denies.every or asks.every:
+        made = _calls(payload)[0] if not _no_calls_made(tool) else [(server, tool, arguments)]
+        for index, said, reason in ((denies, "deny", "deny_rule"), (asks, "require_approval", "ask_rule")):
+            for s, t, a in made:
+                hit = _first_meant(index, s, t, a)
+                if hit is not None:
+                    return said, reason, hit
     hit = _first_literal(allow, server, tool, arguments)
     if hit is not None:
         return "auto_approve", "allow_rule", hit
@@ -755,15 +832,15 @@ def cap(
     server, tool, arguments = _call(payload)
     if not server or not tool:
         return "default", "the call names no server or tool"
-    made = _calls(payload)
-    for call in made.calls:  # the call and each it makes through a hub (red team)
+    made, unreadable = ([(server, tool, arguments)], "") if _no_calls_made(tool) else _calls(payload)
+    for call in made:  # the call and each it makes through a hub (red team)
         capped = _act_cap(call, payload, protected)
         if capped is not None:
             return capped
     if reason_so_far != "allow_rule" and _fold_name(tool) not in _KNOWN_READS.get(_fold_name(server), ()):
         return "default", f"no allow rule names the MCP tool {server}.{tool}"
-    if made.unreadable:
-        return "default", made.unreadable
+    if unreadable:
+        return "default", unreadable
     return None
 
 
@@ -873,7 +950,13 @@ class ShellRun(NamedTuple):
 
 def shell_run(payload: Mapping[str, Any] | None) -> ShellRun | None:
     """The command line a shell-running MCP tool's call runs (``_SHELL_TOOLS``), or None for any other tool."""
-    calls = _calls(payload).calls
+    first = _call(payload)
+    if _no_calls_made(first[1]):
+        if not _shell_tool(first[1]):
+            return None
+        calls = [first]
+    else:
+        calls = _calls(payload)[0]
     server, tool, arguments = next((c for c in calls if _shell_tool(c[1])), ("", "", {}))
     if not tool:
         return None
@@ -962,7 +1045,7 @@ def external_effect(req: Any) -> bool:
     if req.action_type != "mcp_call":
         return False
     acts = (MERGE, RETARGET, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE)
-    return any(_act(tool) in acts for _, tool, _ in _calls(req.payload).calls)
+    return any(_act(tool) in acts for _, tool, _ in _calls(req.payload)[0])
 
 
 def always_capped(content: str) -> bool:

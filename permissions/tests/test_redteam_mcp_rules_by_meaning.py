@@ -135,6 +135,7 @@ def test_a_denied_tool_behind_a_prefix_is_denied(deny, server, tool):
         ("Mcp(gh.merge pullNumber=1e1)", 10),
         ("Mcp(gh.merge pullNumber=7)", "٧"),  # Python's int reads other scripts' digits
         ("Mcp(gh.merge pullNumber=7)", "７"),
+        ("Mcp(gh.merge pullNumber=7)", "⁷"),  # NFKC
         ("Mcp(db.wipe force=false)", 0.0),
         ("Mcp(db.wipe force=true)", None),
         ("Mcp(db.wipe force=true)", ["true"]),
