@@ -540,7 +540,7 @@ def _index(texts: tuple[str, ...], loose: bool) -> _Index:
     every = None
     for at, text in enumerate(texts):
         s = text.strip()
-        if loose and s.replace(" ", "") == "McpCall()":
+        if loose and s.startswith("McpCall(") and s.endswith(")") and not s[8:-1].strip():
             every = text if every is None else every  # the label names every MCP call (deny / ask only)
             continue
         if not (s.startswith(LABEL + "(") and s.endswith(")")):

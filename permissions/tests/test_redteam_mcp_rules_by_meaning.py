@@ -182,3 +182,11 @@ def test_other_names_and_values_follow_the_allow(deny, server, tool, arguments):
 )
 def test_allow_stays_literal(allow, server, tool, arguments):
     assert _decide(server, tool, allow=(allow,), **arguments)[0] == "require_approval"
+
+
+@pytest.mark.parametrize("every", ["McpCall(\t)", "McpCall(\n)", "McpCall(\u00a0)", "\tMcpCall( \t)"])
+def test_the_type_label_with_blanks_inside_names_every_call(every):
+    """The grammar and the lint read McpCall( ) with any blanks inside as McpCall(); the rules read only
+    spaces, so a deny written with a tab named no call (it failed on the base)."""
+    assert _decide("db", "drop_table", deny=(every,)) == ("deny", "deny_rule")
+    assert _decide("db", "drop_table", ask=(every,)) == ("require_approval", "ask_rule")
