@@ -435,6 +435,7 @@ _CALLER_TOOLS: dict[str, str] = {
         "invoke",
         "invoke_tool",
         "execute_tool",
+        "execute",  # tool-hub-mcp's hub_execute {server, tool, arguments}
         "run_tool",
         "tool_call",
         "call_remote_tool",
@@ -459,8 +460,8 @@ def _no_calls_made(tool: str) -> bool:
 
 def _inner(server: str, tool: str, arguments: Mapping[str, Any]) -> tuple[list[_Call], str]:
     """The calls a caller tool's call makes: each spelling of the tool's name with each of the server's (the
-    hub's own when none) and of the arguments (a mapping, or a string holding one: the rest of the hub's
-    arguments when none is given); ([], "") for a call of no caller tool, or ([], why)."""
+    hub's own when none) and of the arguments (a mapping, or a string holding one; and the rest of the hub's
+    arguments, which a hub may read flat); ([], "") for a call of no caller tool, or ([], why)."""
     if _no_calls_made(tool) or _named(tool, _CALLER_TOOLS) is None:
         return [], ""
     parts: dict[frozenset[str], list[Any]] = {_INNER_SERVER: [], _INNER_TOOL: [], _INNER_ARGUMENTS: []}
@@ -478,7 +479,7 @@ def _inner(server: str, tool: str, arguments: Mapping[str, Any]) -> tuple[list[_
     meta = _INNER_SERVER | _INNER_TOOL | _INNER_ARGUMENTS
     rest = {k: v for k, v in arguments.items() if not (isinstance(k, str) and _fold_name(k) in meta)}
     inner_arguments: list[Mapping[str, Any]] = []
-    for a in given or [rest]:
+    for a in [*given, rest] if rest or not given else given:  # (the rest too: a hub may read them flat)
         if isinstance(a, str) and len(a) <= 65536:
             try:
                 a = json.loads(a)

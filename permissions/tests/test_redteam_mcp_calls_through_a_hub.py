@@ -65,6 +65,13 @@ DROP = {"server_name": "db", "tool_name": "drop_table", "arguments": {"table": "
         ("call_tool", {"server": "db", "tool": "drop_table", "arguments": {}}, "Mcp(db.drop_table)"),
         ("execute_tool", {"serverName": "db", "toolName": "dropTable"}, "Mcp(db.drop_table)"),
         ("hub__use_mcp_tool", DROP, "Mcp(db.drop_table)"),
+        ("hub_execute", {"server": "db", "tool": "drop_table", "arguments": {}}, "Mcp(db.drop_table)"),
+        # the value given flat beside an empty arguments object: a hub may read either
+        (
+            "call_tool",
+            {"server": "db", "tool": "query", "arguments": {}, "mode": "drop"},
+            "Mcp(db.query mode=drop)",
+        ),
         # a hub behind a hub
         ("call_tool", {"server": "hub2", "tool": "use_mcp_tool", "arguments": DROP}, "Mcp(db.drop_table)"),
         # two spellings of the tool's name: the hub reads one of them
