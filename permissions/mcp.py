@@ -527,6 +527,7 @@ class _Index(NamedTuple):
     anywhere: re.Pattern[str] | None  # any key of by_server (deny, ask): a call holding none is named by none
     # (deny, ask) the patterns whose names name a call's (server, tool), first first: agents repeat their calls
     named: Memo[tuple[str, str], tuple[_Entry, ...]] | None
+    glued: tuple[tuple[str, _Entry], ...]  # (server + tool read by meaning, pattern) when 12 letters or more
 
 
 _INDEX: dict[tuple[int, bool], tuple[tuple[str, ...], _Index]] = {}
@@ -559,7 +560,13 @@ def _index(texts: tuple[str, ...], loose: bool) -> _Index:
     keys = sorted(by_server, key=len, reverse=True)
     anywhere = re.compile("|".join(map(re.escape, keys))) if loose and by_server else None
     named: Memo[tuple[str, str], tuple[_Entry, ...]] | None = Memo(1024) if anywhere else None
-    index = _Index(by_server, tuple(sorted({len(k) for k in by_server})), every, anywhere, named)
+    glued = tuple(
+        (server + e.tool, e)
+        for server, es in by_server.items()
+        for e in es
+        if loose and e.tool is not None and len(server + e.tool) >= _GLUED
+    )
+    index = _Index(by_server, tuple(sorted({len(k) for k in by_server})), every, anywhere, named, glued)
     if len(_INDEX) >= 192:
         _INDEX.clear()
     _INDEX[(id(texts), loose)] = (texts, index)  # holding texts keeps its id from being reused
@@ -572,6 +579,12 @@ def _first_literal(texts, server: str, tool: str, arguments: Mapping[str, Any]) 
         if (e.tool is None or e.tool == tool) and _conditions_hold(e.pattern, arguments):
             return e.text
     return None
+
+
+# A pattern's server and tool names glued together end the call's name in the middle of a word
+# (``hubGithubMergePullRequest``): read so when that is twelve letters or more -- shorter, another server's
+# name ending in the pattern's (``mongodb.query`` for ``Mcp(db.query)``) would be read as it.
+_GLUED = 12
 
 
 def _first_meant(index: _Index, server: str, tool: str, arguments: Mapping[str, Any]) -> str | None:
@@ -598,6 +611,9 @@ def _named_by(index: _Index, name: _Spelled) -> tuple[_Entry, ...]:
             for e in index.by_server.get(server, ()):
                 if e.at not in found and _names_call(server, e.tool, name, i):
                     found[e.at] = e
+    for text, e in index.glued:  # the server's and the tool's names glued on at the name's end, in any word
+        if e.at not in found and name.text.endswith(text):
+            found[e.at] = e
     return tuple(found[at] for at in sorted(found))
 
 

@@ -109,6 +109,8 @@ def test_a_string_held_in_a_json_string_is_denied(value):
         ("Mcp(db.drop_table)", "proxy", "db_1mcp_drop_table"),
         ("Mcp(db.drop_table)", "proxy", "hub__db__drop_table"),
         ("Mcp(db.drop_table)", "proxy", "dbDropTable"),
+        ("Mcp(github.merge_pull_request)", "proxy", "hubGithubMergePullRequest"),  # glued in a word's middle
+        ("Mcp(github.merge_pull_request)", "hubGithub", "mergePullRequest"),
         ("Mcp(db.drop_table)", "proxy", "ｄｂ__drop_table"),  # fullwidth: NFKC
         ("Mcp(db.drop_table)", "proxy", "db__drop\u200b_table"),  # a zero-width space
         ("Mcp(db.drop_table)", "db", "drop table"),
