@@ -24,6 +24,9 @@ number or boolean argument (``true`` / ``false``; a number by its value, so ``pu
   JavaScript's or Go's reading, a string holding JSON decoded, strings after NFKC, surrounding whitespace and
   case); a condition on an argument that is absent or not a scalar matches (fail closed: what the call does
   then is not readable from it).
+* **a hub's caller tool** (``use_mcp_tool``, ``invoke``, ``call_tool``, ``hub_execute``: :func:`_inner`) makes a
+  call of another server's tool named in its arguments: deny and ask, the caps and :func:`shell_run` read it
+  as any call (allow stays the call's own); one that cannot be read waits for a person.
 * ``McpCall()`` (the type's label) is a typed pattern: in deny/ask it names every MCP call; in allow it
   approves nothing, since an unknown tool is auto-approved only by an allow rule that names it (item 2).
 

@@ -181,3 +181,9 @@ def test_an_ordinary_call_through_a_hub_follows_its_allow(tool, arguments, allow
         )
     )
     assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), v.message
+
+
+def test_a_hub_call_naming_more_tools_than_brabo_reads_waits_for_a_person():
+    spellings = {"tool" + "_" * k: f"t{k}" for k in range(40)}  # forty spellings of the tool's name
+    assert _decide("use_mcp_tool", {"server": "weather", **spellings})[0] == "require_approval"
+    assert _decide("use_mcp_tool", {"server": "weather", "tool": "forecast"})[0] == "auto_approve"
