@@ -526,6 +526,7 @@ def _may_carry(words: tuple[str, ...]) -> bool:
         or "=" in first
         or any(
             (w in _UNCOVERS and (w not in CARRIER_TRIGGERS or _triggered(words, w)))
+            or w in _REBUILDS  # (behind a wrapper too: `aa-exec nun exec x` is read as `nun …` is)
             or "/" in w
             or "=" in w
             or (" " in w and handed_line(w) is not None)  # red team: `nice foo "git push"` (views.hands_on)

@@ -275,6 +275,7 @@ def _pre_filter_words():
 @settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(words=st.lists(st.sampled_from(_pre_filter_words()), min_size=1, max_size=6).map(tuple))
 @example(words=("aa-exec", "uu-chroot", "aa-exec"))  # a shell starter by its other name, behind a wrapper
+@example(words=("aa-exec", "nun", "exec", "ls"))  # `nun` (npm uninstall) rebuilds its words, behind one
 def test_the_carry_pre_filter_never_skips_a_segment_that_carries_a_command(words):
     # The shell reader skips segments _may_carry rules out; it must never rule out one that carries a
     # command line, loads code, or cannot be read (R4.9: `linux64 PAGER='curl x' git log`).
