@@ -1414,8 +1414,9 @@ def may_name_a_place(command: str) -> bool:
 
 def may_name_agent_settings(command: str) -> bool:
     """decide()'s cheap filter, with :func:`may_write_any`: whether the command names a coding agent's own
-    settings, which a program the write table does not read may write (_names_agent_settings)."""
-    return _AGENT_NEEDLE(command) is not None
+    settings, or git's hooks or a hook runner's folder, which a program the write table does not read may write
+    (_names_agent_settings)."""
+    return _AGENT_NEEDLE(command) is not None or _HANDED_NEEDLE(command) is not None
 
 
 def protected_writes(
@@ -1454,7 +1455,7 @@ def protected_writes(
         if words and words[0] in _CHDIR and len(views) > 1:
             # red team: `env -C .claude tee settings.json` writes below the folder the wrapper moves to
             carried = _chdir(seg, views[-1], cur, start)
-        if why is None and words and (places or _AGENT_NEEDLE(seg.text) is not None):
+        if why is None and words and (places or _handed_needle(seg.text)):
             why = _named_elsewhere(seg, views, cur, origin, places)
         if why is None and windows:
             win_cur = win_here if carried is _NOT_MOVED else carried
@@ -1710,7 +1711,7 @@ def _named_elsewhere(
     """Why a segment the write table does not read writes a protected file all the same: a coding agent's own
     settings handed to a program that may write them, or a file an output option names (``places``: the
     command may name one, :func:`may_name_a_place`)."""
-    why = _names_agent_settings(views, cur, origin) if _AGENT_NEEDLE(seg.text) is not None else None
+    why = _names_agent_settings(views, cur, origin) if _handed_needle(seg.text) else None
     return _places_named(views, cur, origin) if why is None and places else why
 
 
@@ -1806,6 +1807,57 @@ _AGENT_NEEDLE = re.compile(
     + r")(?![\w-])",
     re.IGNORECASE,
 ).search
+# ... and, red team, git's hooks, configuration and info files (`.git/hooks/pre-commit`, `.git/config`,
+# `.git/info/attributes`) and a hook runner's files (`.husky/pre-commit`), which hook managers and git run or load
+# -- `mustache data.json tpl .git/hooks/pre-commit`, `lessc x.less .git/config`, `objcopy x .git/hooks/pre-commit`:
+# their dotted name as a whole component (`y.git`, a remote's address, and `.gitignore` are not it), counted only
+# with a file below it (_handed_hit): a folder given whole is what linters and counters are told to skip
+# (`--exclude .git`, `--skip .git,node_modules`).
+_HANDED_NEEDLE = re.compile(r"(?<![\w.-])\.(?:git|husky)(?![\w-])", re.IGNORECASE).search
+_GIT_RUN_FILES = ("hooks", "config", "info")
+
+
+def _handed_needle(text: str) -> bool:
+    return _AGENT_NEEDLE(text) is not None or _HANDED_NEEDLE(text) is not None
+
+
+def _handed_hit(parts: list[str], hit: Protected) -> bool:
+    """Whether a path handed to a program (its components, resolved) counts for _names_agent_settings: any path
+    in a coding agent's own settings; a file in git's hooks, configuration or info below a `.git` folder, or
+    below a `.husky` one (a name holding a glob counts: it may match one)."""
+    if hit.what == _AGENT:
+        return True
+    low = [_fold(c) for c in parts]
+    for k in range(len(low) - 1):
+        after = low[k + 1]
+        if low[k] == ".git" and hit.what == _GIT:
+            if after.startswith(_GIT_RUN_FILES) or _GLOB_CHARS.intersection(after):
+                return True
+        elif low[k] == ".husky" and hit.what == _CI:
+            return True  # (a hook runner's: husky runs each file there by its hook's name)
+    return False
+
+
+# (... not the value of an option whose name says the program reads or skips it -- `tool --source
+# .husky/pre-commit`, `--config .git/config`, `--exclude=.git/hooks` -- for those two; an agent's folder counts
+# there too, as before)
+_READ_OPTION = re.compile(
+    r"--?(?:[a-z0-9]+[-_])*?(?:source|src|input|in|from|file|config|conf|env-file|include|exclude|ignore|skip)"
+    r"(?:[-_]?(?:dir|directory|file|path|paths|pattern))?",
+    re.IGNORECASE,
+).fullmatch
+
+
+def _skipped_by_option(view: tuple[str, ...], k: int) -> bool:
+    """Whether ``view[k]`` is the value of a read or skip option (_READ_OPTION): glued (`--exclude=.git/hooks`)
+    or the word after one."""
+    w = view[k]
+    if w[:1] == "-":
+        return "=" in w and _READ_OPTION(w.partition("=")[0]) is not None
+    before = view[k - 1] if k > 1 else ""
+    return before[:1] == "-" and "=" not in before and _READ_OPTION(before) is not None
+
+
 _AGENT_READERS = frozenset(
     {
         *"cat tac less more most head tail grep egrep fgrep rg ag ack ls ll dir tree stat file wc du diff".split(),
@@ -1848,8 +1900,9 @@ def _names_agent_settings(
             return None
     view = views[0]
     verb = views[-1][0].rpartition("/")[2] if views[-1] else view[0]
-    for w in view[1:]:
-        m = _AGENT_NEEDLE(w)
+    for k in range(1, len(view)):
+        w = view[k]
+        m = _AGENT_NEEDLE(w) or _HANDED_NEEDLE(w) if not _skipped_by_option(view, k) else _AGENT_NEEDLE(w)
         if m is None:
             continue
         j = m.start()
@@ -1865,7 +1918,7 @@ def _names_agent_settings(
             return UNKNOWN_PLACE
         for parts in places:
             hit = protected_parts(parts, origin.dotglob, origin.tops)
-            if hit is not None and hit.what == _AGENT:
+            if hit is not None and _handed_hit(parts, hit):
                 return _NAMES_AGENT.format(prog=verb, shown=hit.shown, what=hit.what)
     return None
 

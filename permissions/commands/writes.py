@@ -442,6 +442,13 @@ _CURL_FILE_OPTIONS = (
     "--output-dir",
 )
 _GIT_WORKTREE = frozenset({"checkout", "restore", "rm", "mv", "clean"})
+# red team: git's subcommands that write the file an option of theirs names (`git fast-export --export-marks=F`,
+# `git credential-store --file F store`, `git maintenance register --config-file F`), besides `-o`/`--output`.
+_GIT_FILE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "fast-export": ("--export-marks",),
+    "credential-store": ("--file",),
+    "maintenance": ("--config-file",),
+}
 # [beyond] R3.7, red team: programs that write the file an option names (`gpg -o F`, `pandoc -o F`, `xh -o F`,
 # `aria2c -o F`), as (short letters, long names); openssl's options are single-dash words (`-out F`).
 _OUTPUT_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -466,8 +473,26 @@ _OUTPUT_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "infisical": ("", ("--output-file",)),
     "chamber": ("o", ("--output-file",)),
     "secrethub": ("o", ("--out-file",)),
+    # red team: the package managers' pack, named by its own option (`yarn pack -o .git/hooks/pre-commit`, yarn
+    # 1's `--filename`, `pnpm pack --out .envrc`, `bun pm pack --filename F`; npm's and pnpm's folder options
+    # are _PACKAGE_DIRS')
+    "yarn": ("o", ("--out", "--filename")),
+    "pnpm": ("", ("--out",)),
+    "bun": ("", ("--filename",)),
+    # ... the database clients' dump and script files (`pg_dump -f .envrc app`, `mysqldump -r F`, `mongodump
+    # --archive=F`, `--out DIR`), and a base backup's data folder
+    **dict.fromkeys(("pg_dump", "pg_dumpall", "pg_restore"), ("f", ("--file",))),
+    **dict.fromkeys(("mysqldump", "mariadb-dump", "mysqlpump"), ("r", ("--result-file",))),
+    "mongodump": ("o", ("--out", "--archive")),
+    "pg_basebackup": ("D", ("--pgdata", "--waldir")),
+    # ... and the key writers' files (`minisign -G -s F -p F`, its signature `-x F`)
+    "minisign": ("spx", ()),
 }
-_SINGLE_DASH_OUTPUTS = {"openssl": frozenset({"-out", "-keyout"})}
+# openssl's options are single-dash words (`-out F`); mkcert's are Go's flags (`-cert-file F`, `--cert-file=F`).
+_SINGLE_DASH_OUTPUTS = {
+    "openssl": frozenset({"-out", "-keyout"}),
+    "mkcert": frozenset({"-cert-file", "-key-file", "-p12-file", "--cert-file", "--key-file", "--p12-file"}),
+}
 # ... rewrite the files they are given when told to (`yq -i '.a=1' F`, `sops -i -d F`), as (letters, long names).
 _IN_PLACE_FLAGS: dict[str, tuple[str, tuple[str, ...]]] = {
     "yq": ("i", ("--inplace", "--in-place")),
@@ -576,6 +601,7 @@ _PACKAGE_DIRS: dict[str, tuple[str, ...]] = {
     # (red team: npm's `-C` is `--prefix`; pnpm's `-C` and `--dir` run it in a folder its install fills)
     "npm": ("--prefix", "-C", "--pack-destination"),
     "pnpm": ("--pack-destination", "-C", "--dir"),
+    "bun": ("--destination",),  # (`bun pm pack --destination DIR`)
 }
 _PACKAGE_DIRS["pip3"] = _PACKAGE_DIRS["pip"]
 # ... the desktops' file layers, by their acts: GNOME's file tool (`gio save F < x`, `gio move`/`copy`, `gio
@@ -1180,8 +1206,25 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
         return out + ([(".", TREE)] if _has_flag(view, "r") else [])
     if verb in ("ar", "jar"):
         first = view[1] if len(view) > 1 else ""
-        return out + ([(".", TREE)] if "x" in first else [])
+        return out + ([(".", TREE)] if "x" in first else []) + _archive_of_key(verb, view)
     return out + _unpacked_elsewhere(verb, view)
+
+
+def _archive_of_key(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """red team: the archive ar and jar write, named after their key -- `ar rcs A x.o` (`-rc` too: ar's key may
+    take a dash), `jar cf A x`, `jar uf A x`, `jar cmf MANIFEST A x` (jar's operands follow the order of the key's
+    `f`, `m` and `e` letters: each is read as the archive, fail closed). ar's `a`/`b`/`i` put a member name
+    before the archive and `N` a count: those words are read as it too. Listing and printing (`t`, `p`) and
+    extracting (`x`: the working folder's tree, above) write no archive."""
+    key = view[1].lstrip("-") if len(view) > 1 else ""
+    ops = [w for w in view[2:] if w[:1] != "-"]
+    if verb == "jar":
+        if view[1:2] and view[1][:1] == "-" or not set("cu").intersection(key):
+            return []  # (a dashed key's `-f` is read as an option, above)
+        return [(o, NAMED) for o in ops[: sum(key.count(c) for c in "fme")]]
+    if not key or not set("dmqrs").intersection(key):
+        return []
+    return [(o, NAMED) for o in ops[: 1 + any(c in key for c in "abi") + ("N" in key)]]
 
 
 def _archived_away(view: tuple[str, ...], values: set[str]) -> list[Target]:
@@ -1223,7 +1266,9 @@ def _unpacked_elsewhere(verb: str, view: tuple[str, ...]) -> list[Target]:
     return [(d, TREE) for d in _option_values(view, shorts, longs) or [default]]
 
 
-def _git(view: tuple[str, ...]) -> list[Target]:
+def _git_globals(view: tuple[str, ...]) -> tuple[int, str, list[Target] | None]:
+    """git's options before its subcommand: (where the subcommand stands, the folder `-C` moves to, the
+    targets when git is told where its folder or tree is -- `--git-dir=.claude` -- else None)."""
     n = len(view)
     k = 1
     base = ""
@@ -1233,22 +1278,35 @@ def _git(view: tuple[str, ...]) -> list[Target]:
             if w == "-C":
                 base = _join(base, view[k + 1]) if not view[k + 1].startswith("/") else view[k + 1]
             else:
-                return [(view[k + 1], TREE)]  # git told where its folder or tree is: `--git-dir=.claude`
+                return k, base, [(view[k + 1], TREE)]
             k += 2
             continue
         if w.startswith(("--work-tree=", "--git-dir=")):
-            return [(w.partition("=")[2], TREE)]
+            return k, base, [(w.partition("=")[2], TREE)]
         if w in ("-c", "--namespace", "--super-prefix", "--config-env", "--attr-source"):
             k += 2
             continue
         k += 1
-    if k >= n:
+    return k, base, None
+
+
+def _git(view: tuple[str, ...]) -> list[Target]:
+    k, base, told = _git_globals(view)
+    if told is not None:
+        return told
+    if k >= len(view):
         return []
     sub = view[k]
     rest = view[k:]
     here = base or "."
+    if _grace_given(view[1:k]) or _destroys_recovery(sub, rest):
+        # red team: what git keeps to undo a mistake from, thrown away (see _destroys_recovery)
+        return [(_join(base, ".git/logs"), NAMED), (_join(base, ".git/objects"), NAMED)]
     out: list[Target] = [
-        (_join(base, v), NAMED) for v in _option_values(rest, "o", ("--output", "--output-directory"))
+        (_join(base, v), NAMED)
+        for v in _option_values(
+            rest, "o", ("--output", "--output-directory", *_GIT_FILE_OPTIONS.get(sub, ()))
+        )
     ]
     if sub in _GIT_WORKTREE:
         special = _worktree_unseen(sub, rest, here, out)
@@ -1285,6 +1343,7 @@ def _git(view: tuple[str, ...]) -> list[Target]:
             out
             + [(_join(base, v), NAMED) for v in _option_values(rest, "f", ("--file",))]
             + _code_setting(rest, base)
+            + _grace_setting(rest, base)
         )
     if sub == "submodule":
         return _submodule(rest, base, out)
@@ -1317,6 +1376,100 @@ def _submodule(rest: tuple[str, ...], base: str, out: list[Target]) -> list[Targ
     if action in _SUBMODULE_PRINTERS:
         return out
     return [(_join(base, ".gitmodules"), NAMED), (_join(base, ".git"), NAMED)]
+
+
+# red team (R3.7, in R4.6's spirit: what cannot be undone): git's maintenance told to throw away what a person
+# recovers work from -- the reflogs (where every branch and HEAD were: `git reflog expire --expire=now --all`,
+# `reflog delete`, `reflog drop`), the unreachable objects at once, without the two weeks' grace (`git gc
+# --prune=now`, `git prune`, `git repack -a -d`: the unreachable packed objects are left in the old packs it
+# deletes), every stash entry (`git stash clear`), or the grace periods set short for one command or every
+# later gc (`git -c gc.pruneExpire=now gc`, `git config gc.reflogExpire now`). Each deletes from .git/ what git's
+# own commands keep (as `rm -rf .git/logs` does): read as a write of its logs and objects. Kept ordinary: the
+# grace periods as configured (`git gc`, `git reflog expire --all`, `git maintenance run`), a dry run, `git
+# prune-packed` (objects a pack holds), `git repack -d` / `-A -d` / `-a -d -k` / `--cruft` (unreachable objects
+# kept loose or in a cruft pack), one stash entry dropped (git prints its hash to apply it again).
+_REFLOG_EXPIRERS = ("--expire", "--expire-unreachable", "--stale-fix")
+_REPACK_VALUED = "gw"  # (`-g`/`--geometric=N`, `-w`: --window's short form in older gits, read as taking one)
+
+
+def _long_given(rest: tuple[str, ...], longs: tuple[str, ...], others: tuple[str, ...] = ()) -> bool:
+    """Whether a word of ``rest`` (before ``--``) is one of ``longs``, or an abbreviation of one git's
+    parse-options takes (`--expire-u=now`), with or without a value; ``others``: the command's options an
+    abbreviation would also begin, which are themselves (`--cruft` is no `--cruft-expiration`)."""
+    for w in rest[1:]:
+        if w == "--":
+            return False
+        name = w.partition("=")[0]
+        if name in others:
+            continue
+        if name[:2] == "--" and len(name) > 3 and any(o.startswith(name) for o in longs):
+            return True
+    return False
+
+
+def _destroys_recovery(sub: str, rest: tuple[str, ...]) -> bool:
+    """Whether a git subcommand throws away reflogs, unreachable objects or the stash at once (see above)."""
+    if sub not in ("gc", "reflog", "prune", "repack", "stash"):
+        return False
+    dry = _has_flag(rest, "n", ("--dry-run",))
+    if sub == "gc":  # (`--prune=DATE`, its value attached, or an abbreviation: `--pru=now`)
+        return any(
+            eq and len(name) > 2 and "--prune".startswith(name)
+            for name, eq, _ in (w.partition("=") for w in rest[1:])
+        )
+    if sub == "reflog":
+        act = rest[1] if len(rest) > 1 else ""
+        if act in ("delete", "drop"):
+            return not dry
+        return act == "expire" and not dry and _long_given(rest[1:], _REFLOG_EXPIRERS)
+    if sub == "prune":
+        return not dry
+    if sub == "stash":
+        return next((w for w in rest[1:] if w[:1] != "-"), "") == "clear"
+    # repack: `-a` (not `-A`) with `-d` and no `-k`/`--keep-unreachable`/`--cruft`; or an expiry given
+    if _long_given(rest, ("--unpack-unreachable", "--cruft-expiration"), ("--cruft",)):
+        return True
+    letters = set()
+    for w in rest[1:]:
+        if w[:1] == "-" and w[1:2] != "-":
+            for c in w[1:]:
+                letters.add(c)
+                if c in _REPACK_VALUED:
+                    break
+    everything = "a" in letters or "--all" in rest
+    deletes = "d" in letters
+    kept = "k" in letters or _long_given(rest, ("--keep-unreachable", "--cruft"))
+    return everything and deletes and not kept
+
+
+def _grace_key(key: str) -> bool:
+    """Whether a git setting is one of the grace periods gc keeps reflogs and unreachable objects for
+    (`gc.pruneExpire`, `gc.reflogExpire`, `gc.reflogExpireUnreachable`, a ref pattern's `gc.<pattern>.reflogExpire`,
+    any case)."""
+    low = key.strip().lower()
+    return low.startswith("gc.") and low.endswith(("pruneexpire", "reflogexpire", "reflogexpireunreachable"))
+
+
+def _grace_given(globals_: tuple[str, ...]) -> bool:
+    """Whether git's options before its subcommand set a grace period (`-c gc.pruneExpire=now`, `--config-env
+    gc.reflogExpire=VAR`, `--config-env=...`): for this command, what gc or a reflog expiry keeps."""
+    for j, w in enumerate(globals_):
+        if w in ("-c", "--config-env") and j + 1 < len(globals_):
+            if _grace_key(globals_[j + 1].partition("=")[0]):
+                return True
+        elif w.startswith("--config-env=") and _grace_key(w.partition("=")[2].partition("=")[0]):
+            return True
+    return False
+
+
+def _grace_setting(rest: tuple[str, ...], base: str) -> list[Target]:
+    """`git config gc.pruneExpire now` (or any grace key, set or unset): every later gc prunes by it."""
+    positionals = _config_positionals(rest[1:])
+    if len(positionals) < 2 and not (positionals and _CONFIG_REMOVALS.intersection(rest)):
+        return []
+    if not positionals or not _grace_key(positionals[0]):
+        return []
+    return [("~/.gitconfig", NAMED)] if "--global" in rest else [(_join(base, ".git/config"), NAMED)]
 
 
 # R3.7, red team: git's plumbing that makes objects or refs from content no reviewed write shows -- a tree of names
@@ -1734,6 +1887,8 @@ def _converted(view: tuple[str, ...]) -> list[Target]:
     coder, colon, named = view[-1].partition(":")
     if last and colon and coder.isalnum() and named:
         last.append((named, NAMED))
+    # red team: ImageMagick's `-write F` (and `+write F`) writes the image so far to F, mid-line
+    last.extend((view[k + 1], NAMED) for k in range(1, len(view) - 1) if view[k] in ("-write", "+write"))
     return last + [(v, NAMED) for v in _option_values(view, "o", ("--output",))]
 
 
@@ -2681,7 +2836,8 @@ _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "chec
                           "sparse-checkout", "switch", "merge-file", "bundle", "mergetool", "merge-index",
                           "difftool", "rerere", "unpack-file", "mktree", "commit-tree", "update-ref",
                           "unpack-objects", "filter-branch", "fetch-pack", "hash-object", "index-pack",
-                          "replace", "fetch", "pull"})  # fmt: skip
+                          "replace", "fetch", "pull", *_GIT_FILE_OPTIONS, "gc", "reflog", "prune",
+                          "repack"})  # fmt: skip
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})
@@ -2693,6 +2849,7 @@ _SCAFFOLD_ONLY = (
 
 
 _GIT_O = re.compile(r" (?:--output|-[A-Za-z]*o|--c(?:h|=))").search  # (one search of the words joined)
+_GIT_GRACE = re.compile(r"(?i)gc\.\S*expire").search  # (`-c gc.pruneExpire=now`: _grace_key)
 
 
 def may_write(view: tuple[str, ...]) -> bool:
@@ -2736,7 +2893,10 @@ def may_write(view: tuple[str, ...]) -> bool:
         return bool(_scaffolded(verb, view)) or (verb == "composer" and _composer_config_at(view) > 0)
     if verb == "git":
         # (red team: `-o` glued to its value or ending a cluster, `git archive -o.husky/x`, `-vo.envrc`)
-        return not _GIT_WRITING.isdisjoint(view) or _GIT_O(" " + " ".join(view[1:])) is not None
+        joined = " " + " ".join(view[1:])
+        return (
+            not _GIT_WRITING.isdisjoint(view) or _GIT_O(joined) is not None or _GIT_GRACE(joined) is not None
+        )
     if verb == "find":
         return not _FIND_WRITING.isdisjoint(view)
     if verb in _SUBCOMMAND_WRITERS:
@@ -2747,6 +2907,9 @@ def may_write(view: tuple[str, ...]) -> bool:
             or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
             or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
             or (verb in _PIP and bool(_unabbreviated(verb, view)))  # (`pip install --targ DIR`)
+            or (
+                verb in _OUTPUT_OPTIONS and bool(_option_values(view, *_OUTPUT_OPTIONS[verb]))
+            )  # `yarn pack -o`
             or (verb == "bun" and _BUILD_SEARCH["bun"](" " + " ".join(view[1:])) is not None)
             or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and bool(_scaffolded(verb, view)))
             or (
