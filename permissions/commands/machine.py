@@ -573,9 +573,30 @@ ROWS: dict[str, Sub] = {
         SETTINGS, write_flags="-set -add -remove -create -delete -switch -order -connect -disconnect"
     ),
     "scutil": Sub(SETTINGS, write_flags="--set"),
+    # red team, off the sandbox: Spotlight's indexing switched off, its index erased or removed (`mdutil -a -i
+    # off`, `-E`, `-d`, `-X`: every volume's search, or the one the path lies on); `-s` prints the status
+    "mdutil": Sub(SETTINGS, write_flags="-i -d -E -X -p"),
+    # ... the displays' layout (displayplacer: every word but its listing is one), NirCmd's system acts (volume,
+    # monitor, registry, power, windows: every form is an act), KDE's themes, cursor, wallpaper and look and feel
+    "displayplacer": Sub(SETTINGS, "list --help -h --version -v"),
+    **dict.fromkeys(("nircmd", "nircmdc", "nircmd.exe", "nircmdc.exe"), Sub(SETTINGS, writes="*")),
+    **dict.fromkeys(
+        (
+            "plasma-apply-colorscheme",
+            "plasma-apply-wallpaperimage",
+            "plasma-apply-cursortheme",
+            "plasma-apply-desktoptheme",
+            "plasma-apply-lookandfeel",
+            "lookandfeeltool",
+        ),
+        Sub(SETTINGS, writes="*", read_flags="--list-schemes --list-themes --list -l"),
+    ),
     "nvram": Sub(SETTINGS, bare=False, writes="*", read_flags="-p -x"),
     "spctl": Sub(
         SETTINGS,
+        # red team: and its subcommand forms (`spctl kext-consent disable`, `spctl developer-mode enable-terminal`)
+        writes="kext-consent+enable kext-consent+disable kext-consent+add kext-consent+remove"
+        " developer-mode+enable-terminal",
         write_flags="--master-disable --master-enable --global-disable --global-enable"
         " --enable --disable --add --remove",
     ),
@@ -2547,6 +2568,31 @@ def _scutil(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     )
 
 
+# red team, off the sandbox: blueutil (macOS) switching Bluetooth or its discoverability (`-p 0`, `--power=1`,
+# `-p0`, `-d 1`; alone they print the state), connecting, pairing or forgetting a device, changing the favourites,
+# and its first version's words (`blueutil off`, `blueutil power 0`); printing (`--paired`, `--info ID`) stays.
+_BLUEUTIL_ACTS = frozenset(
+    {"--connect", "--disconnect", "--pair", "--unpair", "--add-favourite", "--add-favorite",
+     "--remove-favourite", "--remove-favorite"}
+)  # fmt: skip
+_BLUEUTIL_STATES = frozenset({"-p", "--power", "-d", "--discoverable"})
+_BLUEUTIL_READ_VALUED = frozenset({"--info", "--is-connected", "--format", "--inquiry"})
+
+
+def _blueutil(view: tuple[str, ...]) -> str | None:
+    args = view[1:]
+    for k, w in enumerate(args):
+        name, eq, _ = w.partition("=")
+        following = args[k + 1] if k + 1 < len(args) else "-"
+        if name in _BLUEUTIL_ACTS or (name in _BLUEUTIL_STATES and (eq or following[:1] != "-")):
+            return NETWORK
+        if name[:2] in ("-p", "-d") and len(name) > 2:
+            return NETWORK  # (`-p0`: the state attached)
+        if w[:1] != "-" and (k == 0 or args[k - 1] not in _BLUEUTIL_READ_VALUED) and w != "status":
+            return NETWORK  # (`blueutil off`, `blueutil power 0`)
+    return None
+
+
 READERS: dict[str, Reader] = {
     "date": lambda v, w: _date(v),
     "kill": lambda v, w: _kill(v),
@@ -2577,6 +2623,7 @@ READERS: dict[str, Reader] = {
     "chflags": lambda v, w: _chflags(v),
     "pm2": _pm2,
     "scutil": _scutil,
+    "blueutil": lambda v, w: _blueutil(v),
     **dict.fromkeys(("docker", "podman", "nerdctl", "finch"), _engine),
     **dict.fromkeys(("docker-compose", "podman-compose"), lambda v, w: _compose_drop(v[1:], w)),
     "lxc": _lxc,

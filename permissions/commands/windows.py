@@ -1370,9 +1370,85 @@ _SOME: dict[str, tuple[str, frozenset[str]]] = {
         ),
     ),
     **dict.fromkeys(("wmic", "wmic.exe"), (_REGISTRY, frozenset({"call", "create", "set", "delete"}))),
+    # (red team: and `netsh wlan connect|disconnect`, the Wi-Fi joined or dropped)
     **dict.fromkeys(
         ("netsh", "netsh.exe"),
-        (SETTINGS, frozenset({"add", "set", "delete", "reset", "install", "uninstall", "import"})),
+        (
+            SETTINGS,
+            frozenset(
+                {"add", "set", "delete", "reset", "install", "uninstall", "import", "connect", "disconnect"}
+            ),
+        ),
+    ),
+    # red team: powercfg's changes by either spelling (`-h off`, `-change`, `-x`, `-setactive`/`-s`, `-import`,
+    # a setting's value; `/change` was read only as a path outside the project) -- its listings and reports stay
+    **dict.fromkeys(
+        ("powercfg", "powercfg.exe"),
+        (
+            POWER,
+            frozenset(
+                {
+                    "change",
+                    "x",
+                    "setactive",
+                    "s",
+                    "hibernate",
+                    "h",
+                    "import",
+                    "delete",
+                    "d",
+                    "deletesetting",
+                    "duplicatescheme",
+                    "changename",
+                    "setacvalueindex",
+                    "setdcvalueindex",
+                    "attributes",
+                    "setsecuritydescriptor",
+                    "devicedisablewake",
+                    "deviceenablewake",
+                    "requestsoverride",
+                    "restoredefaultschemes",
+                    "hibernatefile",
+                }
+            ),
+        ),
+    ),
+    # ... and fsutil's settings of the file systems (`fsutil behavior set`, `8dot3name set|strip`, `quota
+    # enforce`, `usn deletejournal`, `dirty set`, `resource setautoreset`, a file's valid data or short name); its
+    # queries stay, and the files and links it makes are its writes' (permissions.commands.windows' writers)
+    **dict.fromkeys(
+        ("fsutil", "fsutil.exe"),
+        (
+            SETTINGS,
+            frozenset(
+                {
+                    "set",
+                    "strip",
+                    "enforce",
+                    "disable",
+                    "track",
+                    "modify",
+                    "violations",
+                    "deletejournal",
+                    "createjournal",
+                    "initiate",
+                    "setautoreset",
+                    "setconsistent",
+                    "setlog",
+                    "start",
+                    "stop",
+                    "setshortname",
+                    "setvaliddata",
+                    "setzerodata",
+                    "seteof",
+                    "setcasesensitiveinfo",
+                    "setflag",
+                    "setrange",
+                    "delete",
+                    "setintegrityinformation",
+                }
+            ),
+        ),
     ),
     **dict.fromkeys(
         ("net", "net.exe", "net1", "net1.exe"),
