@@ -1416,7 +1416,7 @@ def may_name_agent_settings(command: str) -> bool:
     """decide()'s cheap filter, with :func:`may_write_any`: whether the command names a coding agent's own
     settings, or git's hooks or a hook runner's folder, which a program the write table does not read may write
     (_names_agent_settings)."""
-    return _AGENT_NEEDLE(command) is not None or _HANDED_NEEDLE(command) is not None
+    return _EITHER_NEEDLE(command) is not None
 
 
 def protected_writes(
@@ -1455,7 +1455,7 @@ def protected_writes(
         if words and words[0] in _CHDIR and len(views) > 1:
             # red team: `env -C .claude tee settings.json` writes below the folder the wrapper moves to
             carried = _chdir(seg, views[-1], cur, start)
-        if why is None and words and (places or _handed_needle(seg.text)):
+        if why is None and words and (places or _EITHER_NEEDLE(seg.text) is not None):
             why = _named_elsewhere(seg, views, cur, origin, places)
         if why is None and windows:
             win_cur = win_here if carried is _NOT_MOVED else carried
@@ -1711,7 +1711,7 @@ def _named_elsewhere(
     """Why a segment the write table does not read writes a protected file all the same: a coding agent's own
     settings handed to a program that may write them, or a file an output option names (``places``: the
     command may name one, :func:`may_name_a_place`)."""
-    why = _names_agent_settings(views, cur, origin) if _handed_needle(seg.text) else None
+    why = _names_agent_settings(views, cur, origin) if _EITHER_NEEDLE(seg.text) is not None else None
     return _places_named(views, cur, origin) if why is None and places else why
 
 
@@ -1797,28 +1797,23 @@ def _places_named(views: Sequence[tuple[str, ...]], cur: list[str] | None, origi
 # first character lets the regex engine skip to each `.`). Not the machine's folders (`/etc/codex`: a
 # privileged write's), nor the folders they share with others (`.config/opencode`, `.github/copilot-...`,
 # `.aws/amazonq`), whose names stand in ordinary words (`next.config.js`) and would only cost a reading.
-_AGENT_NEEDLE = re.compile(
-    r"\.(?:"
-    + literal_trie(
-        n[1:]
-        for n in {p.parts[0] for p in PROTECTED if p.what == _AGENT}
-        if n[:1] == "." and n not in (".config", ".github", ".aws")
-    )
-    + r")(?![\w-])",
-    re.IGNORECASE,
-).search
+_AGENT_NAMES = literal_trie(
+    n[1:]
+    for n in {p.parts[0] for p in PROTECTED if p.what == _AGENT}
+    if n[:1] == "." and n not in (".config", ".github", ".aws")
+)
+_AGENT_NEEDLE = re.compile(r"\.(?:" + _AGENT_NAMES + r")(?![\w-])", re.IGNORECASE).search
 # ... and, red team, git's hooks, configuration and info files (`.git/hooks/pre-commit`, `.git/config`,
 # `.git/info/attributes`) and a hook runner's files (`.husky/pre-commit`), which hook managers and git run or load
 # -- `mustache data.json tpl .git/hooks/pre-commit`, `lessc x.less .git/config`, `objcopy x .git/hooks/pre-commit`:
 # their dotted name as a whole component (`y.git`, a remote's address, and `.gitignore` are not it), counted only
 # with a file below it (_handed_hit): a folder given whole is what linters and counters are told to skip
 # (`--exclude .git`, `--skip .git,node_modules`).
-_HANDED_NEEDLE = re.compile(r"(?<![\w.-])\.(?:git|husky)(?![\w-])", re.IGNORECASE).search
+# (with the agents' names as one search, led by its literal `.`: the filter every segment meets)
+_EITHER_NEEDLE = re.compile(
+    r"\.(?:(?:" + _AGENT_NAMES + r")|(?<![\w.-]\.)(?:git|husky))(?![\w-])", re.IGNORECASE
+).search
 _GIT_RUN_FILES = ("hooks", "config", "info")
-
-
-def _handed_needle(text: str) -> bool:
-    return _AGENT_NEEDLE(text) is not None or _HANDED_NEEDLE(text) is not None
 
 
 def _handed_hit(parts: list[str], hit: Protected) -> bool:
@@ -1902,7 +1897,9 @@ def _names_agent_settings(
     verb = views[-1][0].rpartition("/")[2] if views[-1] else view[0]
     for k in range(1, len(view)):
         w = view[k]
-        m = _AGENT_NEEDLE(w) or _HANDED_NEEDLE(w) if not _skipped_by_option(view, k) else _AGENT_NEEDLE(w)
+        m = _EITHER_NEEDLE(w)
+        if m is not None and _skipped_by_option(view, k):
+            m = _AGENT_NEEDLE(w)
         if m is None:
             continue
         j = m.start()

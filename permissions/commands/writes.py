@@ -1299,7 +1299,7 @@ def _git(view: tuple[str, ...]) -> list[Target]:
     sub = view[k]
     rest = view[k:]
     here = base or "."
-    if _grace_given(view[1:k]) or _destroys_recovery(sub, rest):
+    if (sub in _MAINTENANCE and _destroys_recovery(sub, rest)) or (k > 1 and _grace_given(view[1:k])):
         # red team: what git keeps to undo a mistake from, thrown away (see _destroys_recovery)
         return [(_join(base, ".git/logs"), NAMED), (_join(base, ".git/objects"), NAMED)]
     out: list[Target] = [
@@ -1388,6 +1388,7 @@ def _submodule(rest: tuple[str, ...], base: str, out: list[Target]) -> list[Targ
 # grace periods as configured (`git gc`, `git reflog expire --all`, `git maintenance run`), a dry run, `git
 # prune-packed` (objects a pack holds), `git repack -d` / `-A -d` / `-a -d -k` / `--cruft` (unreachable objects
 # kept loose or in a cruft pack), one stash entry dropped (git prints its hash to apply it again).
+_MAINTENANCE = frozenset({"gc", "reflog", "prune", "repack", "stash"})
 _REFLOG_EXPIRERS = ("--expire", "--expire-unreachable", "--stale-fix")
 _REPACK_VALUED = "gw"  # (`-g`/`--geometric=N`, `-w`: --window's short form in older gits, read as taking one)
 
@@ -1408,9 +1409,8 @@ def _long_given(rest: tuple[str, ...], longs: tuple[str, ...], others: tuple[str
 
 
 def _destroys_recovery(sub: str, rest: tuple[str, ...]) -> bool:
-    """Whether a git subcommand throws away reflogs, unreachable objects or the stash at once (see above)."""
-    if sub not in ("gc", "reflog", "prune", "repack", "stash"):
-        return False
+    """Whether a git subcommand of _MAINTENANCE throws away reflogs, unreachable objects or the stash at once
+    (see above)."""
     dry = _has_flag(rest, "n", ("--dry-run",))
     if sub == "gc":  # (`--prune=DATE`, its value attached, or an abbreviation: `--pru=now`)
         return any(
@@ -2841,15 +2841,24 @@ _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "chec
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})
-_PACKAGE_DIR_STARTS = tuple(sorted({o for names in _PACKAGE_DIRS.values() for o in names}))
+# (and the package managers' output options of _OUTPUT_OPTIONS: `yarn pack -o F`, `pnpm pack --out F`)
+_PM_OUTPUTS = {verb: _OUTPUT_OPTIONS[verb] for verb in _PKG_CONFIG if verb in _OUTPUT_OPTIONS}
+_PACKAGE_DIR_STARTS = tuple(
+    sorted(
+        {o for names in _PACKAGE_DIRS.values() for o in names}
+        | {o for shorts, _ in _PM_OUTPUTS.values() for o in ("-" + c for c in shorts)}
+        | {o for _, longs in _PM_OUTPUTS.values() for o in longs}
+    )
+)
+_PACKAGE_FILTERED = frozenset(_PACKAGE_DIRS) | frozenset(_PM_OUTPUTS)
 # the cloners and scaffolders no other branch of may_write reads (the others test their acts in their branch)
 _SCAFFOLD_ONLY = (
     frozenset(_SCAFFOLDS) - frozenset(_BUILD_ONLY) - frozenset(_CLIENT_CONFIG) - _SUBCOMMAND_WRITERS
 )
 
 
-_GIT_O = re.compile(r" (?:--output|-[A-Za-z]*o|--c(?:h|=))").search  # (one search of the words joined)
-_GIT_GRACE = re.compile(r"(?i)gc\.\S*expire").search  # (`-c gc.pruneExpire=now`: _grace_key)
+# (one search of the words joined; and `-c gc.pruneExpire=now`, a grace period set: _grace_key)
+_GIT_O = re.compile(r" (?:--output|-[A-Za-z]*o|--c(?:h|=))|(?i:gc\.\S*expire)").search
 
 
 def may_write(view: tuple[str, ...]) -> bool:
@@ -2894,9 +2903,7 @@ def may_write(view: tuple[str, ...]) -> bool:
     if verb == "git":
         # (red team: `-o` glued to its value or ending a cluster, `git archive -o.husky/x`, `-vo.envrc`)
         joined = " " + " ".join(view[1:])
-        return (
-            not _GIT_WRITING.isdisjoint(view) or _GIT_O(joined) is not None or _GIT_GRACE(joined) is not None
-        )
+        return not _GIT_WRITING.isdisjoint(view) or _GIT_O(joined) is not None
     if verb == "find":
         return not _FIND_WRITING.isdisjoint(view)
     if verb in _SUBCOMMAND_WRITERS:
@@ -2905,11 +2912,8 @@ def may_write(view: tuple[str, ...]) -> bool:
             or "set" in view
             or not _MANIFEST_WORDS.isdisjoint(view)
             or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
-            or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
+            or (verb in _PACKAGE_FILTERED and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
             or (verb in _PIP and bool(_unabbreviated(verb, view)))  # (`pip install --targ DIR`)
-            or (
-                verb in _OUTPUT_OPTIONS and bool(_option_values(view, *_OUTPUT_OPTIONS[verb]))
-            )  # `yarn pack -o`
             or (verb == "bun" and _BUILD_SEARCH["bun"](" " + " ".join(view[1:])) is not None)
             or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and bool(_scaffolded(verb, view)))
             or (
