@@ -47,6 +47,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from permissions.commands.fed_code import patched_files
+from permissions.commands.settings_writers import SETTINGS_WRITERS
 from permissions.commands.views import views_of
 from permissions.commands.windows import (
     LOCATION_MOVERS,
@@ -1804,43 +1805,69 @@ _AGENT_NAMES = literal_trie(
 )
 _AGENT_NEEDLE = re.compile(r"\.(?:" + _AGENT_NAMES + r")(?![\w-])", re.IGNORECASE).search
 # ... and, red team, git's hooks, configuration and info files (`.git/hooks/pre-commit`, `.git/config`,
-# `.git/info/attributes`) and a hook runner's files (`.husky/pre-commit`), which hook managers and git run or load
-# -- `mustache data.json tpl .git/hooks/pre-commit`, `lessc x.less .git/config`, `objcopy x .git/hooks/pre-commit`:
-# their dotted name as a whole component (`y.git`, a remote's address, and `.gitignore` are not it), counted only
-# with a file below it (_handed_hit): a folder given whole is what linters and counters are told to skip
-# (`--exclude .git`, `--skip .git,node_modules`).
+# `.git/info/attributes`), a hook runner's files (`.husky/pre-commit`), and the files that decide what runs which
+# are no ordinary program's operand -- an environment loader (`.envrc`), the shells' start-up files (`~/.bashrc`),
+# the package managers' settings (`.npmrc`, `.yarnrc.yml`), git's attributes, submodules and LFS settings, an
+# editor's tasks (`.vscode/tasks.json`): `mustache data.json tpl .git/hooks/pre-commit`, `lessc x.less .envrc`,
+# `objcopy x .git/hooks/pre-commit`. Their dotted names as a whole component (`y.git`, a remote's address,
+# `.gitignore`, `x.profile` are not one); git's and husky's folders count only with a file below them and
+# .vscode only with its tasks (_handed_hit): a folder given whole is what linters and counters are told to skip
+# (`--exclude .git`, `--skip .git,node_modules`). `.env` is not among them: tools are handed it every day.
+_HANDED_FILES = frozenset(
+    {".envrc", ".npmrc", ".yarnrc", ".yarnrc.yml", ".gitattributes", ".gitmodules", ".lfsconfig", ".bashrc",
+     ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin"}
+)  # fmt: skip
 # (with the agents' names as one search, led by its literal `.`: the filter every segment meets)
 _EITHER_NEEDLE = re.compile(
-    r"\.(?:(?:" + _AGENT_NAMES + r")|(?<![\w.-]\.)(?:git|husky))(?![\w-])", re.IGNORECASE
+    r"\.(?:(?:"
+    + _AGENT_NAMES
+    + r")|(?<![\w.-]\.)(?:git|husky|vscode|"
+    + literal_trie(n[1:] for n in _HANDED_FILES)
+    + r"))(?![\w-])",
+    re.IGNORECASE,
 ).search
 _GIT_RUN_FILES = ("hooks", "config", "info")
 
 
 def _handed_hit(parts: list[str], hit: Protected) -> bool:
-    """Whether a path handed to a program (its components, resolved) counts for _names_agent_settings: any path
-    in a coding agent's own settings; a file in git's hooks, configuration or info below a `.git` folder, or
-    below a `.husky` one (a name holding a glob counts: it may match one)."""
+    """Whether a path handed to a program (its components, resolved; ``hit`` the protected entry it lies in)
+    counts for _names_agent_settings: any path in a coding agent's own settings; one of _HANDED_FILES; a file in
+    git's hooks, configuration or info below a `.git` folder, any file below a `.husky` one, `.vscode/tasks.json`
+    (a name holding a glob counts below .git: it may match one)."""
     if hit.what == _AGENT:
         return True
     low = [_fold(c) for c in parts]
+    if low and low[-1] in _HANDED_FILES:
+        return True
     for k in range(len(low) - 1):
-        after = low[k + 1]
-        if low[k] == ".git" and hit.what == _GIT:
-            if after.startswith(_GIT_RUN_FILES) or _GLOB_CHARS.intersection(after):
-                return True
-        elif low[k] == ".husky" and hit.what == _CI:
-            return True  # (a hook runner's: husky runs each file there by its hook's name)
+        here, after = low[k], low[k + 1]
+        if here == ".git" and (after.startswith(_GIT_RUN_FILES) or _GLOB_CHARS.intersection(after)):
+            return True
+        if here == ".husky" or (here == ".vscode" and after == "tasks.json"):
+            return True  # (husky runs each file there by its hook's name)
     return False
 
 
 # (... not the value of an option whose name says the program reads or skips it -- `tool --source
-# .husky/pre-commit`, `--config .git/config`, `--exclude=.git/hooks` -- for those two; an agent's folder counts
-# there too, as before)
+# .husky/pre-commit`, `--config .git/config`, `--exclude=.git/hooks`, `npm ci --userconfig .npmrc`, `--rcfile
+# ~/.bashrc` -- for those; an agent's folder counts there too, as before)
 _READ_OPTION = re.compile(
-    r"--?(?:[a-z0-9]+[-_])*?(?:source|src|input|in|from|file|config|conf|env-file|include|exclude|ignore|skip)"
+    r"--?(?:[a-z0-9]+[-_])*?(?:source|src|input|in|from|file|config|conf|env-file|include|exclude|ignore|skip"
+    r"|userconfig|globalconfig|rcfile|rc)"
     r"(?:[-_]?(?:dir|directory|file|path|paths|pattern))?",
     re.IGNORECASE,
 ).fullmatch
+
+
+def _on_a_host(word: str) -> bool:
+    """Whether ``word`` names a place on another machine or a VM, `NAME:PATH` (`limactl cp vm:~/.bashrc .`): a
+    plain name before a colon -- no option, path or file name (`sass x.scss:.git/hooks/x` writes its second
+    half here; a dotted host's name is read the same way: fail closed)."""
+    head, colon, _ = word.partition(":")
+    return bool(colon and head) and head[:1] != "-" and not _NOT_A_HOST.intersection(head)
+
+
+_NOT_A_HOST = frozenset("/=.\\")
 
 
 def _skipped_by_option(view: tuple[str, ...], k: int) -> bool:
@@ -1895,10 +1922,13 @@ def _names_agent_settings(
             return None
     view = views[0]
     verb = views[-1][0].rpartition("/")[2] if views[-1] else view[0]
+    # (a program whose writes settings_writers reads by its words -- `ncftpget -c host .envrc` prints the remote
+    # file -- is handed the other kept files as it reads them; an agent's folder counts there, as before)
+    read_by_settings = any(v and v[0].rpartition("/")[2] in SETTINGS_WRITERS for v in views)
     for k in range(1, len(view)):
         w = view[k]
         m = _EITHER_NEEDLE(w)
-        if m is not None and _skipped_by_option(view, k):
+        if m is not None and (read_by_settings or _skipped_by_option(view, k) or _on_a_host(w)):
             m = _AGENT_NEEDLE(w)
         if m is None:
             continue

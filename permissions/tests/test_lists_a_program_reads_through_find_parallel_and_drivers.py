@@ -242,14 +242,29 @@ def test_in_the_sandbox_auto_mode_approves_a_list_find_found(command: str) -> No
     assert allowed[0] == "require_approval", (command, allowed)
 
 
-@pytest.mark.parametrize("command", LISTS + COMMA_PLACES)
+# the linker's output written to a shell's start-up file: R3.7's kept file (as `gcc -o /home/u/.bashrc x.c`), which
+# asks wherever it runs, the sandbox too, before the path scope speaks -- since a program no table reads handed a
+# kept file no ordinary program is handed may write it
+# (permissions/tests/test_redteam_kept_files_written_by_output_options_and_operands.py)
+COMMA_KEPT = [c for c in COMMA_PLACES if ".bashrc" in c]
+COMMA_OUTSIDE = [c for c in COMMA_PLACES if c not in COMMA_KEPT]
+
+
+@pytest.mark.parametrize("runs_in", ["sandbox", "agent"])
+@pytest.mark.parametrize("command", COMMA_KEPT)
+def test_a_linker_output_to_a_kept_file_asks_wherever_it_runs(command: str, runs_in: str) -> None:
+    for decision, reason in auto_and_allowed(command, runs_in):
+        assert (decision, reason) == ("require_approval", "unparseable"), (command, runs_in, reason)
+
+
+@pytest.mark.parametrize("command", LISTS + COMMA_OUTSIDE)
 def test_off_the_sandbox_a_list_or_a_listed_place_asks_as_an_outside_place(command: str) -> None:
     auto, allowed = auto_and_allowed(command, "agent")
     assert auto == ("require_approval", "cap_path_scope"), command
     assert allowed[0] == "require_approval", (command, allowed)
 
 
-@pytest.mark.parametrize("command", LISTS + COMMA_PLACES)
+@pytest.mark.parametrize("command", LISTS + COMMA_OUTSIDE)
 def test_in_the_sandbox_auto_mode_approves_and_an_allow_asks(command: str) -> None:
     auto, allowed = auto_and_allowed(command, "sandbox")
     assert auto[0] == "auto_approve", (command, auto)

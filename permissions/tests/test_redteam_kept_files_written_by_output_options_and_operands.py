@@ -16,8 +16,9 @@ _places_named) -- but not for the programs the write table reads (WRITE_VERBS: y
 rows were short of these options; and a positional output of a program no table reads (mustache, lessc, sass,
 tesseract, objcopy, recode, indent ...) was read only for a coding agent's folders (`.claude/`), not git's.
 Now the rows hold the options, the archivers read their key's cluster, and a program no table reads that is
-handed a path in git's hooks or configuration (`.git/hooks/...`, `.git/config`, `.git/info/...`) or a hook
-runner's (`.husky/...`) may write it, as one handed `.claude/...` may. A folder given whole (`--exclude .git`)
+handed a path in git's hooks or configuration (`.git/hooks/...`, `.git/config`, `.git/info/...`), a hook
+runner's (`.husky/...`), or one of the kept files no ordinary program is handed (`.envrc`, `~/.bashrc`,
+`.npmrc`, `.gitattributes`, `.vscode/tasks.json` ...) may write it, as one handed `.claude/...` may. A folder given whole (`--exclude .git`)
 is no such path, nor the value of an option named for what a program reads or skips (`--source`, `--config`,
 `--exclude`): linters and counters are told to skip git's folder every day.
 
@@ -92,6 +93,17 @@ ATTACKS = [
     "mustache x.json x.tpl .git/info/attributes",
     "mustache x.json x.tpl .git/config.worktree",
     "tool --verbose .git/hooks/pre-commit",
+    # ... or the other files that decide what runs and are no ordinary program's operand
+    "mustache x.json x.tpl .envrc",
+    "lessc x.less ~/.bashrc",
+    "pngcrush x.png .npmrc",
+    "sass x.scss .vscode/tasks.json",
+    "recode utf8..latin1 .gitattributes",
+    "indent ~/.zshrc",
+    "tidy -m sub/.yarnrc.yml",
+    "pdfunite a.pdf b.pdf $HOME/.profile",
+    "mustache x.json x.tpl .gitmodules",
+    "tool fetch host.example.com:.envrc",  # (a dotted name before the colon may be a file: fail closed)
     "tool -o=x .husky/pre-commit",
     # git's own subcommands writing a file an option names
     "git fast-export --all --export-marks=.git/config",
@@ -130,6 +142,13 @@ ORDINARY = [
     "ctags -R --exclude=.git/hooks .",
     "tool --source .husky/pre-commit",
     "tool --config .git/config",
+    "tool --rcfile .bashrc run",
+    "tool --userconfig=.npmrc run",
+    "dotenv -e .env -- npm start",
+    "tool .vscode/settings.json",
+    "mustache x.json x.tpl x.profile",
+    "limactl cp default:~/.bashrc .",
+    "tool fetch host:.envrc local.txt",
     # reading git's store
     "cat .git/config",
     "shellcheck .git/hooks/pre-commit",
