@@ -1051,10 +1051,22 @@ _SETTINGS_ONLY = SETTINGS_WRITERS - WRITE_VERBS
 _COPY_VALUES = frozenset({"-t", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group"})
 
 
+_RSYNC_FILES = ("--log-file", "--write-batch", "--only-write-batch")
+
+
 def _copier(verb: str, view: tuple[str, ...]) -> list[Target]:
     if verb in _NETWORK_COPIERS:
-        # rsync and scp: their operands as their option tables read them (every reading, when unsure).
-        return [t for _, ops in table_operands(view) for t in _copied(verb, view, list(ops), [])]
+        # rsync and scp: their operands as their option tables read them (every reading, when unsure); red team:
+        # and the files and folder rsync's options name (`--log-file=.envrc`, `--write-batch=F` with its `F.sh`,
+        # `--backup-dir=.git/hooks`: the replaced files land there by their own names)
+        found = [t for _, ops in table_operands(view) for t in _copied(verb, view, list(ops), [])]
+        if verb == "rsync":
+            found += [(v, NAMED) for v in _option_values(view, "", _RSYNC_FILES)]
+            found += [(v + ".sh", NAMED) for v in _option_values(view, "", _RSYNC_FILES[1:])]
+            found += [
+                (v, TREE) for v in _option_values(view, "", ("--backup-dir", "--partial-dir", "--temp-dir"))
+            ]
+        return found
     into = _option_values(view, "t", ("--target-directory",))
     return _copied(verb, view, _operands(view, _COPY_VALUES), into)
 
@@ -1169,6 +1181,7 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
     """Archive extraction: the destination folder receives names the command does not spell."""
     out: list[Target] = [(o, NAMED) for o in _option_values(view, "f", ("--file",))]
     if verb in ("tar", "gtar", "bsdtar"):
+        out.extend((o, NAMED) for o in _option_values(view, "", ("--index-file",)))  # (its listing, red team)
         first = view[1] if len(view) > 1 else ""
         extracting = (first[:1] != "-" and "x" in first) or _has_flag(view, "x", ("--extract", "--get"))
         if extracting:
@@ -1192,6 +1205,8 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
             return out + [(d, TREE) for d in dest] + _members(dest, ops[1:] if view[1] == "x" else [])
         if "-sdel" in view:  # red team: `7z a -sdel A.7z F`: the files added are deleted
             return out + [(w, TREE) for w in [w for w in view[2:] if w[:1] != "-"][1:]]
+        if len(view) > 2 and view[1] in _7Z_WRITES:  # red team: the archive `7z a|u|d|rn A ...` writes
+            return out + [(w, NAMED) for w in view[2:] if w[:1] != "-"][:1]
         return out
     if verb == "cpio":
         if _has_flag(view, "i", ("--extract",)):
@@ -1225,6 +1240,9 @@ def _archive_of_key(verb: str, view: tuple[str, ...]) -> list[Target]:
     if not key or not set("dmqrs").intersection(key):
         return []
     return [(o, NAMED) for o in ops[: 1 + any(c in key for c in "abi") + ("N" in key)]]
+
+
+_7Z_WRITES = frozenset({"a", "u", "d", "rn"})
 
 
 def _archived_away(view: tuple[str, ...], values: set[str]) -> list[Target]:
@@ -1808,7 +1826,7 @@ _ABBREVIATED: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("sed", "gsed"), _SED_LONGS),
     **dict.fromkeys(("awk", "gawk"), ("--include", "--assign", "--field-separator", "--load", "--file",
                                       "--source", "--exec")),
-    **dict.fromkeys(("tar", "gtar", "bsdtar"), ("--extract", "--get", "--directory", "--file")),
+    **dict.fromkeys(("tar", "gtar", "bsdtar"), ("--extract", "--get", "--directory", "--file", "--index-file")),
     "cpio": ("--extract", "--directory", "--pass-through"),
     "patch": ("--directory", "--output", "--input"),
     **dict.fromkeys(("sort", "split", "csplit"), ("--output", "--prefix")),

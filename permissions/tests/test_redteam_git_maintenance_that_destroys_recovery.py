@@ -74,8 +74,13 @@ ATTACKS = [
     "git config --global gc.pruneExpire now",
     "git config --unset gc.pruneExpire",
     "git --config-env=gc.pruneExpire=X gc",
-    # chained, as it is usually written
+    # chained, as it is usually written; behind a wrapper, a shell or git's own helper binary
     "git reflog expire --expire=now --all && git gc --prune=now --aggressive",
+    "env git gc --prune=now",
+    "nice git repack -ad",
+    "/usr/lib/git-core/git-gc --prune=now",
+    "git --no-pager stash clear",
+    'sh -c "git gc --prune=now"',
 ]
 
 ORDINARY = [

@@ -7,7 +7,7 @@ on the developer's machine:
     yarn pack -o .git/hooks/pre-commit            # yarn's own output options (and pnpm's, bun's)
     pg_dump -f .envrc app                          # a database client's output file (`-f`, `-r`, `--archive`)
     jar cf .git/hooks/pre-commit x                 # an archiver's archive, named in its key's cluster
-    ar rcs .git/config x.o
+    ar rcs .git/config x.o                         # (and `7z a A`, `tar --index-file=F`, rsync's `--log-file`)
     convert x.png -write .git/config y.png         # a converter's second output
     mustache data.json tpl .git/hooks/pre-commit   # a program no table reads, its output an operand
 
@@ -18,13 +18,14 @@ tesseract, objcopy, recode, indent ...) was read only for a coding agent's folde
 Now the rows hold the options, the archivers read their key's cluster, and a program no table reads that is
 handed a path in git's hooks or configuration (`.git/hooks/...`, `.git/config`, `.git/info/...`), a hook
 runner's (`.husky/...`), or one of the kept files no ordinary program is handed (`.envrc`, `~/.bashrc`,
-`.npmrc`, `.gitattributes`, `.vscode/tasks.json` ...) may write it, as one handed `.claude/...` may. A folder given whole (`--exclude .git`)
-is no such path, nor the value of an option named for what a program reads or skips (`--source`, `--config`,
-`--exclude`): linters and counters are told to skip git's folder every day.
+`.npmrc`, `.gitattributes`, `.vscode/tasks.json` ...) may write it, as one handed `.claude/...` may. A folder
+given whole (`--exclude .git`) is no such path, nor the value of an option named for what a program reads or
+skips (`--source`, `--config`, `--exclude`), nor a VM's `NAME:PATH`: linters and counters are told to skip git's
+folder every day. (`.env` is not among the names: tools are handed it every day.)
 
-On the base (def01993) the attacks failed in the sandbox and on the agent's machine -- all but `hdiutil attach`
-on the agent's machine, which the machine's caps already asked for; the ordinary cases passed there and are
-guards.
+On the base (def01993) the attacks failed in the sandbox and on the agent's machine -- all but, on the agent's
+machine, `hdiutil attach` (the machine's caps asked) and the three writes into the home folder (outside the
+project: the path scope asked); the ordinary cases passed there and are guards.
 """
 
 from __future__ import annotations
@@ -59,6 +60,14 @@ ATTACKS = [
     "ar rcs .git/config x.o",
     "ar q .envrc x.o",
     "ar -rc .git/hooks/pre-commit x.o",
+    "7z a .git/hooks/pre-commit x",
+    "7za a -tzip .envrc x",
+    "tar --index-file=.envrc -cvf x.tar x",
+    # rsync's own files and folder: its log, its batch (and the batch's `F.sh`), where replaced files go
+    "rsync --log-file=.envrc -a src/ dst/",
+    "rsync --write-batch=.git/hooks/pre-commit -a src/ dst/",
+    "rsync --only-write-batch=.git/hooks/pre -a src/ dst/",
+    "rsync -b --backup-dir=.git/hooks src/ dst/",
     # a converter's second output, the key and certificate writers
     "convert x.png -write .git/config y.png",
     "magick x.png -write .envrc y.png",
@@ -120,6 +129,9 @@ ORDINARY = [
     "jar tf app.jar",
     "ar rcs libx.a x.o",
     "ar t libx.a",
+    "tar --index-file=list.txt -cvf x.tar x",
+    "rsync -a --log-file=rsync.log src/ dst/",
+    "rsync -b --backup-dir=backups src/ dst/",
     "objcopy -O binary firmware.elf firmware.bin",
     "strip build/app",
     "mustache data.json tpl.mustache out.html",
