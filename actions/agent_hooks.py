@@ -662,6 +662,15 @@ def fetcher(agent: str, tool: str, ti: dict) -> Mapped | None:
 # -- the three agents -------------------------------------------------------------------------------------
 
 
+# The most of a reason an answer carries: a reason may quote what the call named (every place a read lists),
+# and the agent shows it to its model; the command hook reads at most brabo_client._wire.MAX_HOOK_ANSWER.
+MAX_REASON = 8192
+
+
+def _reason(reason: str) -> str:
+    return reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 16] + " [... cut short]"
+
+
 class AgentProtocol:
     name = ""
     http_hooks = False  # whether the agent itself can call an HTTP hook
@@ -725,7 +734,7 @@ class ClaudeCode(AgentProtocol):
             "hookSpecificOutput": {
                 "hookEventName": "PreToolUse",
                 "permissionDecision": decision,
-                "permissionDecisionReason": reason,
+                "permissionDecisionReason": _reason(reason),
             }
         }
 
@@ -764,6 +773,7 @@ class GeminiCli(AgentProtocol):
         )
 
     def answer(self, decision, reason):
+        reason = _reason(reason)
         if decision == ALLOW:
             return {"decision": "allow", "reason": reason}
         if decision == ASK:  # the confirmation prompt shows systemMessage
@@ -828,7 +838,7 @@ class Codex(AgentProtocol):
             "hookSpecificOutput": {
                 "hookEventName": "PreToolUse",
                 "permissionDecision": "deny",
-                "permissionDecisionReason": reason,
+                "permissionDecisionReason": _reason(reason),
             }
         }
 

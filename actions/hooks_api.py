@@ -36,6 +36,10 @@ settings, and every client before the second form: HTTP reads it as Latin-1), or
 ``/home/张三/app``, bytes that are not UTF-8, a line break). A value of the second form that is not
 well-formed is refused, naming what is wrong.
 
+Header ``X-Brabo-Hook-Nonce`` (the command hook's, 32 lower-case hex digits): echoed in ``X-Brabo-Hook-Answer``
+on every answer, refusals included -- the command hook takes a decision only from an answer that carries its
+call's nonce, so another JSON service at its URL (one answering ``{}``, which is Codex's allow) is refused.
+
 Every failure is answered 200 with a deny in the agent's format: a non-2xx answer is a non-blocking
 error for Claude Code, which would run the tool — fail closed.
 """
@@ -66,6 +70,7 @@ from rest_framework.response import Response
 
 from brabo.errors import DomainError
 from brabo.sql import fetch_one
+from brabo_client._wire import HOOK_ANSWER, HOOK_NONCE
 from projects.api_base import BraboAPIView
 from projects.authentication import request_agent
 
@@ -156,6 +161,7 @@ def _unpercent(encoded: str) -> bytes:
     return unquote_to_bytes(encoded)
 
 
+_NONCE = re.compile(r"[0-9a-f]{32}").fullmatch  # what the command hook sends (brabo_client._wire.hook_call)
 _BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})").search
 
 
@@ -295,6 +301,11 @@ class AgentHookView(BraboAPIView):
         hook route sends (``wait_views._plain`` carries it over); Django runs the closers before it lets the
         request's database connection go."""
         response = super().finalize_response(request, response, *args, **kwargs)
+        nonce = request.headers.get(HOOK_NONCE, "")
+        if _NONCE(nonce):
+            # the command hook's proof that this answer is Brabo's decision of its call (brabo_client._wire
+            # hook_call): every answer of this view carries it, refusals included
+            response[HOOK_ANSWER] = nonce
         later = getattr(self, "_after_answer", None)
         if later:
             response._resource_closers.append(partial(announce.send_held, later))

@@ -84,10 +84,13 @@ def request(
     timeout: float,
     *,
     deadline: float | None = None,
+    limit: int = MAX_RESPONSE,
+    fields: dict | None = None,
 ) -> tuple[int, bytes]:
-    """Send one request; return (status, body). Raises OSError (socket.timeout included) on faults —
-    ``socket.timeout`` as well when the deadline (monotonic; default ``timeout`` s from now) passes;
-    ValueError, with nothing sent, for a target or header HTTP cannot carry as it is (``_sendable``)."""
+    """Send one request; return (status, body), the answer's header fields into ``fields`` (names in lower
+    case). Raises OSError (socket.timeout included) on faults — ``socket.timeout`` as well when the deadline
+    (monotonic; default ``timeout`` s from now) passes, TooLarge for a body over ``limit`` bytes; ValueError,
+    with nothing sent, for a target or header HTTP cannot carry as it is (``_sendable``)."""
     at = time.monotonic() + timeout if deadline is None else deadline
     host_header = f"[{host}]" if ":" in host else host
     lines = [f"{method} {target} HTTP/1.1", f"Host: {host_header}:{port}", "Connection: close"]
@@ -118,7 +121,7 @@ def request(
             lines.append(f"Content-Length: {len(body)}")
         sock.settimeout(left())  # sendall: the whole send within it (Python >= 3.5)
         sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (body or b""))
-        return _read_response(recv)
+        return _read_response(recv, limit, fields)
     finally:
         sock.close()
 
@@ -187,7 +190,31 @@ def _connect(host: str, port: int, timeout: float, *, tls: bool = False):
     return socket.create_connection((host, port), timeout=timeout)
 
 
-def _read_response(recv) -> tuple[int, bytes]:
+class TooLarge(HttpError):
+    """The answer's body passed the caller's cap (``limit``): no retry makes it smaller."""
+
+
+_HEX = frozenset(b"0123456789abcdefABCDEF")
+MAX_CHUNK_LINE = 4096  # a chunk's size line, its extensions included
+
+
+def _size(text: bytes, base: int, what: str) -> int:
+    """A Content-Length (decimal) or a chunk size (hexadecimal) as HTTP spells it: digits only. ``int`` would
+    also take a sign, blanks, underscores and a ``0x``: framing no HTTP server writes, refused as such."""
+    digits = _HEX if base == 16 else frozenset(b"0123456789")
+    if not text or len(text) > 16 or not all(c in digits for c in text):
+        raise HttpError(f"bad {what}: {text[:32]!r}")
+    return int(text, base)
+
+
+def _too_large(limit: int) -> TooLarge:
+    return TooLarge(f"the answer is too large: over {limit / 1048576:g} MB, the most read")
+
+
+def _read_response(recv, limit: int = MAX_RESPONSE, fields: dict | None = None) -> tuple[int, bytes]:
+    """(status, body) of the answer ``recv`` reads; its header fields (names lower-cased, the last of a
+    repeated one) into ``fields``. The body is capped at ``limit`` bytes however it is framed (Content-Length,
+    chunked, or read to the close): past it, TooLarge at once, never a buffer that grows until the deadline."""
     buf = b""
     while b"\r\n\r\n" not in buf:
         chunk = recv(65536)
@@ -202,37 +229,34 @@ def _read_response(recv) -> tuple[int, bytes]:
     if len(parts) < 2 or not parts[0].startswith("HTTP/") or not parts[1].isdigit():
         raise HttpError(f"not an HTTP status line: {status_line[:80]!r}")
     status = int(parts[1])
-    fields = {}
+    if fields is None:
+        fields = {}
     for line in header_lines:
         name, _, value = line.partition(":")
         fields[name.strip().lower()] = value.strip()
     if status in (100, 101):  # Brabo never sends these; a proxy might
         raise HttpError(f"unexpected HTTP {status}")
     if "chunked" in fields.get("transfer-encoding", "").lower():
-        return status, _dechunk(recv, rest)
+        return status, _dechunk(recv, rest, limit)
     if "content-length" in fields:
-        try:
-            length = int(fields["content-length"])
-        except ValueError:
-            raise HttpError("bad Content-Length") from None
-        if length > MAX_RESPONSE:
-            raise HttpError("response over 64 MB")
+        length = _size(fields["content-length"].encode("latin-1"), 10, "Content-Length")
+        if length > limit:
+            raise _too_large(limit)
         while len(rest) < length:
             chunk = recv(min(1 << 20, length - len(rest)))
             if not chunk:
                 raise HttpError("the connection closed before the whole body")
             rest += chunk
         return status, rest[:length]
-    while True:  # read to close
+    while len(rest) <= limit:  # read to close
         chunk = recv(65536)
         if not chunk:
             return status, rest
         rest += chunk
-        if len(rest) > MAX_RESPONSE:
-            raise HttpError("response over 64 MB")
+    raise _too_large(limit)
 
 
-def _dechunk(recv, data: bytes) -> bytes:
+def _dechunk(recv, data: bytes, limit: int = MAX_RESPONSE) -> bytes:
     out = b""
 
     def need(n: int) -> None:
@@ -245,19 +269,22 @@ def _dechunk(recv, data: bytes) -> bytes:
 
     while True:
         while b"\r\n" not in data:
+            if len(data) > MAX_CHUNK_LINE:
+                raise HttpError(f"a chunk-size line over {MAX_CHUNK_LINE} bytes")
             need(len(data) + 1)
         size_line, _, data = data.partition(b"\r\n")
-        try:
-            size = int(size_line.split(b";")[0].strip(), 16)
-        except ValueError:
-            raise HttpError("bad chunk size") from None
+        if len(size_line) > MAX_CHUNK_LINE:
+            raise HttpError(f"a chunk-size line over {MAX_CHUNK_LINE} bytes")
+        size = _size(size_line.split(b";")[0].strip(b" \t"), 16, "chunk size")
         if size == 0:
             return out
+        if len(out) + size > limit:
+            raise _too_large(limit)
         need(size + 2)
+        if data[size : size + 2] != b"\r\n":
+            raise HttpError("a chunk longer than its size")
         out += data[:size]
         data = data[size + 2 :]
-        if len(out) > MAX_RESPONSE:
-            raise HttpError("response over 64 MB")
 
 
 # -- JSON ----------------------------------------------------------------------------------------------
@@ -420,12 +447,16 @@ def call(
     idempotency_key: str | None = None,
     deadline: float | None = None,
     only: int | None = None,
+    limit: int = MAX_RESPONSE,
+    mark: tuple[str, str] | None = None,
 ):
     """``Client.request`` (brabo_client/sdk.py, which documents it) for the Brabo at ``url``, split into
     ``parts`` by ``split_url``: one API call with retries; the decoded JSON body, or BraboError /
     Unavailable. ``only``: the one status the endpoint answers with; any other below 400 (a redirect, a 201)
-    is not its answer, whatever its body says. (A function, not the client's method: the command hook calls
-    it without the sdk's classes.)"""
+    is not its answer, whatever its body says. ``limit``: the most bytes of body read (past it, BraboError
+    ``answer_too_large``, no retry). ``mark``: (header, value) the endpoint's every answer below 400 carries;
+    one without it is not its answer (BraboError ``not_brabo_api``). (A function, not the client's method:
+    the command hook calls it without the sdk's classes.)"""
     scheme, host, port, base_path = parts
     target = base_path + path + ("?" + urlencode(query) if query else "")
     data = None if body is None else dumps(body).encode()
@@ -453,14 +484,26 @@ def call(
             if per_try < MIN_ATTEMPT:
                 break
         attempts += 1
+        fields: dict = {}
         try:
-            status, raw = request(scheme, host, port, method, target, data, head, per_try)
+            status, raw = request(
+                scheme, host, port, method, target, data, head, per_try, limit=limit, fields=fields
+            )
+        except TooLarge as exc:  # whoever answers so much is not answering as the API does: no retry
+            raise BraboError(502, f"{url}{path} answered, but {exc}", "answer_too_large") from None
         except OSError as exc:  # refused, reset, timed out, or not HTTP
             last = f"cannot reach Brabo at {url}: {exc}"
             continue
         if status == 429 or status >= 500:
             last = f"Brabo answered HTTP {status} at {path}"
             continue
+        if mark is not None and status < 400 and fields.get(mark[0].lower()) != mark[1]:
+            raise BraboError(
+                status,
+                f"{url}{path} answered HTTP {status} without the {mark[0]} header Brabo's endpoint sets on "
+                "every answer, so it is not Brabo's answer; set --url / BRABO_URL to Brabo's base address",
+                "not_brabo_api",
+            )
         return _answer(url, path, status, raw, only)
     if not attempts:
         last = f"no time left to reach Brabo at {url}"
@@ -491,6 +534,15 @@ def _answer(url: str, path: str, status: int, raw: bytes, only: int | None):
     return decoded
 
 
+# The command hook's proof that an answer is Brabo's decision of this very call: a fresh nonce goes out in
+# HOOK_NONCE, and actions/hooks_api.py echoes it in HOOK_ANSWER on every answer. Any other JSON service at
+# BRABO_URL -- one answering ``{}``, which is Codex's allow -- does not, and its answer is refused.
+HOOK_NONCE = "X-Brabo-Hook-Nonce"
+HOOK_ANSWER = "X-Brabo-Hook-Answer"
+# The most of a hook answer read: Brabo's is a decision and a reason of at most a few KB (agent_hooks.MAX_REASON).
+MAX_HOOK_ANSWER = 1024 * 1024
+
+
 def hook_call(
     url: str,
     parts: tuple[str, str, int, str],
@@ -509,8 +561,11 @@ def hook_call(
     """``POST /api/hooks/<agent>/`` (``Client.hook``): the agent's hook input in, the agent's hook output back;
     the idempotency key names the tool call (the same on every retry, and on the agent's own retry). The
     endpoint answers 200, a refusal included (actions/hooks_api.py): a body that comes with another status --
-    a redirect's, a 201's -- is nobody's decision (a Codex ``{}`` there would read as Brabo's allow)."""
+    a redirect's, a 201's -- is nobody's decision (a Codex ``{}`` there would read as Brabo's allow); so is
+    one without this call's nonce echoed (HOOK_ANSWER), or one over MAX_HOOK_ANSWER bytes."""
     headers = {ROOT_HEADER: root_header(root)} if root else {}
+    nonce = urandom(16).hex()
+    headers[HOOK_NONCE] = nonce
     key_of_call = None
     if isinstance(body, dict) and isinstance(body.get("tool_use_id"), str):
         # the agent's own ids, percent-encoded: a header carries printable ASCII only (_sendable), and JSON
@@ -534,4 +589,6 @@ def hook_call(
         idempotency_key=key_of_call,
         deadline=deadline,
         only=200,
+        limit=MAX_HOOK_ANSWER,
+        mark=(HOOK_ANSWER, nonce),
     )

@@ -364,7 +364,11 @@ def test_an_agent_hook_waiting_for_a_person_holds_no_slot_and_answers_the_decisi
             r=httpx.post(
                 server.url + "/api/hooks/claude-code/?timeout=120&agent_timeout=600",
                 json=body,
-                headers={**_bearer(a["agent"]), "X-Brabo-Project-Root": "/tmp"},
+                headers={
+                    **_bearer(a["agent"]),
+                    "X-Brabo-Project-Root": "/tmp",
+                    "X-Brabo-Hook-Nonce": "0123456789abcdef0123456789abcdef",
+                },
                 timeout=180,
             )
         )
@@ -383,6 +387,8 @@ def test_an_agent_hook_waiting_for_a_person_holds_no_slot_and_answers_the_decisi
         hook.join(120)
         answer = box["r"].json()["hookSpecificOutput"]
         assert answer["permissionDecision"] == "deny" and "not now" in answer["permissionDecisionReason"]
+        # the command hook's nonce comes back on the answer the async route sends after its wait
+        assert box["r"].headers["X-Brabo-Hook-Answer"] == "0123456789abcdef0123456789abcdef"
     finally:
         server.stop()
 

@@ -24,13 +24,21 @@ from tests.test_hook_deadline import refusal_of, run_hook
 
 
 class OneReply:
-    """A TCP server on 127.0.0.1 that answers every request with the same raw HTTP reply."""
+    """A TCP server on 127.0.0.1 that answers every request with the same raw HTTP reply -- with the request's
+    hook nonce echoed as Brabo's endpoint does (``echo``; else ``mark``, a fixed header line, if any)."""
 
-    def __init__(self, status: str, body: bytes, headers: str = "Content-Type: application/json\r\n"):
-        self.reply = (
-            f"HTTP/1.1 {status}\r\n{headers}Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
-            + body
-        )
+    def __init__(
+        self,
+        status: str,
+        body: bytes,
+        headers: str = "Content-Type: application/json\r\n",
+        *,
+        echo: bool = True,
+        mark: str = "",
+    ):
+        self.echo, self.mark = echo, mark
+        self.head = f"HTTP/1.1 {status}\r\n{headers}Content-Length: {len(body)}\r\nConnection: close\r\n"
+        self.body = body
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(16)
@@ -71,7 +79,18 @@ class OneReply:
                         if not chunk:
                             break
                         body += chunk
-                    conn.sendall(self.reply)
+                    mark = self.mark
+                    if self.echo:
+                        nonce = next(
+                            (
+                                h.split(b":", 1)[1].strip().decode()
+                                for h in data.split(b"\r\n")
+                                if h.lower().startswith(b"x-brabo-hook-nonce:")
+                            ),
+                            "",
+                        )
+                        mark = f"X-Brabo-Hook-Answer: {nonce}\r\n"
+                    conn.sendall(self.head.encode() + mark.encode() + b"\r\n" + self.body)
                 except OSError:
                     continue
 
@@ -199,3 +218,34 @@ ALREADY_REFUSED = {
 @pytest.mark.parametrize("reply", list(ALREADY_REFUSED.values()), ids=list(ALREADY_REFUSED), indirect=True)
 def test_errors_and_pages_stay_refusals(agent, reply):
     assert "refused" in refusal_of(agent, *run_hook(agent, reply.url))
+
+
+# Any JSON service at BRABO_URL may answer 200 with what reads as a decision -- ``{}`` is Codex's allow. The hook
+# takes a decision only from an answer carrying the nonce it sent with this call, echoed (X-Brabo-Hook-Answer),
+# which Brabo's endpoint sets on every answer; one without it, or with another nonce, is refused.
+NOT_ECHOED = {
+    "no mark": {"echo": False},
+    "a fixed mark": {"echo": False, "mark": "X-Brabo-Hook-Answer: 0123456789abcdef0123456789abcdef\r\n"},
+    "an empty mark": {"echo": False, "mark": "X-Brabo-Hook-Answer: \r\n"},
+}
+
+
+@pytest.mark.parametrize("agent", ["claude-code", "gemini-cli", "codex"])
+@pytest.mark.parametrize("how", list(NOT_ECHOED.values()), ids=list(NOT_ECHOED))
+def test_an_allow_without_this_calls_nonce_echoed_is_a_refusal(agent, how):
+    server = OneReply("200 OK", ALLOW_OF[agent], **how)
+    try:
+        reason = refusal_of(agent, *run_hook(agent, server.url))
+    finally:
+        server.close()
+    assert "refused" in reason and "X-Brabo-Hook-Answer" in reason
+
+
+@pytest.mark.parametrize("agent", ["claude-code", "gemini-cli"])
+def test_an_ask_without_the_nonce_is_a_refusal(agent):
+    body = _claude_like("ask") if agent == "claude-code" else b'{"decision": "ask", "reason": "r"}'
+    server = OneReply("200 OK", body, echo=False)
+    try:
+        assert "X-Brabo-Hook-Answer" in refusal_of(agent, *run_hook(agent, server.url))
+    finally:
+        server.close()

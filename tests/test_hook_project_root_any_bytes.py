@@ -233,7 +233,8 @@ def test_a_root_no_path_can_be_is_refused_before_anything_is_sent():
 
 
 class Recorder:
-    """A server on 127.0.0.1 that keeps each request's head and answers 200 with a JSON object."""
+    """A server on 127.0.0.1 that keeps each request's head and answers 200 with a JSON object (the hook nonce
+    echoed, as Brabo's endpoint does)."""
 
     def __init__(self):
         self.sock = socket.socket()
@@ -253,8 +254,14 @@ class Recorder:
             data = b""
             while b"\r\n\r\n" not in data:
                 data += conn.recv(65536)
-            self.heads.append(data.partition(b"\r\n\r\n")[0])
-            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
+            head = data.partition(b"\r\n\r\n")[0]
+            self.heads.append(head)
+            nonce = [line[20:] for line in head.split(b"\r\n") if line.startswith(b"X-Brabo-Hook-Nonce: ")]
+            conn.sendall(
+                b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n"
+                + b"".join(b"X-Brabo-Hook-Answer: " + n + b"\r\n" for n in nonce)
+                + b"\r\n{}"
+            )
 
     def close(self) -> None:
         self.thread.join(30)
