@@ -75,6 +75,7 @@ from dataclasses import dataclass, field
 from brabo.storable import text_problem
 from brabo_client.hook import brace_alternatives
 from permissions.commands.views import KNOWN_PROGRAMS
+from permissions.mcp import shell_run
 from permissions.protected_paths import AGENT_CONFIG, protected_file
 
 ALLOW, DENY, ASK = "allow", "deny", "ask"
@@ -340,7 +341,17 @@ def _mcp_proposal(tool: str, server: str, name: str, tool_input: dict, root: str
         linked = _linked_words(tool, tool_input.pop(RESOLVED_FIELD), root)
         if linked is not None:
             return linked
+    links = None
+    if LINKS_FIELD in tool_input:
+        # the command hook's links of the command line the call names (brabo_client/hook.py mcp_command_links),
+        # judged when the tool runs it (shell_run) as a shell tool's words are; Brabo's field, not an argument
+        tool_input = dict(tool_input)
+        links = tool_input.pop(LINKS_FIELD)
     payload = {"server": server, "tool": name, "arguments": tool_input, **RUNS_IN_AGENT}
+    if links is not None and shell_run(payload) is not None:
+        linked = _linked_words(tool, links, root)
+        if linked is not None:
+            return linked
     if root and posixpath.isabs(root) and text_problem(root) is None:
         # A root holding bytes that are not UTF-8 (lone surrogates here) cannot be stored, and would have the
         # whole call refused for it: without it every path a filesystem server is given counts as outside

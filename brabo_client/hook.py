@@ -514,6 +514,8 @@ def resolve_links(body, root: str | None, agent: str = "") -> tuple[object, str 
             ti[RESOLVED_FIELD] = resolved
         ti.pop(LINKS_FIELD, None)  # only this program writes it
         links = shell_links(body.get("tool_name"), ti, out.get("cwd"), root)
+        if links is None:
+            links = mcp_command_links(body.get("tool_name"), ti, root)
         if links:
             ti[LINKS_FIELD] = links
         ti.pop(EXPANDED_FIELD, None)  # only this program writes these
@@ -584,6 +586,44 @@ def _add_mcp_links(tool, ti: dict) -> None:
             out[word] = real
     if out:
         ti[RESOLVED_FIELD] = out
+
+
+# The arguments of an MCP tool that runs a command line (permissions/mcp.py _COMMAND_ARGS, _ARGV_ARGS,
+# _CWD_ARGS, which this package cannot import; tests/test_hook_mcp_command_links.py compares them).
+MCP_COMMAND_ARGS = ("command", "cmd", "command_line", "commandLine", "script", "input", "keys")
+MCP_ARGV_ARGS = ("args", "argv", "arguments")
+MCP_CWD_ARGS = ("cwd", "workingDirectory", "working_directory", "working_dir", "workdir", "directory")
+
+
+def _quoted(words: list[str]) -> str:
+    return " ".join("'" + w.replace("'", "'\\''") + "'" for w in words)  # shlex.join's quoting
+
+
+def mcp_command_links(tool, ti: dict, root: str | None) -> dict[str, str] | None:
+    """For an MCP tool's call (``mcp__…``, Gemini CLI's ``mcp_…``), the words of the command line it names that
+    lead through a link (``links_in``), read as permissions/mcp.py ``shell_run`` reads the call: one command
+    argument, with its one list of words after it, run in its one cwd argument (relative to the project root)
+    or the project root. Which tools run their command is the server's to say (it judges these words only for
+    those); None when the call names no such command readably, or the root is unknown."""
+    if not (isinstance(tool, str) and tool.startswith("mcp_") and root and isabs(root)) or _posix is None:
+        return None
+    commands = [ti[n] for n in MCP_COMMAND_ARGS if n in ti]
+    argvs = [ti[n] for n in MCP_ARGV_ARGS if n in ti]
+    cwds = [ti[n] for n in MCP_CWD_ARGS if n in ti]
+    if len(commands) != 1 or not isinstance(commands[0], str) or len(argvs) > 1 or len(cwds) > 1:
+        return None
+    command = commands[0]
+    if argvs:
+        argv = argvs[0]
+        if not (isinstance(argv, list) and all(isinstance(w, str) for w in argv)):
+            return None
+        command = _quoted([command, *argv]) if argv else command
+    here = root
+    if cwds:
+        if not (isinstance(cwds[0], str) and cwds[0] and "\x00" not in cwds[0]):
+            return None
+        here = join(root, cwds[0])
+    return links_in(command, here, root)
 
 
 def read_links(tool: str, ti: dict, base: str | None) -> dict[str, str]:
@@ -657,7 +697,7 @@ def shell_links(tool, ti: dict, cwd, root: str | None) -> dict[str, str] | None:
     field = SHELL_TOOLS.get(tool) if isinstance(tool, str) else None
     command = ti.get(field) if field else None
     if isinstance(command, list) and all(isinstance(w, str) for w in command):
-        command = " ".join("'" + w.replace("'", "'\\''") + "'" for w in command)  # shlex.join's quoting
+        command = _quoted(command)
     if not (isinstance(command, str) and command and root and isabs(root) and _posix is not None):
         return None
     workdir = ti.get("workdir") or ti.get("dir_path") or ti.get("directory")
