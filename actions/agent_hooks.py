@@ -182,13 +182,13 @@ def _outside(tool: str, what: str, root: str | None) -> Mapped:
     return Mapped(tool=tool, refusal="outside", why=why)
 
 
-def terminal(tool: str, command: str, cwd: str | None, root: str | None, links=None) -> Mapped:
+def terminal(tool: str, command: str, cwd: str | None, root: str | None, links=None, stores=None) -> Mapped:
     if not command.strip():
         raise HookInputError("tool_input.command is empty")
     rel = resolve_dir(cwd, root)
     if rel is None:
         return _outside(tool, f"the working directory {cwd!r}", root)
-    linked = _linked_words(tool, links, root)
+    linked = _linked_words(tool, links, root) or _git_stores(tool, stores)
     if linked is not None:
         return linked
     payload = {"command": command, **RUNS_IN_AGENT}
@@ -232,6 +232,36 @@ def _linked_words(tool: str, links, root: str | None) -> Mapped | None:
     return None
 
 
+# Set by ``brabo hook <agent>`` (brabo_client/hook.py ``git_stores``): the git stores other than the project's own
+# .git that a shell command's git reaches on the agent's machine, folder -> the store.
+GIT_STORES_FIELD = "brabo_git_stores"
+
+
+def _git_stores(tool: str, stores) -> Mapped | None:
+    """SPEC §5 (agent), R3.7: git run in a git store other than the project's own ``.git`` -- HEAD beside
+    objects/ and refs/, which a cloned repository can carry as plain files -- runs that store's config
+    (core.pager, core.fsmonitor, aliases) and, pushed into, its hooks: programs the text does not show. A
+    person's decision (the command hook found them: the server cannot see the agent's disk). None when there
+    are none."""
+    if stores is None:
+        return None
+    if not isinstance(stores, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in stores.items()
+    ):
+        raise HookInputError(
+            f"tool_input.{GIT_STORES_FIELD} must map each folder to the git store it reaches"
+        )
+    if not stores:
+        return None
+    where, store = next(iter(stores.items()))
+    why = (
+        f"the command runs git from {where!r}, which on the agent's machine reaches the git store {store} "
+        "(HEAD, objects/, refs/), not the project's own .git: git runs the programs its config and hooks name "
+        "(core.pager, core.fsmonitor, hooks/)."
+    )
+    return Mapped(tool=tool, refusal="git_store", why=why)
+
+
 # Set by ``brabo hook`` (brabo_client/hook.py ``shell_definitions_used``): the shell command as the aliases of
 # the user's shell, which Claude Code and Codex run every command with (Codex under its default sandbox),
 # expand it (`gpf` -> `git push --force…`).
@@ -249,7 +279,7 @@ def _shell_call(tool: str, command: str, ti: dict, cwd: str | None, root: str | 
     proposed and judged beside the command as written (what a sender adds never lowers what the written command
     gets). A function named like a program Brabo reads (`cd`, `nvm`, `conda`: version managers define those) is
     judged by that reading, not by its body."""
-    mapped = terminal(tool, command, cwd, root, ti.get(LINKS_FIELD))
+    mapped = terminal(tool, command, cwd, root, ti.get(LINKS_FIELD), ti.get(GIT_STORES_FIELD))
     if mapped.refusal:
         return mapped
     more: list[str] = []
@@ -341,15 +371,16 @@ def _mcp_proposal(tool: str, server: str, name: str, tool_input: dict, root: str
         linked = _linked_words(tool, tool_input.pop(RESOLVED_FIELD), root)
         if linked is not None:
             return linked
-    links = None
-    if LINKS_FIELD in tool_input:
-        # the command hook's links of the command line the call names (brabo_client/hook.py mcp_command_links),
-        # judged when the tool runs it (shell_run) as a shell tool's words are; Brabo's field, not an argument
+    links = stores = None
+    if LINKS_FIELD in tool_input or GIT_STORES_FIELD in tool_input:
+        # what the command hook found of the command line the call names (brabo_client/hook.py mcp_place): its
+        # links and the git stores its git reaches, judged when the tool runs it (shell_run) as a shell tool's
+        # are; Brabo's fields, not arguments of the tool
         tool_input = dict(tool_input)
-        links = tool_input.pop(LINKS_FIELD)
+        links, stores = tool_input.pop(LINKS_FIELD, None), tool_input.pop(GIT_STORES_FIELD, None)
     payload = {"server": server, "tool": name, "arguments": tool_input, **RUNS_IN_AGENT}
-    if links is not None and shell_run(payload) is not None:
-        linked = _linked_words(tool, links, root)
+    if (links is not None or stores is not None) and shell_run(payload) is not None:
+        linked = _linked_words(tool, links, root) or _git_stores(tool, stores)
         if linked is not None:
             return linked
     if root and posixpath.isabs(root) and text_problem(root) is None:

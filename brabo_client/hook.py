@@ -433,24 +433,116 @@ def links_in(command: str, base: str, root: str) -> dict[str, str]:
     command starts and in each folder a `cd` in it moves to (`cd src && rm -rf ../out/*`)."""
     found: dict[str, str] = {}
     inside = root.rstrip("/") + "/"
-    words = shell_words(command)
-    # where the command may be when it names each word: its folder, and each one a `cd` or `pushd` moves to
+    for word, full in _places(shell_words(command), base):
+        real = _leads_elsewhere(full, inside)
+        if real is not None:
+            found[word] = real
+    return found
+
+
+def _places(words: list[str], base: str) -> list[tuple[str, str]]:
+    """Each word with each absolute path it may name, once: a relative word from where the command starts
+    (``base``) and from each folder a `cd` or `pushd` in it moves to."""
     here, bases = base, [base]
     for k, word in enumerate(words[:-1]):
         if word in ("cd", "pushd") and len(bases) < 8:
             here = words[k + 1] if words[k + 1].startswith("/") else join(here, words[k + 1])
             bases.append(here)
     seen: set[str] = set()
+    out = []
     for word in words:
         for at in bases if not word.startswith("/") else bases[:1]:
             full = word if word.startswith("/") else join(at, word)
-            if full in seen:
-                continue
-            seen.add(full)
-            real = _leads_elsewhere(full, inside)
-            if real is not None:
-                found[word] = real
+            if full not in seen:
+                seen.add(full)
+                out.append((word, full))
+    return out
+
+
+# SPEC §5 (agent), R3.7: git run in a folder that is a git store -- HEAD beside objects/ and refs/, as git's
+# discovery reads it (its safe.bareRepository defaults to "all") -- runs that store's config (core.pager,
+# core.fsmonitor, aliases) and, pushed into, its hooks. A cloned repository can carry one as plain files. The
+# stores a git command reaches that are not the project's own .git, folder -> the store (the server asks).
+GIT_STORES_FIELD = "brabo_git_stores"
+MAX_GITFILE = 4096
+
+
+def git_stores(command: str, base: str, root: str) -> dict[str, str]:
+    """The git stores other than the project's own ``.git`` that ``command`` (run in ``base``) reaches when it
+    runs git (a word ``git`` or ``…/git``): from where it runs (``base``: key the folder) and from each folder it
+    names, `cd`, ``-C``, ``--git-dir=``, ``GIT_DIR=`` and a local remote among them (key the word), git's walk
+    up from there to the project root -- each folder a store, or holding a ``.git`` file that leads to one
+    outside the project's ``.git`` (a nested repository's ``.git`` folder is git's own making, and is not).
+    Nothing for a command that does not run git."""
+    words = shell_words(command)
+    if not any(w == "git" or w.endswith("/git") for w in words):
+        return {}
+    root = root.rstrip("/") or "/"
+    found: dict[str, str] = {}
+    for word, full in [(base, base), *_places(words, base)]:
+        store = _store_from(full, root)
+        if store is not None:
+            found[word] = store
     return found
+
+
+def _store_from(folder: str, root: str) -> str | None:
+    """The git store other than the project's own that git's discovery finds from ``folder`` (absolute, an
+    existing folder) before the project root, or that ``folder`` is; None for anything else, a folder outside
+    the project or inside its ``.git`` among it."""
+    try:
+        lexical, linked = _names(folder)
+    except ValueError:  # a NUL byte: no folder
+        return None
+    if linked:
+        import os  # (only now: a folder with no link on its way costs the hook no import)
+
+        lexical = os.path.realpath(lexical)
+    own = root + "/.git"
+    if lexical == own or lexical.startswith(own + "/") or not (lexical + "/").startswith(root + "/"):
+        return None
+    if _kind(lexical) != "folder":
+        return None  # a file, or nothing there: no folder git starts from
+    d = lexical
+    while d != root:
+        kind = _kind(d + "/.git")
+        if kind == "folder":
+            return None  # a repository git made (clone, init): its own config
+        if kind == "file":
+            store = _gitfile_store(d)
+            return None if store is None or store == own or store.startswith(own + "/") else store
+        if _kind(d + "/HEAD") == "file" and _kind(d + "/objects") == _kind(d + "/refs") == "folder":
+            return d
+        d = d.rpartition("/")[0] or "/"
+    return None
+
+
+def _kind(path: str) -> str:
+    """ "folder", "file" or "" (missing, or something else), following links."""
+    try:
+        mode = _posix.stat(path).st_mode
+    except (OSError, ValueError):
+        return ""
+    kind = mode & 0o170000
+    return "folder" if kind == 0o040000 else "file" if kind == 0o100000 else ""
+
+
+def _gitfile_store(folder: str) -> str | None:
+    """Where ``folder/.git``, a file, sends git (``gitdir: <path>``, relative to the folder), resolved; None
+    when it does not say."""
+    try:
+        with open(folder + "/.git", "rb") as f:
+            text = f.read(MAX_GITFILE).decode("utf-8", "surrogateescape")
+    except OSError:
+        return None
+    if not text.startswith("gitdir:"):
+        return None
+    target = text[len("gitdir:") :].strip()
+    if not target or "\x00" in target:
+        return None
+    import os  # (only for a .git file: a submodule or a worktree)
+
+    return os.path.realpath(join(folder, target))
 
 
 def _leads_elsewhere(full: str, inside: str) -> str | None:
@@ -512,12 +604,7 @@ def resolve_links(body, root: str | None, agent: str = "") -> tuple[object, str 
                 if path and "\x00" not in path and (isabs(path) or base):
                     resolved[path] = real(path if isabs(path) else join(base or "/", path))
             ti[RESOLVED_FIELD] = resolved
-        ti.pop(LINKS_FIELD, None)  # only this program writes it
-        links = shell_links(body.get("tool_name"), ti, out.get("cwd"), root)
-        if links is None:
-            links = mcp_command_links(body.get("tool_name"), ti, root)
-        if links:
-            ti[LINKS_FIELD] = links
+        _add_command_facts(body.get("tool_name"), ti, out.get("cwd"), root)
         ti.pop(EXPANDED_FIELD, None)  # only this program writes these
         ti.pop(FUNCTIONS_FIELD, None)
         command = ti.get("command", ti.get("cmd") if agent == "codex" else None)
@@ -525,6 +612,25 @@ def resolve_links(body, root: str | None, agent: str = "") -> tuple[object, str 
             ti.update(shell_definitions_used(command, agent, body.get("session_id")))
         out["tool_input"] = ti
     return out, root
+
+
+def _add_command_facts(tool, ti: dict, cwd, root: str | None) -> None:
+    """For a call that runs a command line (a shell tool's, or an MCP tool's: ``shell_place``, ``mcp_place``),
+    what this machine's file system says of it: the words that lead through a link (``links_in``,
+    ``tool_input.brabo_links``) and the git stores its git reaches (``git_stores``,
+    ``tool_input.brabo_git_stores``). Fields of these names the input brought are dropped: only this
+    program writes them."""
+    ti.pop(LINKS_FIELD, None)
+    ti.pop(GIT_STORES_FIELD, None)
+    place = shell_place(tool, ti, cwd, root) or mcp_place(tool, ti, root)
+    if place is None or not root:
+        return
+    links = links_in(*place, root)
+    if links:
+        ti[LINKS_FIELD] = links
+    stores = git_stores(*place, root)
+    if stores:
+        ti[GIT_STORES_FIELD] = stores
 
 
 # The agents' reading tools (actions/agent_hooks.py READERS): the fields naming a file or folder the tool reads
@@ -599,12 +705,12 @@ def _quoted(words: list[str]) -> str:
     return " ".join("'" + w.replace("'", "'\\''") + "'" for w in words)  # shlex.join's quoting
 
 
-def mcp_command_links(tool, ti: dict, root: str | None) -> dict[str, str] | None:
-    """For an MCP tool's call (``mcp__…``, Gemini CLI's ``mcp_…``), the words of the command line it names that
-    lead through a link (``links_in``), read as permissions/mcp.py ``shell_run`` reads the call: one command
-    argument, with its one list of words after it, run in its one cwd argument (relative to the project root)
-    or the project root. Which tools run their command is the server's to say (it judges these words only for
-    those); None when the call names no such command readably, or the root is unknown."""
+def mcp_place(tool, ti: dict, root: str | None) -> tuple[str, str] | None:
+    """For an MCP tool's call (``mcp__…``, Gemini CLI's ``mcp_…``), the command line it names and where it runs,
+    read as permissions/mcp.py ``shell_run`` reads the call: one command argument, with its one list of words
+    after it, run in its one cwd argument (relative to the project root) or the project root. Which tools run
+    their command is the server's to say (it judges what the hook finds only for those); None when the call
+    names no such command readably, or the root is unknown."""
     if not (isinstance(tool, str) and tool.startswith("mcp_") and root and isabs(root)) or _posix is None:
         return None
     commands = [ti[n] for n in MCP_COMMAND_ARGS if n in ti]
@@ -623,7 +729,7 @@ def mcp_command_links(tool, ti: dict, root: str | None) -> dict[str, str] | None
         if not (isinstance(cwds[0], str) and cwds[0] and "\x00" not in cwds[0]):
             return None
         here = join(root, cwds[0])
-    return links_in(command, here, root)
+    return command, here
 
 
 def read_links(tool: str, ti: dict, base: str | None) -> dict[str, str]:
@@ -690,10 +796,10 @@ def brace_alternatives(pattern: str, limit: int = 256, longest: int = 4096) -> l
     return out
 
 
-def shell_links(tool, ti: dict, cwd, root: str | None) -> dict[str, str] | None:
-    """For a shell tool's call, its command's words that lead through a link (links_in), read from where the
-    command runs: Codex's workdir (relative to the cwd), Gemini CLI's dir_path (relative to the project root);
-    None for any other tool, or when the root or the folder is unknown (the server reads the text alone)."""
+def shell_place(tool, ti: dict, cwd, root: str | None) -> tuple[str, str] | None:
+    """For a shell tool's call, its command and where it runs: Codex's workdir (relative to the cwd), Gemini
+    CLI's dir_path (relative to the project root); None for any other tool, or when the root or the folder is
+    unknown (the server reads the text alone)."""
     field = SHELL_TOOLS.get(tool) if isinstance(tool, str) else None
     command = ti.get(field) if field else None
     if isinstance(command, list) and all(isinstance(w, str) for w in command):
@@ -705,7 +811,7 @@ def shell_links(tool, ti: dict, cwd, root: str | None) -> dict[str, str] | None:
     if isinstance(workdir, str) and workdir:
         gemini = tool == "run_shell_command"
         here = join(root if gemini else here, workdir) if isinstance(here, str) or gemini else None
-    return links_in(command, here, root) if isinstance(here, str) and isabs(here) else None
+    return (command, here) if isinstance(here, str) and isabs(here) else None
 
 
 # Claude Code runs every Bash command after a snapshot of the user's shell -- its aliases among it, with
