@@ -616,8 +616,8 @@ def resolve_links(body, root: str | None, agent: str = "") -> tuple[object, str 
 
 def _add_command_facts(tool, ti: dict, cwd, root: str | None) -> None:
     """For a call that runs a command line (a shell tool's, or an MCP tool's: ``shell_place``, ``mcp_place``),
-    what this machine's file system says of it: the words that lead through a link (``links_in``,
-    ``tool_input.brabo_links``) and the git stores its git reaches (``git_stores``,
+    what this machine's file system says of it: the words, and the folder it runs in, that lead through a link
+    (``links_in``, ``tool_input.brabo_links``) and the git stores its git reaches (``git_stores``,
     ``tool_input.brabo_git_stores``). Fields of these names the input brought are dropped: only this
     program writes them."""
     ti.pop(LINKS_FIELD, None)
@@ -626,6 +626,12 @@ def _add_command_facts(tool, ti: dict, cwd, root: str | None) -> None:
     if place is None or not root:
         return
     links = links_in(*place, root)
+    # the folder it runs in, when that leads through a link (Codex's workdir, Gemini CLI's dir_path, an MCP
+    # shell's cwd argument, relative ones as written): the server reads it as written, inside the project
+    here = place[1]
+    real = _leads_elsewhere(here, root.rstrip("/") + "/") if "\x00" not in here else None
+    if real is not None:
+        links[here] = real
     if links:
         ti[LINKS_FIELD] = links
     stores = git_stores(*place, root)

@@ -148,3 +148,31 @@ def test_the_server_judges_the_links_it_is_told_and_refuses_a_malformed_list(hoo
     )
     body["tool_input"]["brabo_links"] = {"a": f"{root}/src/a"}  # inside, nothing protected: as before
     assert decision_of(hooked.http(body, root=root)) == "allow"
+
+
+@pytest.mark.parametrize(
+    "agent, tool, where",
+    [
+        ("codex", "Bash", {"workdir": "out"}),  # relative to the cwd
+        ("gemini-cli", "run_shell_command", {"dir_path": "out"}),  # relative to the project root
+        ("claude-code", "mcp__shell__run_command", {"cwd": "out"}),  # an MCP shell's cwd argument
+        ("codex", "Bash", {"workdir": "out/"}),
+    ],
+)
+def test_a_command_run_in_a_folder_that_is_a_link_out_waits_for_a_person(
+    hooked, planted, tmp_path, agent, tool, where
+):
+    # The command's one word leads, through the folder, to a program (which names no place of its own); only the
+    # folder it runs in -- out, a link to a folder outside -- says it acts outside the project.
+    program = tmp_path / "outside" / "tool"
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    hooked.agent.write_permissions(allow=["Terminal(tool -x)", "Mcp(shell)"], deny=[], ask=[])
+    body = {**agent_input(agent, tool, {"command": "tool -x", **where}), "cwd": str(planted)}
+    code, answer, err = hooked.command(agent, body, root=str(planted))
+    assert verdict(agent, code, answer) == "deny", (answer, err)
+    assert "symbolic link" in str(answer) + err
+    assert not ProposedAction.objects.exists()
+    body["tool_input"] = {**body["tool_input"], **{k: "src" for k in where}}  # a folder inside: as before
+    code, answer, err = hooked.command(agent, body, root=str(planted))
+    assert verdict(agent, code, answer) == "allow", (answer, err)
