@@ -443,11 +443,7 @@ def links_in(command: str, base: str, root: str) -> dict[str, str]:
 def _places(words: list[str], base: str) -> list[tuple[str, str]]:
     """Each word with each absolute path it may name, once: a relative word from where the command starts
     (``base``) and from each folder a `cd` or `pushd` in it moves to."""
-    here, bases = base, [base]
-    for k, word in enumerate(words[:-1]):
-        if word in ("cd", "pushd") and len(bases) < 8:
-            here = words[k + 1] if words[k + 1].startswith("/") else join(here, words[k + 1])
-            bases.append(here)
+    bases = [full for _, full in _folders(words, base)]
     seen: set[str] = set()
     out = []
     for word in words:
@@ -456,6 +452,17 @@ def _places(words: list[str], base: str) -> list[tuple[str, str]]:
             if full not in seen:
                 seen.add(full)
                 out.append((word, full))
+    return out
+
+
+def _folders(words: list[str], base: str) -> list[tuple[str, str]]:
+    """The folders a command runs in, (as written, absolute): where it starts (``base``, as itself), and each one
+    a `cd` or `pushd` in it moves to (at most 7)."""
+    here, out = base, [(base, base)]
+    for k, word in enumerate(words[:-1]):
+        if word in ("cd", "pushd") and len(out) < 8:
+            here = words[k + 1] if words[k + 1].startswith("/") else join(here, words[k + 1])
+            out.append((words[k + 1], here))
     return out
 
 
@@ -468,18 +475,19 @@ MAX_GITFILE = 4096
 
 
 def git_stores(command: str, base: str, root: str) -> dict[str, str]:
-    """The git stores other than the project's own ``.git`` that ``command`` (run in ``base``) reaches when it
-    runs git (a word ``git`` or ``…/git``): from where it runs (``base``: key the folder) and from each folder it
-    names, `cd`, ``-C``, ``--git-dir=``, ``GIT_DIR=`` and a local remote among them (key the word), git's walk
-    up from there to the project root -- each folder a store, or holding a ``.git`` file that leads to one
-    outside the project's ``.git`` (a nested repository's ``.git`` folder is git's own making, and is not).
-    Nothing for a command that does not run git."""
+    """The git stores other than the project's own ``.git`` that ``command`` (run in ``base``) may reach: from
+    each folder it runs in (``base``, keyed by itself, and each `cd`: whatever runs there -- an alias, a
+    function, a Makefile -- may run git) and, when it runs git itself (a word ``git`` or ``…/git``), from each
+    folder it names -- ``-C``, ``--git-dir=``, ``GIT_DIR=``, a local remote -- git's walk up from there to the
+    project root: each folder a store, or holding a ``.git`` file that leads to one outside the project's
+    ``.git`` (a nested repository's ``.git`` folder is git's own making, and is not)."""
     words = shell_words(command)
-    if not any(w == "git" or w.endswith("/git") for w in words):
-        return {}
+    runs_git = any(w == "git" or w.endswith("/git") for w in words)
     root = root.rstrip("/") or "/"
     found: dict[str, str] = {}
-    for word, full in [(base, base), *_places(words, base)]:
+    for word, full in [*_folders(words, base), *(_places(words, base) if runs_git else ())]:
+        if word in found:
+            continue
         store = _store_from(full, root)
         if store is not None:
             found[word] = store

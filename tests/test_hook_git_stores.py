@@ -68,6 +68,18 @@ def test_the_stores_a_git_command_reaches(project, tmp_path):
     assert git_stores("cd src; git -C ../sub log", app, app) == {"../sub": str(tmp_path / "elsewhere")}
 
 
+def test_a_command_run_in_a_store_reaches_it_whatever_it_names(project):
+    # an alias, a shell function, a Makefile or a script may run git there: where it runs is enough
+    app = str(project)
+    evil = f"{app}/tests/fixtures/evil"
+    assert git_stores("gl", evil, app) == {evil: evil}
+    assert git_stores("make", f"{evil}/refs", app) == {f"{evil}/refs": evil}
+    assert git_stores("cd tests/fixtures/evil && gl", app, app) == {"tests/fixtures/evil": evil}
+    assert git_stores("pushd sub; make", app, app) == {
+        "sub": git_stores("git status", f"{app}/sub", app)[f"{app}/sub"]
+    }
+
+
 @pytest.mark.parametrize(
     "command, where",
     [
@@ -77,8 +89,8 @@ def test_the_stores_a_git_command_reaches(project, tmp_path):
         ("git status", "lib"),  # a submodule: its store is in the project's own .git
         ("git status", "vendor/dep/src"),  # a nested clone's .git folder: git wrote its config
         ("git -C vendor/dep log", ""),
-        ("ls tests/fixtures/evil", ""),  # no git: its config runs for git only
-        ("cat tests/fixtures/evil/config", "tests/fixtures/evil"),
+        ("ls tests/fixtures/evil", ""),  # names it, runs no git there
+        ("cat tests/fixtures/evil/config", "tests"),
         ("git log .git", ""),  # the project's own store
     ],
 )
