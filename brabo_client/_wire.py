@@ -226,9 +226,11 @@ def _read_response(recv, limit: int = MAX_RESPONSE, fields: dict | None = None) 
     head, _, rest = buf.partition(b"\r\n\r\n")
     status_line, *header_lines = head.decode("latin-1").split("\r\n")
     parts = status_line.split(" ", 2)
-    if len(parts) < 2 or not parts[0].startswith("HTTP/") or not parts[1].isdigit():
+    code = parts[1] if len(parts) > 1 else ""
+    # three ASCII digits, as HTTP spells a status (str.isdigit alone takes "2²³" and "0200")
+    if not parts[0].startswith("HTTP/") or len(code) != 3 or not all(c in "0123456789" for c in code):
         raise HttpError(f"not an HTTP status line: {status_line[:80]!r}")
-    status = int(parts[1])
+    status = int(code)
     if fields is None:
         fields = {}
     for line in header_lines:

@@ -122,6 +122,8 @@ BAD_FRAMING = {
     "negative chunk size": b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n-2\r\n{}\r\n0\r\n\r\n",
     "chunk size with an underscore": b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0_2\r\n{}\r\n0\r\n\r\n",
     "chunk data longer than its size": b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{}\r\n0\r\n\r\n",
+    "a status of other digits": "HTTP/1.1 2\u00b2\u00b3 OK\r\nContent-Length: 2\r\n\r\n{}".encode("latin-1"),
+    "a status of four digits": b"HTTP/1.1 0200 OK\r\nContent-Length: 2\r\n\r\n{}",
 }
 
 
