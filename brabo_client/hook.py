@@ -132,7 +132,13 @@ def realpath(path: str) -> str:
 def _names(path: str) -> tuple[str, bool]:
     """``path`` (absolute) with its empty, ``.`` and ``..`` names taken out, and whether some name on its way is
     a symbolic link -- each name's ``lstat`` asked until the first link, as realpath walks it (a missing name
-    is no link). A NUL byte raises ``lstat``'s ValueError."""
+    is no link). A path no file can have -- a NUL byte, a lone surrogate no file name's bytes give -- raises
+    the ValueError ``lstat`` raises for it, wherever it stands (after a link too, where realpath would)."""
+    if "\x00" in path:
+        raise ValueError("embedded null byte")
+    path.encode(
+        sys.getfilesystemencoding(), sys.getfilesystemencodeerrors()
+    )  # os.fsencode's UnicodeEncodeError
     names: list[str] = []
     linked = False
     for name in path.split("/"):
@@ -500,7 +506,7 @@ def _store_from(folder: str, root: str) -> str | None:
     the project or inside its ``.git`` among it."""
     try:
         lexical, linked = _names(folder)
-    except ValueError:  # a NUL byte: no folder
+    except ValueError:  # a NUL byte, a lone surrogate: no folder
         return None
     if linked:
         import os  # (only now: a folder with no link on its way costs the hook no import)
@@ -558,7 +564,7 @@ def _leads_elsewhere(full: str, inside: str) -> str | None:
     elsewhere and not to a program (an executable file: `.venv/bin/python`); else None."""
     try:
         lexical, linked = _names(full)
-    except ValueError:  # a NUL byte: no path the command can open
+    except ValueError:  # a NUL byte, a lone surrogate: no path the command can open
         return None
     if not linked or not (lexical + "/").startswith(inside):
         return None  # no link on its way, or outside the project as written (the server reads that)
@@ -673,8 +679,12 @@ MCP_PATH_ARGS = ("path", "source", "destination", "paths")
 
 def _through_link(path: str) -> str | None:
     """Where the absolute ``path`` really leads, when some name on its way is a symbolic link (``realpath``'s
-    answer, the names walked once); else None."""
-    if not _names(path)[1]:
+    answer, the names walked once); else None -- also for a path no file can have (a NUL byte, a lone
+    surrogate): the server reads it as written."""
+    try:
+        if not _names(path)[1]:
+            return None
+    except ValueError:
         return None
     import os  # (only now: a path with no link on its way costs the hook no import)
 

@@ -18,7 +18,7 @@ import sys
 import pytest
 
 from actions.models import ProposedAction
-from brabo_client.hook import links_in, shell_words
+from brabo_client.hook import git_stores, links_in, resolve_links, shell_words
 from tests.test_agent_hooks_live import agent_input, claude_tool, decision_of, hooked, verdict  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -176,3 +176,17 @@ def test_a_command_run_in_a_folder_that_is_a_link_out_waits_for_a_person(
     body["tool_input"] = {**body["tool_input"], **{k: "src" for k in where}}  # a folder inside: as before
     code, answer, err = hooked.command(agent, body, root=str(planted))
     assert verdict(agent, code, answer) == "allow", (answer, err)
+
+
+def test_a_word_no_file_can_have_after_a_link_is_left_to_the_server(planted):
+    # A NUL byte or a lone surrogate (JSON's \ud800) past a link: realpath raised its ValueError, and the whole
+    # call was refused with Python's words ("embedded null byte"); no file has such a name: the text is judged.
+    app = str(planted)
+    for word in ("out/a\x00b", "out/\ud800", "notes.md/\x00"):
+        assert links_in(f"cat {word}", app, app) == {}
+        assert git_stores(f"git -C {word} log", app, app) == {}
+    body = {
+        **claude_tool("mcp__fs__read_file", {"path": f"{app}/out/\ud800", "paths": [f"{app}/out/a\x00"]}),
+        "cwd": app,
+    }
+    assert "brabo_resolved_paths" not in resolve_links(body, app, "claude-code")[0]["tool_input"]  # type: ignore[index]
