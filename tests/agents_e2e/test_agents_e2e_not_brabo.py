@@ -3,7 +3,9 @@ with what reads as the agent's allow (``{}`` is Codex's) -- is not Brabo, and th
 call: it takes a decision only from an answer that echoes the nonce it sent (``X-Brabo-Hook-Answer``).
 
 Claude Code's HTTP hook reads the body itself and cannot ask for that proof: the pinned CLI runs the tool on
-such an answer (pinned here, so the README's advice -- the command form -- stays true).
+such an answer -- on a plain ``{}`` too (no decision: its own permissions apply), ``"onFailure": "block"``
+notwithstanding, since a 200 is no failure (pinned here, so the README's advice -- the command form -- stays
+true).
 """
 
 from __future__ import annotations
@@ -19,19 +21,25 @@ pytestmark = [pytest.mark.agents_e2e]
 
 def test_an_allow_from_a_service_that_is_not_brabo_runs_nothing(agent_clis, tmp_path):
     servers = {agent: OneReply("200 OK", ALLOW_OF[agent], echo=False) for agent in AGENTS}
+    servers["claude-code-http"] = OneReply("200 OK", b"{}", echo=False)
     jobs = {}
     try:
-        for name, agent, form in [(a, a, "command") for a in AGENTS] + [
-            ("claude-code-http", "claude-code", "http")
-        ]:
+        for name, agent in [(a, a) for a in AGENTS] + [("claude-code-http", "claude-code")]:
             project, home = dirs_for(tmp_path, name)
+            url = servers[name].url
+            http = name.endswith("http")
             jobs[name] = dict(
                 agent=agent,
                 clis=agent_clis,
                 call=SHELL_TOOL[agent]("touch ran-on-anothers-allow.txt"),
                 project=project,
                 home=home,
-                hook=Hook(url=servers[agent].url, key="brabo_agent_x", form=form),
+                hook=Hook(
+                    url=url,
+                    key="brabo_agent_x",
+                    form="http" if http else "command",
+                    on_failure="block" if http else None,
+                ),
             )
         runs = run_agents(jobs, workers=len(jobs))
     finally:
