@@ -502,8 +502,8 @@ def git_stores(command: str, base: str, root: str) -> dict[str, str]:
 
 def _store_from(folder: str, root: str) -> str | None:
     """The git store other than the project's own that git's discovery finds from ``folder`` (absolute, an
-    existing folder) before the project root, or that ``folder`` is; None for anything else, a folder outside
-    the project or inside its ``.git`` among it."""
+    existing folder, or a ``.git`` file ``--git-dir`` may name) before the project root, or that ``folder``
+    is; None for anything else, a folder outside the project or inside its ``.git`` among it."""
     try:
         lexical, linked = _names(folder)
     except ValueError:  # a NUL byte, a lone surrogate: no folder
@@ -511,24 +511,43 @@ def _store_from(folder: str, root: str) -> str | None:
     if linked:
         import os  # (only now: a folder with no link on its way costs the hook no import)
 
-        lexical = os.path.realpath(lexical)
+        lexical = os.path.realpath(folder)
     own = root + "/.git"
+
+    def foreign(store: str | None) -> str | None:
+        return None if store is None or store == own or store.startswith(own + "/") else store
+
     if lexical == own or lexical.startswith(own + "/") or not (lexical + "/").startswith(root + "/"):
         return None
-    if _kind(lexical) != "folder":
+    kind = _kind(lexical)
+    if kind == "file" and lexical.endswith("/.git"):  # `--git-dir=sub/.git`: the store its gitdir names
+        return foreign(_gitfile_store(lexical[: -len("/.git")]))
+    if kind != "folder":
         return None  # a file, or nothing there: no folder git starts from
     d = lexical
     while d != root:
-        kind = _kind(d + "/.git")
-        if kind == "folder":
+        dotgit = _dotgit(d)
+        if dotgit == "folder":
             return None  # a repository git made (clone, init): its own config
-        if kind == "file":
-            store = _gitfile_store(d)
-            return None if store is None or store == own or store.startswith(own + "/") else store
+        if dotgit == "file":
+            return foreign(_gitfile_store(d))
+        if dotgit == "link":  # a .git no clone makes: where it leads
+            import os
+
+            return foreign(os.path.realpath(d + "/.git"))
         if _kind(d + "/HEAD") == "file" and _kind(d + "/objects") == _kind(d + "/refs") == "folder":
             return d
         d = d.rpartition("/")[0] or "/"
     return None
+
+
+def _dotgit(folder: str) -> str:
+    """What ``folder/.git`` is: "folder", "file", "link" (a symbolic link) or "" (nothing, or something else)."""
+    try:
+        kind = _posix.lstat(folder + "/.git").st_mode & 0o170000
+    except (OSError, ValueError):
+        return ""
+    return {0o040000: "folder", 0o100000: "file", 0o120000: "link"}.get(kind, "")
 
 
 def _kind(path: str) -> str:

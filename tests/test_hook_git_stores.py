@@ -48,6 +48,10 @@ def project(tmp_path):
     (app / "lib" / ".git").write_text("gitdir: ../.git/modules/lib\n")  # a submodule: the project's own
     _store(app / "vendor" / "dep" / ".git")  # a nested clone: git made its .git
     (app / "vendor" / "dep" / "src").mkdir()
+    (app / "linked").mkdir()
+    (app / "linked" / ".git").symlink_to(tmp_path / "elsewhere")  # a .git no clone makes
+    (app / "linked-own").mkdir()
+    (app / "linked-own" / ".git").symlink_to(app / ".git")  # ... leading to the project's own
     (app / "src").mkdir()
     return app
 
@@ -66,6 +70,8 @@ def test_the_stores_a_git_command_reaches(project, tmp_path):
     assert git_stores("/usr/bin/git -C remote.git log", app, app) == {"remote.git": f"{app}/remote.git"}
     assert git_stores("git status", f"{app}/sub", app) == {f"{app}/sub": str(tmp_path / "elsewhere")}
     assert git_stores("cd src; git -C ../sub log", app, app) == {"../sub": str(tmp_path / "elsewhere")}
+    assert git_stores("git --git-dir=sub/.git log", app, app) == {"sub/.git": str(tmp_path / "elsewhere")}
+    assert git_stores("git status", f"{app}/linked", app) == {f"{app}/linked": str(tmp_path / "elsewhere")}
 
 
 def test_a_command_run_in_a_store_reaches_it_whatever_it_names(project):
@@ -92,6 +98,8 @@ def test_a_command_run_in_a_store_reaches_it_whatever_it_names(project):
         ("ls tests/fixtures/evil", ""),  # names it, runs no git there
         ("cat tests/fixtures/evil/config", "tests"),
         ("git log .git", ""),  # the project's own store
+        ("git --git-dir=lib/.git log", ""),  # a submodule's .git file: the project's own store
+        ("git status", "linked-own"),
     ],
 )
 def test_what_is_not_a_store_of_another(project, command, where):
