@@ -37,6 +37,7 @@ from django.utils import timezone
 
 from permissions.action_types import AUTO_APPROVE, DENY, MAINTAINER, OWNER, REQUIRE_APPROVAL
 from permissions.messages import sentence
+from projects import team_events
 from projects.access import visible_projects
 from projects.models import Agent, Project, SpendLimit, Workspace, WorkspaceBudget
 from projects.services import DomainError, require_project_role, require_workspace_role
@@ -49,7 +50,9 @@ from .money import MoneyError, format_money, parse_amount, parse_currency, quant
 
 SPEND_RECORDED = events.SPEND_RECORDED
 THRESHOLD_CROSSED = events.BUDGET_THRESHOLD_CROSSED
-BUDGET_UPDATED = "budget.updated"  # the workspace's own log (projects.team_events), with the owner as actor
+BUDGET_UPDATED = (
+    team_events.BUDGET_UPDATED
+)  # the workspace's own log (projects.team_events), with the owner as actor
 THRESHOLDS = (80, 100)
 LEDGER = Actor.system("ledger")
 

@@ -8,12 +8,15 @@ subqueries so a page of projects costs one query, not one per row.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib.contenttypes.models import ContentType
 from django.db.models import Q, QuerySet
 from guardian.models import UserObjectPermission
 
-from permissions.action_types import ROLE_RANK
+from permissions.action_types import DEVELOPER, MAINTAINER, OWNER, ROLE_RANK
 
+from . import team_events as te
 from .authentication import KeyPrincipal
 from .models import Agent, Membership, Project, Workspace, WorkspaceEvent
 
@@ -57,13 +60,113 @@ def visible_projects(user) -> QuerySet[Project]:
     )
 
 
+@dataclass(frozen=True)
+class LogReaders:
+    """Who reads one type of the workspace's own log: members of at least ``minimum`` (None: nobody by role),
+    only those not restricted to some projects when ``unrestricted``, and the event's own actor when ``own``."""
+
+    minimum: str | None
+    unrestricted: bool = False
+    own: bool = False
+
+    def admit(self, m: Membership) -> bool:
+        if self.minimum is None or ROLE_RANK.get(m.role, 0) < ROLE_RANK[self.minimum]:
+            return False
+        return not (self.unrestricted and m.restricted)
+
+
+_ANY_MEMBER = LogReaders(DEVELOPER)  # GET members/ and GET ownership-offer/ answer every member
+_MAINTAINERS = LogReaders(MAINTAINER)  # GET invitations/ and GET budget/ (a restricted one: their projects')
+_CONFIGURERS = LogReaders(MAINTAINER, unrestricted=True)  # webhooks, teams, Slack: read as they are changed
+_OWNER = LogReaders(OWNER)  # GET credentials/ is the owner's
+
+# R1.1: a member reads on the workspace's log only what the endpoint of the same fact would show them; an
+# event about one project also needs that project (``readable_workspace_events``). A type not listed here
+# is the owner's alone (fail closed): a new event type is read by more people only by being added here.
+WORKSPACE_EVENT_READERS: dict[str, LogReaders] = {
+    te.MEMBER_ADDED: _ANY_MEMBER,
+    te.MEMBER_ROLE_CHANGED: _ANY_MEMBER,
+    te.MEMBER_JOINED: _ANY_MEMBER,
+    te.MEMBER_REMOVED: _ANY_MEMBER,  # its suspended agents: those of the reader's projects (payload below)
+    te.OWNERSHIP_OFFERED: _ANY_MEMBER,
+    te.OWNERSHIP_OFFER_CANCELLED: _ANY_MEMBER,
+    te.OWNERSHIP_OFFER_DECLINED: _ANY_MEMBER,
+    te.OWNERSHIP_TRANSFERRED: _ANY_MEMBER,  # whether the token needs confirming: the owner's (payload below)
+    te.MEMBER_INVITED: _MAINTAINERS,
+    te.INVITATION_REVOKED: _MAINTAINERS,
+    te.BUDGET_UPDATED: _MAINTAINERS,
+    te.WEBHOOK_CREATED: _CONFIGURERS,
+    te.WEBHOOK_UPDATED: _CONFIGURERS,
+    te.WEBHOOK_DISABLED: _CONFIGURERS,
+    te.WEBHOOK_ENABLED: _CONFIGURERS,
+    te.WEBHOOK_DELETED: _CONFIGURERS,
+    te.WEBHOOK_SECRET_ROTATED: _CONFIGURERS,
+    te.SLACK_CONFIGURED: _CONFIGURERS,
+    te.SLACK_REMOVED: _CONFIGURERS,
+    te.TEAM_CREATED: _CONFIGURERS,
+    te.TEAM_MEMBERS_CHANGED: _CONFIGURERS,
+    te.TEAM_DELETED: _CONFIGURERS,
+    te.SECRET_REENCRYPTED: _CONFIGURERS,  # webhook and Slack secrets
+    te.CREDENTIALS_UPDATED: _OWNER,
+    te.CREDENTIALS_CONFIRMED: _OWNER,
+    te.CREDENTIALS_CONFIRMATION_NEEDED: _OWNER,
+    te.CREDENTIALS_REENCRYPTED: _OWNER,
+    # a person's own Slack link (whose clicks decide as whom): theirs, and the Slack app's configurers'
+    te.SLACK_LINK_REQUESTED: LogReaders(MAINTAINER, unrestricted=True, own=True),
+    te.SLACK_LINKED: LogReaders(MAINTAINER, unrestricted=True, own=True),
+    te.SLACK_UNLINKED: LogReaders(MAINTAINER, unrestricted=True, own=True),
+    # a person's notification choices: GET .../notifications/ shows each person their own only
+    te.SUBSCRIPTION_CHANGED: LogReaders(None, own=True),
+}
+
+
 def readable_workspace_events(user, workspace_id) -> QuerySet[WorkspaceEvent]:
-    """The workspace's own log as ``user`` reads it: the events of the workspace as a whole, and an event
-    about one project (its or its agents' spend limits, someone's notification choices there) only when the
-    reader reaches that project."""
-    return WorkspaceEvent.objects.filter(workspace_id=workspace_id).filter(
-        Q(project__isnull=True) | Q(project__in=visible_projects(user).values("id"))
+    """The workspace's own log as ``user`` reads it: the types their role and restriction read
+    (``WORKSPACE_EVENT_READERS``), and an event about one project (its or its agents' spend limits,
+    someone's notification choices there) only when the reader reaches that project. Read the payloads
+    through :func:`workspace_event_payload`."""
+    m = membership(user, workspace_id)
+    if m is None:
+        return WorkspaceEvent.objects.none()
+    types = [t for t, readers in WORKSPACE_EVENT_READERS.items() if readers.admit(m)]
+    own = [t for t, readers in WORKSPACE_EVENT_READERS.items() if readers.own]
+    readable = Q(type__in=types) | Q(type__in=own, actor_kind="user", actor_id=str(user.pk))
+    if m.role == OWNER:
+        readable |= ~Q(type__in=list(WORKSPACE_EVENT_READERS))
+    return (
+        WorkspaceEvent.objects.filter(workspace_id=workspace_id)
+        .filter(readable)
+        .filter(Q(project__isnull=True) | Q(project__in=visible_projects(user).values("id")))
     )
+
+
+class WorkspaceLogReader:
+    """One reader's view of event payloads, for a page of :func:`readable_workspace_events`: a removed member's
+    suspended agents only of the projects the reader reaches (one query, on the first such event), and the
+    state of the provider token only for the owner."""
+
+    def __init__(self, user, workspace_id):
+        self.user, self.workspace_id = user, workspace_id
+        self._member = membership(user, workspace_id)
+        self._agents: set[str] | None = None
+
+    def _reachable_agents(self) -> set[str]:
+        if self._agents is None:
+            projects = visible_projects(self.user).filter(workspace_id=self.workspace_id).values("id")
+            self._agents = {
+                str(pk) for pk in Agent.objects.filter(project__in=projects).values_list("id", flat=True)
+            }
+        return self._agents
+
+    def payload(self, event: WorkspaceEvent) -> dict:
+        payload = event.payload if isinstance(event.payload, dict) else {}
+        if event.type == te.MEMBER_REMOVED and "suspendedAgents" in payload:
+            agents = payload["suspendedAgents"] if isinstance(payload["suspendedAgents"], list) else []
+            reachable = self._reachable_agents()
+            return {**payload, "suspendedAgents": [a for a in agents if str(a) in reachable]}
+        if event.type == te.OWNERSHIP_TRANSFERRED and (self._member is None or self._member.role != OWNER):
+            return {k: v for k, v in payload.items() if k != "providerTokenNeedsConfirmation"}
+        return payload
 
 
 def membership(user, workspace_id) -> Membership | None:

@@ -16,7 +16,7 @@ from brabo.pagination import EventPagination
 from permissions.action_types import MAINTAINER
 
 from . import keys, teams
-from .access import readable_workspace_events
+from .access import WorkspaceLogReader, readable_workspace_events
 from .api_base import BraboAPIView, BraboListAPIView
 from .invitation_mail import send_invitation
 from .models import Agent, PersonalToken
@@ -136,9 +136,17 @@ class TokenCreateSerializer(serializers.Serializer):
 
 
 class WorkspaceEventSerializer(serializers.ModelSerializer):
+    """An event as its reader may read it: the payload through the context's ``reader``
+    (``access.WorkspaceLogReader``), which keeps out what the reader does not reach (R1.1)."""
+
     class Meta:
         model = WorkspaceEvent
         fields = ["id", "type", "actor_kind", "actor_label", "payload", "created_at"]
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        data["payload"] = self.context["reader"].payload(instance)
+        return data
 
 
 def parse_body(serializer_class, request):
@@ -330,6 +338,12 @@ class WorkspaceEventsView(BraboListAPIView):
     def get_queryset(self):
         # ordered by id along workspace_event_idx
         return readable_workspace_events(self.request.user, self.workspace.pk)
+
+    def get_serializer_context(self):
+        return {
+            **super().get_serializer_context(),
+            "reader": WorkspaceLogReader(self.request.user, self.workspace.pk),
+        }
 
 
 # -- keys ----------------------------------------------------------------------------------------------

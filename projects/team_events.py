@@ -41,6 +41,10 @@ TEAM_CREATED = "team.created"
 TEAM_MEMBERS_CHANGED = "team.members_changed"
 TEAM_DELETED = "team.deleted"
 SUBSCRIPTION_CHANGED = "notifications.subscription_changed"
+# written elsewhere (actions.budgets, manage.py rotate_encryption_key), named here for who reads them
+BUDGET_UPDATED = "budget.updated"
+SECRET_REENCRYPTED = "workspace.secret_reencrypted"
+CREDENTIALS_REENCRYPTED = "workspace.credentials_reencrypted"
 
 
 def record(workspace_id, type: str, *, actor, payload: dict, project_id=None) -> WorkspaceEvent:

@@ -95,7 +95,7 @@ def test_an_agent_pages_its_own_actions_only(team, agent_api):
 
 def _team_events(team, n):
     for i in range(n):
-        team_events.record(team.ws.id, "member.invited", actor=team.owner, payload={"n": i})
+        team_events.record(team.ws.id, "member.added", actor=team.owner, payload={"n": i})
 
 
 def test_workspace_events_page_in_order_to_the_end(team):

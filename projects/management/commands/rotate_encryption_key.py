@@ -13,10 +13,11 @@ from django.db import transaction
 
 from projects.crypto import SecretUnreadable, encrypted_fields, rotate
 from projects.models import WorkspaceCredentials, WorkspaceEvent
+from projects.team_events import CREDENTIALS_REENCRYPTED, SECRET_REENCRYPTED
 
 # The team log's event for a row re-encrypted (the credentials' type kept from before encrypted columns were one field type).
-EVENT_TYPE = {WorkspaceCredentials: "workspace.credentials_reencrypted"}
-DEFAULT_EVENT_TYPE = "workspace.secret_reencrypted"
+EVENT_TYPE = {WorkspaceCredentials: CREDENTIALS_REENCRYPTED}
+DEFAULT_EVENT_TYPE = SECRET_REENCRYPTED
 
 
 class Command(BaseCommand):
