@@ -17,6 +17,7 @@ from brabo.domain import (
     build,
     record,
 )
+from permissions.action_types import MAINTAINER, role_at_least
 
 # one non-final approval under a two-person rule; expiry of an undecided action, and its warning
 ACTION_APPROVAL_ADDED = "proposed_action.approval_added"
@@ -33,6 +34,16 @@ PERMISSION_REVOKED = "permission.revoked"
 ACTION_ANSWERED = "proposed_action.answered"
 ACTION_CANCELLED = "proposed_action.cancelled"
 ACTION_WAIT_ENDED = "proposed_action.wait_ended"
+# R1.1: events a project's log shows only to those who read its budget (GET .../budget/ is maintainer+): a
+# threshold crossing carries a workspace's or project's limit and its month-to-date spend.
+BUDGET_READER_TYPES: frozenset[str] = frozenset({BUDGET_THRESHOLD_CROSSED})
+
+
+def readable_by(qs, role: str | None):
+    """A queryset of project events as a member of ``role`` on the project reads it (fail closed)."""
+    return qs if role_at_least(role, MAINTAINER) else qs.exclude(type__in=BUDGET_READER_TYPES)
+
+
 # The action lifecycle's event types (the project log also holds team, key and settings events).
 EVENT_TYPES: tuple[str, ...] = (
     ACTION_CREATED,

@@ -24,12 +24,13 @@ from brabo.openapi import error_responses
 from brabo.pagination import ActionPagination, EventPagination
 from brabo.query_filters import QueryFilter, apply_filters, filter_parameters
 from permissions.action_types import ACTION_TYPES, QUESTION_TYPES
+from projects.access import project_role
 from projects.api_base import BraboAPIView, BraboListAPIView, TenantScopedViewSet
 from projects.authentication import AgentKeyAuthentication, request_agent
 from projects.models import Task
 
 from . import inprocess, quorum, services, waiting
-from .events import ACTION_APPROVED, ACTION_CREATED, EVENT_TYPES
+from .events import ACTION_APPROVED, ACTION_CREATED, EVENT_TYPES, readable_by
 from .models import (
     AUTO_APPROVED,
     PENDING,
@@ -458,7 +459,8 @@ class ProjectEventsView(BraboListAPIView):
 
     def get_queryset(self):
         # ordered by the paginator along event_project_idx (project, id)
-        events = SessionEvent.objects.filter(project=self.project)
+        role = project_role(self.request.user, self.project)
+        events = readable_by(SessionEvent.objects.filter(project=self.project), role)
         return apply_filters(events, self.request.query_params, EVENT_FILTERS)
 
 

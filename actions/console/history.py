@@ -13,6 +13,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
 from actions import history
+from actions.events import readable_by
 from actions.models import SessionEvent
 from brabo.pagination import EventPagination
 from brabo.storable import text_problem
@@ -87,7 +88,11 @@ def page(request):
     else:
         scope = [project] if project else projects
         qs = history.project_filters(
-            SessionEvent.objects.filter(project__in=scope).select_related("action__agent", "project"),
+            # the role is the membership's: a restriction narrows the projects (scope), not the role
+            readable_by(
+                SessionEvent.objects.filter(project__in=scope).select_related("action__agent", "project"),
+                membership.role,
+            ),
             actor=actor,
             agent=agent,
             type=type_,
