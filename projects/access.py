@@ -42,6 +42,17 @@ def _granted_project_ids(user):
     ).values_list("object_pk", flat=True)
 
 
+def project_grants(user_ids) -> set[tuple[int, str]]:
+    """(user id, project id as text) of every project grant of these users: one query for a page that asks
+    whether restricted members reach a project."""
+    ct = ContentType.objects.get_for_model(Project)
+    return set(
+        UserObjectPermission.objects.filter(
+            user_id__in=list(user_ids), permission__codename=ACCESS_PERM, content_type=ct
+        ).values_list("user_id", "object_pk")
+    )
+
+
 def visible_projects(user) -> QuerySet[Project]:
     """Projects of the caller's workspaces; restricted members see only the projects granted to them.
 

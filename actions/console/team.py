@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 from brabo.errors import DomainError
 from permissions.action_types import MAINTAINER, OWNER, ROLE_RANK, role_at_least
 from projects import keys, teams
-from projects.access import visible_projects
+from projects.access import project_grants, visible_projects
 from projects.invitation_mail import send_invitation
 from projects.models import Agent, Membership, Project, Workspace
 from projects.team_models import Invitation
@@ -69,35 +69,60 @@ def _run(request, fn, success: str | None = None, **kwargs):
 
 
 def members(request, new_invitation=None):
+    """Each workspace's members, with only the controls the reader can use (R1.1): the services refuse the
+    rest, and a button that can only answer 403 is not offered. Who is in a workspace is workspace-wide, so
+    a member restricted to some projects invites, changes and removes nobody (they may leave)."""
     roles = _roles(request.user)
     cards = []
     workspaces = Workspace.objects.filter(id__in=list(roles)).select_related("owner").order_by("name", "id")
     for ws in workspaces:
         role = roles[ws.id]
-        manage = role_at_least(role, MAINTAINER)
+        mine = Membership.objects.get(workspace=ws, user=request.user)
+        reads = role_at_least(role, MAINTAINER)  # GET invitations/ and suspended-agents/
+        manage = reads and not mine.restricted  # invite, revoke, change roles, remove others
+        memberships = list(
+            Membership.objects.filter(workspace=ws).select_related("user").order_by("user__username")
+        )
         rows = []
-        for m in Membership.objects.filter(workspace=ws).select_related("user").order_by("user__username"):
+        for m in memberships:
             can_change = manage and m.role != OWNER and m.rank <= ROLE_RANK[role]
             can_remove = can_change or (m.user_id == request.user.pk and m.role != OWNER)
             rows.append(_MemberRow(m, can_change, can_remove))
+        suspended = list(teams.suspended_agents(actor=request.user, workspace=ws)) if reads else []
+        grants = project_grants([m.user_id for m in memberships if m.restricted]) if suspended else set()
+        for agent in suspended:
+            agent.principal_choices = _principal_choices(  # type: ignore[attr-defined]
+                agent, memberships, ROLE_RANK[role], grants
+            )
         cards.append(
             {
                 "ws": ws,
                 "role": role,
                 "manage": manage,
+                "reads": reads,
                 "is_owner": role == OWNER,
                 "members": rows,
                 "grantable": [r for r in ASSIGNABLE if role_at_least(role, r)],
                 "invitations": list(teams.pending_invitations(actor=request.user, workspace=ws))
-                if manage
+                if reads
                 else [],
                 "offer": teams.open_offer(ws.pk),
                 "maintainers": [r.member for r in rows if r.member.role == MAINTAINER],
-                "suspended": list(teams.suspended_agents(actor=request.user, workspace=ws)) if manage else [],
+                "suspended": suspended,
             }
         )
     ctx = _base_context(request, "Members", cards=cards, section="members", new_invitation=new_invitation)
     return render(request, "console/members.html", ctx)
+
+
+def _principal_choices(agent: Agent, memberships: list[Membership], my_rank: int, grants) -> list[Membership]:
+    """Who ``teams.reassign_principal`` accepts as the agent's new principal from this reader: a member who
+    reaches the agent's project, at or below the reader's own role (an agent acts with its principal's role)."""
+    return [
+        m
+        for m in memberships
+        if m.rank <= my_rank and (not m.restricted or (m.user_id, str(agent.project_id)) in grants)
+    ]
 
 
 @require_POST
@@ -227,6 +252,16 @@ def keys_page(request, new_key=None):
         )
         .order_by("name", "id")
     )
+    for project in managed:
+        mine = ROLE_RANK[roles[project.workspace_id]]
+        for agent in project.agents.all():
+            # R2.1: rotating an agent's key needs at least its principal's role (keys.rotate_agent_key)
+            agent.can_rotate = (  # type: ignore[attr-defined]
+                agent.revoked_at is None
+                and agent.suspended_at is None
+                and agent.principal is not None
+                and ROLE_RANK.get(agent.principal.role, 99) <= mine
+            )
     ctx = _base_context(
         request,
         "Keys",

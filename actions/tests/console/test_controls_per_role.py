@@ -1,0 +1,132 @@
+"""The console shows a person only the controls they can use (R1.1): every form on the members and keys
+pages, pressed as it is offered, is carried out -- none answers a refusal. Read as an attacker would, from
+each seat: owner, maintainer, developer, and a maintainer and a developer restricted to one project.
+The server-side checks stay; ``test_team_console.py`` presses the hidden ones by hand."""
+
+from __future__ import annotations
+
+import html
+import re
+from itertools import count
+
+import pytest
+from django.contrib.messages import constants
+from django.test import Client
+
+from projects import teams
+from projects.access import set_project_access
+from projects.models import Agent, Membership
+
+MEMBERS = "/admin/console/members/"
+KEYS = "/admin/console/keys/"
+SEATS = ("owner", "maintainer", "developer", "rmaint", "rdev")
+_serial = count()
+
+FORM = re.compile(r'<form method="post" action="([^"]+)"[^>]*>(.*?)</form>', re.S)
+HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
+SELECT = re.compile(r'<select name="([^"]+)"[^>]*>(.*?)</select>', re.S)
+OPTION = re.compile(r'<option value="([^"]*)"\s*(selected)?')
+TEXT = re.compile(r'<input type="text" name="([^"]+)"')
+
+
+def _scene(world):
+    """A workspace of its own (fresh names), with a member removed so two agents wait for a principal."""
+    k = next(_serial)
+    u = {seat: world.user(f"{seat}{k}") for seat in SEATS}
+    u["leaver"] = world.user(f"leaver{k}")
+    world.user(f"newbie{k}")
+    ws = world.workspace(u["owner"], f"W{k}")
+    for seat, role in (("maintainer", "maintainer"), ("developer", "developer"), ("rmaint", "maintainer")):
+        world.member(ws, u[seat], role)
+    world.member(ws, u["rdev"], "developer")
+    world.member(ws, u["leaver"], "developer")
+    app, secret = world.project(ws, f"app{k}"), world.project(ws, f"secret{k}")
+    for seat in ("rmaint", "rdev"):
+        set_project_access(Membership.objects.get(workspace=ws, user=u[seat]), [app])
+    world.agent(app, u["leaver"], f"dev-l{k}")
+    world.agent(secret, u["leaver"], f"dev-ls{k}")
+    world.agent(app, u["owner"], f"dev-o{k}")
+    world.agent(app, u["developer"], f"dev-d{k}")
+    teams.remove_member(actor=u["owner"], workspace=ws, username=f"leaver{k}")
+    teams.invite_member(actor=u["owner"], workspace=ws, role="developer", email=f"zed{k}@example.com")
+    return k, u, ws
+
+
+def _forms(page: str, k: int) -> list[tuple[str, dict]]:
+    found = []
+    for action, body in FORM.findall(page):
+        data = dict(HIDDEN.findall(body))
+        data.pop("csrfmiddlewaretoken", None)
+        for name, options in SELECT.findall(body):
+            opts = OPTION.findall(options)
+            chosen = [v for v, sel in opts if sel] or [v for v, _ in opts]
+            data[name] = chosen[0] if chosen else ""
+        for name in TEXT.findall(body):
+            data[name] = f"newbie{k}"
+        found.append((html.unescape(action), data))
+    return found
+
+
+def _client(user) -> Client:
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def _refusals(resp) -> list[str]:
+    return [str(m) for m in resp.context["messages"] if m.level >= constants.ERROR] if resp.context else []
+
+
+def _press_each(world, seat: str, url: str, skip=()) -> int:
+    k, u, ws = _scene(world)
+    n = len([f for f in _forms(_client(u[seat]).get(url).content.decode(), k) if not f[0].startswith(skip)])
+    for i in range(n):  # each control on a fresh scene, so pressing one never spoils the next
+        k, u, ws = _scene(world)
+        c = _client(u[seat])
+        forms = [f for f in _forms(c.get(url).content.decode(), k) if not f[0].startswith(skip)]
+        action, data = forms[i]
+        resp = c.post(action, data, follow=True)
+        assert resp.status_code == 200, (seat, action, resp.status_code)
+        assert not _refusals(resp), (seat, action, data, _refusals(resp))
+    return n
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_every_control_on_the_members_page_works_for_who_sees_it(world, seat):
+    assert _press_each(world, seat, MEMBERS) >= 1  # everyone but the owner may leave; the owner has more
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_every_control_on_the_keys_page_works_for_who_sees_it(world, seat):
+    # personal tokens are everyone's own; the agent and runner keys are what a role may or may not press
+    pressed = _press_each(world, seat, KEYS, skip=("/admin/console/keys/tokens/",))
+    assert pressed >= (1 if seat in ("owner", "maintainer", "rmaint") else 0)
+
+
+def test_a_restricted_maintainer_sees_no_workspace_wide_control(world):
+    k, u, ws = _scene(world)
+    page = _client(u["rmaint"]).get(MEMBERS).content.decode()
+    assert "Invite someone" not in page and "Change role" not in page
+    assert ">Remove<" not in page and ">Revoke<" not in page
+    assert ">Leave<" in page  # anyone but the owner may leave
+    assert f"zed{k}@example.com" in page  # listing invitations is theirs (GET invitations/ answers them)
+    assert (
+        f'data-suspended-agent="dev-l{k}"' in page and f"dev-ls{k}" not in page and f"secret{k}" not in page
+    )
+
+
+def test_the_reassign_list_offers_only_principals_the_reader_may_choose(world):
+    k, u, ws = _scene(world)
+    page = _client(u["maintainer"]).get(MEMBERS).content.decode()
+
+    def choices(agent):
+        found = re.search(rf'id="principal-{agent.id}"[^>]*>(.*?)</select>', page, re.S)
+        assert found is not None, agent.name
+        return {v for v, _ in OPTION.findall(found.group(1))}
+
+    in_app = Agent.objects.get(name=f"dev-l{k}")
+    in_secret = Agent.objects.get(name=f"dev-ls{k}")
+    # above a maintainer: require_can_act_for refuses the owner
+    assert choices(in_app) == {f"maintainer{k}", f"developer{k}", f"rmaint{k}", f"rdev{k}"}
+    # the members restricted to app cannot be the principal of an agent in secret
+    assert choices(in_secret) == {f"maintainer{k}", f"developer{k}"}
