@@ -541,7 +541,20 @@ def agent_card(request, agent_id):
     role = _roles(request.user).get(agent.project.workspace_id)
     rules = list(agent.autonomy_rules.order_by("action_type"))
     auto = any(r.action_type == WILDCARD and r.mode == AUTO_APPROVE for r in rules)
-    confirm = request.GET.get("confirm") in ("auto", "manual")
+    # only the controls the reader can use (R2.1, R2.2): setting an agent's autonomy needs maintainer+ and at
+    # least its principal's role (a suspended agent has none); undoing a grant, the role that could grant it
+    principal = agent.principal
+    can_switch = (
+        role_at_least(role, MAINTAINER) and principal is not None and role_at_least(role, principal.role)
+    )
+    confirm = can_switch and request.GET.get("confirm") in ("auto", "manual")
+    grants = services.always_grants(agent)
+    undoable = {
+        g.event.id
+        for g in grants
+        if g.event.action is not None
+        and role_at_least(role, ACTION_TYPES[g.event.action.action_type].min_role)
+    }
     return render(
         request,
         "console/agent_card.html",
@@ -550,9 +563,10 @@ def agent_card(request, agent_id):
             f"Agent {agent.name}",
             agent=agent,
             rules=rules,
-            grants=services.always_grants(agent),
+            grants=grants,
+            undoable=undoable,
             auto=auto,
-            can_switch=role_at_least(role, MAINTAINER),
+            can_switch=can_switch,
             confirm=request.GET.get("confirm") if confirm else "",
             section="agents",
         ),

@@ -13,6 +13,7 @@ import pytest
 from django.contrib.messages import constants
 from django.test import Client
 
+from actions.tests.conftest import Proposer
 from projects import teams
 from projects.access import set_project_access
 from projects.models import Agent, Membership
@@ -130,3 +131,41 @@ def test_the_reassign_list_offers_only_principals_the_reader_may_choose(world):
     assert choices(in_app) == {f"maintainer{k}", f"developer{k}", f"rmaint{k}", f"rdev{k}"}
     # the members restricted to app cannot be the principal of an agent in secret
     assert choices(in_secret) == {f"maintainer{k}", f"developer{k}"}
+
+
+# -- the agent's card: the autopilot switch and the undo of an "Always allow" ------------------------------
+
+
+def _card(c, agent, query=""):
+    return c.get(f"/admin/console/agents/{agent.id}/{query}").content.decode()
+
+
+def test_the_autopilot_switch_shows_only_to_who_may_set_the_agents_autonomy(team):
+    owners_agent = team.world.agent(team.project, team.owner, "dev-own")[0]
+    c = _client(team.maintainer)
+    for query in ("", "?confirm=auto"):
+        page = _card(c, owners_agent, query)
+        # a maintainer cannot configure the owner's agent (R2.1): below_principal_role
+        assert 'data-action="switch"' not in page and 'data-action="confirm-mode"' not in page
+    assert 'data-action="switch"' in _card(c, team.agent)  # dev-api acts for max himself
+    resp = c.post(f"/admin/console/agents/{owners_agent.id}/autopilot/", {"mode": "auto"}, follow=True)
+    assert _refusals(resp)  # the server still refuses when pressed by hand
+    dev = _client(team.developer)
+    assert 'data-action="confirm-mode"' not in _card(dev, team.agent, "?confirm=auto")
+
+
+def test_undo_shows_only_on_grants_the_reader_could_have_granted(team):
+    api = Proposer(team)
+    lead, key = team.world.agent(team.project, team.maintainer, "dev-lead")
+    commit = api.propose("git_commit", {"message": "wip"}, key=key).json()["id"]
+    branch = api.propose("git_branch_create", {"branch": "feature/q"}, key=key).json()["id"]
+    for action_id in (commit, branch):
+        resp = team.world.client(team.maintainer).post(f"/api/actions/{action_id}/approve-always/")
+        assert resp.status_code == 200, resp.content
+    assert _card(_client(team.maintainer), lead).count('data-action="undo-grant"') == 2
+    dev = _client(team.developer)
+    # git_commit is a developer's to grant and undo; git_branch_create a maintainer's (R2.2)
+    assert _card(dev, lead).count('data-action="undo-grant"') == 1
+    for action, data in _forms(_card(dev, lead), 0):
+        if "/grants/" in action:
+            assert not _refusals(dev.post(action, data, follow=True))
