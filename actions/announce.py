@@ -30,14 +30,23 @@ from django.conf import settings
 from django.db import transaction
 
 from brabo import celery_wire
+from projects.keys import AGENT_KEY_ROTATED
+from projects.services import AGENT_REVOKED
+from projects.teams import AGENT_SUSPENDED
 
 from . import enqueue, notifications, waiting
 
 log = logging.getLogger(__name__)
 
 
+# what makes an agent's key stop opening Brabo: its open waits are woken to re-read it (R8.4, R12.1)
+KEY_FENCE_EVENTS = frozenset({AGENT_REVOKED, AGENT_SUSPENDED, AGENT_KEY_ROTATED})
+
+
 def announce(event):
     transaction.on_commit(lambda: _send(event, notifications.notifies(event), None))
+    if event.type in KEY_FENCE_EVENTS and isinstance(event.payload, dict) and event.payload.get("agentId"):
+        waiting.publish(waiting.agent_key(event.payload["agentId"]))
     return event
 
 

@@ -72,7 +72,7 @@ from brabo.errors import DomainError
 from brabo.sql import fetch_one
 from brabo_client._wire import HOOK_ANSWER, HOOK_NONCE
 from projects.api_base import BraboAPIView
-from projects.authentication import request_agent
+from projects.authentication import KeyFence, refuse_if_fenced, request_agent
 
 from . import announce, hooks_schema, payloads, services, waiting
 from .agent_hooks import ALLOW, ASK, DENY, PROTOCOLS, AgentProtocol, HookInputError, Mapped, server_wait
@@ -274,16 +274,24 @@ class AgentHookView(BraboAPIView):
         # A wait: its place under the caps on concurrent waits; at a cap the call is refused as a
         # deny (handle_exception), never answered with an error the agent would take as "run the tool".
         allowance = waiting.wait_allowance(agent_id=caller.id, workspace_id=caller.project.workspace_id)
+        # the key this call came with: revoked, rotated out or suspended while it waits, the decision is a
+        # deny with that refusal, never the person's approval (R12.1)
+        fence = KeyFence.of_request(request)
         plan = getattr(request, "brabo_deferred_wait", None)
         if plan is not None:
             # Under the ASGI server the async route waits (actions.wait_views), holding no thread; it resumes
             # the decision on a sync slot after each wait.
-            plan.defer_steps(steps, step, answer, allowance, lambda exc: self.handle_exception(exc).data)
+            plan.defer_steps(
+                steps, step, answer, allowance, lambda exc: self.handle_exception(exc).data, fence
+            )
             return Response(None)
         with allowance:
             while True:
                 action, seconds = step
-                waiting.wait_for(str(action.id), partial(_decided, action), seconds)
+                waiting.wait_for(
+                    waiting.wait_keys(str(action.id), fence), partial(_decided, action, fence), seconds
+                )
+                refuse_if_fenced(fence)
                 try:
                     step = steps.send(None)
                 except StopIteration as done:
@@ -500,8 +508,8 @@ def _status(action: ProposedAction) -> str:
     return action.status
 
 
-def _decided(action: ProposedAction) -> bool:
-    return _status(action) != PENDING
+def _decided(action: ProposedAction, fence: KeyFence | None = None) -> bool:
+    return _status(action) != PENDING or (fence is not None and fence.refusal() is not None)
 
 
 def _who(action: ProposedAction) -> str:

@@ -42,7 +42,7 @@ from brabo import slots
 from brabo.api_errors import ApiError, exception_handler
 from brabo.query_filters import apply_filters
 from permissions.action_types import ACTION_TYPES, PERSON_ONLY_TYPES
-from projects.authentication import authenticate_agent_key
+from projects.authentication import KeyFence, authenticate_agent_key, refuse_if_fenced
 from projects.models import Agent
 
 from . import quorum, services, waiting
@@ -63,6 +63,7 @@ DEFAULT_WAIT_SECONDS = 50  # under the shortest default tool timeout of the comm
 LIST_LIMIT = 100
 _SCOPE_AGENT = "brabo.agent"  # the ASGI scope key the gate leaves the authenticated agent under
 _SCOPE_GONE = "brabo.gone"  # and the event set when the client hangs up
+_SCOPE_FENCE = "brabo.fence"  # and the key it came with (a wait ends with it: KeyFence)
 
 INSTRUCTIONS = (
     "Brabo governs what you do: propose each action with its propose_<type> tool instead of doing it "
@@ -232,19 +233,25 @@ def _own_action(agent: Agent, action_id: str) -> ProposedAction:
     return found
 
 
-def _reread(agent: Agent, action: ProposedAction) -> dict[str, Any]:
+def _reread(agent: Agent, action: ProposedAction, fence: KeyFence) -> dict[str, Any]:
+    refuse_if_fenced(
+        fence
+    )  # revoked, rotated out or suspended while it waited: its refusal, not the decision
     action = _own_action(agent, str(action.pk))
     if action.status == PENDING:
         services.waiter_attached(action)  # R8.4: still waiting on it
     return _action_data(action)
 
 
-async def _settle(agent: Agent, action: ProposedAction, timeout: float, gone: asyncio.Event) -> None:
-    """R8.4, as ``GET /api/actions/{id}/wait/``: counted against the caps, holding no thread, and given up
-    when the client hangs up (the SDK does not notice, and a wait nobody reads must not hold a cap)."""
+async def _settle(
+    agent: Agent, action: ProposedAction, timeout: float, gone: asyncio.Event, fence: KeyFence
+) -> None:
+    """R8.4, as ``GET /api/actions/{id}/wait/``: counted against the caps, holding no thread, given up
+    when the client hangs up (the SDK does not notice, and a wait nobody reads must not hold a cap), and
+    ended when the agent's key stops opening Brabo (``fence``; the caller answers with its refusal)."""
     if timeout and not action.is_settled:
         with waiting.wait_allowance(agent_id=agent.id, workspace_id=action.project.workspace_id):
-            settled = asyncio.ensure_future(await_settled(action, timeout))
+            settled = asyncio.ensure_future(await_settled(action, timeout, fence))
             hung_up = asyncio.ensure_future(gone.wait())
             try:
                 await asyncio.wait((settled, hung_up), return_when=asyncio.FIRST_COMPLETED)
@@ -255,7 +262,7 @@ async def _settle(agent: Agent, action: ProposedAction, timeout: float, gone: as
 
 
 async def _propose(
-    agent: Agent, gone: asyncio.Event, action_type: str, given: dict[str, Any] | None
+    agent: Agent, gone: asyncio.Event, fence: KeyFence, action_type: str, given: dict[str, Any] | None
 ) -> dict[str, Any]:
     args = _arguments(PROPOSE + action_type, given, ("payload", "task", "wait"))
     if "payload" not in args:
@@ -265,16 +272,20 @@ async def _propose(
     decision = await slots.run(agent_proposal, agent, action_type, args["payload"], task)
     action = decision.action
     if action.status != PENDING:  # R8.4: an auto-approved action's result comes back in the same call
-        await _settle(agent, action, wait, gone)
+        await _settle(agent, action, wait, gone, fence)
 
     def answer() -> dict[str, Any]:
+        if wait and action.status != PENDING:
+            refuse_if_fenced(fence)  # it waited for the result: none after its key stopped working
         action.refresh_from_db()
         return _action_data(action, decision.hints)
 
     return await slots.run(answer)
 
 
-async def _wait(agent: Agent, gone: asyncio.Event, given: dict[str, Any] | None) -> dict[str, Any]:
+async def _wait(
+    agent: Agent, gone: asyncio.Event, fence: KeyFence, given: dict[str, Any] | None
+) -> dict[str, Any]:
     args = _arguments(WAIT, given, ("action_id", "timeout"))
     action_id = _id(args, "action_id", "an action's id")
     if not action_id:
@@ -287,8 +298,8 @@ async def _wait(agent: Agent, gone: asyncio.Event, given: dict[str, Any] | None)
         return action
 
     action = await slots.run(attach)
-    await _settle(agent, action, timeout, gone)
-    return await slots.run(_reread, agent, action)
+    await _settle(agent, action, timeout, gone, fence)
+    return await slots.run(_reread, agent, action, fence)
 
 
 _LIST_FILTERS = tuple(f for f in ACTION_FILTERS if f.name in ("status", "action_type", "task"))
@@ -339,24 +350,24 @@ def _refusal(exc: Exception) -> types.CallToolResult:
     return _result(body, error=True)
 
 
-def _caller(ctx: ServerRequestContext[Any, Any]) -> tuple[Agent, asyncio.Event]:
+def _caller(ctx: ServerRequestContext[Any, Any]) -> tuple[Agent, asyncio.Event, KeyFence]:
     scope = getattr(ctx.request, "scope", None) or {}
-    agent, gone = scope.get(_SCOPE_AGENT), scope.get(_SCOPE_GONE)
-    if not isinstance(agent, Agent) or not isinstance(gone, asyncio.Event):
+    agent, gone, fence = scope.get(_SCOPE_AGENT), scope.get(_SCOPE_GONE), scope.get(_SCOPE_FENCE)
+    if not isinstance(agent, Agent) or not isinstance(gone, asyncio.Event) or not isinstance(fence, KeyFence):
         raise AuthenticationFailed("No agent key on this request.")  # only the gate's requests reach here
-    return agent, gone
+    return agent, gone, fence
 
 
 async def _call_tool(
     ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
 ) -> types.CallToolResult:
     try:
-        agent, gone = _caller(ctx)
+        agent, gone, fence = _caller(ctx)
         name = params.name
         if name.startswith(PROPOSE) and name[len(PROPOSE) :] in proposable_types():
-            data = await _propose(agent, gone, name[len(PROPOSE) :], params.arguments)
+            data = await _propose(agent, gone, fence, name[len(PROPOSE) :], params.arguments)
         elif name == WAIT:
-            data = await _wait(agent, gone, params.arguments)
+            data = await _wait(agent, gone, fence, params.arguments)
         elif name == LIST:
             data = await _list(agent, params.arguments)
         else:
@@ -413,6 +424,12 @@ async def _send_refusal(send, refusal: Refusal) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+def _bearer_key(scope) -> str:
+    """The key of the request's ``Authorization: Bearer <key>`` (the gate let only such a request in)."""
+    parts = (_header(scope, b"authorization") or "").split()
+    return parts[1] if len(parts) == 2 else ""
 
 
 def _header(scope, name: bytes) -> str | None:
@@ -494,7 +511,8 @@ class McpApp:
                 watching.append(asyncio.ensure_future(_watch_hang_up(receive, gone)))
             return message
 
-        scope = {**scope, _SCOPE_AGENT: agent_or_refusal, _SCOPE_GONE: gone}
+        fence = KeyFence.of_key(agent_or_refusal, _bearer_key(scope))
+        scope = {**scope, _SCOPE_AGENT: agent_or_refusal, _SCOPE_GONE: gone, _SCOPE_FENCE: fence}
         try:
             await self.manager.handle_request(scope, watched_receive, send)
         finally:

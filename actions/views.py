@@ -26,7 +26,13 @@ from brabo.query_filters import QueryFilter, apply_filters, filter_parameters
 from permissions.action_types import ACTION_TYPES, QUESTION_TYPES
 from projects.access import project_role
 from projects.api_base import BraboAPIView, BraboListAPIView, TenantScopedViewSet
-from projects.authentication import AgentKeyAuthentication, request_agent
+from projects.authentication import (
+    AgentKeyAuthentication,
+    KeyFence,
+    refuse_if_fenced,
+    refuse_if_suspended,
+    request_agent,
+)
 from projects.models import Task
 
 from . import inprocess, quorum, services, waiting
@@ -71,17 +77,22 @@ def _seconds(raw, name: str) -> float:
     return value
 
 
-def _wait_until_settled(action: ProposedAction, timeout: float) -> ProposedAction:
+def _wait_until_settled(action: ProposedAction, timeout: float, fence: KeyFence | None = None) -> None:
+    """Block until ``action`` is settled or ``timeout`` passed; with ``fence``, raise the refusal a fresh call
+    would get as soon as the waiting agent's key stops opening Brabo (woken by its announcement), never
+    answering with the decision after that."""
+
     def settled() -> bool:
         action.refresh_from_db()
+        done = action.is_settled or (fence is not None and fence.refusal() is not None)
         if not connection.in_atomic_block:
             # A long-poll holds a thread, not a database connection: give it back to the pool between
             # checks, so 50 waiting agents do not pin 50 connections.
             connection.close()
-        return action.is_settled
+        return done
 
-    waiting.wait_for(str(action.id), settled, timeout)
-    return action
+    waiting.wait_for(waiting.wait_keys(str(action.id), fence), settled, timeout)
+    refuse_if_fenced(fence)
 
 
 def _answer_when_settled(
@@ -90,18 +101,21 @@ def _answer_when_settled(
     """R8.4 — answer ``finish()``'s data once ``action`` is settled or ``timeout`` passed. Under the ASGI
     server the async route (``actions.wait_views``) left a plan on the request: the wait is handed to it and
     happens after this view returns, holding no thread; otherwise (WSGI, the test client) it blocks here.
-    Either way it counts against the caller's caps on concurrent waits (429 ``too_many_waits``)."""
+    Either way it counts against the caller's caps on concurrent waits (429 ``too_many_waits``), and an
+    agent's wait ends with its key (``KeyFence``): revoked, rotated out or suspended, it answers as a fresh
+    call would, never with the decision."""
     if timeout and not action.is_settled:
         agent = request_agent(request)
         allowance = waiting.wait_allowance(
             agent_id=agent.id if agent is not None else None, workspace_id=action.project.workspace_id
         )
+        fence = KeyFence.of_request(request)
         plan = getattr(request, "brabo_deferred_wait", None)
         if plan is not None:
-            plan.defer(action, timeout, finish, allowance, shareable=shareable)
+            plan.defer(action, timeout, finish, allowance, shareable=shareable, fence=fence)
             return Response(None, status=code)  # its data is filled in after the wait
         with allowance:
-            _wait_until_settled(action, timeout)
+            _wait_until_settled(action, timeout, fence)
     return Response(finish(), status=code)
 
 
@@ -294,6 +308,9 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         timeout = _seconds(request.query_params.get("timeout"), "timeout")
         agent = request_agent(request)
         if agent is not None:
+            # a suspended agent waits for nothing (as an open wait of it ends when it is suspended): the
+            # same answer whatever the timeout, read from the agent its authentication loaded
+            refuse_if_suspended(agent)
             services.waiter_attached(action)
 
         def answer() -> dict:

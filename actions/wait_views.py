@@ -20,6 +20,8 @@ from django.http import HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
 from brabo import slots
+from brabo.api_errors import exception_handler
+from projects.authentication import KeyFence, refuse_if_fenced
 
 from . import waiting
 from .hooks_api import AgentHookView
@@ -36,6 +38,7 @@ class DeferredWait:
         self.timeout = 0.0
         self.finish: Any = None
         self.shareable = False
+        self.fence: KeyFence | None = None  # the waiting agent's key, re-read when woken and before answering
         self._held = ExitStack()
 
     def defer(
@@ -46,11 +49,14 @@ class DeferredWait:
         allowance: AbstractContextManager,
         *,
         shareable: bool = False,
+        fence: KeyFence | None = None,
     ) -> None:
         """``shareable``: ``finish()`` answers every caller alike for one state of the action (the wait
-        endpoint), so waiters woken together may share one rendering."""
+        endpoint), so waiters woken together may share one rendering. ``fence``: an agent's key
+        (``KeyFence``): the wait ends with it."""
         self._held.enter_context(allowance)  # a refusal (429) is raised here, inside the DRF view
         self.action, self.timeout, self.finish, self.shareable = action, timeout, finish, shareable
+        self.fence = fence
 
     # A view whose decision interleaves waits with more work (the agent hooks: propose, wait, use the
     # approval, maybe again) hands over a generator instead: it yields (action, seconds) where it would wait
@@ -60,13 +66,18 @@ class DeferredWait:
     step: tuple[ProposedAction, float] | None = None
     on_error: Any = None
 
-    def defer_steps(self, steps, step, finish, allowance: AbstractContextManager, on_error) -> None:
+    def defer_steps(
+        self, steps, step, finish, allowance: AbstractContextManager, on_error, fence: KeyFence | None = None
+    ) -> None:
         self._held.enter_context(allowance)
         self.steps, self.step, self.finish, self.on_error = steps, step, finish, on_error
+        self.fence = fence
 
     def advance(self, response) -> HttpResponse | None:
-        """On a slot: run the decision on to its next wait (None), or to its answer (the response)."""
+        """On a slot: run the decision on to its next wait (None), or to its answer (the response). A key
+        that stopped opening Brabo while it waited ends the decision with its refusal (``on_error``)."""
         try:
+            refuse_if_fenced(self.fence)
             self.step = self.steps.send(None)
             return None
         except StopIteration as done:
@@ -148,6 +159,21 @@ def _copy(response: HttpResponse) -> HttpResponse:
     return copy
 
 
+def _refused(response, exc: Exception) -> HttpResponse:
+    """The refusal a fresh call with the waiting key gets (401, 403 ``agent_suspended``), as the view answers
+    it: the REST API's exception handler, rendered like the view's own answer."""
+    answer = exception_handler(exc, {})
+    assert answer is not None  # the handler answers every exception
+    response.status_code, response.data = answer.status_code, answer.data
+    for name, value in answer.items():
+        response[name] = value
+    return _plain(response)
+
+
+def _fenced(plan: DeferredWait) -> Exception | None:
+    return plan.fence.refusal() if plan.fence is not None else None
+
+
 def _answer(response, plan: DeferredWait) -> HttpResponse:
     assert plan.action is not None
     try:
@@ -161,11 +187,14 @@ def _answer(response, plan: DeferredWait) -> HttpResponse:
     return _plain(response)
 
 
-async def await_settled(action: ProposedAction, timeout: float) -> tuple[tuple[str, object] | None, float]:
-    """Await, holding no thread, until ``action`` is settled or ``timeout`` seconds passed (R8.4). Waiters
-    of one action woken together share one read of its state. Returns the last state read that way
-    ((status, updated_at), None when none was or the action is gone) and when it was read; the caller
-    re-reads the action for its answer."""
+async def await_settled(
+    action: ProposedAction, timeout: float, fence: KeyFence | None = None
+) -> tuple[tuple[str, object] | None, float]:
+    """Await, holding no thread, until ``action`` is settled or ``timeout`` seconds passed (R8.4), or, with
+    ``fence``, the waiting agent's key stopped opening Brabo (woken by its announcement; the caller answers
+    with the refusal). Waiters of one action woken together share one read of its state, and waiters of one
+    key one read of the key. Returns the last state read that way ((status, updated_at), None when none was
+    or the action is gone) and when it was read; the caller re-reads the action for its answer."""
     loop = asyncio.get_running_loop()
     key = str(action.id)
     state: tuple[str, object] | None = None
@@ -178,9 +207,15 @@ async def await_settled(action: ProposedAction, timeout: float) -> tuple[tuple[s
             return await slots.run(_settled, action)
         woke_at = loop.time()
         state = await _shared().run(("state", key), woke_at, _state_now, key)
-        return state is None or state[0] in SETTLED
+        if state is None or state[0] in SETTLED:
+            return True
+        if fence is None:
+            return False
+        # not settled: the wake was its key's change or a re-check; the answer re-reads the key anyway
+        fenced = ("fence", str(fence.agent_id), fence.key_hash)
+        return await _shared().run(fenced, woke_at, fence.refusal) is not None
 
-    await waiting.wait_async(key, settled, timeout)
+    await waiting.wait_async(waiting.wait_keys(key, fence), settled, timeout)
     return state, woke_at
 
 
@@ -201,7 +236,10 @@ async def _serve(request, view, **kwargs) -> HttpResponse:
             return response  # answered at once (settled, an error, no wait asked)
 
         key = str(action.id)
-        state, woke_at = await await_settled(action, plan.timeout)
+        state, woke_at = await await_settled(action, plan.timeout, plan.fence)
+        refusal = await slots.run(_fenced, plan)  # per waiter: an answer shared below is the decision
+        if refusal is not None:
+            return await slots.run(_refused, response, refusal)
         if plan.shareable and state is not None and state[0] in SETTLED:
             # the same settled action, the same answer for every waiter that woke with it: rendered once
             media = getattr(response, "accepted_media_type", "")
@@ -212,9 +250,9 @@ async def _serve(request, view, **kwargs) -> HttpResponse:
         plan.release()
 
 
-def _decided(action: ProposedAction) -> bool:
+def _decided(action: ProposedAction, fence: KeyFence | None = None) -> bool:
     action.refresh_from_db(fields=["status", "result", "denial_reason", "decided_by", "decided_at"])
-    return action.status != PENDING
+    return action.status != PENDING or (fence is not None and fence.refusal() is not None)
 
 
 async def _serve_steps(plan: DeferredWait, response) -> HttpResponse:
@@ -222,9 +260,9 @@ async def _serve_steps(plan: DeferredWait, response) -> HttpResponse:
         action, seconds = plan.step
 
         async def decided(action=action) -> bool:
-            return await slots.run(_decided, action)
+            return await slots.run(_decided, action, plan.fence)
 
-        await waiting.wait_async(str(action.id), decided, seconds)
+        await waiting.wait_async(waiting.wait_keys(str(action.id), plan.fence), decided, seconds)
         answered = await slots.run(plan.advance, response)
         if answered is not None:
             return answered

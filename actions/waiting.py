@@ -99,6 +99,17 @@ def runner_work_key(project_id) -> str:
     return f"runner-work:{project_id}"
 
 
+def agent_key(agent_id) -> str:
+    """Announced when an agent's key stops opening Brabo -- revoked, rotated, its agent suspended
+    (``actions.announce``): its open waits re-read their key (``projects.authentication.KeyFence``)."""
+    return f"agent:{agent_id}"
+
+
+def wait_keys(key: str, fence) -> tuple[str, ...]:
+    """What a wait on ``key`` listens to: with a ``KeyFence``, also its agent's key changes."""
+    return (key,) if fence is None else (key, agent_key(fence.agent_id))
+
+
 def project_events_key(project_id) -> str:
     """Announced after every recorded event of the project (actions.announce): live streams wait on it."""
     return f"project-events:{project_id}"

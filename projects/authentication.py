@@ -12,6 +12,7 @@ from typing import Protocol, cast
 from django.db import connections
 from rest_framework import authentication, exceptions
 
+from brabo.errors import DomainError
 from brabo.sql import Projection, fetch_one
 
 from .key_use import retired_holder, touch_last_used
@@ -168,9 +169,9 @@ def authenticate_agent_key(key: str, rider: Rider | None = None) -> Agent:
                 "This is a runner key: it works only on /api/runner/work/. Use an agent key (Bearer) or a "
                 "person's token (Token) here."
             )
-        raise exceptions.AuthenticationFailed("Unknown agent key; ask a maintainer for a new one.")
+        raise exceptions.AuthenticationFailed(UNKNOWN_KEY)
     if agent.revoked_at is not None:
-        raise exceptions.AuthenticationFailed("This agent key was revoked; ask a maintainer for a new one.")
+        raise exceptions.AuthenticationFailed(REVOKED_KEY)
     touch_last_used(Agent, agent.pk, agent.key_last_used_at, "key_last_used_at")
     return agent
 
@@ -211,3 +212,70 @@ class PersonalTokenAuthentication(authentication.BaseAuthentication):
 def request_agent(request) -> Agent | None:
     """The Agent behind this request, or None for a person."""
     return request.auth if isinstance(request.auth, Agent) else None
+
+
+REVOKED_KEY = "This agent key was revoked; ask a maintainer for a new one."
+UNKNOWN_KEY = "Unknown agent key; ask a maintainer for a new one."
+
+
+def suspended(name: str, why: str) -> DomainError:
+    return DomainError(
+        f"agent {name} is suspended: {why or 'its principal left'}. A maintainer reassigns its principal; "
+        "until then it cannot act.",
+        status=403,
+        reason="agent_suspended",
+    )
+
+
+def refuse_if_suspended(agent: Agent) -> None:
+    if agent.suspended_at is not None or agent.principal_id is None:
+        raise suspended(agent.name, agent.suspended_reason)
+
+
+class KeyFence:
+    """The agent key a long wait was let in with (R8.4, R12.1). A wait outlives its authentication: the key
+    may be revoked, rotated out, or its agent suspended while it waits. The wait reads :meth:`refusal` when it
+    is woken (``actions.waiting.agent_key`` is announced by each of those changes) and again just before it
+    answers, and answers with the refusal instead of the decision: what a fresh call with that key gets."""
+
+    __slots__ = ("agent_id", "key_hash")
+
+    def __init__(self, agent_id, key_hash: str):
+        self.agent_id, self.key_hash = agent_id, key_hash
+
+    @classmethod
+    def of_request(cls, request) -> KeyFence | None:
+        """The fence of an agent's call (None for a person's: their waits are not fenced here)."""
+        agent = request_agent(request)
+        if agent is None:
+            return None
+        key = read_key(request, "Bearer", "agent key")
+        return cls(agent.pk, Agent.hash_key(key) if key else "")
+
+    @classmethod
+    def of_key(cls, agent: Agent, key: str) -> KeyFence:
+        return cls(agent.pk, Agent.hash_key(key))
+
+    def refusal(self) -> Exception | None:
+        """None while the key still opens Brabo as this agent; else the refusal a fresh call would get:
+        401 for a revoked or unknown key (a rotated-out one past its overlap), 403 ``agent_suspended``."""
+        row = (
+            Agent.objects.filter(pk=self.agent_id)
+            .values_list("revoked_at", "key_hash", "suspended_at", "principal_id", "name", "suspended_reason")
+            .first()
+        )
+        if row is None or row[0] is not None:
+            return exceptions.AuthenticationFailed(REVOKED_KEY)
+        revoked_at, current, suspended_at, principal_id, name, why = row
+        if self.key_hash != current and str(retired_holder("agent", self.key_hash)) != str(self.agent_id):
+            return exceptions.AuthenticationFailed(UNKNOWN_KEY)
+        if suspended_at is not None or principal_id is None:
+            return suspended(name, why)
+        return None
+
+
+def refuse_if_fenced(fence: KeyFence | None) -> None:
+    """Raise the refusal of a wait's key that stopped opening Brabo (nothing for a person's wait)."""
+    refusal = fence.refusal() if fence is not None else None
+    if refusal is not None:
+        raise refusal

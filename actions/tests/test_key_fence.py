@@ -1,0 +1,88 @@
+"""A wait's key fence (R8.4, R12.1), in process: what a wait re-reads when it wakes and before it answers, and
+the blocking (WSGI) wait ending with it. The served paths (the hub, MCP, hooks) are in
+``tests/test_waits_end_when_the_key_does.py``."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+from rest_framework.exceptions import AuthenticationFailed
+
+from actions import announce, waiting
+from actions.models import ProposedAction
+from actions.tests.conftest import Proposer
+from actions.views import _wait_until_settled
+from brabo.errors import DomainError
+from projects import keys, teams
+from projects.authentication import KeyFence
+from projects.models import Agent, RetiredKey
+from projects.services import revoke_agent, set_member
+
+pytestmark = pytest.mark.django_db
+
+
+def _fence(agent, key) -> KeyFence:
+    return KeyFence.of_key(agent, key)
+
+
+def test_a_current_key_passes_and_a_revoked_one_is_refused_as_a_fresh_call_is(team):
+    fence = _fence(team.agent, team.agent_key)
+    assert fence.refusal() is None
+    revoke_agent(actor=team.owner, agent=team.agent)
+    refusal = fence.refusal()
+    assert isinstance(refusal, AuthenticationFailed) and "revoked" in str(refusal.detail)
+
+
+def test_a_rotated_out_key_passes_while_its_overlap_lasts_then_is_unknown(team):
+    fence = _fence(team.agent, team.agent_key)
+    keys.rotate_agent_key(actor=team.owner, agent=team.agent, overlap_minutes=5)
+    assert fence.refusal() is None  # the overlap: the old key still opens Brabo
+    RetiredKey.objects.filter(holder_id=team.agent.id).update(valid_until=timezone.now())
+    assert isinstance(fence.refusal(), AuthenticationFailed)
+    other = _fence(team.agent, team.agent_key)
+    keys.rotate_agent_key(actor=team.owner, agent=team.agent, overlap_minutes=0)
+    assert isinstance(other.refusal(), AuthenticationFailed)
+
+
+def test_another_agents_retired_key_does_not_pass_for_this_one(team):
+    spare, spare_key = team.world.agent(team.project, team.maintainer, "dev-spare")
+    keys.rotate_agent_key(actor=team.owner, agent=spare, overlap_minutes=5)
+    # spare's old key is in its overlap, but a fence naming dev-api with it is not dev-api's key
+    assert isinstance(KeyFence(team.agent.pk, Agent.hash_key(spare_key)).refusal(), AuthenticationFailed)
+
+
+def test_a_suspended_agents_key_is_refused_403(team):
+    team.world.user("lea")
+    member, _ = set_member(actor=team.owner, workspace=team.ws, username="lea", role="developer")
+    agent, key = team.world.agent(team.project, member.user, "dev-lea")
+    fence = _fence(agent, key)
+    teams.remove_member(actor=team.owner, workspace=team.ws, username="lea")
+    refusal = fence.refusal()
+    assert isinstance(refusal, DomainError) and refusal.status == 403 and refusal.reason == "agent_suspended"
+
+
+@pytest.mark.parametrize("event_type", sorted(announce.KEY_FENCE_EVENTS))
+def test_each_change_that_ends_a_key_wakes_its_agents_waits(
+    team, event_type, django_capture_on_commit_callbacks
+):
+    """Revoking, rotating and suspending announce the agent's key: a wait listening to it wakes at once."""
+    key = waiting.agent_key(team.agent.id)
+    before = waiting._local_generation.get(key, 0)
+    with django_capture_on_commit_callbacks(execute=True):
+        if event_type == "agent.revoked":
+            revoke_agent(actor=team.owner, agent=team.agent)
+        elif event_type == "agent.key_rotated":
+            keys.rotate_agent_key(actor=team.owner, agent=team.agent, overlap_minutes=0)
+        else:
+            teams.remove_member(actor=team.owner, workspace=team.ws, username="max")  # dev-api's principal
+    assert waiting._local_generation.get(key, 0) == before + 1
+
+
+def test_the_blocking_wait_answers_the_refusal_not_the_decision(team):
+    action_id = Proposer(team).propose("terminal", {"command": "make deploy"}).json()["id"]
+    action = ProposedAction.objects.get(pk=action_id)
+    fence = _fence(team.agent, team.agent_key)
+    revoke_agent(actor=team.owner, agent=team.agent)
+    ProposedAction.objects.filter(pk=action_id).update(status="denied")  # decided after the revocation
+    with pytest.raises(AuthenticationFailed):
+        _wait_until_settled(action, 600, fence)
