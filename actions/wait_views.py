@@ -170,10 +170,6 @@ def _refused(response, exc: Exception) -> HttpResponse:
     return _plain(response)
 
 
-def _fenced(plan: DeferredWait) -> Exception | None:
-    return plan.fence.refusal() if plan.fence is not None else None
-
-
 def _answer(response, plan: DeferredWait) -> HttpResponse:
     assert plan.action is not None
     try:
@@ -185,6 +181,16 @@ def _answer(response, plan: DeferredWait) -> HttpResponse:
         )
     response.data = plan.finish()
     return _plain(response)
+
+
+async def key_refusal(fence: KeyFence | None, since: float | None = None) -> Exception | None:
+    """The refusal of a wait's key that stopped opening Brabo (``KeyFence.refusal``), read on a slot no earlier
+    than ``since`` (default: now), shared by the waiters of one key that ask together."""
+    if fence is None:
+        return None
+    if since is None:
+        since = asyncio.get_running_loop().time()
+    return await _shared().run(("fence", str(fence.agent_id), fence.key_hash), since, fence.refusal)
 
 
 async def await_settled(
@@ -209,11 +215,8 @@ async def await_settled(
         state = await _shared().run(("state", key), woke_at, _state_now, key)
         if state is None or state[0] in SETTLED:
             return True
-        if fence is None:
-            return False
-        # not settled: the wake was its key's change or a re-check; the answer re-reads the key anyway
-        fenced = ("fence", str(fence.agent_id), fence.key_hash)
-        return await _shared().run(fenced, woke_at, fence.refusal) is not None
+        # not settled: the wake was its key's change or a re-check (the answer re-reads the key anyway)
+        return fence is not None and await key_refusal(fence, woke_at) is not None
 
     await waiting.wait_async(waiting.wait_keys(key, fence), settled, timeout)
     return state, woke_at
@@ -237,7 +240,9 @@ async def _serve(request, view, **kwargs) -> HttpResponse:
 
         key = str(action.id)
         state, woke_at = await await_settled(action, plan.timeout, plan.fence)
-        refusal = await slots.run(_fenced, plan)  # per waiter: an answer shared below is the decision
+        # per waiter, before any answer (one shared below is the decision): its key read after its last
+        # wake, as its state was (one read for the waiters of one key woken together)
+        refusal = await key_refusal(plan.fence, woke_at or None)
         if refusal is not None:
             return await slots.run(_refused, response, refusal)
         if plan.shareable and state is not None and state[0] in SETTLED:
