@@ -8,9 +8,11 @@ delete anywhere.
 from __future__ import annotations
 
 from django.contrib import admin
+from django.db.models import Q
 
-from projects.admin import ReadOnlyAdmin
+from projects.admin import ReadOnlyAdmin, budget_readers_workspaces
 
+from .events import BUDGET_READER_TYPES
 from .models import ProposedAction, SessionEvent, SpendEntry
 
 
@@ -31,6 +33,17 @@ class SessionEventAdmin(ReadOnlyAdmin):
     list_filter = ["type", "actor_kind"]
     list_select_related = ["project", "action"]
     actions = None
+
+    def get_queryset(self, request):
+        # R1.1: a threshold crossing (a limit, the month's spend) only where the reader reads the budget
+        return (
+            super()
+            .get_queryset(request)
+            .exclude(
+                Q(type__in=BUDGET_READER_TYPES)
+                & ~Q(project__workspace__in=budget_readers_workspaces(request.user))
+            )
+        )
 
 
 @admin.register(SpendEntry)

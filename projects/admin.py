@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.contrib import admin
 from django.db.models import Q
 
+from permissions.action_types import MAINTAINER, OWNER
+
 from .access import visible_projects, visible_workspaces
 from .models import (
     AcceptedPolicy,
@@ -209,12 +211,21 @@ class AcceptedPolicyAdmin(ReadOnlyAdmin):
     list_select_related = ["project", "accepted_by"]
 
 
+def budget_readers_workspaces(user):
+    """The workspaces whose budgets ``user`` reads: those where they are maintainer+ (GET .../budget/)."""
+    return Membership.objects.filter(user=user, role__in=(MAINTAINER, OWNER)).values("workspace_id")
+
+
 @admin.register(WorkspaceBudget)
 class WorkspaceBudgetAdmin(TenantScopedAdmin):
-    """Budgets for spend: set by the owner on the Budget page or the API, shown here."""
+    """Budgets for spend: set by the owner on the Budget page or the API, shown here to maintainers+."""
 
     scope_to = "workspace"
     scope_path = "workspace"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).filter(workspace__in=budget_readers_workspaces(request.user))
+
     list_display = [
         "workspace",
         "currency",
@@ -235,4 +246,9 @@ class SpendLimitAdmin(TenantScopedAdmin):
     def get_queryset(self, request):
         # R1.1: a project's limit, or its agent's, only for whoever reaches that project (a row is one of both)
         reach = visible_projects(request.user).values("id")
-        return super().get_queryset(request).filter(Q(project__in=reach) | Q(agent__project__in=reach))
+        return (
+            super()
+            .get_queryset(request)
+            .filter(Q(project__in=reach) | Q(agent__project__in=reach))
+            .filter(workspace__in=budget_readers_workspaces(request.user))  # maintainer+, as GET budget/
+        )
