@@ -16,7 +16,12 @@ A sandboxed command holds no privilege, whatever user launches it (R9.7):
 - ``permissions.json`` is bound read-only over itself (R3.5); the caller checks it is one regular file, and
   a root launcher's helper binds it from a descriptor opened without following links and checked again;
 - every mount is ``nosuid``; the system is read-only; ``/tmp`` is private; the network is a new, empty
-  namespace unless the caller shares it (the runner's ``--share-net``).
+  namespace unless the caller shares it (the runner's ``--share-net``);
+- it takes a bounded share of the host (:class:`Limits`): the root and ``/dev`` are read-only and ``/tmp``
+  and ``/dev/shm`` are tmpfs of a fixed size -- a tmpfs belongs to no process, so one filled without a bound
+  takes the host's memory and the OOM killer reclaims it from the worker or the database, never from the
+  command -- and its processes are capped (a hard limit the command cannot raise), so a fork bomb meets the
+  cap. Nothing it starts outlives it: its pid namespace ends with it.
 
 ``probe()`` proves the guarantee where it matters — a real sandbox launched exactly as commands are, that
 reads its own capability sets, uid and ``no_new_privs``, tries to remount ``/usr``, unmount and rewrite the
@@ -51,6 +56,26 @@ ETC_FILES = (
     "/etc/gitconfig", "/etc/mime.types",
 )  # fmt: skip
 NET_ETC_FILES = ("/etc/resolv.conf", "/etc/hosts")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much of the host one sandboxed command may take: the sizes of its two writable tmpfs (MiB) and its
+    processes and threads (RLIMIT_NPROC, soft and hard, counted in its own user namespace)."""
+
+    tmp_mb: int = 1024
+    shm_mb: int = 256
+    processes: int = 4096
+
+
+# Set by the sandbox's shell before it runs the command: the hard limit cannot be raised again inside (no
+# capability). bash and busybox name processes -u, dash -p; the probe checks the limit took effect.
+_LIMITS_PRELUDE = (
+    "ulimit -u {n} 2>/dev/null || ulimit -p {n} 2>/dev/null || "
+    "{{ echo 'brabo sandbox: the process limit cannot be set' >&2; exit 125; }}; "
+    'exec "$0" -c "$1"'
+)
+
 # The environment bubblewrap (and the root helper) are started with. Not the launcher's: bubblewrap's own
 # process stays the sandbox's pid 1, and a sandboxed command can read /proc/1/environ -- the worker's
 # secrets (database URL, encryption keys) or the runner's key must not be there.
@@ -97,10 +122,11 @@ def sandbox_ids() -> tuple[int, int]:
 
 
 def bwrap_argv(
-    bwrap: str, work: str, policy: str | None, cwd: str, command: str, *, share_net: bool
-) -> list[str]:
+    bwrap: str, work: str, policy: str | None, cwd: str, command: str, *, share_net: bool,
+    limits: Limits = Limits(),
+) -> list[str]:  # fmt: skip
     """The bubblewrap command line of one sandboxed command: ``work`` bound at /work, ``policy`` (when
-    there is one) read-only over its permissions.json. Every flag R9.7 needs is here."""
+    there is one) read-only over its permissions.json, within ``limits``. Every flag R9.7 needs is here."""
     argv = [
         bwrap,
         "--unshare-all",  # ipc, pid, net (a new, empty network), uts, cgroup ...
@@ -129,9 +155,17 @@ def bwrap_argv(
     argv += ["--bind", work, WORKDIR]
     if policy is not None:  # R3.5: the rules are not the governed's to rewrite — read-only over itself
         argv += ["--ro-bind", policy, f"{WORKDIR}/{POLICY_FILE}"]
-    argv += ["--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev", "--chdir", cwd]
+    argv += [
+        "--size", str(limits.tmp_mb << 20), "--tmpfs", "/tmp",
+        "--proc", "/proc",
+        "--dev", "/dev",
+        "--size", str(limits.shm_mb << 20), "--tmpfs", "/dev/shm",
+        "--remount-ro", "/dev",  # not recursive: /dev/shm stays writable, within its size
+        "--remount-ro", "/",  # bubblewrap's own root tmpfs, unbounded otherwise
+        "--chdir", cwd,
+    ]  # fmt: skip
     shell = "/bin/bash" if os.path.exists("/usr/bin/bash") or os.path.exists("/bin/bash") else "/bin/sh"
-    return [*argv, "--", shell, "-c", command]
+    return [*argv, "--", shell, "-c", _LIMITS_PRELUDE.format(n=int(limits.processes)), shell, command]
 
 
 # The helper a root launcher runs bubblewrap through (with ``python -I -S -c``): in a private mount namespace
@@ -350,7 +384,7 @@ def run_capped(
 
 
 def command_argv(bwrap: str, folder: Path, policy: Path | None, cwd: str, command: str, *,
-                 share_net: bool = False) -> list[str]:  # fmt: skip
+                 share_net: bool = False, limits: Limits = Limits()) -> list[str]:  # fmt: skip
     """The argv that runs ``command`` at ``cwd`` in a sandbox with ``folder`` at /work and ``policy`` (the
     caller checked it is one regular file, or None) read-only over its permissions.json.
 
@@ -359,7 +393,7 @@ def command_argv(bwrap: str, folder: Path, policy: Path | None, cwd: str, comman
     that user before bubblewrap starts -- so the sandbox is never root on the host."""
     if os.geteuid() != 0:
         return bwrap_argv(bwrap, str(folder), None if policy is None else str(policy), cwd, command,
-                          share_net=share_net)  # fmt: skip
+                          share_net=share_net, limits=limits)  # fmt: skip
     uid, gid = sandbox_ids()
     try:
         fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
@@ -371,7 +405,7 @@ def command_argv(bwrap: str, folder: Path, policy: Path | None, cwd: str, comman
     finally:
         os.close(fd)
     inner = bwrap_argv(bwrap, STAGED_WORK, None if policy is None else STAGED_POLICY, cwd, command,
-                       share_net=share_net)  # fmt: skip
+                       share_net=share_net, limits=limits)  # fmt: skip
     helper = [sys.executable, "-I", "-S", "-c", _HELPER, str(uid), str(gid), str(folder)]
     return [*helper, "1" if policy is not None else "0", *inner]
 
@@ -379,14 +413,18 @@ def command_argv(bwrap: str, folder: Path, policy: Path | None, cwd: str, comman
 @dataclass
 class Launcher:
     """How a sandboxed command is started on this host: ``bwrap`` is bubblewrap's path; ``share_net`` keeps
-    the host's network (the runner's ``--share-net``). A subclass may build its argv differently (the tests'
-    deliberately privileged launcher, which the probe must refuse)."""
+    the host's network (the runner's ``--share-net``); ``limits`` bound what a command takes of the host.
+    A subclass may build its argv differently (the tests' deliberately privileged launcher, which the probe
+    must refuse)."""
 
     bwrap: str
     share_net: bool = False
+    limits: Limits = Limits()
 
     def argv(self, folder: Path, policy: Path | None, cwd: str, command: str) -> list[str]:
-        return command_argv(self.bwrap, folder, policy, cwd, command, share_net=self.share_net)
+        return command_argv(
+            self.bwrap, folder, policy, cwd, command, share_net=self.share_net, limits=self.limits
+        )
 
     def run(
         self, folder: Path, policy: Path | None, cwd: str, command: str, *, timeout: float, cap: int
@@ -404,6 +442,9 @@ if (echo x > /usr/.brabo-sandbox-probe) 2>/dev/null; then echo usr=yes; rm -f /u
 if (echo changed > /work/permissions.json) 2>/dev/null; then echo policy=yes; else echo policy=no; fi
 if (chmod 666 /work/permissions.json) 2>/dev/null; then echo policychmod=yes; else echo policychmod=no; fi
 if (echo x > /work/.brabo-probe) 2>/dev/null; then echo work=yes; else echo work=no; fi
+sed -n 's/^Max processes  *\([0-9a-z]*\)  *\([0-9a-z]*\).*/nproc=\1 \2/p' /proc/self/limits
+if (echo x > /.brabo-probe) 2>/dev/null; then echo rootfs=yes; else echo rootfs=no; fi
+if (echo x > /dev/.brabo-probe) 2>/dev/null; then echo devfs=yes; else echo devfs=no; fi
 if mount -o remount,bind,rw /usr >/dev/null 2>&1; then echo remount=yes; else echo remount=no; fi
 if umount /work/permissions.json >/dev/null 2>&1; then echo umount=yes; else echo umount=no; fi
 if command -v python3 >/dev/null 2>&1; then python3 -I -S -c '
@@ -460,6 +501,17 @@ def judge(facts: dict[str, str]) -> list[str]:
     return wrong
 
 
+def unbounded_by(facts: dict[str, str], limits: Limits) -> list[str]:
+    """What the probe's facts show to escape ``limits`` (empty: none)."""
+    wrong = []
+    if facts.get("nproc") != f"{limits.processes} {limits.processes}":
+        wrong.append(f"its processes are capped at {facts.get('nproc') or 'unknown'}, not {limits.processes}")
+    for key, where in (("rootfs", "/"), ("devfs", "/dev")):
+        if facts.get(key) != "no":
+            wrong.append(f"it can fill {where}, a filesystem in the host's memory without a size")
+    return wrong
+
+
 def probe(launcher: Launcher, *, timeout: float = 60) -> Verdict:
     """Launch the probe in a real sandbox on a private, throw-away project folder and judge what it saw."""
     with tempfile.TemporaryDirectory(prefix="brabo-sandbox-probe-") as tmp:
@@ -488,6 +540,13 @@ def probe(launcher: Launcher, *, timeout: float = 60) -> Verdict:
             wrong.append("permissions.json changed on the host")
         if facts.get("work") != "yes":
             return Verdict(False, "the sandbox cannot write its project folder", "sandbox_unavailable")
+        unbounded = unbounded_by(facts, launcher.limits)
+        if unbounded and not wrong:
+            return Verdict(
+                False,
+                "the sandbox does not bound what a command takes of the host: " + "; ".join(unbounded) + ".",
+                "sandbox_unavailable",
+            )
         if wrong:
             return Verdict(False, "a sandboxed command would hold privilege here: " + "; ".join(wrong) + ".")
         return Verdict(True, "")

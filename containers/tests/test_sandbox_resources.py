@@ -1,0 +1,159 @@
+"""What a hostile approved command can take from the host's resources, through the real bubblewrap sandbox
+(brabo_client/sandbox.py, shared by the worker and the runner program).
+
+Memory held in a tmpfs belongs to no process: the kernel's OOM killer cannot reclaim it by killing the
+command, so it kills the worker, PostgreSQL or Redis instead, while the files stay for as long as the
+sandbox lives. So no filesystem of the sandbox is an unbounded tmpfs it can write: the root and /dev are
+read-only, /tmp and /dev/shm have a size. Processes are capped (a fork bomb meets the cap, not the host's
+process table), the command cannot raise the cap, and nothing it starts -- setsid, nohup, disown --
+outlives it.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from pathlib import Path
+
+import pytest
+
+from brabo_client import sandbox as sb
+
+MIB = 1024 * 1024
+
+
+@pytest.fixture
+def folder(tmp_path):
+    f = tmp_path / "project"
+    f.mkdir()
+    return f
+
+
+def bwrap() -> str:
+    path = sb.bwrap_path()
+    assert path is not None  # the sandbox fixture skipped otherwise
+    return path
+
+
+def run(folder: Path, command: str, *, launcher: sb.Launcher | None = None, timeout: float = 60) -> dict:
+    launcher = launcher or sb.Launcher(bwrap())
+    done = launcher.run(folder, None, sb.WORKDIR, command, timeout=timeout, cap=1 << 20)
+    assert not done["timed_out"], done
+    return done
+
+
+def _writable_memory_mounts(mountinfo: str) -> list[tuple[str, int | None]]:
+    """(mount point, size in bytes or None) of every tmpfs mounted read-write."""
+    found = []
+    for line in mountinfo.splitlines():
+        head, sep, tail = line.partition(" - ")
+        if not sep:
+            continue
+        fields, (fstype, _source, *super_opts) = head.split(), tail.split()
+        if fstype != "tmpfs" or "rw" not in fields[5].split(","):
+            continue
+        options = super_opts[0].split(",") if super_opts else []
+        size = next((o[5:] for o in options if o.startswith("size=")), None)
+        unit = {"k": 1024, "m": MIB, "g": 1024 * MIB}.get((size or "0")[-1:].lower(), 1)
+        found.append((fields[4], None if size is None else int(size.rstrip("kKmMgG")) * unit))
+    return found
+
+
+def test_no_writable_tmpfs_in_the_sandbox_is_unbounded(sandbox, folder):
+    done = run(folder, "cat /proc/self/mountinfo")
+    mounts = _writable_memory_mounts(done["stdout"])
+    assert mounts, done  # /tmp at least
+    limits = sb.Limits()
+    budget = {"/tmp": limits.tmp_mb * MIB, "/dev/shm": limits.shm_mb * MIB}
+    for point, size in mounts:
+        assert point in budget, f"{point} is a writable tmpfs: {mounts}"
+        assert size is not None and size <= budget[point], (point, size)
+
+
+@pytest.mark.parametrize("where", ["/", "/dev", "/dev/pts", "/proc"])
+def test_the_root_and_dev_take_no_file(sandbox, folder, where):
+    done = run(folder, f"head -c 1024 /dev/zero > {where.rstrip('/')}/brabo-fill && echo WROTE; true")
+    assert "WROTE" not in done["stdout"], done
+
+
+@pytest.mark.parametrize("where", ["/tmp", "/dev/shm"])
+def test_a_full_tmp_stops_the_command_not_the_host(sandbox, folder, where):
+    launcher = sb.Launcher(bwrap(), limits=sb.Limits(tmp_mb=1, shm_mb=1))
+    done = run(
+        folder, f"head -c 3M /dev/zero > {where}/fill || echo FULL; ls -l {where}/fill", launcher=launcher
+    )
+    assert "FULL" in done["stdout"], done
+    assert "No space left on device" in done["stderr"], done
+
+
+def test_the_process_cap_is_set_and_the_command_cannot_raise_it(sandbox, folder):
+    cap = sb.Limits().processes
+    done = run(
+        folder,
+        "grep '^Max processes' /proc/self/limits; ulimit -u unlimited && echo RAISED; "
+        f"ulimit -Hu {cap + 1} && echo RAISED; true",
+    )
+    assert done["stdout"].split()[2:4] == [str(cap), str(cap)], done
+    assert "RAISED" not in done["stdout"], done
+
+
+FORKS = """
+import os, signal
+kids = []
+for _ in range(64):
+    try:
+        pid = os.fork()
+    except OSError:
+        break
+    if pid == 0:
+        signal.pause()
+        os._exit(0)
+    kids.append(pid)
+print("started", len(kids))
+for kid in kids:
+    os.kill(kid, signal.SIGKILL)
+"""
+
+
+def test_a_fork_bomb_meets_the_cap(sandbox, folder):
+    if not Path("/usr/bin/python3").exists():
+        pytest.skip("no python3 in the sandbox's /usr to fork with")
+    launcher = sb.Launcher(bwrap(), limits=sb.Limits(processes=16))
+    (folder / "forks.py").write_text(FORKS)
+    done = run(folder, "python3 -I -S forks.py", launcher=launcher)
+    started = int(done["stdout"].split()[1])
+    assert 0 < started < 16, done  # the cap counts the sandbox's own processes too; 64 never run
+
+
+def test_nothing_the_command_starts_outlives_it(sandbox, folder):
+    marker = f"brabo-survivor-{uuid.uuid4().hex}"
+    done = run(
+        folder,
+        f"(setsid nohup bash -c 'exec -a {marker} sleep 600' >/dev/null 2>&1 &); "
+        f"(bash -c 'exec -a {marker} sleep 600' & disown); "
+        f"nohup bash -c 'exec -a {marker} sleep 600' >/dev/null 2>&1 & "
+        f"until [ \"$(grep -la '^{marker}' /proc/[0-9]*/cmdline 2>/dev/null | wc -l)\" -ge 3 ]; do sleep 0.05; done; "
+        "echo left",
+    )
+    assert done["stdout"].strip() == "left", done
+    survivors = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                if marker.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    survivors.append(pid)
+            except OSError:
+                continue
+    assert survivors == []
+
+
+def test_the_probe_refuses_a_sandbox_without_the_caps(sandbox):
+    class Uncapped(sb.Launcher):
+        def argv(self, folder, policy, cwd, command):
+            argv = super().argv(folder, policy, cwd, command)
+            at = argv.index("--")
+            return [*argv[: at + 1], argv[at + 1], "-c", argv[-1]]  # the command without its limits
+
+    verdict = sb.probe(Uncapped(bwrap()))
+    assert not verdict.ok and "processes" in verdict.why, verdict
+    assert sb.probe(sb.Launcher(bwrap())).ok
