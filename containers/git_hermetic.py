@@ -156,15 +156,23 @@ def unexpected_config(repo: Path, home: Path, *, timeout: float) -> list[str]:
     return sorted(keys - CLONE_KEYS)
 
 
-def alternates(objects: Path, *, depth: int = 5) -> list[Path]:
-    """Every object store ``objects`` borrows from (``info/alternates``, followed ``depth`` levels), as
-    absolute paths. Relative entries are relative to ``objects``, as git reads them."""
+GIT_ALTERNATE_DEPTH = 5  # git reads the alternates of stores nested this deep, and ignores deeper ones
+
+
+def alternates(objects: Path) -> list[Path]:
+    """Every object store ``objects`` borrows from (``info/alternates``, followed as deep as git follows
+    them), as absolute paths. Relative entries are relative to ``objects``, as git reads them. A listing
+    deeper than git reads is reported as ``/(alternates nested too deep)``: a store that lies outside
+    whatever the caller checks, so it is refused rather than guessed about."""
     found: list[Path] = []
     todo = [(objects, 0)]
     while todo:
         store, level = todo.pop()
         listing = store / "info" / "alternates"
-        if level >= depth or not listing.is_file():
+        if not listing.is_file():
+            continue
+        if level > GIT_ALTERNATE_DEPTH:
+            found.append(Path("/(alternates nested too deep)"))
             continue
         try:
             text = listing.read_text(errors="replace")[:65536]

@@ -281,6 +281,9 @@ def git_push(action, ctx) -> dict:
                 f"The branch {branch!r} does not exist in the project's worktree: {_tail(cloned.stderr)}",
                 "Create and commit on the branch first, then propose the push again.",
             )
+        # the clone read the worktree's .git again: one swapped since the check (a command still running)
+        # shows in the stores the mirror now borrows from, which are all the push can read
+        _stores_inside_project(mirror / "objects", Path(project.root()))
         unexpected = git_hermetic.unexpected_config(mirror, home, timeout=settings.BRABO_GIT_TIMEOUT)
         if unexpected:
             raise ExecutionFailure(
@@ -311,7 +314,8 @@ def _objects_inside_project(cwd: Path, root: Path, home: Path) -> None:
     and every object store it borrows from (``objects/info/alternates``) must lie inside the project:
     otherwise a push could carry another project's files (``git_objects_outside_project``)."""
     found = run_git(
-        cwd, "rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", home=home
+        cwd, "rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", home=home,
+        env=_ceiling(root),
     )  # fmt: skip
     if found.returncode != 0:
         raise ExecutionFailure(
@@ -320,16 +324,30 @@ def _objects_inside_project(cwd: Path, root: Path, home: Path) -> None:
             "Check out the repository into the project folder, then retry.",
         )
     dirs = [Path(line) for line in found.stdout.splitlines() if line.strip()]
-    stores = [d / "objects" for d in dirs]
-    for what, path in [("the git folder", d) for d in dirs] + [
-        ("an alternate object store", a) for s in stores for a in git_hermetic.alternates(s)
-    ]:
+    for path in dirs:
         if not _within(path, root):
-            raise ExecutionFailure(
-                "git_objects_outside_project",
-                f"The worktree's git folder or one of its object stores ({what}) lies outside the project folder.",
-                "Keep the repository's .git and its alternates inside the project folder, then propose the push again.",
-            )
+            raise _outside("the git folder")
+    for d in dirs:
+        _stores_inside_project(d / "objects", root)
+
+
+def _stores_inside_project(objects: Path, root: Path) -> None:
+    """Every object store ``objects`` borrows from lies inside the project (``git_objects_outside_project``)."""
+    if any(not _within(store, root) for store in git_hermetic.alternates(objects)):
+        raise _outside("an alternate object store")
+
+
+def _outside(what: str) -> ExecutionFailure:
+    return ExecutionFailure(
+        "git_objects_outside_project",
+        f"The worktree's git folder or one of its object stores ({what}) lies outside the project folder.",
+        "Keep the repository's .git and its alternates inside the project folder, then propose the push again.",
+    )
+
+
+def _ceiling(root: Path) -> dict[str, str]:
+    """git looks for the repository in the project folder and never in the folders above it."""
+    return {"GIT_CEILING_DIRECTORIES": str(root.parent)}
 
 
 def _within(path: Path, root: Path) -> bool:
@@ -416,11 +434,19 @@ def push_preview(action) -> dict:
     branch = branch.strip()
     try:
         cwd = worktree(action)
-        listed = run_git(
-            cwd, "-c", "log.showSignature=false", "log", "--no-ext-diff", "--no-textconv", "--no-color",
-            "--no-renames", f"--max-count={PREVIEW_COMMITS + 1}", "--format=%x00%h%x09%an%x09%s",
-            "--name-status", f"refs/heads/{branch}", "--not", "--remotes", "--",
-        )  # fmt: skip
+        root = host_folder(action.project)
+        with git_hermetic.private_home() as home:
+            # the worktree's .git is the sandbox's to write: it may name another tenant's repository (a .git
+            # file, commondir, alternates, a link) or be missing, so that git finds one above the project.
+            # Checked before and after, so a .git swapped meanwhile shows nothing either.
+            _objects_inside_project(cwd, root, home)
+            listed = run_git(
+                cwd, "-c", "log.showSignature=false", "log", "--no-ext-diff", "--no-textconv", "--no-color",
+                "--no-renames", f"--max-count={PREVIEW_COMMITS + 1}", "--format=%x00%h%x09%an%x09%s",
+                "--name-status", f"refs/heads/{branch}", "--not", "--remotes", "--", home=home,
+                env=_ceiling(root),
+            )  # fmt: skip
+            _objects_inside_project(cwd, root, home)
     except ExecutionFailure as failure:
         return {"error": failure.message}
     if listed.returncode != 0:

@@ -1,0 +1,167 @@
+"""The git the worker runs on the host, outside the sandbox, opens only the repository inside the project.
+
+An approved command writes the project's .git as it likes (real bubblewrap here): a ``.git`` file naming
+another tenant's repository (``gitdir:``), a ``commondir`` or an object store borrowed from there, a link,
+or no .git at all so that git looks for one in the folders above. The approval card's push preview runs
+``git log`` in the worktree on the host, and a push clones from it: neither may show or carry a single
+commit of a repository outside the project folder (SPEC R1.4, R9.7).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from actions import execution
+from actions.tests.exec_fixtures import git
+from containers import git_local
+from containers.bwrap import BwrapBroker
+from containers.git_local import push_preview
+
+THEIR_SUBJECT = "their unreleased acquisition plan"
+ATTACKS = ["gitfile", "link", "commondir", "alternates", "deep alternates", "worktree link"]
+
+
+def _repo(root: Path, subject: str, name: str) -> str:
+    root.mkdir(parents=True, exist_ok=True)
+    git(root, "init", "-q", "-b", "main")
+    (root / name).write_text(subject + "\n")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", subject)
+    return git(root, "rev-parse", "HEAD")
+
+
+@pytest.fixture
+def theirs(team) -> tuple[Path, str]:
+    """The other workspace's project: a checkout with a commit nobody else may read."""
+    root = Path(team.other_project.root())
+    return root, _repo(root, THEIR_SUBJECT, "acquisition.txt")
+
+
+@pytest.fixture
+def ours(team) -> Path:
+    root = Path(team.project.root())
+    _repo(root, "our first commit", "README.md")
+    return root
+
+
+def sandboxed(team, command: str) -> None:
+    """An approved command of our project, run as every terminal command runs: in the sandbox. What it
+    wrote is then owned by the worker's user, as an unprivileged worker (the sandbox runs as the worker's own
+    uid) finds it; a root worker's sandbox writes as another uid, which git's ownership check alone refuses."""
+    done = BwrapBroker().run_command(team.project, command, "/work", timeout=60, output_cap=65536)
+    assert done.exit_code == 0, done
+    if os.geteuid() == 0:
+        root = Path(team.project.root())
+        for path in [root, *root.rglob("*")]:
+            os.lchown(path, 0, 0)
+
+
+def _attacks(their_root: Path, their_sha: str) -> dict[str, str]:
+    git_dir = their_root / ".git"
+    return {
+        "gitfile": f"rm -rf .git && printf 'gitdir: {git_dir}\\n' > .git",
+        "link": f"rm -rf .git && ln -s {git_dir} .git",
+        "commondir": f"printf '{git_dir}\\n' > .git/commondir",
+        "alternates": (
+            f"echo {git_dir}/objects > .git/objects/info/alternates && "
+            f"echo {their_sha} > .git/refs/heads/main"
+        ),
+        "deep alternates": (  # stores inside the project borrowing from each other, the deepest from theirs
+            "mkdir -p .s1/info .s2/info .s3/info .s4/info .s5/info && echo ../../.s1 > .git/objects/info/alternates"
+            " && for i in 1 2 3 4; do echo ../.s$((i + 1)) > .s$i/info/alternates; done && "
+            f"echo {git_dir}/objects > .s5/info/alternates && echo {their_sha} > .git/refs/heads/main"
+        ),
+        "worktree link": (  # a linked worktree's folder inside the project, sharing their repository
+            f"mkdir .wt && echo ref: refs/heads/main > .wt/HEAD && printf '{git_dir}\\n' > .wt/commondir && "
+            "rm -rf .git && printf 'gitdir: .wt\\n' > .git"
+        ),
+    }
+
+
+@pytest.mark.parametrize("attack", ATTACKS)
+def test_the_push_preview_never_shows_another_repository(team, sandbox, ours, theirs, make_action, attack):
+    their_root, their_sha = theirs
+    sandboxed(team, _attacks(their_root, their_sha)[attack])
+    action = make_action(team.project, "git_push", {"branch": "main"}, status="pending")
+    shown = json.dumps(push_preview(action))
+    assert THEIR_SUBJECT not in shown and "acquisition" not in shown and their_sha[:7] not in shown, shown
+
+
+def test_the_push_preview_never_climbs_to_a_repository_above_the_project(
+    team, sandbox, ours, settings, make_action
+):
+    # an operator kept the workspaces inside a checkout (Brabo's own var/, say): with no .git of its own,
+    # git would look for one in the folders above the project
+    above = Path(settings.PROJECT_WORKSPACES_ROOT)
+    assert ours.is_relative_to(above)
+    git(above, "init", "-q", "-b", "main")
+    (above / ".gitignore").write_text("the operator's own\n")
+    git(above, "add", ".gitignore")
+    git(above, "commit", "-q", "-m", "the operator's private history")
+    sandboxed(team, "rm -rf .git")
+    shown = json.dumps(
+        push_preview(make_action(team.project, "git_push", {"branch": "main"}, status="pending"))
+    )
+    assert "private history" not in shown and "gitignore" not in shown, shown
+
+
+@pytest.mark.parametrize("attack", ATTACKS)
+def test_a_push_never_carries_another_repository(team, sandbox, ours, theirs, tmp_path, make_action, attack):
+    their_root, their_sha = theirs
+    bare = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(bare))
+    team.project.git_remote_url = str(bare)
+    team.project.save()
+    sandboxed(team, _attacks(their_root, their_sha)[attack])
+    action = make_action(team.project, "git_push", {"branch": "main"})
+    execution.execute(action.id)
+    action.refresh_from_db()
+    assert action.status == "failed", action.result
+    assert action.result["error"]["code"] == "git_objects_outside_project", action.result
+    assert git(bare, "for-each-ref") == ""
+
+
+def _swapped_after_the_check(monkeypatch, team, command: str) -> None:
+    """A command still running swaps the .git right after the worker checked it (the race, made certain)."""
+    checked = git_local._objects_inside_project
+
+    def check_then_swap(cwd, root, home):
+        checked(cwd, root, home)
+        sandboxed(team, command)
+        monkeypatch.setattr(git_local, "_objects_inside_project", checked)
+
+    monkeypatch.setattr(git_local, "_objects_inside_project", check_then_swap)
+
+
+@pytest.mark.parametrize("attack", ["gitfile", "alternates", "deep alternates", "worktree link"])
+def test_a_git_folder_swapped_after_the_check_is_not_pushed(
+    team, sandbox, ours, theirs, tmp_path, make_action, monkeypatch, attack
+):
+    their_root, their_sha = theirs
+    bare = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(bare))
+    team.project.git_remote_url = str(bare)
+    team.project.save()
+    _swapped_after_the_check(monkeypatch, team, _attacks(their_root, their_sha)[attack])
+    action = make_action(team.project, "git_push", {"branch": "main"})
+    execution.execute(action.id)
+    action.refresh_from_db()
+    assert action.status == "failed", action.result
+    assert action.result["error"]["code"] == "git_objects_outside_project", action.result
+    assert their_sha not in git(bare, "for-each-ref")
+
+
+@pytest.mark.parametrize("attack", ["gitfile", "alternates", "deep alternates", "worktree link"])
+def test_a_git_folder_swapped_after_the_check_is_not_previewed(
+    team, sandbox, ours, theirs, make_action, monkeypatch, attack
+):
+    their_root, their_sha = theirs
+    _swapped_after_the_check(monkeypatch, team, _attacks(their_root, their_sha)[attack])
+    shown = json.dumps(
+        push_preview(make_action(team.project, "git_push", {"branch": "main"}, status="pending"))
+    )
+    assert THEIR_SUBJECT not in shown and their_sha[:7] not in shown, shown
