@@ -770,7 +770,21 @@ class Runner:
 # -- the server ---------------------------------------------------------------------------------------
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """urllib follows a redirect with every header of the request -- the runner key's included -- to any
+    host the answer names; the runner follows none (the 3xx then comes back as an HTTPError)."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # noqa: PLR0913 (urllib's signature)
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
+
+
 class Api:
+    """The server the runner was started with. Its key goes there and nowhere else: a redirect is not
+    followed but reported (as an unreachable server: retried with backoff, the key kept)."""
+
     def __init__(self, server: str, key: str):
         self.server = server.rstrip("/")
         self.key = key
@@ -783,10 +797,17 @@ class Api:
                      **({"Content-Type": "application/json"} if data is not None else {})},
         )  # fmt: skip
         try:
-            with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310 (the configured server)
+            with _OPENER.open(req, timeout=timeout) as resp:  # the configured server only
                 raw = resp.read()
                 return resp.status, (json.loads(raw) if raw else None)
         except urllib.error.HTTPError as err:
+            if 300 <= err.code < 400:
+                where = "".join(c for c in str(err.headers.get("Location") or "nowhere") if c.isprintable())
+                raise ServerUnavailable(
+                    f"the server answered a redirect ({err.code}) to {where[:300]}; the runner follows no "
+                    f"redirect, so its key goes only to {self.server} -- start it with --server set to "
+                    "Brabo's own URL"
+                ) from None
             raw = err.read()
             try:
                 parsed = json.loads(raw) if raw else None
