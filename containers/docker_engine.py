@@ -1,14 +1,17 @@
 """The Docker Engine adapter (docker SDK). Also works against Podman's Docker-compatible socket.
 
 One long-lived container per project, named ``brabo-<workspace_dir_name>``, the project folder bind-mounted
-at /work, no network (like the bubblewrap sandbox), ``no-new-privileges``, and the resources resolved by
-container_start (R9.5). Commands run with ``docker exec`` under ``timeout``; output is read as a stream
-and capped. Images are never pulled from here: an image missing on the engine is a named failure.
+at /work, no network (like the bubblewrap sandbox), ``no-new-privileges``, no capability, an unprivileged
+user (R9.7), a process cap, and the resources resolved by container_start (R9.5). Commands run with
+``docker exec`` under ``timeout``; output is read as a stream and capped. Images are never pulled from here: an image missing on the engine is a named failure.
 """
 
 from __future__ import annotations
 
+import os
+
 from actions.execution import ExecutionFailure, TransientFault
+from brabo_client import sandbox
 
 from .broker import POLICY_FILE, WORKDIR, CommandResult, ContainerSpec, host_folder, protected_policy_file
 
@@ -24,6 +27,17 @@ def _volumes(folder) -> dict:
     if policy is not None:
         volumes[str(policy)] = {"bind": f"{WORKDIR}/{POLICY_FILE}", "mode": "ro"}
     return volumes
+
+
+def _unprivileged_user() -> str:
+    """``uid:gid`` the container's commands run as: never root (R9.7)."""
+    if os.geteuid() != 0:
+        return f"{os.getuid()}:{os.getgid()}"
+    try:
+        uid, gid = sandbox.sandbox_ids()
+    except sandbox.SandboxError as exc:
+        raise ExecutionFailure(exc.code, exc.message, exc.next_step) from None
+    return f"{uid}:{gid}"
 
 
 def container_name(project) -> str:
@@ -103,6 +117,12 @@ class DockerEngineBroker:
             network_mode="none",
             nano_cpus=int(spec.cpu * 1_000_000_000),
             mem_limit=f"{spec.memory_mb}m",
+            pids_limit=sandbox.Limits().processes,  # a fork bomb meets the cap, not the host's process table
+            # R9.7: an unprivileged user with no capability, as in the bubblewrap sandbox -- the worker's own
+            # uid (files in the project stay the worker's), a root worker's BRABO_SANDBOX_UID
+            user=_unprivileged_user(),
+            cap_drop=["ALL"],
+            environment={"HOME": "/tmp"},
             security_opt=["no-new-privileges"],
             labels={"brabo.project": str(project.id)},
         )

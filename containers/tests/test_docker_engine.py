@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from actions import execution
+from brabo_client import sandbox
 from containers.broker import ContainerSpec
 from containers.docker_engine import DockerEngineBroker, container_name
 from containers.tests.fake_docker import FakeDockerEngine
@@ -89,3 +92,22 @@ def test_container_start_action_through_the_docker_broker(team, engine, settings
     execution.execute(term.id)
     term.refresh_from_db()
     assert term.result == {"exit_code": 0, "stdout": "hi\n", "stderr": "", "truncated": False}
+
+
+def test_the_container_holds_no_privilege_and_a_bounded_share_of_the_host(team, engine, monkeypatch):
+    """R9.7 for the Docker adapter: its commands run as an unprivileged user (the worker's own uid, files in
+    the project stay the worker's; a root worker's sandbox uid), with no capability, no setuid program of
+    the project honoured, and a process cap -- what the bubblewrap sandbox gives."""
+    monkeypatch.setenv("BRABO_SANDBOX_UID", "4242")
+    monkeypatch.setenv("BRABO_SANDBOX_GID", "4343")
+    broker = DockerEngineBroker(engine.base_url)
+    broker.start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="img"))
+    (created,) = [r for r in engine.requests if r[1] == "/containers/create"]
+    body = created[2]["body"]
+    host = body["HostConfig"]
+    expected = "4242:4343" if os.geteuid() == 0 else f"{os.getuid()}:{os.getgid()}"
+    assert body["User"] == expected and body["User"].split(":")[0] != "0"
+    assert host["CapDrop"] == ["ALL"] and not host.get("CapAdd")
+    assert not host.get("Privileged")
+    assert host["PidsLimit"] == sandbox.Limits().processes
+    assert "HOME=/tmp" in body["Env"]
