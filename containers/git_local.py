@@ -22,7 +22,8 @@ from urllib.parse import urlsplit
 from django.conf import settings
 
 from actions.execution import ExecutionFailure, TransientFault
-from permissions.files import atomic_write
+from brabo_client.runner import Failure as WriteRefused
+from brabo_client.runner import write_inside
 
 from . import git_hermetic
 from .broker import WORKDIR, host_folder
@@ -161,9 +162,20 @@ def write_file(action, ctx) -> dict:
     target = inside(worktree(action), path, what="path")
     if target.is_dir():
         raise ExecutionFailure("path_is_a_folder", f"{path!r} is a folder.", "Propose a file path.")
+    root = host_folder(action.project)
+    # The check above reads the path once; a command still running in the sandbox can swap a folder on the
+    # way for a link to another tenant's folder right after it. So the write opens every folder from the
+    # root without following a link (the runner's own write): what it cannot open so is refused.
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(str(target), content, prefix=".brabo-")  # the temp name stays short and legal
+        write_inside(root, list(target.relative_to(root).parts), content, path)
+    except WriteRefused as refused:
+        raise ExecutionFailure(
+            refused.code,
+            refused.message,
+            "Remove the link or use a path that stays inside the project, then propose the action again."
+            if refused.code == "path_outside_project"
+            else "Check the path (a folder in the way, a name too long, a full disk), then propose the action again.",
+        ) from None
     except OSError as exc:
         raise ExecutionFailure(
             "write_failed",
