@@ -12,6 +12,7 @@ outlives it.
 from __future__ import annotations
 
 import os
+import socket
 import uuid
 from pathlib import Path
 
@@ -157,3 +158,25 @@ def test_the_probe_refuses_a_sandbox_without_the_caps(sandbox):
     verdict = sb.probe(Uncapped(bwrap()))
     assert not verdict.ok and "processes" in verdict.why, verdict
     assert sb.probe(sb.Launcher(bwrap())).ok
+
+
+def test_an_abstract_unix_socket_of_the_host_is_unreachable(sandbox, folder):
+    """Abstract unix sockets belong to a network namespace, not to a file: the sandbox's is its own."""
+    if not Path("/usr/bin/python3").exists():
+        pytest.skip("no python3 in the sandbox's /usr to connect with")
+    name = f"brabo-host-service-{uuid.uuid4().hex}"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind("\0" + name)
+    listener.listen(1)
+    try:
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        probe.connect("\0" + name)  # reachable from the host
+        probe.close()
+        (folder / "connect.py").write_text(
+            "import socket\ns = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)\n"
+            f"try:\n    s.connect('\\0{name}')\n    print('CONNECTED')\nexcept OSError as e:\n    print('refused', e)\n"
+        )
+        done = run(folder, "python3 -I -S connect.py")
+    finally:
+        listener.close()
+    assert "refused" in done["stdout"] and "CONNECTED" not in done["stdout"], done
