@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 
 from actions.execution import ExecutionFailure, TransientFault
+from actions.models import EXECUTING, ProposedAction
 from brabo_client.runner import Failure as WriteRefused
 from brabo_client.runner import write_inside
 
@@ -43,6 +44,7 @@ SAFE_GIT = [
     "-c", "commit.gpgSign=false",
 ]  # fmt: skip
 TAIL = 2000  # characters of git's stderr kept in a failure message
+SANDBOXED_TYPES = ("terminal", "git_commit")  # the actions whose commands run in the project's sandbox
 
 
 def worktree(action) -> Path:
@@ -444,6 +446,13 @@ def push_preview(action) -> dict:
     if not isinstance(branch, str) or not branch.strip() or branch.strip().startswith("-"):
         return {"error": "the payload names no branch"}
     branch = branch.strip()
+    if ProposedAction.objects.filter(
+        project=action.project, status=EXECUTING, action_type__in=SANDBOXED_TYPES
+    ).exists():
+        # such a command can swap the .git for the length of the git log and back before the check after
+        # it; nothing else writes the project's .git (what a command starts ends with it)
+        return {"error": "a command is running in the project folder now, so what the push would carry is not "
+                         "read; look again when it has finished"}  # fmt: skip
     try:
         cwd = worktree(action)
         root = host_folder(action.project)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -165,3 +166,37 @@ def test_a_git_folder_swapped_after_the_check_is_not_previewed(
         push_preview(make_action(team.project, "git_push", {"branch": "main"}, status="pending"))
     )
     assert THEIR_SUBJECT not in shown and their_sha[:7] not in shown, shown
+
+
+@pytest.mark.parametrize("attack", ["gitfile", "link", "worktree link"])
+def test_no_preview_while_a_command_runs_in_the_project(
+    team, sandbox, ours, theirs, make_action, monkeypatch, attack
+):
+    """A command still running can swap the .git for the length of the preview's git log and back before
+    the check after it: while one runs in the project, the preview reads nothing."""
+    their_root, their_sha = theirs
+    make_action(team.project, "terminal", {"command": "while :; do swap; done"}, status="executing")
+    (ours / ".git-mine").mkdir()
+    run = git_local.run_git
+
+    def swapped_during_the_log(cwd, *args, **kw):
+        if "log" not in args:
+            return run(cwd, *args, **kw)
+        os.rename(ours / ".git", ours / ".git-mine" / "git")
+        sandboxed(team, _attacks(their_root, their_sha)[attack].replace("rm -rf .git && ", ""))
+        try:
+            return run(cwd, *args, **kw)
+        finally:
+            for path in (ours / ".git", ours / ".wt"):
+                if path.is_dir() and not path.is_symlink():
+                    shutil.rmtree(path)
+                elif path.exists() or path.is_symlink():
+                    path.unlink()
+            os.rename(ours / ".git-mine" / "git", ours / ".git")
+
+    monkeypatch.setattr(git_local, "run_git", swapped_during_the_log)
+    shown = json.dumps(
+        push_preview(make_action(team.project, "git_push", {"branch": "main"}, status="pending"))
+    )
+    assert THEIR_SUBJECT not in shown and their_sha[:7] not in shown, shown
+    assert "running" in shown, shown
