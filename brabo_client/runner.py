@@ -474,6 +474,63 @@ def read_origin(folder: Path, root: Path) -> str | None:
     return url if done.returncode == 0 and url else None
 
 
+GIT_ALTERNATE_DEPTH = 5  # git reads the alternates of stores nested this deep, and ignores deeper ones
+
+
+def _outside_root(what: str) -> Failure:
+    return Failure(
+        "git_objects_outside_project",
+        f"the checkout's {what} lies outside the runner's root; the runner pushes its own checkout only "
+        "(a .git file, link, commondir or alternates written into .git can name another repository).",
+    )
+
+
+def git_folders_inside(cwd: Path, root: Path, env: dict[str, str]) -> None:
+    """The checkout's git folder, its common folder and every object store they borrow from lie inside the
+    root (a :class:`Failure` ``git_objects_outside_project`` otherwise): an approved command can write .git
+    to name another repository on this machine -- another clone of the same origin passes the origin check."""
+    done = run_capped(
+        ["git", *SAFE_GIT, "rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"],
+        cwd=str(cwd), env=env, timeout=60, cap=65536,
+    )  # fmt: skip
+    if done["timed_out"] or done["exit_code"] != 0:
+        raise Failure(
+            "worktree_missing", f"the folder {cwd} is not a git checkout: {done['stderr'].strip()[-TAIL:]}"
+        )
+    folders = [Path(line) for line in done["stdout"].splitlines() if line.strip()]
+    top = os.path.realpath(root)
+    if not folders or any(not _under(os.path.realpath(f), top) for f in folders):
+        raise _outside_root("git folder")
+    for folder in folders:
+        stores_inside(folder / "objects", root)
+
+
+def stores_inside(objects: Path, root: Path) -> None:
+    """Every object store ``objects`` borrows from (``info/alternates``, as deep as git follows them; a
+    deeper listing is refused, not guessed about) lies inside the root."""
+    top = os.path.realpath(root)
+    todo = [(objects, 0)]
+    while todo:
+        store, level = todo.pop()
+        listing = store / "info" / "alternates"
+        if not listing.is_file():
+            continue
+        if level > GIT_ALTERNATE_DEPTH:
+            raise _outside_root("object stores, nested deeper than git reads,")
+        try:
+            text = listing.read_text(errors="replace")[:65536]
+        except OSError:
+            raise _outside_root("object store list (unreadable)") from None
+        for line in text.splitlines():
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            path = Path(line) if line.startswith("/") else store / line
+            if line.startswith('"') or not _under(os.path.realpath(path), top):
+                raise _outside_root("alternate object store")
+            todo.append((path, level + 1))
+
+
 def shown_url(url: str) -> str:
     """``url`` fit to show and to report to the server: without a user name or password in it."""
     parts = urllib.parse.urlsplit(url)
@@ -677,6 +734,7 @@ class Runner:
             )
         env = git_env(self.root)
         timeout = self.args.command_timeout
+        git_folders_inside(cwd, self.root, env)
         checked = run_capped(["git", "check-ref-format", "--branch", branch], cwd=tempfile.gettempdir(),
                              env=env, timeout=timeout, cap=4096)  # fmt: skip
         if branch.startswith("-") or checked["exit_code"] != 0:
@@ -696,6 +754,8 @@ class Runner:
                     "branch_missing",
                     f"the branch {branch!r} does not exist in the checkout: {cloned['stderr'].strip()[-TAIL:]}",
                 )
+            # the clone read the checkout's .git again: the stores the mirror borrows from are what it pushes
+            stores_inside(Path(mirror) / "objects", self.root)
             pushed = run_capped(["git", *SAFE_GIT, "push", "--porcelain", "--", url, f"{ref}:{ref}"],
                                 cwd=mirror, env=env, timeout=timeout, cap=65536)  # fmt: skip
             if pushed["timed_out"]:

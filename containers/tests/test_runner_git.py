@@ -268,3 +268,51 @@ def test_named_paths_are_literal_never_pathspec_magic(repos):
     body = make_runner(checkout).handle(work("git_commit", {"message": "m", "paths": [":(glob)*"]}))
     assert body["outcome"] == "failed" and body["error"]["code"] == "git_commit_failed", body
     assert "secret.env" not in git(checkout, "show", "--name-only", "--format=", "HEAD")
+
+
+# -- git_push carries only the runner's own checkout ---------------------------------------------------------
+# The developer keeps another clone of the same repository beside the root -- same origin, so the pinned-origin
+# check passes -- with a branch they never pushed. An approved command cannot read that clone from the
+# sandbox, but it can name it in .git: a .git file (gitdir:), a link, a commondir, a linked worktree's folder.
+# The push refuses rather than publish it (real bubblewrap, real git).
+
+PRIVATE = "private experiment, never to be published"
+
+
+@pytest.fixture
+def private_clone(repos, tmp_path) -> Path:
+    bare, _ = repos
+    other = tmp_path / "app-private"
+    git(tmp_path, "clone", "-q", str(bare), str(other))
+    git(other, "checkout", "-q", "-b", "experiment")
+    (other / "notes.txt").write_text(PRIVATE + "\n")
+    git(other, "add", "notes.txt")
+    git(other, "commit", "-q", "-m", PRIVATE)
+    return other
+
+
+ATTACKS = {
+    "gitfile": "rm -rf .git && printf 'gitdir: {other}/.git\\n' > .git",
+    "link": "rm -rf .git && ln -s {other}/.git .git",
+    "commondir": "printf '{other}/.git\\n' > .git/commondir",
+    "worktree link": (
+        "mkdir .wt && echo ref: refs/heads/main > .wt/HEAD && printf '{other}/.git\\n' > .wt/commondir && "
+        "rm -rf .git && printf 'gitdir: .wt\\n' > .git"
+    ),
+}
+
+
+@pytest.mark.parametrize("attack", list(ATTACKS))
+def test_a_push_never_carries_a_repository_outside_the_root(sandbox, repos, private_clone, attack):
+    bare, checkout = repos
+    runner = make_runner(checkout)
+    assert runner.bwrap, "bubblewrap does not start a sandbox here"
+    ran = runner.handle(work("terminal", {"command": ATTACKS[attack].format(other=private_clone)}))
+    assert ran["outcome"] == "executed" and ran["result"]["exit_code"] == 0, ran
+    if os.geteuid() == 0:  # what the command wrote, owned as an unprivileged runner's sandbox leaves it
+        for path in [checkout, *checkout.rglob("*")]:
+            os.lchown(path, 0, 0)
+    pushed = runner.handle(work("git_push", {"branch": "experiment"}))
+    assert pushed["outcome"] == "failed", pushed
+    assert pushed["error"]["code"] == "git_objects_outside_project", pushed
+    assert "experiment" not in git(bare, "for-each-ref")
