@@ -6,14 +6,16 @@ on the machine that holds the project.
     brabo runner --mode-file ~/.config/brabo/mode.json --set-mode ask      # "/mode ask" from another shell
     python -m brabo_client.runner ...                                      # the same, without the entry point
 
-It authenticates with its runner key (``Authorization: Bearer brabo_runner_…``), long-polls
+It authenticates with its runner key (``Authorization: Bearer brabo_runner_…``, sent to ``--server`` only:
+a redirect is not followed), long-polls
 ``GET /api/runner/work/?timeout=N``, runs each piece of work in ``--root`` and reports it once with
 ``POST /api/runner/work/{action_id}/result/``. Standard library only: it runs on the user's machine, where
 Brabo's server code is not installed.
 
 What it runs, and how:
 - ``terminal`` ``{command, cwd?}``: inside a bubblewrap sandbox when ``bwrap`` works here (the root at
-  ``/work``, its permissions.json read-only, read-only system, private ``/tmp``, no network unless
+  ``/work``, its permissions.json read-only, read-only system, private sized ``/tmp``, a process cap, no
+  network unless
   ``--share-net``, a clean environment, no privilege whoever runs the runner) -- the server's own sandbox
   (brabo_client/sandbox.py); otherwise directly in the root, with a warning at start and ``"sandbox":
   "none"`` in every result -- but never with privilege: when the probe finds the sandbox privileged, or the
@@ -27,7 +29,9 @@ What it runs, and how:
 - ``git_push`` ``{branch, remote?}``: pushed from a throwaway bare clone that shares the checkout's objects
   and reads none of its config, to the checkout's ``origin`` as it was when the runner started (a changed
   origin is refused: an agent's command can rewrite .git/config), with this machine's own git credentials
-  (the user's credential helper or ssh keys). The workspace owner's token never comes to a runner.
+  (the user's credential helper or ssh keys). The checkout's git folders and object stores must lie inside
+  the root (``git_objects_outside_project``): .git can name another clone of the same origin. The
+  workspace owner's token never comes to a runner.
 - ``container_start`` / ``container_stop`` / ``container_remove``: the runner's "container" is this sandbox,
   so start proves the root is usable and the sandbox starts; stop and remove have nothing to tear down.
 - Anything else is refused (the server records ``runner_refused``).
