@@ -139,7 +139,12 @@ class DockerEngineBroker:
             )
         api = self.client.api
         argv = ["timeout", "-k", str(KILL_GRACE), str(timeout), "sh", "-c", command]
-        exec_id = self._call("run the command", api.exec_create, container.id, argv, workdir=cwd)["Id"]
+        # as the unprivileged user on every exec, not only at create: a container made earlier may default
+        # to root, and a non-root uid holds no effective capability whatever the container's bounding set
+        exec_id = self._call(
+            "run the command", api.exec_create, container.id, argv, workdir=cwd, user=_unprivileged_user(),
+            environment={"HOME": "/tmp"},
+        )["Id"]  # fmt: skip
         stream = self._call("run the command", api.exec_start, exec_id, stream=True, demux=True)
         kept = {"out": bytearray(), "err": bytearray()}
         truncated = False

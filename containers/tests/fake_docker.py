@@ -88,6 +88,8 @@ class FakeDockerEngine(LoopbackServer):
                         "container": c["Id"],
                         "Cmd": body["Cmd"],
                         "WorkingDir": body.get("WorkingDir"),
+                        "User": body.get("User"),
+                        "Env": body.get("Env"),
                     }
                     return self._json(201, {"Id": eid})
                 if method == "DELETE" and (m := re.fullmatch(r"/containers/([^/]+)", path)):

@@ -111,3 +111,18 @@ def test_the_container_holds_no_privilege_and_a_bounded_share_of_the_host(team, 
     assert not host.get("Privileged")
     assert host["PidsLimit"] == sandbox.Limits().processes
     assert "HOME=/tmp" in body["Env"]
+
+
+def test_every_command_runs_unprivileged_even_in_a_container_created_before(team, engine, monkeypatch):
+    """A container made before R9.7 reached this adapter runs as root with Docker's default capabilities:
+    each command is still executed as the unprivileged user (who holds no effective capability)."""
+    monkeypatch.setenv("BRABO_SANDBOX_UID", "4242")
+    monkeypatch.setenv("BRABO_SANDBOX_GID", "4343")
+    broker = DockerEngineBroker(engine.base_url)
+    broker.start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="img"))
+    (cid,) = engine.containers
+    engine.containers[cid]["Config"].pop("User", None)  # as an older Brabo created it
+    broker.run_command(team.project, "id -u", "/work", timeout=30, output_cap=1024)
+    (ex,) = engine.execs.values()
+    expected = "4242:4343" if os.geteuid() == 0 else f"{os.getuid()}:{os.getgid()}"
+    assert ex["User"] == expected and "HOME=/tmp" in (ex["Env"] or [])
