@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import errno
 import os
+import resource
 import shutil
 import signal
 import stat
@@ -66,6 +67,13 @@ class Limits:
     tmp_mb: int = 1024
     shm_mb: int = 256
     processes: int = 4096
+
+
+def process_cap(limits: Limits) -> int:
+    """The process cap a sandbox gets: ``limits.processes``, or the launcher's own hard limit when that is
+    lower (a cap cannot be raised, and asking for more would start nothing)."""
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NPROC)
+    return limits.processes if hard == resource.RLIM_INFINITY else max(1, min(limits.processes, hard))
 
 
 # Set by the sandbox's shell before it runs the command: the hard limit cannot be raised again inside (no
@@ -165,7 +173,7 @@ def bwrap_argv(
         "--chdir", cwd,
     ]  # fmt: skip
     shell = "/bin/bash" if os.path.exists("/usr/bin/bash") or os.path.exists("/bin/bash") else "/bin/sh"
-    return [*argv, "--", shell, "-c", _LIMITS_PRELUDE.format(n=int(limits.processes)), shell, command]
+    return [*argv, "--", shell, "-c", _LIMITS_PRELUDE.format(n=process_cap(limits)), shell, command]
 
 
 # The helper a root launcher runs bubblewrap through (with ``python -I -S -c``): in a private mount namespace
@@ -504,8 +512,9 @@ def judge(facts: dict[str, str]) -> list[str]:
 def unbounded_by(facts: dict[str, str], limits: Limits) -> list[str]:
     """What the probe's facts show to escape ``limits`` (empty: none)."""
     wrong = []
-    if facts.get("nproc") != f"{limits.processes} {limits.processes}":
-        wrong.append(f"its processes are capped at {facts.get('nproc') or 'unknown'}, not {limits.processes}")
+    cap = process_cap(limits)
+    if facts.get("nproc") != f"{cap} {cap}":
+        wrong.append(f"its processes are capped at {facts.get('nproc') or 'unknown'}, not {cap}")
     for key, where in (("rootfs", "/"), ("devfs", "/dev")):
         if facts.get(key) != "no":
             wrong.append(f"it can fill {where}, a filesystem in the host's memory without a size")

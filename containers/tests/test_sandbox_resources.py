@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
+import sys
 import uuid
 from pathlib import Path
 
@@ -180,3 +182,22 @@ def test_an_abstract_unix_socket_of_the_host_is_unreachable(sandbox, folder):
     finally:
         listener.close()
     assert "refused" in done["stdout"] and "CONNECTED" not in done["stdout"], done
+
+
+def test_a_launcher_already_capped_lower_still_starts_sandboxes(sandbox, folder):
+    """A host whose hard process limit is below the sandbox's cap (an operator's, systemd's) runs commands at
+    that limit -- asking for more would start nothing -- and the probe accepts it."""
+    script = (
+        "import resource, sys; sys.path.insert(0, sys.argv[1])\n"
+        "resource.setrlimit(resource.RLIMIT_NPROC, (900, 900))\n"
+        "from pathlib import Path\nfrom brabo_client import sandbox as sb\n"
+        "launcher = sb.Launcher(sb.bwrap_path())\n"
+        "print('probe', sb.probe(launcher).ok)\n"
+        "done = launcher.run(Path(sys.argv[2]), None, '/work', 'ulimit -u', timeout=60, cap=4096)\n"
+        "print('cap', done['stdout'].strip(), done['exit_code'])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", script, str(Path(sb.__file__).parent.parent), str(folder)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.stdout.split("\n")[:2] == ["probe True", "cap 900 0"], done
