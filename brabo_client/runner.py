@@ -71,6 +71,7 @@ import sys
 import tempfile
 import threading
 import time
+import unicodedata
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -358,6 +359,19 @@ def with_suppressed(fn: Callable, *args) -> None:
         pass
 
 
+def printable(text: str) -> str:
+    """``text`` as the terminal should show it to the person asked: every character that would steer the
+    terminal rather than be read -- a carriage return, an escape sequence, a backspace, a line break, a
+    direction override or another invisible format character -- written as its escape (``\\r``,
+    ``\\x1b``, ``\\u202e``), so the line read is the work that runs."""
+    return "".join(
+        c
+        if c.isprintable() and unicodedata.category(c) != "Cf"
+        else c.encode("unicode_escape").decode("ascii")
+        for c in text
+    )
+
+
 class Console:
     """The person at the runner's terminal: the mode, ``/mode`` commands and y/N answers."""
 
@@ -409,7 +423,7 @@ class Console:
         """Ask the person at the terminal; True only for an explicit yes within ``timeout``."""
         while not self.answers.empty():  # nothing typed before the question answers it
             self.answers.get_nowait()
-        self.say(f"approved work to run here:\n    {summary}\n  Run it? [y/N] (or /mode auto)")
+        self.say(f"approved work to run here:\n    {printable(summary)}\n  Run it? [y/N] (or /mode auto)")
         deadline = time.monotonic() + timeout
         while True:
             remaining = deadline - time.monotonic()
@@ -961,7 +975,7 @@ def serve(api: Api, runner: Runner, console: Console, args: argparse.Namespace, 
         if work is None:
             continue
         action_id = str(work["action_id"])
-        console.say(f"work {action_id}: {work.get('action_type')}")
+        console.say(printable(f"work {action_id}: {work.get('action_type')}"))
         body = runner.handle(work)
         code = send_report(api, action_id, body, console, backoff, stop)
         if code is not None:
