@@ -69,6 +69,32 @@ class Limits:
     processes: int = 4096
 
 
+LIMIT_VARIABLES = (
+    ("BRABO_SANDBOX_TMP_MB", "tmp_mb"),
+    ("BRABO_SANDBOX_SHM_MB", "shm_mb"),
+    ("BRABO_SANDBOX_MAX_PROCESSES", "processes"),
+)
+
+
+def configured_limits() -> Limits:
+    """:class:`Limits` with what the operator set (``BRABO_SANDBOX_TMP_MB``, ``BRABO_SANDBOX_SHM_MB``,
+    ``BRABO_SANDBOX_MAX_PROCESSES``: positive whole numbers); a value that is not one runs nothing."""
+    values = {}
+    for variable, name in LIMIT_VARIABLES:
+        raw = os.environ.get(variable, "").strip()
+        if not raw:
+            continue
+        if not (raw.isascii() and raw.isdigit()) or not 0 < int(raw) < 2**31:
+            raise SandboxError(
+                "sandbox_unavailable",
+                f"{variable}={raw[:40]!r} is not a positive whole number, so the sandbox has no bound to give.",
+                f"Set {variable} to a positive whole number (or unset it for the default "
+                f"{getattr(Limits(), name)}), then restart.",
+            )
+        values[name] = int(raw)
+    return Limits(**values)
+
+
 def process_cap(limits: Limits) -> int:
     """The process cap a sandbox gets: ``limits.processes``, or the launcher's own hard limit when that is
     lower (a cap cannot be raised, and asking for more would start nothing)."""
@@ -392,13 +418,14 @@ def run_capped(
 
 
 def command_argv(bwrap: str, folder: Path, policy: Path | None, cwd: str, command: str, *,
-                 share_net: bool = False, limits: Limits = Limits()) -> list[str]:  # fmt: skip
+                 share_net: bool = False, limits: Limits | None = None) -> list[str]:  # fmt: skip
     """The argv that runs ``command`` at ``cwd`` in a sandbox with ``folder`` at /work and ``policy`` (the
     caller checked it is one regular file, or None) read-only over its permissions.json.
 
     Not root: bubblewrap itself, its uid inside mapped onto the launcher's own, unprivileged uid. Root (R9.7):
     the project folder is opened to the sandbox user (an ACL entry), and the helper stages it and drops to
     that user before bubblewrap starts -- so the sandbox is never root on the host."""
+    limits = limits or configured_limits()
     if os.geteuid() != 0:
         return bwrap_argv(bwrap, str(folder), None if policy is None else str(policy), cwd, command,
                           share_net=share_net, limits=limits)  # fmt: skip
@@ -427,7 +454,7 @@ class Launcher:
 
     bwrap: str
     share_net: bool = False
-    limits: Limits = Limits()
+    limits: Limits | None = None  # None: configured_limits(), read at each launch
 
     def argv(self, folder: Path, policy: Path | None, cwd: str, command: str) -> list[str]:
         return command_argv(
@@ -549,7 +576,7 @@ def probe(launcher: Launcher, *, timeout: float = 60) -> Verdict:
             wrong.append("permissions.json changed on the host")
         if facts.get("work") != "yes":
             return Verdict(False, "the sandbox cannot write its project folder", "sandbox_unavailable")
-        unbounded = unbounded_by(facts, launcher.limits)
+        unbounded = unbounded_by(facts, launcher.limits or configured_limits())
         if unbounded and not wrong:
             return Verdict(
                 False,

@@ -40,6 +40,13 @@ def _unprivileged_user() -> str:
     return f"{uid}:{gid}"
 
 
+def _process_cap() -> int:
+    try:
+        return sandbox.configured_limits().processes
+    except sandbox.SandboxError as exc:
+        raise ExecutionFailure(exc.code, exc.message, exc.next_step) from None
+
+
 def container_name(project) -> str:
     return f"brabo-{project.workspace_dir_name}"
 
@@ -117,7 +124,7 @@ class DockerEngineBroker:
             network_mode="none",
             nano_cpus=int(spec.cpu * 1_000_000_000),
             mem_limit=f"{spec.memory_mb}m",
-            pids_limit=sandbox.Limits().processes,  # a fork bomb meets the cap, not the host's process table
+            pids_limit=_process_cap(),  # a fork bomb meets the cap, not the host's process table
             # R9.7: an unprivileged user with no capability, as in the bubblewrap sandbox -- the worker's own
             # uid (files in the project stay the worker's), a root worker's BRABO_SANDBOX_UID
             user=_unprivileged_user(),

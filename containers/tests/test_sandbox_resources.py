@@ -201,3 +201,25 @@ def test_a_launcher_already_capped_lower_still_starts_sandboxes(sandbox, folder)
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert done.stdout.split("\n")[:2] == ["probe True", "cap 900 0"], done
+
+
+def test_the_operator_sets_the_bounds(sandbox, folder, monkeypatch):
+    monkeypatch.setenv("BRABO_SANDBOX_TMP_MB", "1")
+    monkeypatch.setenv("BRABO_SANDBOX_MAX_PROCESSES", "300")
+    done = run(folder, "head -c 3M /dev/zero > /tmp/fill || echo FULL; ulimit -u")
+    assert done["stdout"].split() == ["FULL", "300"], done
+    assert sb.probe(sb.Launcher(bwrap())).ok
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "lots", "1.5", "9" * 12, "\u0661\u0662"])
+def test_a_bound_that_is_not_a_positive_number_runs_nothing(sandbox, folder, monkeypatch, value):
+    monkeypatch.setenv("BRABO_SANDBOX_MAX_PROCESSES", value)
+    verdict = sb.probe(sb.Launcher(bwrap()))
+    assert (
+        not verdict.ok
+        and verdict.code == "sandbox_unavailable"
+        and "BRABO_SANDBOX_MAX_PROCESSES" in verdict.why
+    )
+    with pytest.raises(sb.SandboxError) as refused:
+        sb.Launcher(bwrap()).run(folder, None, sb.WORKDIR, "echo ran", timeout=60, cap=4096)
+    assert refused.value.code == "sandbox_unavailable"
