@@ -524,9 +524,19 @@ def git_folders_inside(cwd: Path, root: Path, env: dict[str, str]) -> None:
 
 
 def stores_inside(objects: Path, root: Path) -> None:
-    """Every object store ``objects`` borrows from (``info/alternates``, as deep as git follows them; a
-    deeper listing is refused, not guessed about) lies inside the root."""
+    """Every object store ``objects`` borrows from (:func:`alternates`) lies inside the root."""
     top = os.path.realpath(root)
+    if any(not _under(os.path.realpath(store), top) for store in alternates(objects)):
+        raise _outside_root("alternate object store")
+
+
+def alternates(objects: Path) -> list[Path]:
+    """Every object store ``objects`` borrows from (``info/alternates``, followed as deep as git follows
+    them), as absolute paths; relative entries are relative to the store listing them, as git reads them. A
+    listing that cannot be read, a quoted path or one deeper than git reads is reported as a place no root
+    holds (``/(…)``): refused rather than guessed about. The runner's check (:func:`stores_inside`) and the
+    worker's (``containers.git_local``) read it."""
+    found: list[Path] = []
     todo = [(objects, 0)]
     while todo:
         store, level = todo.pop()
@@ -534,19 +544,24 @@ def stores_inside(objects: Path, root: Path) -> None:
         if not listing.is_file():
             continue
         if level > GIT_ALTERNATE_DEPTH:
-            raise _outside_root("object stores, nested deeper than git reads,")
+            found.append(Path("/(alternates nested deeper than git reads)"))
+            continue
         try:
             text = listing.read_text(errors="replace")[:65536]
         except OSError:
-            raise _outside_root("object store list (unreadable)") from None
+            found.append(Path("/(an alternates list that cannot be read)"))
+            continue
         for line in text.splitlines():
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
+            if line.startswith('"'):  # a quoted path: refuse rather than unquote it
+                found.append(Path("/(a quoted alternate)"))
+                continue
             path = Path(line) if line.startswith("/") else store / line
-            if line.startswith('"') or not _under(os.path.realpath(path), top):
-                raise _outside_root("alternate object store")
+            found.append(path)
             todo.append((path, level + 1))
+    return found
 
 
 def shown_url(url: str) -> str:

@@ -154,38 +154,3 @@ def unexpected_config(repo: Path, home: Path, *, timeout: float) -> list[str]:
         return ["(config cannot be read)"]
     keys = {line.strip().lower() for line in listed.stdout.splitlines() if line.strip()}
     return sorted(keys - CLONE_KEYS)
-
-
-GIT_ALTERNATE_DEPTH = 5  # git reads the alternates of stores nested this deep, and ignores deeper ones
-
-
-def alternates(objects: Path) -> list[Path]:
-    """Every object store ``objects`` borrows from (``info/alternates``, followed as deep as git follows
-    them), as absolute paths. Relative entries are relative to ``objects``, as git reads them. A listing
-    deeper than git reads is reported as ``/(alternates nested too deep)``: a store that lies outside
-    whatever the caller checks, so it is refused rather than guessed about."""
-    found: list[Path] = []
-    todo = [(objects, 0)]
-    while todo:
-        store, level = todo.pop()
-        listing = store / "info" / "alternates"
-        if not listing.is_file():
-            continue
-        if level > GIT_ALTERNATE_DEPTH:
-            found.append(Path("/(alternates nested too deep)"))
-            continue
-        try:
-            text = listing.read_text(errors="replace")[:65536]
-        except OSError:
-            continue
-        for line in text.splitlines():
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            if line.startswith('"'):  # a quoted path: refuse rather than unquote it
-                found.append(Path("/(quoted alternate)"))
-                continue
-            path = Path(line) if line.startswith("/") else store / line
-            found.append(path)
-            todo.append((path, level + 1))
-    return found

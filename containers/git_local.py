@@ -24,7 +24,7 @@ from django.conf import settings
 from actions.execution import ExecutionFailure, TransientFault
 from actions.models import EXECUTING, ProposedAction
 from brabo_client.runner import Failure as WriteRefused
-from brabo_client.runner import write_inside
+from brabo_client.runner import alternates, write_inside
 
 from . import git_hermetic
 from .broker import WORKDIR, host_folder
@@ -347,7 +347,7 @@ def _objects_inside_project(cwd: Path, root: Path, home: Path) -> None:
 
 def _stores_inside_project(objects: Path, root: Path) -> None:
     """Every object store ``objects`` borrows from lies inside the project (``git_objects_outside_project``)."""
-    if any(not _within(store, root) for store in git_hermetic.alternates(objects)):
+    if any(not _within(store, root) for store in alternates(objects)):
         raise _outside("an alternate object store")
 
 
