@@ -3,6 +3,7 @@ external systems at their HTTP boundary (GitHub/GitLab, a git smart-HTTP remote,
 
 from __future__ import annotations
 
+import socket
 import threading
 from http.server import ThreadingHTTPServer
 from typing import Self
@@ -35,3 +36,48 @@ class LoopbackServer:
     def address(self) -> str:
         host, port = self._server.server_address[:2]
         return f"{host!s}:{port}"
+
+
+class RawLoopback:
+    """A TCP server on 127.0.0.1 (ephemeral port) for tests that answer in raw HTTP, byte for byte (what no
+    HTTP library would send): each connection is handed to ``_one`` in a thread of its own until ``close()``.
+    Subclasses set their own fields, then call ``super().__init__()``."""
+
+    def __init__(self) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(16)
+        self.stop = threading.Event()
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+
+    def _serve(self) -> None:
+        self.sock.settimeout(0.2)
+        while not self.stop.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                continue
+            threading.Thread(target=self._one, args=(conn,), daemon=True).start()
+
+    def _one(self, conn: socket.socket) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def request_head(conn: socket.socket) -> bytes | None:
+        """What the client sent up to the blank line after its headers (and any of its body read with it), or
+        None when it hung up first."""
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = conn.recv(65536)
+            if not chunk:
+                return None
+            data += chunk
+        return data
+
+    def close(self) -> None:
+        self.stop.set()
+        self.sock.close()

@@ -11,62 +11,37 @@ a hook that only stops at its deadline gives the deadline's refusal, which these
 from __future__ import annotations
 
 import socket
-import threading
 
 import pytest
 
 from brabo_client import _wire
+from tests.loopback import RawLoopback
 from tests.test_hook_deadline import refusal_of, run_hook
 
 FILLER = b"a" * 65536
 
 
-class Streamer:
+class Streamer(RawLoopback):
     """A TCP server on 127.0.0.1 that answers each request with ``head`` and then ``FILLER`` (or ``filler``)
     without end, until the client hangs up."""
 
     def __init__(self, head: bytes, filler: bytes = FILLER):
         self.head, self.filler = head, filler
         self.sent = 0
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(16)
-        self.stop = threading.Event()
-        threading.Thread(target=self._serve, daemon=True).start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-
-    def _serve(self) -> None:
-        self.sock.settimeout(0.2)
-        while not self.stop.is_set():
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                continue
-            threading.Thread(target=self._one, args=(conn,), daemon=True).start()
+        super().__init__()
 
     def _one(self, conn: socket.socket) -> None:
         with conn:
             conn.settimeout(10)
-            data = b""
             try:
-                while b"\r\n\r\n" not in data:
-                    chunk = conn.recv(65536)
-                    if not chunk:
-                        return
-                    data += chunk
+                if self.request_head(conn) is None:
+                    return
                 conn.sendall(self.head)
                 while not self.stop.is_set():
                     conn.sendall(self.filler)
                     self.sent += len(self.filler)
             except OSError:
                 return
-
-    def close(self) -> None:
-        self.stop.set()
-        self.sock.close()
 
 
 # (head, what the refusal names)

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
 
 import pytest
 
+from tests.loopback import RawLoopback
 from tests.test_hook_deadline import refusal_of, run_hook
 
 
-class OneReply:
+class OneReply(RawLoopback):
     """A TCP server on 127.0.0.1 that answers every request with the same raw HTTP reply -- with the request's
     hook nonce echoed as Brabo's endpoint does (``echo``; else ``mark``, a fixed header line, if any)."""
 
@@ -39,64 +39,39 @@ class OneReply:
         self.echo, self.mark = echo, mark
         self.head = f"HTTP/1.1 {status}\r\n{headers}Content-Length: {len(body)}\r\nConnection: close\r\n"
         self.body = body
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(16)
-        self.stop = threading.Event()
-        threading.Thread(target=self._serve, daemon=True).start()
+        super().__init__()
 
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-
-    def _serve(self) -> None:
-        self.sock.settimeout(0.2)
-        while not self.stop.is_set():
+    def _one(self, conn: socket.socket) -> None:
+        with conn:
+            conn.settimeout(5)
             try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                continue
-            with conn:
-                conn.settimeout(5)
-                data = b""
-                try:
-                    while b"\r\n\r\n" not in data:
-                        chunk = conn.recv(65536)
-                        if not chunk:
-                            break
-                        data += chunk
-                    length = next(
+                data = self.request_head(conn)
+                if data is None:
+                    return
+                lines = data.split(b"\r\n")
+                length = next(
+                    (int(h.split(b":")[1]) for h in lines if h.lower().startswith(b"content-length")), 0
+                )
+                body = data.split(b"\r\n\r\n", 1)[1]
+                while len(body) < length:
+                    chunk = conn.recv(65536)
+                    if not chunk:
+                        break
+                    body += chunk
+                mark = self.mark
+                if self.echo:
+                    nonce = next(
                         (
-                            int(h.split(b":")[1])
-                            for h in data.split(b"\r\n")
-                            if h.lower().startswith(b"content-length")
+                            h.split(b":", 1)[1].strip().decode()
+                            for h in lines
+                            if h.lower().startswith(b"x-brabo-hook-nonce:")
                         ),
-                        0,
+                        "",
                     )
-                    body = data.split(b"\r\n\r\n", 1)[1] if b"\r\n\r\n" in data else b""
-                    while len(body) < length:
-                        chunk = conn.recv(65536)
-                        if not chunk:
-                            break
-                        body += chunk
-                    mark = self.mark
-                    if self.echo:
-                        nonce = next(
-                            (
-                                h.split(b":", 1)[1].strip().decode()
-                                for h in data.split(b"\r\n")
-                                if h.lower().startswith(b"x-brabo-hook-nonce:")
-                            ),
-                            "",
-                        )
-                        mark = f"X-Brabo-Hook-Answer: {nonce}\r\n"
-                    conn.sendall(self.head.encode() + mark.encode() + b"\r\n" + self.body)
-                except OSError:
-                    continue
-
-    def close(self) -> None:
-        self.stop.set()
-        self.sock.close()
+                    mark = f"X-Brabo-Hook-Answer: {nonce}\r\n"
+                conn.sendall(self.head.encode() + mark.encode() + b"\r\n" + self.body)
+            except OSError:
+                return
 
 
 def _claude_like(decision: str) -> bytes:
