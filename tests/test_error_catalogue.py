@@ -56,6 +56,10 @@ FORWARDING = {
     ("actions/budgets.py", "REASON_EXCEEDED"),  # "budget_exceeded", the decision reason, also a 409
     ("actions/execution.py", "*stopped"),
     ("projects/services.py", "exc.code"),  # a LocalRootError's code: projects.local_root's constants
+    # a SandboxError's code (brabo_client.sandbox: sandbox_unavailable, sandbox_privileged, literal there)
+    ("containers/docker_engine.py", "exc.code"),
+    # the runner's write refusal (brabo_client.runner.write_inside and what it calls: literal codes there)
+    ("containers/git_local.py", "refused.code"),
 }
 # Raised by DRF or Django themselves (the handler maps them by their default_code), not by our source.
 FRAMEWORK = {
