@@ -621,6 +621,10 @@ _WINDOWS_HOMES = (
     "$env:userprofile",
     "%userprofile%",
     "$home",
+    # red team: the home's path without its drive (`\\Users\\me`), on the drive the command runs on
+    "%homepath%",
+    "${env:homepath}",
+    "$env:homepath",
 )
 
 

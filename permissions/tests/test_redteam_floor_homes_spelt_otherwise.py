@@ -104,6 +104,10 @@ WINDOWS_VARIABLES_CLIMBED = [
     r"Remove-Item -Recurse -Force $ENV:AppData\..\..",
     r"rd /s /q %FOO%\..\..",
     "rd /s /q %TEMP%/..",
+    # the home's path without its drive, on the drive the command runs on
+    "rd /s /q %HOMEPATH%",
+    "Remove-Item -Recurse -Force $env:HOMEPATH",
+    r"Remove-Item -Recurse -Force ${env:HomePath}\*",
 ]
 
 
