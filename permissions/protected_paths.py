@@ -1851,11 +1851,12 @@ def _handed_hit(parts: list[str], hit: Protected) -> bool:
 # (... not the value of an option whose name says the program reads or skips it -- `tool --source
 # .husky/pre-commit`, `--config .git/config`, `--exclude=.git/hooks`, `npm ci --userconfig .npmrc`, `--rcfile
 # ~/.bashrc` -- for those; an agent's folder counts there too, as before)
-# Only words that say so count (red team: `--dump-file`, `--save-config`, `--write-config`, `--target-file` write,
-# and a bare `--file` may be either: each is read as a place handed to be written).
+# Only words that say so count (red team: `--dump-file`, `--save-config`, `--write-config`, `--target-file` write:
+# each is read as a place handed to be written); a bare `--file` is a read, as the output options' reading has it
+# (test_redteam_outputs_by_other_spellings.py).
 _READ_OPTION = re.compile(
     r"--?(?:(?:input|in|source|src|from|read|load|env|user|global|exclude|ignore|skip)[-_])?"
-    r"(?:source|src|input|in|from|config|conf|env-file|include|exclude|ignore|skip"
+    r"(?:source|src|input|in|from|file|config|conf|env-file|include|exclude|ignore|skip"
     r"|userconfig|globalconfig|rcfile|rc)"
     r"(?:[-_]?(?:dir|directory|file|path|paths|pattern))?",
     re.IGNORECASE,

@@ -117,12 +117,11 @@ ATTACKS = [
     # git's own subcommands writing a file an option names
     "git fast-export --all --export-marks=.git/config",
     "git credential-store --file .git/config store",
-    # an option named for what it writes, or a bare --file, is no read or skip option
+    # an option named for what it writes is no read or skip option
     "mytool --dump-file .git/hooks/pre-commit",
     "mytool --save-config .git/config",
     "mytool --write-config=.git/config",
     "mytool --target-file .envrc",
-    "mytool --file .git/hooks/pre-commit",
     "mytool --output-config .npmrc",
 ]
 
@@ -166,6 +165,7 @@ ORDINARY = [
     "tool --input-file .git/config",
     "tool --config-file .git/config",
     "tool --exclude-from .git/info/exclude",
+    "tool --file .git/config",
     "dotenv -e .env -- npm start",
     "tool .vscode/settings.json",
     "mustache x.json x.tpl x.profile",
