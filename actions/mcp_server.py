@@ -42,7 +42,7 @@ from brabo import slots
 from brabo.api_errors import ApiError, exception_handler
 from brabo.query_filters import apply_filters
 from permissions.action_types import ACTION_TYPES, PERSON_ONLY_TYPES
-from projects.authentication import KeyFence, authenticate_agent_key, refuse_if_fenced
+from projects.authentication import KeyFence, authenticate_agent_key, refuse_if_fenced, refuse_if_suspended
 from projects.models import Agent
 
 from . import quorum, services, waiting
@@ -234,9 +234,8 @@ def _own_action(agent: Agent, action_id: str) -> ProposedAction:
 
 
 def _reread(agent: Agent, action: ProposedAction, fence: KeyFence) -> dict[str, Any]:
-    refuse_if_fenced(
-        fence
-    )  # revoked, rotated out or suspended while it waited: its refusal, not the decision
+    # revoked, rotated out or suspended while it waited: its refusal, not the decision
+    refuse_if_fenced(fence)
     action = _own_action(agent, str(action.pk))
     if action.status == PENDING:
         services.waiter_attached(action)  # R8.4: still waiting on it
@@ -446,13 +445,7 @@ def _host_allowed(host: str | None) -> bool:
 
 def _authenticate(key: str) -> Agent:
     agent = authenticate_agent_key(key)
-    if agent.suspended_at is not None or agent.principal_id is None:
-        raise ApiError(
-            f"agent {agent.name} is suspended: {agent.suspended_reason or 'its principal left'}. A maintainer "
-            "reassigns its principal; until then it cannot act.",
-            status_code=403,
-            reason="agent_suspended",
-        )
+    refuse_if_suspended(agent)  # 403 agent_suspended, as the REST API's
     return agent
 
 
