@@ -437,9 +437,14 @@ def links_in(command: str, base: str, root: str) -> dict[str, str]:
     where it really leads -- unless that is a program (an executable file: `.venv/bin/python`). A word whose
     path holds no link is left out: the server reads it as written. A relative word is looked for where the
     command starts and in each folder a `cd` in it moves to (`cd src && rm -rf ../out/*`)."""
+    return _links(_places(shell_words(command), base), root)
+
+
+def _links(places: list[tuple[str, str]], root: str) -> dict[str, str]:
+    """links_in's answer for the command's places (:func:`_places`)."""
     found: dict[str, str] = {}
     inside = root.rstrip("/") + "/"
-    for word, full in _places(shell_words(command), base):
+    for word, full in places:
         real = _leads_elsewhere(full, inside)
         if real is not None:
             found[word] = real
@@ -488,10 +493,15 @@ def git_stores(command: str, base: str, root: str) -> dict[str, str]:
     project root: each folder a store, or holding a ``.git`` file that leads to one outside the project's
     ``.git`` (a nested repository's ``.git`` folder is git's own making, and is not)."""
     words = shell_words(command)
+    return _stores(words, base, _places(words, base), root)
+
+
+def _stores(words: list[str], base: str, places: list[tuple[str, str]], root: str) -> dict[str, str]:
+    """git_stores's answer for the command's words and places (:func:`_places`), read once for links_in too."""
     runs_git = any(w == "git" or w.endswith("/git") for w in words)
     root = root.rstrip("/") or "/"
     found: dict[str, str] = {}
-    for word, full in [*_folders(words, base), *(_places(words, base) if runs_git else ())]:
+    for word, full in [*_folders(words, base), *(places if runs_git else ())]:
         if word in found:
             continue
         store = _store_from(full, root)
@@ -658,16 +668,18 @@ def _add_command_facts(tool, ti: dict, cwd, root: str | None) -> None:
     place = shell_place(tool, ti, cwd, root) or mcp_place(tool, ti, root)
     if place is None or not root:
         return
-    links = links_in(*place, root)
+    command, here = place
+    words = shell_words(command)  # (read once, for the links and the git stores)
+    places = _places(words, here)
+    links = _links(places, root)
     # the folder it runs in, when that leads through a link (Codex's workdir, Gemini CLI's dir_path, an MCP
     # shell's cwd argument, relative ones as written): the server reads it as written, inside the project
-    here = place[1]
     real = _leads_elsewhere(here, root.rstrip("/") + "/") if "\x00" not in here else None
     if real is not None:
         links[here] = real
     if links:
         ti[LINKS_FIELD] = links
-    stores = git_stores(*place, root)
+    stores = _stores(words, here, places, root)
     if stores:
         ti[GIT_STORES_FIELD] = stores
 
