@@ -136,9 +136,8 @@ def _names(path: str) -> tuple[str, bool]:
     the ValueError ``lstat`` raises for it, wherever it stands (after a link too, where realpath would)."""
     if "\x00" in path:
         raise ValueError("embedded null byte")
-    path.encode(
-        sys.getfilesystemencoding(), sys.getfilesystemencodeerrors()
-    )  # os.fsencode's UnicodeEncodeError
+    # os.fsencode's UnicodeEncodeError
+    path.encode(sys.getfilesystemencoding(), sys.getfilesystemencodeerrors())
     names: list[str] = []
     linked = False
     for name in path.split("/"):
