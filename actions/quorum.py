@@ -2,10 +2,11 @@
 
 A project has at most one :class:`~actions.models.ApprovalRule` per action type. The rule read is the one in
 force when a person clicks (a rule added while an action waits applies to it; one removed no longer does).
-Every click re-checks every earlier approver: a member who left, lost the role, or became the proposer's
-principal no longer counts; the principal the agent proposed for is frozen on the action, so
-reassigning the agent never makes its proposer count. The transitions themselves (the approval that meets the count, the deny) live in
-``actions.services``; this module answers the questions and sets the rules.
+Every click re-checks every earlier approver: a member who left, lost the role, whose account was suspended
+(``is_active`` off), or who became the proposer's principal no longer counts; the principal the agent
+proposed for is frozen on the action, so reassigning the agent never makes its proposer count. The
+transitions themselves (the approval that meets the count, the deny) live in ``actions.services``; this
+module answers the questions and sets the rules.
 """
 
 from __future__ import annotations
@@ -204,12 +205,13 @@ def refuse_approver(action: ProposedAction, req: Requirement, actor) -> None:
 
 def counted(action: ProposedAction, req: Requirement) -> list[ActionApproval]:
     """The approvals that count now: each approver still reaches the project with the rule's role and is
-    not the proposer where the rule says so. Roles are read again at every click (a removed member's or a
-    demoted member's earlier approval no longer counts)."""
+    not the proposer where the rule says so. Roles are read again at every click (a removed member's, a
+    demoted member's or a suspended account's earlier approval no longer counts: a suspended person decides
+    nothing now, through any channel, so a click made before the suspension is not theirs to keep)."""
     proposers = proposer_user_ids(action) if req.no_self_approval else frozenset()
     good = []
     for a in _rows(action):
-        role = project_role(a.approver, action.project)
+        role = project_role(a.approver, action.project) if a.approver.is_active else None
         a.role_now = role  # type: ignore[attr-defined]  # read by Requirement.met: the role at this click
         if (
             role_at_least(role, req.min_role)

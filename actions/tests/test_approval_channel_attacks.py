@@ -1,0 +1,187 @@
+"""Approvals from outside the console, attacked: a suspended approver's earlier click (Slack, e-mail or
+console) still counting toward a two-person rule, an unsigned caller learning which Slack teams are
+connected, and a stale Slack "Always allow" click writing a pattern after the action was decided. The
+friction side: ordinary approvals through every channel keep working."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from actions import email_links, quorum, slack
+from actions.channel_models import DECIDE_APPROVE
+from actions.models import ProposedAction, SessionEvent, SlackMemberLink
+from actions.tests.fake_slack import FakeSlack, click_request
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
+
+TOKEN = "xoxb-1111-2222-abcdefABCDEF"
+SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
+TEAM = "T0ACME"
+URL = "/integrations/slack/interactivity"
+DECISIONS = ["proposed_action.approved", "proposed_action.denied", "proposed_action.approval_added"]
+
+
+@pytest.fixture
+def fake(settings):
+    with FakeSlack(TOKEN) as server:
+        settings.BRABO_SLACK_API_URL = server.api_url
+        settings.BRABO_SLACK_RESPONSE_URL_PREFIX = server.respond_prefix
+        settings.BRABO_PUBLIC_URL = "https://brabo.example"
+        yield server
+
+
+@pytest.fixture
+def mia(team):
+    user = team.world.user("mia")
+    team.world.member(team.ws, user, "maintainer")
+    return user
+
+
+@pytest.fixture
+def wired(team, fake, mia):
+    """Slack connected, olivia (owner) and mia (maintainer) linked to their Slack accounts."""
+    installation = slack.configure(
+        actor=team.owner, workspace=team.ws, team_id=TEAM, channel="#approvals", bot_token=TOKEN,
+        signing_secret=SECRET,
+    )  # fmt: skip
+    SlackMemberLink.objects.create(installation=installation, user=team.owner, slack_user_id="U0OLIVIA")
+    SlackMemberLink.objects.create(installation=installation, user=mia, slack_user_id="U0MIA")
+    return team
+
+
+def _two_person_rule(team):
+    quorum.set_approval_rules(
+        actor=team.owner, project=team.project,
+        rules=[{"action_type": "instruction_patch", "approvals": 2, "min_role": "maintainer"}],
+    )  # fmt: skip
+
+
+def _propose(agent_api, capture, action_type="instruction_patch", payload=None, key=None):
+    with capture(execute=True):
+        body = agent_api.propose(action_type, payload or {}, key=key).json()
+    assert body["status"] == "pending", body
+    return body["id"]
+
+
+def _click(fake, capture, user_id, button, value, **kw):
+    body, headers = click_request(
+        team_id=kw.pop("team_id", TEAM), user_id=user_id, action_id=button, value=str(value),
+        response_url=fake.respond_prefix, secret=kw.pop("secret", SECRET), **kw,
+    )  # fmt: skip
+    with capture(execute=True):
+        return Client().generic(
+            "POST", URL, body, content_type="application/x-www-form-urlencoded", **headers
+        )
+
+
+def _said(fake) -> str:
+    return fake.responses[-1]["body"]["text"]
+
+
+def _email_confirm(user, action_id, capture):
+    action = ProposedAction.objects.get(id=action_id)
+    url = email_links.make(action, user, DECIDE_APPROVE).removeprefix("https://brabo.example")
+    c = Client()
+    c.force_login(user)
+    with capture(execute=True):
+        return c.post(url)
+
+
+def _console_approve(user, action_id, capture):
+    c = Client()
+    c.force_login(user)
+    with capture(execute=True):
+        return c.post(f"/admin/console/actions/{action_id}/approve/")
+
+
+def _suspend(user, active=False):
+    user.is_active = active
+    user.save(update_fields=["is_active"])
+
+
+def _status(action_id) -> str:
+    return ProposedAction.objects.get(id=action_id).status
+
+
+def _view(action_id) -> dict:
+    view = quorum.approvals_view(ProposedAction.objects.get(id=action_id))
+    assert view is not None
+    return view
+
+
+def _approved_events(action_id) -> int:
+    return SessionEvent.objects.filter(action_id=action_id, type="proposed_action.approved").count()
+
+
+# -- a suspended approver's earlier approval no longer counts ----------------------------------------------
+
+
+def _first_by_slack(fake, capture, mia, action_id):
+    _click(fake, capture, "U0MIA", slack.APPROVE, action_id)
+    assert _said(fake).startswith("Your approval is recorded")
+
+
+def _first_by_email(fake, capture, mia, action_id):
+    assert _email_confirm(mia, action_id, capture).status_code == 200
+
+
+def _first_by_console(fake, capture, mia, action_id):
+    _console_approve(mia, action_id, capture)
+
+
+def _second_by_slack(fake, capture, owner, action_id):
+    _click(fake, capture, "U0OLIVIA", slack.APPROVE, action_id)
+
+
+def _second_by_email(fake, capture, owner, action_id):
+    _email_confirm(owner, action_id, capture)
+
+
+def _second_by_console(fake, capture, owner, action_id):
+    _console_approve(owner, action_id, capture)
+
+
+FIRST = {"slack": _first_by_slack, "email": _first_by_email, "console": _first_by_console}
+SECOND = {"slack": _second_by_slack, "email": _second_by_email, "console": _second_by_console}
+
+
+@pytest.mark.parametrize("second", sorted(SECOND))
+@pytest.mark.parametrize("first", sorted(FIRST))
+def test_a_suspended_approvers_earlier_click_no_longer_counts(
+    wired, fake, mia, agent_api, django_capture_on_commit_callbacks, first, second
+):
+    """mia approves (1 of 2) from one channel, then her account is suspended (is_active off: she can no
+    longer sign in, her tokens and her Slack link decide nothing). The owner's approval from any channel is
+    then the only one that counts: the action keeps waiting."""
+    capture = django_capture_on_commit_callbacks
+    _two_person_rule(wired)
+    action_id = _propose(agent_api, capture)
+    FIRST[first](fake, capture, mia, action_id)
+    assert _view(action_id)["count"] == 1
+    _suspend(mia)
+    view = _view(action_id)
+    assert (view["count"], view["approvers"]) == (0, [])
+    SECOND[second](fake, capture, wired.owner, action_id)
+    assert _status(action_id) == "pending" and _approved_events(action_id) == 0
+    view = _view(action_id)
+    assert (view["count"], view["approvers"], view["waiting_for"]["remaining"]) == (1, ["olivia"], 1)
+
+
+def test_an_approver_reactivated_counts_again_and_ordinary_quorums_still_approve(
+    wired, fake, mia, agent_api, django_capture_on_commit_callbacks
+):
+    capture = django_capture_on_commit_callbacks
+    _two_person_rule(wired)
+    action_id = _propose(agent_api, capture)
+    _click(fake, capture, "U0MIA", slack.APPROVE, action_id)
+    _suspend(mia)
+    _suspend(mia, active=True)  # the suspension lifted before the count: her approval is hers again
+    _email_confirm(wired.owner, action_id, capture)
+    assert _status(action_id) != "pending" and _approved_events(action_id) == 1
+
+    # an ordinary two of two across Slack and e-mail
+    other = _propose(agent_api, capture)
+    _email_confirm(mia, other, capture)
+    _click(fake, capture, "U0OLIVIA", slack.APPROVE, other)
+    assert _status(other) != "pending" and _said(fake) == "Approved."
