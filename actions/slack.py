@@ -80,11 +80,18 @@ _CHANNEL = re.compile(r"^#?[A-Za-z0-9_.-]{1,80}$")
 
 
 class Refused(Exception):
-    """The interactivity endpoint's refusal: an HTTP status and what was wrong (nothing was decided)."""
+    """The interactivity endpoint's refusal: an HTTP status and what was wrong (nothing was decided).
+    ``detail``: what the operator's log says when it is more than the caller may learn (the message)."""
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, *, detail: str = ""):
         super().__init__(message)
         self.status = status
+        self.detail = detail or message
+
+
+# An unverified request is refused alike whether or not its team is connected: a caller without the
+# signing secret learns nothing of which Slack workspaces this Brabo serves.
+NOT_VERIFIED = "the signature does not verify"
 
 
 # -- the Web API (slack_sdk, its base URL from settings) -----------------------------------------------------
@@ -549,19 +556,24 @@ def _payload(body: bytes) -> dict:
     return payload
 
 
-def _verify(installation: SlackInstallation, body: bytes, timestamp: str, signature: str) -> None:
-    from slack_sdk.signature import SignatureVerifier
-
+def _check_headers(timestamp: str, signature: str) -> None:
+    """The headers' form and the timestamp's window: read before the team is looked up, so their refusal
+    is the same for a connected team and an unknown one."""
     if not timestamp.isdigit() or not signature.startswith("v0="):
         raise Refused(401, "missing or malformed X-Slack-Request-Timestamp / X-Slack-Signature")
     if abs(time.time() - int(timestamp)) > settings.BRABO_SLACK_MAX_SKEW:
         raise Refused(401, "the request's timestamp is outside the allowed window (a replay?)")
+
+
+def _verify(installation: SlackInstallation, body: bytes, timestamp: str, signature: str) -> None:
+    from slack_sdk.signature import SignatureVerifier
+
     try:
         secret = decrypt(installation.signing_secret_encrypted)
     except SecretUnreadable:
         raise Refused(503, "the signing secret cannot be read; the operator's keys changed") from None
     if not SignatureVerifier(secret).is_valid(body, timestamp, signature):
-        raise Refused(401, "the signature does not verify")
+        raise Refused(401, NOT_VERIFIED)
 
 
 def _claim_click(installation: SlackInstallation, payload: dict, clicked: dict) -> None:
@@ -589,10 +601,12 @@ def _field(payload: dict, key: str, inner: str = "id") -> str:
 def handle_interaction(body: bytes, timestamp: str, signature: str) -> tuple[int, str]:
     """The interactivity endpoint's work: (HTTP status, reason). Anything refused decides nothing."""
     payload = _payload(body)
+    _check_headers(timestamp, signature)
     team = _field(payload, "team")
     installation = SlackInstallation.objects.filter(team_id=team, active=True).first() if team else None
     if installation is None:
-        raise Refused(401, "no Brabo workspace is connected to this Slack team")
+        detail = f"{NOT_VERIFIED}: no Brabo workspace is connected to Slack team {team[:40]!r}"
+        raise Refused(401, NOT_VERIFIED, detail=detail)
     _verify(installation, body, timestamp, signature)
     actions = payload.get("actions")
     if payload.get("type") != "block_actions" or not isinstance(actions, list) or not actions:

@@ -24,7 +24,7 @@ def interactivity(request):
             request.headers.get("X-Slack-Signature", ""),
         )
     except slack.Refused as exc:
-        log.warning("a Slack interactivity request was refused (%s): %s", exc.status, exc)
+        log.warning("a Slack interactivity request was refused (%s): %s", exc.status, exc.detail)
         return JsonResponse({"error": str(exc)}, status=exc.status)
     # Slack wants an empty 200 within 3 seconds; what the clicker sees comes by response_url and chat.update
     return HttpResponse(status=200)

@@ -185,3 +185,42 @@ def test_an_approver_reactivated_counts_again_and_ordinary_quorums_still_approve
     _email_confirm(mia, other, capture)
     _click(fake, capture, "U0OLIVIA", slack.APPROVE, other)
     assert _status(other) != "pending" and _said(fake) == "Approved."
+
+
+# -- an unsigned caller learns nothing of which Slack teams are connected ----------------------------------
+
+
+def _unsigned(team_id, **headers):
+    body, signed = click_request(
+        team_id=team_id, user_id="U0EVE", action_id=slack.APPROVE, value="00000000-0000-0000-0000-000000000000",
+        response_url="https://hooks.slack.com/actions/", secret="guessed-secret-0000000000000000",
+    )  # fmt: skip
+    signed.update(headers)
+    response = Client().generic("POST", URL, body, content_type="application/x-www-form-urlencoded", **signed)
+    return response.status_code, response.json()
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},  # a fresh timestamp, a signature made with a guessed secret
+        {"HTTP_X_SLACK_REQUEST_TIMESTAMP": "1000000000"},  # a replay of long ago
+        {"HTTP_X_SLACK_REQUEST_TIMESTAMP": "", "HTTP_X_SLACK_SIGNATURE": ""},  # no headers at all
+        {"HTTP_X_SLACK_SIGNATURE": "v1=abc"},  # a signature of another scheme
+    ],
+    ids=["bad-signature", "stale", "no-headers", "other-scheme"],
+)
+def test_an_unsigned_caller_cannot_tell_a_connected_slack_team_from_an_unknown_one(wired, headers):
+    connected = _unsigned(TEAM, **headers)
+    unknown = _unsigned("T0NOBODY", **headers)
+    assert connected[0] == 401
+    assert unknown == connected
+
+
+def test_the_operators_log_still_names_an_unknown_team(wired, caplog):
+    with caplog.at_level("WARNING", logger="actions.slack_views"):
+        status, answer = _unsigned("T0NOBODY")
+    assert status == 401 and "T0NOBODY" not in answer["error"]
+    assert any(
+        "T0NOBODY" in r.getMessage() and "no Brabo workspace" in r.getMessage() for r in caplog.records
+    )
