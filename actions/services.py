@@ -742,6 +742,21 @@ def preview_always(action: ProposedAction) -> dict:
     return {"refused": False, "patterns": [typed_pattern(action.action_type)], "autonomy_row": None}
 
 
+def _refuse_stale_always(action: ProposedAction, channel: str) -> None:
+    """A Slack button is a view of the action when it was posted: once someone else decided it, a click of
+    "Always allow" there would write a standing grant from a view that is no longer true. Only the console,
+    whose page shows the action as it is, writes the pattern after the approval."""
+    if channel == CHANNEL_CONSOLE or action.status == PENDING:
+        return
+    now = "" if action.status == APPROVED else f" (it is now {action.status})"
+    raise DomainError(
+        f"This action was already approved{now}, so this 'Always allow' click wrote nothing. If the "
+        "pattern is still wanted, use 'Always allow' on the action's page in the console.",
+        status=409,
+        reason="action_already_approved",
+    )
+
+
 def approve_always(*, action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decision:
     """R7 — approve and remember. The refusal list and caps come first, even for approved actions; the
     pattern and ``permission.granted`` are written only after the move out of pending; a failed pattern
@@ -775,6 +790,7 @@ def _approve_always(action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decisio
     _refuse_if_expired(action)
     if _settled_expired(action):
         return Decision(action=action, outcome=OUTCOME_EXPIRED)
+    _refuse_stale_always(action, channel)
     req = quorum.requirement(action)
     if req is not None:
         # "Always allow" would turn a click into a rule that outlives the two-person rule's

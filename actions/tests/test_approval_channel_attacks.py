@@ -224,3 +224,58 @@ def test_the_operators_log_still_names_an_unknown_team(wired, caplog):
     assert any(
         "T0NOBODY" in r.getMessage() and "no Brabo workspace" in r.getMessage() for r in caplog.records
     )
+
+
+# -- a stale "Always allow" click writes nothing once the action was decided --------------------------------
+
+
+def _decide_in_console(team, action_id, how, capture):
+    from actions import services
+
+    with capture(execute=True):
+        if how == "approved":
+            services.approve_action(action_id=action_id, actor=team.maintainer)
+        else:
+            services.deny_action(action_id=action_id, actor=team.maintainer, reason="no")
+
+
+@pytest.mark.parametrize("how", ["approved", "denied"])
+def test_a_stale_always_allow_click_after_the_decision_writes_nothing(
+    wired, fake, agent_api, django_capture_on_commit_callbacks, how
+):
+    """The message offered "Always allow also writes Terminal(make build)"; max decided the action in the
+    console before olivia's click arrived (her Slack still showed the buttons). Her click must not turn into
+    a standing grant made from a view of the action that is no longer true: nothing written, a clear answer."""
+    capture = django_capture_on_commit_callbacks
+    _, infra_key = wired.world.agent(
+        wired.project, wired.maintainer, "infra"
+    )  # a pattern, not an autonomy row
+    action_id = _propose(agent_api, capture, "terminal", {"command": "make build"}, key=infra_key)
+    before = wired.project.permissions_path.read_text() if wired.project.permissions_path.exists() else ""
+    _decide_in_console(wired, action_id, how, capture)
+    _click(fake, capture, "U0OLIVIA", slack.ALWAYS, action_id)
+    said = _said(fake)
+    assert not SessionEvent.objects.filter(action_id=action_id, type="permission.granted").exists()
+    after = wired.project.permissions_path.read_text() if wired.project.permissions_path.exists() else ""
+    assert after == before
+    assert said.startswith("Not done") and f"already {how}" in said
+
+
+def test_always_allow_while_pending_and_the_consoles_after_approval_still_write(
+    wired, fake, agent_api, django_capture_on_commit_callbacks
+):
+    from actions import services
+
+    capture = django_capture_on_commit_callbacks
+    _, infra_key = wired.world.agent(wired.project, wired.maintainer, "infra")
+    pending = _propose(agent_api, capture, "terminal", {"command": "make build"}, key=infra_key)
+    _click(fake, capture, "U0OLIVIA", slack.ALWAYS, pending)
+    assert _said(fake) == "Approved." and _status(pending) != "pending"
+    assert SessionEvent.objects.filter(action_id=pending, type="permission.granted").exists()
+
+    # the console's own Always allow on an approved action (its page shows the state) is unchanged
+    other = _propose(agent_api, capture, "terminal", {"command": "make test"}, key=infra_key)
+    _decide_in_console(wired, other, "approved", capture)
+    with capture(execute=True):
+        services.approve_always(action_id=other, actor=wired.owner)
+    assert SessionEvent.objects.filter(action_id=other, type="permission.granted").exists()
