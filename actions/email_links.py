@@ -17,7 +17,7 @@ from django.conf import settings
 from django.core import signing
 from django.utils import timezone
 
-from permissions.action_types import ACTION_TYPES, role_at_least
+from permissions.action_types import ACTION_TYPES, QUESTION_TYPES, role_at_least
 from projects.access import project_role
 
 from . import quorum, services
@@ -82,6 +82,13 @@ def email_lines(action, user) -> list[str]:
     if not may_decide(action, user):
         return []
     minutes = max(1, _ttl() // 60)
+    if action.action_type in QUESTION_TYPES:  # answered with a text in the console; approving tells nothing
+        return [
+            "",
+            "This is the agent's question: answer it in the console. Or deny it (the link works once, for "
+            f"{minutes} minutes, and asks you to confirm while signed in):",
+            f"Deny: {make(action, user, DECIDE_DENY)}",
+        ]
     return [
         "",
         f"Decide (each link works once, for {minutes} minutes, and asks you to confirm while signed in):",

@@ -279,3 +279,39 @@ def test_always_allow_while_pending_and_the_consoles_after_approval_still_write(
     with capture(execute=True):
         services.approve_always(action_id=other, actor=wired.owner)
     assert SessionEvent.objects.filter(action_id=other, type="permission.granted").exists()
+
+
+def test_a_suspended_member_decides_nothing_through_slack_or_an_email_link(
+    wired, fake, mia, agent_api, django_capture_on_commit_callbacks
+):
+    """The doors themselves: her Slack link and her own e-mail link (her session still in the browser)."""
+    capture = django_capture_on_commit_callbacks
+    action_id = _propose(agent_api, capture)
+    url = email_links.make(ProposedAction.objects.get(id=action_id), mia, DECIDE_APPROVE)
+    browser = Client()
+    browser.force_login(mia)
+    _suspend(mia)
+    _click(fake, capture, "U0MIA", slack.APPROVE, action_id)
+    assert "decides nothing" in _said(fake)
+    with capture(execute=True):
+        answer = browser.post(url.removeprefix("https://brabo.example"))
+    assert answer.status_code == 302 and "login" in answer["Location"]
+    assert _status(action_id) == "pending"
+    assert not SessionEvent.objects.filter(action_id=action_id, type__in=DECISIONS).exists()
+
+
+# -- an agent's question: the e-mail offers no Approve link that could only be refused ----------------------
+
+
+def test_a_questions_email_offers_deny_but_no_approve_link(
+    wired, agent_api, django_capture_on_commit_callbacks
+):
+    capture = django_capture_on_commit_callbacks
+    question = _propose(agent_api, capture, "ask_human", {"question": "Deploy to eu-west or us-east?"})
+    lines = "\n".join(email_links.email_lines(ProposedAction.objects.get(id=question), wired.owner))
+    assert "Approve:" not in lines and "Deny: https://brabo.example/" in lines
+    assert "answer it in the console" in lines
+
+    ordinary = _propose(agent_api, capture)
+    lines = "\n".join(email_links.email_lines(ProposedAction.objects.get(id=ordinary), wired.owner))
+    assert "Approve: https://brabo.example/" in lines and "Deny: https://brabo.example/" in lines
