@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from brabo.errors import DomainError
-from permissions.action_types import MAINTAINER
+from permissions.action_types import ACTION_TYPES, MAINTAINER, role_at_least
 from projects.models import Membership, Workspace
 from projects.services import require_workspace_role
 from projects.team_events import TEAM_CREATED, TEAM_DELETED, TEAM_MEMBERS_CHANGED
@@ -22,13 +22,32 @@ MAX_MEMBERS = 200
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,79}$")
 
 
-def require_configurer(actor, workspace_id, what: str) -> None:
+def require_configurer(actor, workspace_id, what: str) -> Membership:
     m = require_workspace_role(actor, workspace_id, MAINTAINER, what)
     if m.restricted:
         raise DomainError(
             "a team is workspace-wide; a member restricted to some projects cannot change one. Ask the owner.",
             status=403,
             reason="restricted_member",
+        )
+    return m
+
+
+def _require_rules_setter(role: str, team: Team) -> None:
+    """Who a team holds is who approves under the rules naming it: changing it is changing those rules, so
+    it needs the role that sets each of them (a type's rule is that type's minimum role's, as in
+    ``quorum.set_approval_rules``; the spend rule is the owner's)."""
+    above = sorted(
+        f"{r.project.name}: {r.action_type}"
+        for r in team.rules.select_related("project")
+        if not role_at_least(role, ACTION_TYPES[r.action_type].min_role)
+    )
+    if above:
+        raise DomainError(
+            f"team {team.name} names who approves under rules your role ({role}) may not set "
+            f"({'; '.join(above)}); changing its members would change them. Ask the owner.",
+            status=403,
+            reason="role_too_low",
         )
 
 
@@ -108,12 +127,13 @@ def create_team(*, actor, workspace: Workspace, name, members=()) -> Team:
 @transaction.atomic(durable=True)
 def set_team_members(*, actor, team: Team, members) -> Team:
     """Replace a team's members. Rules naming the team count the new members from the next click on."""
-    require_configurer(actor, team.workspace_id, "Changing a team")
+    m = require_configurer(actor, team.workspace_id, "Changing a team")
     locked = Team.objects.select_for_update().get(pk=team.pk)
     users = _members(locked.workspace_id, members)
     before = sorted(u.get_username() for u in locked.members.all())
     after = [u.get_username() for u in users]
     if before != after:
+        _require_rules_setter(m.role, locked)
         locked.members.set(users)
         record_team_event(
             locked.workspace_id,

@@ -315,3 +315,61 @@ def test_a_questions_email_offers_deny_but_no_approve_link(
     ordinary = _propose(agent_api, capture)
     lines = "\n".join(email_links.email_lines(ProposedAction.objects.get(id=ordinary), wired.owner))
     assert "Approve: https://brabo.example/" in lines and "Deny: https://brabo.example/" in lines
+
+
+# -- a named-reviewer team is changed only by who may change the rules naming it ----------------------------
+
+
+def _put_team(team, user, team_id, members):
+    return team.world.client(user).put(f"/api/teams/{team_id}/", {"members": members}, format="json")
+
+
+@pytest.fixture
+def finance(team, mia):
+    """The owner's spend rule names team finance (olivia and ada): a spend needs two of them."""
+    from actions import reviewers
+
+    ada = team.world.user("ada")
+    team.world.member(team.ws, ada, "maintainer")
+    made = reviewers.create_team(
+        actor=team.owner, workspace=team.ws, name="finance", members=["olivia", "ada"]
+    )
+    quorum.set_approval_rules(
+        actor=team.owner, project=team.project,
+        rules=[{"action_type": "spend", "approvals": 2, "min_role": "maintainer", "teams": ["finance"]}],
+    )  # fmt: skip
+    return made
+
+
+@pytest.mark.parametrize(
+    "members",
+    [["olivia", "ada", "mia"], ["olivia", "mia"], ["olivia"], []],
+    ids=["adds-herself", "swaps-ada-for-herself", "drops-ada", "empties"],
+)
+def test_a_maintainer_cannot_rewrite_the_team_an_owners_spend_rule_names(team, mia, finance, members):
+    """mia (maintainer) may not set the spend rule (the owner's, R2.2); changing the members of the team it
+    names is changing who approves a spend all the same: adding herself makes her the second approver."""
+    refused = _put_team(team, mia, finance.id, members)
+    assert refused.status_code == 403 and refused.json()["reason"] == "role_too_low"
+    assert "spend" in refused.json()["detail"]
+    assert sorted(u.username for u in finance.members.all()) == ["ada", "olivia"]
+
+
+def test_teams_under_rules_a_maintainer_may_set_stay_theirs_to_change(team, mia, finance):
+    from actions import reviewers
+
+    # the owner changes the spend rule's team
+    assert _put_team(team, team.owner, finance.id, ["olivia", "ada", "mia"]).status_code == 200
+    # a team named only by a maintainer's rule (instruction_patch), or by none, is a maintainer's to change
+    security = reviewers.create_team(actor=mia, workspace=team.ws, name="security", members=["mia"])
+    quorum.set_approval_rules(
+        actor=team.owner, project=team.project,
+        rules=[
+            {"action_type": "spend", "approvals": 2, "min_role": "maintainer", "teams": ["finance"]},
+            {"action_type": "instruction_patch", "approvals": 2, "min_role": "maintainer", "teams": ["security"]},
+        ],
+    )  # fmt: skip
+    changed = _put_team(team, mia, security.id, ["mia", "max"])
+    assert changed.status_code == 200 and changed.json()["members"] == ["max", "mia"]
+    spare = reviewers.create_team(actor=mia, workspace=team.ws, name="spare", members=[])
+    assert _put_team(team, mia, spare.id, ["mia"]).status_code == 200
