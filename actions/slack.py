@@ -681,10 +681,15 @@ def _decide(installation: SlackInstallation, slack_user: str, kind: str, action_
         .filter(installation=installation, slack_user_id=slack_user)
         .first()
     )
-    if link is None or not link.user.is_active:
+    if link is None:
         return (
             "Your Slack account is not linked to a Brabo member, so your click decides nothing. "
             "Link it once on the console's Notifications page."
+        )
+    if not link.user.is_active:
+        return (
+            f"The Brabo account your Slack account is linked to ({link.user.get_username()}) is suspended, so "
+            "your click decides nothing. Ask the workspace's owner."
         )
     action = (
         ProposedAction.objects.filter(id=action_id, project__workspace_id=installation.workspace_id).first()

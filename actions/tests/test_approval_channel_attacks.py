@@ -292,7 +292,7 @@ def test_a_suspended_member_decides_nothing_through_slack_or_an_email_link(
     browser.force_login(mia)
     _suspend(mia)
     _click(fake, capture, "U0MIA", slack.APPROVE, action_id)
-    assert "decides nothing" in _said(fake)
+    assert "(mia) is suspended, so your click decides nothing" in _said(fake)
     with capture(execute=True):
         answer = browser.post(url.removeprefix("https://brabo.example"))
     assert answer.status_code == 302 and "login" in answer["Location"]
