@@ -24,6 +24,12 @@ migrate:latest``), and an environment ``export``ed (or assigned) by an earlier s
 (``export RAILS_ENV=production; rails db:migrate``, :func:`migrates_after`). The same export before a build or
 an asset step stays ordinary: only a migration after it is read with it.
 
+Also (session 35): a target chosen by its name (dbt's ``--target prod`` and ``DBT_TARGET``, sqitch's target
+name, Django's ``--database prod``, Flyway's ``-environment``, dbmate's ``-e PROD_DATABASE_URL``), alembic's
+``-x env=prod`` (the pairs its env.py reads), and a configuration or environment file named for production by
+one part of its name (``--knexfile knexfile.prod.js``, ``-c alembic.prod.ini``, ``--env-file .env.production``:
+:func:`_production_file`).
+
 A file-backed database (``sqlite3://``, ``file:``) and a server on a socket path are this machine. Only the
 commands that change the database count (``up``, ``migrate``, ``db:*``, ``ecto.migrate``, ``upgrade`` ...);
 creating a migration file, a status or a listing stays ordinary wherever it points.
@@ -31,6 +37,7 @@ creating a migration file, a status or a listing stays ordinary wherever it poin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -51,7 +58,10 @@ class Tool(NamedTuple):
     ``forced``: options only a production run needs (Laravel's ``--force``); ``abbreviating``: its console
     takes each ``:``-separated part of a command abbreviated (``d:m:m``); ``url_operands``: an operand that is an
     URL is its target (Sequel); ``positional_env``: the operand after the act names the environment, and none
-    means production (Skeema's default)."""
+    means production (Skeema's default); ``files``: options naming a configuration or environment file (its
+    name may name production: ``--knexfile knexfile.prod.js``); ``pairs``: options whose value is a
+    ``key=value`` its configuration reads (alembic's ``-x env=prod``); ``operand_env``: an operand after the act
+    names the target (sqitch's ``deploy prod``)."""
 
     acts: tuple[str, ...]
     targets: tuple[str, ...] = ()
@@ -62,24 +72,35 @@ class Tool(NamedTuple):
     abbreviating: bool = False
     url_operands: bool = False
     positional_env: bool = False
+    files: tuple[str, ...] = ()
+    pairs: tuple[str, ...] = ()
+    operand_env: bool = False
 
 
 _RAILS = Tool(("db:",), variables=("RAILS_ENV", "RACK_ENV", "DATABASE_URL"))
-_SEQUELIZE = Tool(("db:migrate", "db:seed", "db:drop", "db:create"), ("--url",), ("--env",), ("NODE_ENV",))
+_SEQUELIZE = Tool(
+    ("db:migrate", "db:seed", "db:drop", "db:create"),
+    ("--url",),
+    ("--env",),
+    ("NODE_ENV",),
+    files=("--config", "--options-path"),
+)
 _KNEX = Tool(
     ("migrate:latest", "migrate:up", "migrate:down", "migrate:rollback", "migrate:unlock", "seed:run"),
     envs=("--env",),
     variables=("NODE_ENV",),
+    files=("--knexfile",),
 )
 _TYPEORM = Tool(
     ("migration:run", "migration:revert", "schema:sync", "schema:drop", "query"),
     ("--url",),
     (),
     ("NODE_ENV",),
+    files=("-d", "--dataSource", "--data-source"),
 )
 _DJANGO = Tool(
     ("migrate", "flush", "loaddata"),
-    envs=("--settings",),
+    envs=("--settings", "--database"),
     variables=("DJANGO_SETTINGS_MODULE", "DATABASE_URL"),
 )
 _EF = Tool(("update", "drop"), ("--connection",), (), ("ASPNETCORE_ENVIRONMENT", "DOTNET_ENVIRONMENT"))
@@ -94,7 +115,11 @@ TOOLS: dict[str, Tool] = {
         ("up", "down", "goto", "force", "drop"), ("-database", "--database"), (), ("DATABASE_URL",)
     ),
     "flyway": Tool(
-        ("migrate", "clean", "baseline", "repair", "undo"), ("-url", "--url"), (), ("FLYWAY_URL",)
+        ("migrate", "clean", "baseline", "repair", "undo"),
+        ("-url", "--url"),
+        ("-environment", "--environment"),
+        ("FLYWAY_URL", "FLYWAY_ENVIRONMENT"),
+        files=("-configFiles", "--configFiles"),
     ),
     "liquibase": Tool(
         ("update", "rollback", "drop", "dropall", "changelog-sync", "changelogsync", "tag", "execute-sql")
@@ -102,20 +127,34 @@ TOOLS: dict[str, Tool] = {
         ("--url",),
         (),
         ("LIQUIBASE_COMMAND_URL",),
+        files=("--defaults-file", "--defaultsFile"),
     ),
-    "hasura": Tool(("apply", "deploy"), ("--endpoint",), (), ("HASURA_GRAPHQL_ENDPOINT",)),
+    "hasura": Tool(
+        ("apply", "deploy"), ("--endpoint",), (), ("HASURA_GRAPHQL_ENDPOINT",), files=("--envfile",)
+    ),
     "dbmate": Tool(
         ("up", "migrate", "rollback", "down", "drop", "create", "load"),
         ("--url", "-u"),
-        (),
+        ("-e", "--env"),  # the name of the variable holding the URL (`-e PROD_DATABASE_URL`)
         ("DATABASE_URL",),
+        files=("--env-file",),
     ),
     "goose": Tool(
         ("up", "up-by-one", "up-to", "down", "down-to", "redo", "reset"),
         variables=("GOOSE_DBSTRING",),
         positional_target=True,
+        files=("-env", "--env"),
     ),
-    "sqitch": Tool(("deploy", "revert", "rebase", "checkout"), ("--target", "-t")),
+    "sqitch": Tool(
+        ("deploy", "revert", "rebase", "checkout"), ("--target", "-t"), ("--target", "-t"), operand_env=True
+    ),
+    # dbt's target names a profile's output: the warehouse it builds into (`--target prod`)
+    "dbt": Tool(
+        ("run", "build", "seed", "snapshot", "run-operation", "retry", "clone"),
+        envs=("--target", "-t"),
+        variables=("DBT_TARGET",),
+        files=("--profiles-dir",),
+    ),
     "knex": _KNEX,
     "sequelize": _SEQUELIZE,
     "sequelize-cli": _SEQUELIZE,
@@ -139,7 +178,13 @@ TOOLS: dict[str, Tool] = {
         ),
         variables=("MIX_ENV", "DATABASE_URL"),
     ),
-    "alembic": Tool(("upgrade", "downgrade", "stamp"), envs=("-n", "--name"), variables=("DATABASE_URL",)),
+    "alembic": Tool(
+        ("upgrade", "downgrade", "stamp"),
+        envs=("-n", "--name"),
+        variables=("DATABASE_URL",),
+        files=("-c", "--config"),
+        pairs=("-x",),
+    ),
     # Django's manage.py, read after the interpreter (`python manage.py migrate`)
     "manage.py": _DJANGO,
     "django-admin": _DJANGO,
@@ -169,7 +214,9 @@ TOOLS: dict[str, Tool] = {
     "atlas": Tool(("apply", "down", "clean"), ("--url", "-u"), ("--env",), ("DATABASE_URL",)),
     "dotnet-ef": _EF,
     "skeema": Tool(("push",), positional_env=True),
-    "phinx": Tool(("migrate", "rollback", "seed:run"), envs=("-e", "--environment")),
+    "phinx": Tool(
+        ("migrate", "rollback", "seed:run"), envs=("-e", "--environment"), files=("-c", "--configuration")
+    ),
     "hanami": Tool(
         ("migrate", "prepare", "drop", "create", "rollback", "seed", "reset"),
         envs=("--env", "-e"),
@@ -186,9 +233,14 @@ TOOLS: dict[str, Tool] = {
     "mikro-orm": Tool(
         ("migration:up", "migration:down", "migration:fresh", "schema:update", "schema:drop", "schema:fresh"),
         variables=("MIKRO_ORM_CLIENT_URL", "DATABASE_URL", "NODE_ENV"),
+        files=("--config",),
     ),
     "prisma": Tool(
-        ("dev", "deploy", "reset", "resolve", "push", "seed", "execute"), ("--url",), (), ("DATABASE_URL",)
+        ("dev", "deploy", "reset", "resolve", "push", "seed", "execute"),
+        ("--url",),
+        (),
+        ("DATABASE_URL",),
+        files=("--schema",),
     ),
     "drizzle-kit": Tool(("migrate", "push", "drop"), ("--url",), (), ("DATABASE_URL",)),
     # the Flyway and Liquibase build plugins: `mvn flyway:migrate -Dflyway.url=jdbc:...`
@@ -285,7 +337,13 @@ def _targets_elsewhere(tool: Tool, args: tuple[str, ...]) -> bool:
         return True
     if any(_elsewhere(v) for v in _named_value(args, tool.targets) or ()):
         return True
-    if any(_production(v) for v in _named_value(args, tool.envs) or ()):
+    if any(_production(v) for v in _given(args, tool.envs)):
+        return True
+    if any(_production_file(v) for v in _given(args, tool.files)):
+        return True
+    if any(_pair_elsewhere(v) for v in _given(args, tool.pairs)):
+        return True  # alembic's `-x env=prod`, `-x sqlalchemy.url=postgres://h/db`
+    if tool.operand_env and _operand_production(tool, args):
         return True
     if tool.positional_target:
         operands = [w for w in args if w[:1] != "-"]
@@ -294,6 +352,42 @@ def _targets_elsewhere(tool: Tool, args: tuple[str, ...]) -> bool:
     if tool.targets and any(w[:1] != "-" and w.startswith("db:") and _elsewhere(w) for w in args):
         return True  # sqitch's target `db:pg://host/db`
     return any(_assigned_elsewhere(w, tool) for w in args if "=" in w and w[:1] != "-")
+
+
+def _given(args: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+    """The values of the options ``names`` (``--x v``, ``--x=v``, a short one glued: ``-tprod``)."""
+    if not names:
+        return []
+    found = _named_value(args, names) or []
+    shorts = tuple(n for n in names if len(n) == 2)
+    if shorts:
+        found += [w[2:] for w in args if len(w) > 2 and w[:2] in shorts and w[2] != "="]
+    return found
+
+
+_PRODUCTION_PARTS = frozenset({"prod", "production", "prd", "staging", "stage", "stg", "live"})
+_NAME_PARTS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z0-9]+(?![a-z])")
+
+
+def _production_file(path: str) -> bool:
+    """A configuration or environment file named for production: one part of its path, split at what is not
+    a letter or a digit and at a capital (``knexfile.prod.js``, ``prodDataSource.ts``, ``config/production/``)
+    -- never a longer word that starts the same (``products/knexfile.js``)."""
+    return any(part.lower() in _PRODUCTION_PARTS for part in _NAME_PARTS.findall(path))
+
+
+def _pair_elsewhere(pair: str) -> bool:
+    """A ``key=value`` an env.py reads: production by its value's name, or a server on another machine."""
+    value = pair.partition("=")[2]
+    return _elsewhere(value) if "://" in value else _production(value)
+
+
+def _operand_production(tool: Tool, args: tuple[str, ...]) -> bool:
+    """An operand after the act names a production target (``sqitch deploy prod``)."""
+    for k, w in enumerate(args):
+        if w[:1] != "-" and _acts(tool, (w,)):
+            return any(o[:1] != "-" and _production(o) for o in args[k + 1 :])
+    return False
 
 
 def _assigned_elsewhere(word: str, tool: Tool) -> bool:
