@@ -1592,7 +1592,8 @@ def family_effect(view: tuple[str, ...]) -> bool:
     if not view:
         return False
     verb = view[0]
-    # red team: `flyway -url=jdbc:postgresql://prod/db migrate` (permissions.commands.migrations)
+    # red team: `flyway -url=jdbc:postgresql://prod/db migrate`, `aws-vault exec prod -- alembic upgrade head`
+    # (permissions.commands.migrations)
     if _source_or_console(view) or (verb in MIGRATION_VERBS and migrates_elsewhere(view)):
         return True
     if "=" in verb:

@@ -48,7 +48,13 @@ from permissions.commands.views import views_of
 if TYPE_CHECKING:
     from permissions.shell_syntax import Segment
 
-__all__ = ["MIGRATION_VERBS", "abbreviates", "assigned_migration", "migrates_after", "migrates_elsewhere"]
+__all__ = [
+    "MIGRATION_VERBS",
+    "abbreviates",
+    "assigned_migration",
+    "migrates_after",
+    "migrates_elsewhere",
+]
 
 
 class Tool(NamedTuple):
@@ -250,7 +256,19 @@ TOOLS: dict[str, Tool] = {
     "gradle": _PLUGINS,
     "gradlew": _PLUGINS,
 }
-MIGRATION_VERBS: frozenset[str] = frozenset(TOOLS) | frozenset({"python", "python3", "php", "dotnet"})
+# Secret managers and environment loaders that run a command with a chosen environment's secrets or file (R4.10,
+# permissions.commands.wrappers): what they chose is among their own words (`aws-vault exec prod --`,
+# `doppler run --config prd --`, `dotenvx run -f .env.production --`, `env-cmd -e production`).
+INJECTOR_VERBS = frozenset(
+    {"op", "aws-vault", "aws-okta", "doppler", "infisical", "dotenvx", "chamber", "berglas", "teller"}
+    | {"varlock", "secrethub", "bws", "saml2aws", "granted", "aws-sso", "dotenv", "env-cmd", "godotenv"}
+    | {"summon", "envchain", "assume"}
+)
+
+
+MIGRATION_VERBS: frozenset[str] = (
+    frozenset(TOOLS) | frozenset({"python", "python3", "php", "dotnet"}) | INJECTOR_VERBS
+)
 _ENVIRONMENTS = frozenset(v for tool in TOOLS.values() for v in tool.variables)
 # Per tool, what _acts compares a word with: its acts exactly, and the prefixes that name one (`up-by-one`
 # after `up`, any `db:` command after `db:`).
@@ -426,8 +444,24 @@ _HOSTS = frozenset(_HOSTED)
 _RUN_BY_NAME = frozenset({"yarn", "pnpm", "bun"})
 
 
+def injected_migration(view: tuple[str, ...]) -> bool:
+    """A migration run by a secret manager or an environment loader that chose production by one of its own
+    words (``aws-vault exec prod -- alembic upgrade head``, ``dotenvx run -f .env.production -- npx prisma
+    migrate dev``): the migration gets production's database, as ``DATABASE_URL=...`` before it would give."""
+    for inner in views_of(view)[1:]:
+        cut = len(view) - len(inner)
+        if 0 < cut and view[cut:] == inner and any(_production_file(w) for w in view[1:cut]):
+            tool, args = _tool_of(inner)
+            if tool is not None and _acts(tool, args):
+                return True
+    return False
+
+
 def migrates_elsewhere(view: tuple[str, ...]) -> bool:
-    """One view of a segment migrates a database on another machine or in production (see the module's doc)."""
+    """One view of a segment migrates a database on another machine or in production (see the module's doc),
+    or a secret manager that chose production runs one (:func:`injected_migration`)."""
+    if view[0] in INJECTOR_VERBS:
+        return injected_migration(view)
     tool, args = _tool_of(view)
     return tool is not None and _acts(tool, args) and _targets_elsewhere(tool, args)
 

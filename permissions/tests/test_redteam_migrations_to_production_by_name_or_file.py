@@ -4,8 +4,11 @@ name, Django's ``--database prod``, Flyway's ``-environment``, dbmate's ``-e`` n
 the URL), alembic's ``-x env=prod`` (the key-value arguments its env.py reads), and a configuration or
 environment file named for production (``--knexfile knexfile.prod.js``, ``-c alembic.prod.ini``, Flyway's
 ``-configFiles``, Liquibase's ``--defaults-file``, dbmate's and goose's env files, TypeORM's data source,
-MikroORM's and Sequelize's ``--config``, Prisma's ``--schema``, Phinx's ``-c``). Each was auto-approved in
-auto mode and under an allow of every word, in the sandbox and on the developer's machine.
+MikroORM's and Sequelize's ``--config``, Prisma's ``--schema``, Phinx's ``-c``), and a secret manager or an
+environment loader that chose production running the migration (``aws-vault exec prod --``, ``doppler run
+--config prd --``, ``dotenvx run -f .env.production --``, ``env-cmd -e production``). 64 of the 69 attack cases
+were auto-approved on 64ef5d3c in auto mode and under an allow of every word, in the sandbox and on the
+developer's machine (the other five asked already, as rollbacks, downgrades and reverts do, and stay as guards).
 
 A file is production by its name's parts (``knexfile.prod.js``, ``prodConfig.ts``, ``config/production/x``),
 never by a longer word that starts the same (``services/products/knexfile.js`` stays ordinary). The guards:
@@ -81,7 +84,28 @@ BY_FILE = [
     "vendor/bin/phinx migrate -c phinx.prod.yml",
 ]
 
-ATTACKS = NAMED_TARGETS + BY_ALEMBIC_X + BY_FILE
+# a secret manager or an environment loader that chose production runs the migration with its database
+INJECTED = [
+    "dotenvx run -f .env.production -- npx prisma migrate dev",
+    "dotenv -e .env.production -- npx prisma migrate dev",
+    "npx dotenv -e .env.production -- npx knex migrate:latest",
+    "env-cmd -f .env.production npx knex migrate:latest",
+    "env-cmd -e production npx sequelize-cli db:migrate",
+    "op run --env-file=.env.prod -- alembic upgrade head",
+    "infisical run --env=prod -- python manage.py migrate",
+    "doppler run --config prd -- bin/rails db:migrate",
+    "doppler run -c prd -- mix ecto.migrate",
+    "aws-vault exec prod -- alembic upgrade head",
+    "aws-vault exec production -- npx typeorm migration:run -d src/data-source.ts",
+    "chamber exec prod -- dbmate up",
+    "saml2aws exec --exec-profile prod -- goose up",
+    "godotenv -f .env.production goose up",
+    "granted exec --profile prod -- dbt run",
+    "summon --environment production alembic upgrade head",
+    "envchain prod alembic upgrade head",
+]
+
+ATTACKS = NAMED_TARGETS + BY_ALEMBIC_X + BY_FILE + INJECTED
 
 ORDINARY = [
     "dbt run",
@@ -116,6 +140,14 @@ ORDINARY = [
     "liquibase --defaults-file=liquibase.properties update",
     "goose -env .env.local up",
     "npx prisma migrate dev --schema prisma/schema.prisma",
+    "dotenvx run -f .env.development -- npx prisma migrate dev",
+    "dotenv -e .env.test -- npx prisma migrate dev",
+    "dotenvx run -f .env.production -- npm run build",
+    "op run --env-file=.env.prod -- npm run build",
+    "env-cmd -f .env.production npm run build",
+    "aws-vault exec dev -- alembic upgrade head",
+    "doppler run -- python manage.py migrate",
+    "summon alembic upgrade head",
 ]
 
 
