@@ -508,10 +508,14 @@ RELEASE_TOOLS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "rake": _rake_release,
     "nx": _nx_release,
     "lerna": _lerna,
+    "lerna-lite": _lerna,  # red team (session 35): lerna's fork, the same `version`
+    "@lerna-lite/cli": _lerna,
     "rush": _rush,
     "auto": _auto,
     "bumpp": _bumpp,
     "release-please": _release_please,
+    # red team (session 35): changelogen's release commits and tags here; `--push` and `--publish` reach out
+    "changelogen": lambda view: any(w in ("--push", "--publish") for w in view[1:]),
 }
 
 # Package managers that run a package's program for a word that is none of their own commands
