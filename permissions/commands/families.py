@@ -539,7 +539,13 @@ MORE: dict[str, Forms] = {
 # runs a command on its minions.
 MESSAGES: dict[str, Forms] = {
     "ntfy": forms("publish pub send trigger"),
-    "nats": forms("pub publish req request"),
+    # (session 35: JetStream's streams, key-value buckets and object stores changed on the server, as etcdctl's
+    # and consul's kv are)
+    "nats": forms(
+        "pub publish req request stream+rm stream+delete stream+del stream+purge stream+rmm stream+edit"
+        " stream+add stream+create stream+restore kv+del kv+rm kv+put kv+purge kv+create kv+update kv+add"
+        " obj+rm obj+del obj+delete obj+put obj+add consumer+rm consumer+delete consumer+del consumer+add"
+    ),
     "signal-cli": forms("send sendReaction sendReceipt remoteDelete updateGroup"),
     "rabbitmqadmin": forms("publish declare delete purge close"),
     "mosquitto_pub": ((),),
