@@ -27,6 +27,9 @@ number or boolean argument (``true`` / ``false``; a number by its value, so ``pu
 * **a hub's caller tool** (``use_mcp_tool``, ``invoke``, ``call_tool``, ``hub_execute``: :func:`_inner`) makes a
   call of another server's tool named in its arguments: deny and ask, the caps and :func:`shell_run` read it
   as any call (allow stays the call's own); one that cannot be read waits for a person.
+* **a call whose server cannot be told** -- a server whose name says it is a hub or proxy (:func:`_hub_named`),
+  or a caller tool's call naming no server -- of a tool a deny or ask pattern names on some server waits for
+  a person (fail closed; not a deny, which would deny every server's tool of that name).
 * ``McpCall()`` (the type's label) is a typed pattern: in deny/ask it names every MCP call; in allow it
   approves nothing, since an unknown tool is auto-approved only by an allow rule that names it (item 2).
 
@@ -531,6 +534,7 @@ class _Index(NamedTuple):
     # (deny, ask) the patterns whose names name a call's (server, tool), first first: agents repeat their calls
     named: Memo[tuple[str, str], tuple[_Entry, ...]] | None
     glued: tuple[tuple[str, _Entry], ...]  # (server + tool read by meaning, pattern) when 12 letters or more
+    by_tool: dict[str, list[_Entry]]  # (deny, ask) the patterns naming one tool, by the tool read by meaning
 
 
 _INDEX: dict[tuple[int, bool], tuple[tuple[str, ...], _Index]] = {}
@@ -569,7 +573,11 @@ def _index(texts: tuple[str, ...], loose: bool) -> _Index:
         for e in es
         if loose and e.tool is not None and len(server + e.tool) >= _GLUED
     )
-    index = _Index(by_server, tuple(sorted({len(k) for k in by_server})), every, anywhere, named, glued)
+    by_tool: dict[str, list[_Entry]] = {}
+    for e in sorted((e for es in by_server.values() for e in es if loose and e.tool), key=lambda e: e.at):
+        by_tool.setdefault(e.tool or "", []).append(e)
+    lengths = tuple(sorted({len(k) for k in by_server}))
+    index = _Index(by_server, lengths, every, anywhere, named, glued, by_tool)
     if len(_INDEX) >= 192:
         _INDEX.clear()
     _INDEX[(id(texts), loose)] = (texts, index)  # holding texts keeps its id from being reused
@@ -625,7 +633,8 @@ def rules_opinion(
 ) -> tuple[str, str, str] | None:
     """SPEC §5 step 4 for an ``mcp_call``: (decision, reason, pattern) of the first deny, else ask, else allow
     pattern that names the call; None when no pattern speaks (the default stays: a person decides). Deny and
-    ask read the call and each call it makes through a hub's caller tool (``_calls``)."""
+    ask read the call and each call it makes through a hub's caller tool (``_calls``); a call among them whose
+    server cannot be told, of a tool a deny or ask pattern names, waits for a person (``_untold_hit``)."""
     server, tool, arguments = _call(payload)
     if not server or not tool:
         return None
@@ -638,9 +647,73 @@ def rules_opinion(
                 hit = _first_meant(index, s, t, a)
                 if hit is not None:
                     return said, reason, hit
+        untold = _untold_hit(denies, asks, made)
+        if untold is not None:
+            return "require_approval", "unparseable", untold
     hit = _first_literal(allow, server, tool, arguments)
     if hit is not None:
         return "auto_approve", "allow_rule", hit
+    return None
+
+
+# red team (R-MCP.2): a server whose name says it serves other servers' tools under their own names -- a hub,
+# proxy, gateway, router or aggregator configured without prefixes (Docker's MCP gateway, ``MCP_DOCKER``;
+# ToolHive, 1MCP, MetaMCP): the server of its call cannot be told. Words of the name, ``mcp`` taken out of each
+# (``mcphub``, ``mcp-proxy``), or the whole of a word (the products); a name of only ``mcp``/``server`` words.
+_HUB_WORDS = frozenset(
+    (
+        "hub",
+        "hubs",
+        "proxy",
+        "gateway",
+        "aggregator",
+        "router",
+        "mux",
+        "multiplexer",
+        "relay",
+        "broker",
+        "docker",
+    )
+)
+_HUB_PRODUCTS = frozenset(("1mcp", "metamcp", "vmcp", "mcpx", "toolhive", "magg", "mcpjungle", "pluggedin"))
+_NO_NAME = frozenset(("", "server", "servers"))
+
+
+def _hub_named(server: str) -> bool:
+    """Whether ``server``'s name says it is a hub of other servers' tools (``_HUB_WORDS``)."""
+    words = _name_words(server)
+    stripped = [w.replace("mcp", "") for w in words]
+    return (
+        any(w in _HUB_PRODUCTS for w in words)
+        or any(w in _HUB_WORDS for w in stripped)
+        or all(w in _NO_NAME for w in stripped)
+    )
+
+
+def _server_untold(made: list[_Call], j: int) -> bool:
+    """Whether call ``j`` of ``made`` (``_calls``) does not say which server's tool it is: its server's name is
+    a hub's (``_hub_named``), or it is a caller tool's call that named no server (so the caller's own)."""
+    server = made[j][0]
+    if _hub_named(server):
+        return True
+    return any(s == server and not _no_calls_made(t) for s, t, _ in made[:j])
+
+
+def _untold_hit(denies: _Index, asks: _Index, made: list[_Call]) -> str | None:
+    """R-MCP.2, fail closed: why a call whose server cannot be told (``_server_untold``) waits for a person --
+    a deny or ask pattern names its tool, by meaning and as its whole name, on some server, and the pattern's
+    conditions hold -- or None. Not a deny: ``Mcp(db.query)`` is no rule on another server's ``query``."""
+    for j, (server, tool, arguments) in enumerate(made):
+        looked = _loose_name(tool)
+        if not (denies.by_tool.get(looked) or asks.by_tool.get(looked)) or not _server_untold(made, j):
+            continue
+        for index, kind in ((denies, "deny"), (asks, "ask")):
+            for e in index.by_tool.get(looked, ()):
+                if _conditions_meant(e.wanted, arguments):
+                    return (
+                        f"{server}.{tool} does not say which server's tool it calls, and the {kind} rule "
+                        f"{e.text} names that tool"
+                    )
     return None
 
 
