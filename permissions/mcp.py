@@ -175,12 +175,18 @@ def _loose_name(name: str) -> str:
     return text.translate(_ASCII_BREAKS) if text.isascii() else "".join(_NAME_BREAK.split(text))
 
 
+# The tool name's first word and the separators after it; a tool's own words are joined by one ``_``, ``-`` or
+# blank (``update_db_schema``), an aggregator's prefix is ended by another (``hub__db__…``, ``hub.db.…``).
+_FIRST_GAP = re.compile(r"[\s_\-./:]*([^\s_\-./:]+)([\s_\-./:]+)")
+_WORD_JOINS = frozenset(("_", "-", " "))
+
+
 class _Spelled:
     """A call's server and tool names as one run of words (``_name_words``, the server's first): ``text``
     the words joined, ``starts`` where each word begins in it, ``bounds`` those and its end, ``tool_at`` the
     index of the tool's first word. The words are read only when a pattern's server is in the text."""
 
-    __slots__ = ("_bounds", "_server", "_starts", "_tool", "_tool_at", "text")
+    __slots__ = ("_bounds", "_server", "_starts", "_tool", "_tool_at", "prefixed", "text")
 
     def __init__(self, server: str, tool: str) -> None:
         self._server, self._tool = server, tool
@@ -188,12 +194,15 @@ class _Spelled:
         self._starts: tuple[int, ...] = ()
         self._bounds: frozenset[int] = frozenset()
         self._tool_at = 0
+        self.prefixed = False  # the tool's first word reads as an aggregator's prefix (``_names_call``)
 
     def _read(self) -> None:
         server_words = _name_words(self._server)
         words = server_words + _name_words(self._tool)
         places = tuple(accumulate(map(len, words), initial=0))
         self._starts, self._bounds, self._tool_at = places[:-1], frozenset(places), len(server_words)
+        gap = _FIRST_GAP.match(_folded(self._tool))
+        self.prefixed = gap is not None and (gap[1] == "mcp" or gap[2] not in _WORD_JOINS)
 
     @property
     def starts(self) -> tuple[int, ...]:
@@ -232,8 +241,10 @@ def _names_call(s: str, t: str | None, name: _Spelled, i: int) -> bool:
     if i != 0 and (i < name.tool_at or not s):
         return False
     whole_words = end in name.bounds
-    if t is None:  # a whole server: its name as whole words, the call's own or an aggregator's prefix
-        return whole_words and i <= name.tool_at + 1
+    if t is None:  # a whole server: its name as whole words, the call's own or an aggregator's prefix --
+        # the tool's first words, or its next after a prefix that reads as one (``mcp_db_…``, ``hub__db__…``;
+        # not ``update_db_schema``)
+        return whole_words and (i <= name.tool_at or (i == name.tool_at + 1 and name.prefixed))
     if len(text) - end == len(t) and text.endswith(t):
         return True
     cut = len(text) - len(t)
