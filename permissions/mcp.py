@@ -1061,7 +1061,9 @@ def shell_run(payload: Mapping[str, Any] | None) -> ShellRun | None:
         calls = [first]
     else:
         calls = _calls(payload)[0]
-    server, tool, arguments = next((c for c in calls if _shell_tool(c[1])), ("", "", {}))
+    server, tool, arguments = next(
+        ((s, t, a) for s, t, a0 in calls if (a := _shell_arguments(s, t, a0)) is not None), ("", "", {})
+    )
     if not tool:
         return None
     name = (
@@ -1087,6 +1089,21 @@ def shell_run(payload: Mapping[str, Any] | None) -> ShellRun | None:
         return ShellRun(name, None, why=f"{name} runs a command in a folder outside the project")
     full = posixpath.normpath(posixpath.join(root, cwds[0]))
     return ShellRun(name, command, full[len(posixpath.normpath(root)) :].lstrip("/"))
+
+
+def _shell_arguments(server: str, tool: str, arguments: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The arguments of a shell-running tool's call (``_SHELL_TOOLS``), or None for another tool's. A caller
+    tool's call that names another tool (tool-hub-mcp's ``hub_execute``: its name ends as ``execute`` does) is
+    the hub's, not a shell's -- unless a command line stands beside the call it names: then that is read as
+    one, without the arguments that name the call (fail closed: a hub may run either)."""
+    if not _shell_tool(tool):
+        return None
+    made, why = _inner(server, tool, arguments)
+    if not made and not why:
+        return arguments
+    meta = _INNER_SERVER | _INNER_TOOL | _INNER_ARGUMENTS
+    rest = {k: v for k, v in arguments.items() if not (isinstance(k, str) and _fold_name(k) in meta)}
+    return rest if any(k in rest for k in _COMMAND_ARGS) else None
 
 
 def merge_lookup(payload: Mapping[str, Any] | None) -> tuple[str, str, str, int] | None:

@@ -187,3 +187,41 @@ def test_a_hub_call_naming_more_tools_than_brabo_reads_waits_for_a_person():
     spellings = {"tool" + "_" * k: f"t{k}" for k in range(40)}  # forty spellings of the tool's name
     assert _decide("use_mcp_tool", {"server": "weather", **spellings})[0] == "require_approval"
     assert _decide("use_mcp_tool", {"server": "weather", "tool": "forecast"})[0] == "auto_approve"
+
+
+FORECAST = {"server": "weather", "tool": "forecast", "arguments": {"city": "Porto"}}
+
+
+@pytest.mark.parametrize(
+    "tool, arguments",
+    [
+        ("hub_execute", FORECAST),
+        ("execute", FORECAST),
+        ("hub__execute", FORECAST),
+        ("hub_execute", {**FORECAST, "input": {"city": "Porto"}}),  # (input: the call's arguments)
+        ("hub_execute", {"server": "weather", "tool": "forecast", "arguments": '{"city": "Porto"}'}),
+    ],
+)
+def test_a_hubs_execute_tool_calling_another_tool_is_no_shell_tool(tool, arguments):
+    """tool-hub-mcp's ``hub_execute`` is a caller tool, and its name also ends as a shell server's tool
+    (``execute``): a call naming another server's tool was read as a command line Brabo cannot read, and
+    waited for a person under an allow of the hub (it did on the base, 64ef5d3)."""
+    assert _decide(tool, arguments) == ("auto_approve", "allow_rule"), (tool, arguments)
+
+
+@pytest.mark.parametrize(
+    "tool, arguments, deny",
+    [
+        ("execute", {"command": "rm -rf build"}, "Terminal(rm *)"),  # no tool named: a shell server's execute
+        ("hub_execute", {**FORECAST, "command": "rm -rf build"}, "Terminal(rm *)"),  # both readings
+        ("hub_execute", {**FORECAST, "cmd": "rm -rf build"}, "Terminal(rm *)"),
+        (
+            "hub_execute",
+            {"server": "dc", "tool": "start_process", "arguments": {"command": "rm -rf build"}},
+            "Terminal(rm *)",
+        ),
+    ],
+)
+def test_a_command_line_beside_a_hubs_call_is_still_judged(tool, arguments, deny):
+    assert _decide(tool, arguments, deny=(deny,))[0] == "deny", (tool, arguments)
+    assert _decide(tool, {**arguments, "cmd2": 1})[0] == "require_approval"  # no Terminal allow: asks
