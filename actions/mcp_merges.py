@@ -5,7 +5,8 @@ not in the call, so the protected-branch cap cannot read it there. Brabo reads t
 workspace's own provider adapter (the owner's token, as executors act, R9.2) and writes its base into the
 payload under ``permissions.mcp.LOOKED_UP_BASE`` — ``{"branch": NAME}``, or ``{"error": WHY}`` when it
 could not, which the cap treats as a protected branch (fail closed). A proposer's own value under that key is
-dropped first: only Brabo says what it read.
+dropped first: only Brabo says what it read. A merge a hub's caller tool makes (``use_mcp_tool {server_name:
+github, ...}``) is read alike when each reading of the call names the same pull request (``merge_lookup``).
 
 The read happens once, at proposal, and is what the decision and the person see; the agent makes the merge
 itself afterwards, so a base changed on the code host in between is not seen (the executor of Brabo's own

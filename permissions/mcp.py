@@ -1110,8 +1110,22 @@ def merge_lookup(payload: Mapping[str, Any] | None) -> tuple[str, str, str, int]
     """(server kind, owner, repo, pull number) of a merge tool's call, for a server whose PRs Brabo can read
     (``_LOOKUP_ARGS``); None when there is nothing to look up (not a merge, or the arguments do not say which
     PR -- then the cap keeps it for a person). A call naming its PR under two spellings (``pullNumber`` for
-    github-mcp-server, ``pull_number`` for the older reference server) that disagree does not say which."""
-    server, tool, arguments = _call(payload)
+    github-mcp-server, ``pull_number`` for the older reference server) that disagree does not say which.
+    A merge a hub's caller tool makes (``_calls``) is looked up alike, when every merge the call may make is
+    the same pull request of such a server; any other reading (two pull requests, a call Brabo cannot read)
+    looks up none."""
+    first = _call(payload)
+    if _no_calls_made(first[1]):
+        return _merge_lookup_one(first)
+    made, unreadable = _calls(payload)
+    merges = {_merge_lookup_one(c) for c in made if _act(c[1]) == MERGE}
+    if unreadable or len(merges) != 1:
+        return None
+    return merges.pop()
+
+
+def _merge_lookup_one(call: _Call) -> tuple[str, str, str, int] | None:
+    server, tool, arguments = call
     kind = _fold_name(server)
     if _act(tool) != MERGE or kind not in _LOOKUP_ARGS:
         return None

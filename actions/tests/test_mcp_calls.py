@@ -189,6 +189,19 @@ def test_a_proposers_own_looked_up_base_is_never_believed(agent_api, github):
     assert "looked_up_base" not in agent_api.action(resp.json()["id"]).payload
 
 
+def test_a_github_merge_through_a_hub_is_decided_on_the_base_read_from_github(agent_api, github):
+    """R-MCP.4: a hub's caller tool's merge was never looked up, so it waited even into a feature branch."""
+    agent_api.write_permissions(allow=["Mcp(hub)"])
+    for number, expected, base in ((8, "auto_approved", "feature/login"), (7, "pending", "main")):
+        pr = {"owner": "acme", "repo": "app", "pullNumber": number}
+        call = {"server_name": "github", "tool_name": "merge_pull_request", "arguments": pr}
+        resp = agent_api.propose("mcp_call", {"server": "hub", "tool": "use_mcp_tool", "arguments": call})
+        assert resp.json()["status"] == expected, resp.json()
+        assert agent_api.action(resp.json()["id"]).payload["looked_up_base"] == {"branch": base}
+    reads = [r["path"] for r in github.requests if r["method"] == "GET"]
+    assert reads == ["/github/repos/acme/app/pulls/8", "/github/repos/acme/app/pulls/7"]
+
+
 @pytest.mark.parametrize(
     "setup, why",
     [
