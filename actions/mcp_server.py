@@ -8,6 +8,9 @@ for their decision and reads its own actions through one endpoint, ``/mcp``, wit
   the REST API's (``projects.authentication.authenticate_agent_key``): an unknown, runner or revoked key is
   401, a suspended agent 403, before anything of MCP runs. Host and Origin are held to ``ALLOWED_HOSTS``
   (Django's own rule), so a page in a browser cannot reach the endpoint through DNS rebinding.
+* **The message**: the gate reads the body itself, up to the REST API's limit (413 ``too_large`` past it), and
+  refuses by name what the transport would misread: a JSON-RPC batch, a request whose id is no string or whole
+  number (``_shape_refusal``). A notification (no id) is answered 202 and runs no tool.
 * **Tools**: ``propose_<action_type>`` for every type an agent may propose, its ``payload`` schema drawn from
   the table the OpenAPI schema is drawn from (``actions.schema.payload_json_schema``); ``wait_for_action``
   (R8.4: until settled or the timeout, on ``actions.waiting``'s hub, holding no thread, counted against the
@@ -449,6 +452,57 @@ def _authenticate(key: str) -> Agent:
     return agent
 
 
+# Bytes of a body read past the limit, and dropped, before the refusal is sent: a client still sending is not
+# cut off mid-request (it would read a reset, not the 413), and one sending without end is, past this.
+_DRAINED_AT_MOST = 64 * 1024 * 1024
+
+
+async def _read_body(scope, receive) -> bytes | Refusal | None:
+    """The request's body, read here and not by the SDK's transport, which reads any size into memory: a
+    refusal past the REST API's limit (DATA_UPLOAD_MAX_MEMORY_SIZE: 413 ``too_large``, told by its
+    Content-Length before a byte is read); None when the client leaves first."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    length = (_header(scope, b"content-length") or "").strip()
+    over = limit is not None and length.isdigit() and int(length) > limit
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        size += len(message.get("body", b""))
+        over = over or (limit is not None and size > limit)
+        if not over:
+            chunks.append(message.get("body", b""))
+        if not message.get("more_body", False) or size > _DRAINED_AT_MOST:
+            break
+    if over:
+        return _refuse(f"The request body is over {limit // 1024} KB; send less.", "too_large", status=413)
+    return b"".join(chunks)
+
+
+def _shape_refusal(body: bytes) -> Refusal | None:
+    """A refusal of a message the SDK's transport would misread: a batch (MCP has none since 2025-06-18; it
+    answered with pydantic's dump of the input) or a request whose id is no string or whole number (MCP: never
+    null; it was taken for a notification, answered 202 and never run). Anything else, the transport reads."""
+    if body.lstrip()[:1] == b"[":
+        return _refuse("JSON-RPC batches are not served: send one request per POST.", "invalid", status=400)
+    try:
+        message = json.loads(body)
+    except (ValueError, RecursionError):
+        return None  # the transport answers its parse error
+    if isinstance(message, dict) and "method" in message and "id" in message:
+        id_ = message["id"]
+        if isinstance(id_, bool) or not isinstance(id_, str | int):
+            return _refuse(
+                "A request's id must be a string or a whole number (never null); a message without an id is "
+                "a notification, which runs no tool.",
+                "invalid",
+                status=400,
+            )
+    return None
+
+
 async def _watch_hang_up(receive, gone: asyncio.Event) -> None:
     while (await receive())["type"] != "http.disconnect":
         pass
@@ -488,21 +542,24 @@ class McpApp:
                 ),
             )
             return
+        body = await _read_body(scope, receive)
+        if body is None:
+            return  # the client left before it sent the whole request
+        refusal = body if isinstance(body, tuple) else _shape_refusal(body)
+        if refusal is not None:
+            await _send_refusal(send, refusal)
+            return
         gone = asyncio.Event()
         watching: list[asyncio.Task] = []
 
         async def watched_receive():
-            """The request's body as sent; after it, only the hang-up, which a watcher listens for (a
-            waiting tool gives up then: ``_settle``)."""
+            """The request's body (read by ``_read_body``); after it, only the hang-up, which a watcher
+            listens for (a waiting tool gives up then: ``_settle``)."""
             if watching:
                 await gone.wait()
                 return {"type": "http.disconnect"}
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                gone.set()
-            elif not message.get("more_body", False):
-                watching.append(asyncio.ensure_future(_watch_hang_up(receive, gone)))
-            return message
+            watching.append(asyncio.ensure_future(_watch_hang_up(receive, gone)))
+            return {"type": "http.request", "body": body, "more_body": False}
 
         fence = KeyFence.of_key(agent_or_refusal, _bearer_key(scope))
         scope = {**scope, _SCOPE_AGENT: agent_or_refusal, _SCOPE_GONE: gone, _SCOPE_FENCE: fence}
