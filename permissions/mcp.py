@@ -176,7 +176,8 @@ def _loose_name(name: str) -> str:
 
 
 # The tool name's first word and the separators after it; a tool's own words are joined by one ``_``, ``-`` or
-# blank (``update_db_schema``), an aggregator's prefix is ended by another (``hub__db__…``, ``hub.db.…``).
+# blank (``update_db_schema``), an aggregator's prefix is ended by another (``hub__db__…``, ``hub.db.…``) or is
+# a hub's name (``mcp_db_…``, ``hub-db-…``: ``_hub_named``).
 _FIRST_GAP = re.compile(r"[\s_\-./:]*([^\s_\-./:]+)([\s_\-./:]+)")
 _WORD_JOINS = frozenset(("_", "-", " "))
 
@@ -202,7 +203,7 @@ class _Spelled:
         places = tuple(accumulate(map(len, words), initial=0))
         self._starts, self._bounds, self._tool_at = places[:-1], frozenset(places), len(server_words)
         gap = _FIRST_GAP.match(_folded(self._tool))
-        self.prefixed = gap is not None and (gap[1] == "mcp" or gap[2] not in _WORD_JOINS)
+        self.prefixed = gap is not None and (gap[2] not in _WORD_JOINS or _hub_named(gap[1]))
 
     @property
     def starts(self) -> tuple[int, ...]:
@@ -242,8 +243,8 @@ def _names_call(s: str, t: str | None, name: _Spelled, i: int) -> bool:
         return False
     whole_words = end in name.bounds
     if t is None:  # a whole server: its name as whole words, the call's own or an aggregator's prefix --
-        # the tool's first words, or its next after a prefix that reads as one (``mcp_db_…``, ``hub__db__…``;
-        # not ``update_db_schema``)
+        # the tool's first words, or its next after a prefix that reads as one (``mcp_db_…``, ``hub-db-…``,
+        # ``x__db__…``; not ``update_db_schema``)
         return whole_words and (i <= name.tool_at or (i == name.tool_at + 1 and name.prefixed))
     if len(text) - end == len(t) and text.endswith(t):
         return True

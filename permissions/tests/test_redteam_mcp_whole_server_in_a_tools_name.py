@@ -5,8 +5,8 @@ A deny or ask ``Mcp(db)`` reads the server's name inside a call's tool name too,
 second word of the tool was read as a prefix whatever came before it, so ``Mcp(db)`` denied
 ``other.update_db_schema``, ``pg.list_db_tables`` and ``sentry.get_db_stats``: ordinary tools of other
 servers whose names hold the word. Now the second word names a server only after a prefix that reads as one:
-the clients' ``mcp`` (Gemini CLI's ``mcp_<server>_<tool>``, Claude Code's ``mcp__``), or a word ended by a
-separator a tool's words are not joined with (``__``, ``.``, ``/``, ``:``). On the base (64ef5d3) every case
+the clients' ``mcp`` (Gemini CLI's ``mcp_<server>_<tool>``, Claude Code's ``mcp__``), a hub's name
+(``hub-db-…``), or a word ended by a separator a tool's words are not joined with (``__``, ``.``, ``/``, ``:``). On the base (64ef5d3) every case
 of the first test was denied; the second test's cases are guards (the prefixes read before still read).
 """
 
@@ -65,6 +65,9 @@ def test_a_tool_whose_name_holds_a_denied_servers_word_follows_its_allow(rule, s
         ("Mcp(db)", "proxy", "hub/db/drop_table"),
         ("Mcp(db)", "proxy", "hub:db:drop_table"),
         ("Mcp(db)", "proxy", "hub___db___drop_table"),
+        ("Mcp(db)", "proxy", "hub-db-drop_table"),  # a hub's prefix by its name (LiteLLM's -)
+        ("Mcp(db)", "proxy", "gateway_db_query"),
+        ("Mcp(db)", "proxy", "mcphub_db_query"),
         ("Mcp(db)", "proxy", "ｈｕｂ＿＿ｄｂ＿＿drop"),  # fullwidth: NFKC
         ("Mcp(db)", "db", "update_schema"),
         ("Mcp(my_db)", "proxy", "mcp_my_db_drop_table"),
