@@ -481,25 +481,34 @@ async def _read_body(scope, receive) -> bytes | Refusal | None:
     return b"".join(chunks)
 
 
+_ONE_MESSAGE = (
+    'Send one JSON-RPC 2.0 message per POST: an object with "jsonrpc": "2.0", a "method" and, for a request, '
+    'an "id" (a string or a whole number).'
+)
+
+
 def _shape_refusal(body: bytes) -> Refusal | None:
-    """A refusal of a message the SDK's transport would misread: a batch (MCP has none since 2025-06-18; it
-    answered with pydantic's dump of the input) or a request whose id is no string or whole number (MCP: never
-    null; it was taken for a notification, answered 202 and never run). Anything else, the transport reads."""
+    """A refusal of a message the SDK's transport would misread: a batch (MCP has none since 2025-06-18), a
+    value that is no JSON-RPC 2.0 object (both answered with pydantic's dump of the input), or a request whose
+    id is no string or whole number (MCP: never null; it was taken for a notification, answered 202 and never
+    run). Anything else -- JSON that does not parse too -- the transport reads."""
     if body.lstrip()[:1] == b"[":
-        return _refuse("JSON-RPC batches are not served: send one request per POST.", "invalid", status=400)
+        return _refuse(f"JSON-RPC batches are not served. {_ONE_MESSAGE}", "invalid", status=400)
     try:
         message = json.loads(body)
     except (ValueError, RecursionError):
         return None  # the transport answers its parse error
-    if isinstance(message, dict) and "method" in message and "id" in message:
-        id_ = message["id"]
-        if isinstance(id_, bool) or not isinstance(id_, str | int):
-            return _refuse(
-                "A request's id must be a string or a whole number (never null); a message without an id is "
-                "a notification, which runs no tool.",
-                "invalid",
-                status=400,
-            )
+    if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
+        return _refuse(_ONE_MESSAGE, "invalid", status=400)
+    if "method" not in message:
+        return None  # a response to the server (it asks none) is the transport's
+    id_ = message.get("id", "")
+    if not isinstance(message["method"], str) or isinstance(id_, bool) or not isinstance(id_, str | int):
+        return _refuse(
+            f"{_ONE_MESSAGE} A message without an id is a notification: it runs no tool.",
+            "invalid",
+            status=400,
+        )
     return None
 
 

@@ -12,7 +12,8 @@ What the SDK's transport let through before Brabo's tools ran:
   (MCP: "Requests MUST include a string or integer ID ... MUST NOT be null").
 
 Each is now a named refusal before MCP: 413 ``too_large`` (the REST API's sentence), 400 ``invalid`` naming
-the batch or the id. On the base (64ef5d3) every case of the first three tests failed; the last tests are
+the batch or the id, and a value that is no JSON-RPC 2.0 object is refused in one sentence. On the base (64ef5d3)
+every case of the first three tests and of the last failed; the others are
 guards that held there (a notification runs no tool; another agent's action, task or project reads as
 absent; nesting past the parser's limit is a parse error; no resources or prompts are served; no answer
 carries a traceback).
@@ -196,3 +197,22 @@ def test_no_resources_or_prompts_are_served(served, method):
         {"jsonrpc": "2.0", "id": 2, "method": "resources/read", "params": {"uri": "file:///etc/passwd"}},
     )
     assert "error" in read.json() and "root:" not in read.text
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '"tools/list"',
+        "42",
+        "null",
+        '{"id": 1, "method": "tools/list"}',  # no jsonrpc
+        '{"jsonrpc": "1.0", "id": 1, "method": "tools/list"}',
+        '{"jsonrpc": 2.0, "id": 1, "method": "tools/list"}',
+        '{"jsonrpc": "2.0", "id": 1, "method": ["tools/list"]}',
+        '{"jsonrpc": "2.0", "id": 1, "method": 7}',
+    ],
+)
+def test_a_message_that_is_no_json_rpc_request_is_refused_by_name(served, body):
+    """The transport answered these with pydantic's dump of four validation errors and of the input (no
+    ``reason``, a link to pydantic's pages): now one sentence saying what a message must be."""
+    _refused(_post(served, body), 400, "invalid", "JSON-RPC 2.0")
