@@ -9,8 +9,9 @@ for their decision and reads its own actions through one endpoint, ``/mcp``, wit
   401, a suspended agent 403, before anything of MCP runs. Host and Origin are held to ``ALLOWED_HOSTS``
   (Django's own rule), so a page in a browser cannot reach the endpoint through DNS rebinding.
 * **The message**: the gate reads the body itself, up to the REST API's limit (413 ``too_large`` past it), and
-  refuses by name what the transport would misread: a JSON-RPC batch, a request whose id is no string or whole
-  number (``_shape_refusal``). A notification (no id) is answered 202 and runs no tool.
+  refuses by name what the transport would misread: a JSON-RPC batch, a value that is no JSON-RPC 2.0 object, a
+  request whose id is missing or no string or whole number (``_shape_refusal``). A notification (no id, a
+  ``notifications/`` method) is answered 202 and runs no tool.
 * **Tools**: ``propose_<action_type>`` for every type an agent may propose, its ``payload`` schema drawn from
   the table the OpenAPI schema is drawn from (``actions.schema.payload_json_schema``); ``wait_for_action``
   (R8.4: until settled or the timeout, on ``actions.waiting``'s hub, holding no thread, counted against the
@@ -490,8 +491,8 @@ _ONE_MESSAGE = (
 def _shape_refusal(body: bytes) -> Refusal | None:
     """A refusal of a message the SDK's transport would misread: a batch (MCP has none since 2025-06-18), a
     value that is no JSON-RPC 2.0 object (both answered with pydantic's dump of the input), or a request whose
-    id is no string or whole number (MCP: never null; it was taken for a notification, answered 202 and never
-    run). Anything else -- JSON that does not parse too -- the transport reads."""
+    id is no string or whole number or is missing (MCP: never null; it was taken for a notification, answered
+    202 and never run). Anything else -- JSON that does not parse too -- the transport reads."""
     if body.lstrip()[:1] == b"[":
         return _refuse(f"JSON-RPC batches are not served. {_ONE_MESSAGE}", "invalid", status=400)
     try:
@@ -502,8 +503,12 @@ def _shape_refusal(body: bytes) -> Refusal | None:
         return _refuse(_ONE_MESSAGE, "invalid", status=400)
     if "method" not in message:
         return None  # a response to the server (it asks none) is the transport's
+    method = message["method"]
+    # a request's method sent without an id: a notification to JSON-RPC, which the transport runs nothing for
+    # and answers with no body; MCP's own notifications are all named notifications/...
+    unanswered = isinstance(method, str) and "id" not in message and not method.startswith("notifications/")
     id_ = message.get("id", "")
-    if not isinstance(message["method"], str) or isinstance(id_, bool) or not isinstance(id_, str | int):
+    if unanswered or not isinstance(method, str) or isinstance(id_, bool) or not isinstance(id_, str | int):
         return _refuse(
             f"{_ONE_MESSAGE} A message without an id is a notification: it runs no tool.",
             "invalid",

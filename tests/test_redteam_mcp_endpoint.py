@@ -9,12 +9,13 @@ What the SDK's transport let through before Brabo's tools ran:
   validation errors and of the input, with no ``reason``;
 * a request whose ``id`` is no string or whole number (``1.5``, ``true``, ``null``, an object): read as a
   notification, answered 202 with no body, and never run -- the client waits for an answer that never comes
-  (MCP: "Requests MUST include a string or integer ID ... MUST NOT be null").
+  (MCP: "Requests MUST include a string or integer ID ... MUST NOT be null"); a request's method sent
+  without an id, alike;
 
 Each is now a named refusal before MCP: 413 ``too_large`` (the REST API's sentence), 400 ``invalid`` naming
 the batch or the id, and a value that is no JSON-RPC 2.0 object is refused in one sentence. On the base (64ef5d3)
-every case of the first three tests and of the last failed; the others are
-guards that held there (a notification runs no tool; another agent's action, task or project reads as
+every case of the first three tests, of the request without an id and of the last failed; the others are
+guards that held there (MCP's notifications are accepted and run no tool; another agent's action, task or project reads as
 absent; nesting past the parser's limit is a parse error; no resources or prompts are served; no answer
 carries a traceback).
 """
@@ -149,12 +150,22 @@ def test_a_request_with_a_string_or_whole_number_id_is_answered_with_it(served, 
     assert r.status_code == 200 and r.json()["id"] == id_, r.text[:300]
 
 
-def test_a_notification_runs_no_tool(served):
+def test_a_request_sent_without_an_id_is_refused_and_runs_nothing(served):
+    """A tools/call without an id is a notification to JSON-RPC: the transport answered 202 and ran nothing,
+    so the client waited for an answer that never came. MCP's transport lets a server refuse a message it
+    cannot accept with a 400: a request's method without an id is refused, naming the id; MCP's notifications
+    are accepted as before (the friction side)."""
     before = len(_actions(served))
-    note = _call("propose_terminal", {"payload": {"command": "echo note"}})
-    del note["id"]
-    assert _post(served, note).status_code == 202
-    assert _post(served, {"jsonrpc": "2.0", "method": "notifications/initialized"}).status_code == 202
+    for method in ("tools/call", "tools/list", "initialize", "ping"):
+        note = _call("propose_terminal", {"payload": {"command": "echo note"}})
+        del note["id"]
+        _refused(_post(served, {**note, "method": method}), 400, "invalid", "id")
+    for method in (
+        "notifications/initialized",
+        "notifications/cancelled",
+        "notifications/roots/list_changed",
+    ):
+        assert _post(served, {"jsonrpc": "2.0", "method": method}).status_code == 202, method
     assert len(_actions(served)) == before
 
 
@@ -170,9 +181,6 @@ def test_another_agents_action_task_and_project_read_as_absent(served):
         got = _tool(served, tool, arguments)
         assert (got["status"], got["reason"]) == (404, "not_found"), got
         assert "make deploy" not in json.dumps(got)
-    if theirs.get("task"):
-        got = _tool(served, "propose_terminal", {"payload": {"command": "ls"}, "task": theirs["task"]})
-        assert got["status"] == 400
     # a project or agent filter is no argument of list_actions: named, not ignored
     for extra in ({"project": theirs["project"]}, {"agent": "dev-bob"}):
         got = _tool(served, "list_actions", extra)
