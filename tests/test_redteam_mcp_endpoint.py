@@ -7,17 +7,17 @@ What the SDK's transport let through before Brabo's tools ran:
   hold gigabytes;
 * a JSON-RPC batch (an array; MCP 2025-06-18 has none): a 400 whose message was pydantic's dump of four
   validation errors and of the input, with no ``reason``;
-* a request whose ``id`` is no string or whole number (``1.5``, ``true``, ``null``, an object): read as a
-  notification, answered 202 with no body, and never run -- the client waits for an answer that never comes
-  (MCP: "Requests MUST include a string or integer ID ... MUST NOT be null"); a request's method sent
-  without an id, alike;
+* a request whose ``id`` is no string or whole number (``1.5``, ``true``, ``null``, an object), or a
+  request's method sent without an id: read as a notification, answered 202 with no body, and never run --
+  the client waits for an answer that never comes (MCP: "Requests MUST include a string or integer ID ...
+  MUST NOT be null");
+* a value that is no JSON-RPC 2.0 object (a bare string, no ``jsonrpc``): pydantic's dump again.
 
 Each is now a named refusal before MCP: 413 ``too_large`` (the REST API's sentence), 400 ``invalid`` naming
-the batch or the id, and a value that is no JSON-RPC 2.0 object is refused in one sentence. On the base (64ef5d3)
-every case of the first three tests, of the request without an id and of the last failed; the others are
-guards that held there (MCP's notifications are accepted and run no tool; another agent's action, task or project reads as
-absent; nesting past the parser's limit is a parse error; no resources or prompts are served; no answer
-carries a traceback).
+the batch, the id or what a message must be. On the base (64ef5d3) every case of the tests of those failed;
+the others are guards that held there (MCP's notifications are accepted and run no tool; another agent's
+action or project reads as absent; nesting past the parser's limit is a parse error; no resources or prompts
+are served; no answer carries a traceback).
 """
 
 from __future__ import annotations
