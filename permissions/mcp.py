@@ -1096,11 +1096,12 @@ def _shell_arguments(server: str, tool: str, arguments: Mapping[str, Any]) -> Ma
     """The arguments of a shell-running tool's call (``_SHELL_TOOLS``), or None for another tool's. A caller
     tool's call that names another tool (tool-hub-mcp's ``hub_execute``: its name ends as ``execute`` does) is
     the hub's, not a shell's -- unless a command line stands beside the call it names: then that is read as
-    one, without the arguments that name the call (fail closed: a hub may run either)."""
+    one, without the arguments that name the call (fail closed: a hub may run either). One whose call cannot
+    be read is read as a shell's too."""
     if not _shell_tool(tool):
         return None
-    made, why = _inner(server, tool, arguments)
-    if not made and not why:
+    made = _inner(server, tool, arguments)[0]
+    if not made:  # no call named, or one Brabo cannot read: a shell's (fail closed)
         return arguments
     meta = _INNER_SERVER | _INNER_TOOL | _INNER_ARGUMENTS
     rest = {k: v for k, v in arguments.items() if not (isinstance(k, str) and _fold_name(k) in meta)}

@@ -215,6 +215,8 @@ def test_a_hubs_execute_tool_calling_another_tool_is_no_shell_tool(tool, argumen
         ("execute", {"command": "rm -rf build"}, "Terminal(rm *)"),  # no tool named: a shell server's execute
         ("hub_execute", {**FORECAST, "command": "rm -rf build"}, "Terminal(rm *)"),  # both readings
         ("hub_execute", {**FORECAST, "cmd": "rm -rf build"}, "Terminal(rm *)"),
+        # the call's arguments unreadable as a call's: read as a shell's too (as before), fail closed
+        ("hub_execute", {"server": "weather", "tool": "forecast", "input": "rm -rf build"}, "Terminal(rm *)"),
         (
             "hub_execute",
             {"server": "dc", "tool": "start_process", "arguments": {"command": "rm -rf build"}},
