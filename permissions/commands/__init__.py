@@ -273,6 +273,7 @@ OPAQUE_VERBS: frozenset[str] = (
     | OPENERS  # (what the desktop runs: permissions.commands.desktop)
     | {"git", "cargo", "gh", "flatpak", "conan"}
     | OPAQUE_EXPRESSIONS  # (red team: an expression reading a file named at run time, expression_reads)
+    | frozenset(KUBECONFIG_WRAPPERS)  # (red team: a kubeconfig an option names, named_settings: flux's too)
 )
 # The programs whose settings or definitions from the input run code (loaded_input, containers): read by
 # loads_from_input, only where a segment's text may name a stream (segments: may_name_a_stream).

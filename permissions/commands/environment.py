@@ -344,6 +344,32 @@ _DEFINITION_VARS = frozenset(
         "DOTENV_CONFIG_PATH",
     }
 )
+# red team, R3.7: the variables that move a client's settings -- whose entries run programs: a kubeconfig's
+# `exec:` credential plugin -- away from the folder R3.7 keeps (protected_paths: `.kube/`), by its components: a
+# value naming a file elsewhere (`KUBECONFIG=./kc.yaml kubectl get pods`) is settings no rule has read, as
+# `kubectl --kubeconfig ./kc.yaml` is (option_commands.named_settings).
+_SETTINGS_MOVED: tuple[tuple[str, tuple[str, ...]], ...] = (("KUBECONFIG", (".kube",)),)
+_SETTINGS_MOVED_NAMES = frozenset(name for name, _ in _SETTINGS_MOVED)
+
+
+def _definitions_unread(name: str, value: str) -> str | None:
+    """Why the assignment of a _DEFINITION_VARS name hands its program definitions no rule has read: a file from
+    the input, or -- for a _SETTINGS_MOVED name -- a file outside the kept folder (or None: each is under it, or
+    it names none, the default)."""
+    if any(is_stream(part) for part in _files_in(value)):
+        return f"the variable {name} hands the program a file from the input, which no rule can read"
+    if name not in _SETTINGS_MOVED_NAMES:
+        return None
+    kept = next(folder for moved, folder in _SETTINGS_MOVED if moved == name)
+    for part in _files_in(value):
+        if len(part) == 1 or part == "/dev/null":
+            continue  # (a drive's letter, `C:\\Users\\me\\.kube\\config`; no settings at all)
+        parts = part.replace("\\", "/").split("/")
+        if not any(parts[k : k + len(kept)] == list(kept) for k in range(len(parts))):
+            return f"the variable {name} points its clients at settings that run programs, in a file no rule has read"
+    return None
+
+
 # The variables whose value names files a program loads and runs what they say (runs_a_written_file: `printf … >
 # m.mk && MAKEFILES=m.mk make`).
 LOADER_VARS = _DEFINITION_VARS | _MAKE_FLAGS
@@ -450,8 +476,8 @@ def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
         return [], f"the variable {name} tells a coding agent without Brabo's hook to act without asking"
     if name in _PWD_VARS:
         return [], f"the variable {name} changes the folder every later ${name} names"
-    if name in _DEFINITION_VARS and any(is_stream(part) for part in _files_in(value)):
-        return [], f"the variable {name} hands the program a file from the input, which no rule can read"
+    if name in _DEFINITION_VARS and (why := _definitions_unread(name, value)) is not None:
+        return [], why
     if name in AGENT_SETTINGS_VARS or name.startswith(_BRABO_PREFIXES):
         return [], f"the variable {name} points a coding agent or Brabo's hook at settings no rule has read"
     if name in _AGENT_ENDPOINT_VARS and not bound_to_loopback(value):

@@ -988,8 +988,14 @@ def _openssl(view: tuple[str, ...]) -> Lines:
 # rule read. The kept names themselves (`~/.kube/config`, `.kube/kind`, `.pre-commit-config.yaml`) are the table's:
 # writing them asks already. Per program: the long options, the short ones, and a test of the kept names.
 KUBECONFIG_WRAPPERS = ("kubectl", "oc", "kubecolor", "microk8s.kubectl", "flux")
-# (programs Brabo knew already: a program it does not know is judged as one that may hand its words on)
-_KUBE_PROGRAMS = ("k9s", "skaffold", "istioctl", "velero", "helmfile")
+# red team: and the rest of kubectl's family that takes its `--kubeconfig` -- log tailers, service meshes, sealed
+# secrets, workflow and pipeline clients, cluster and operator tools, port forwarders, scanners: a row each. (Those
+# no other table reads stay out of views.KNOWN_PROGRAMS, vocabulary.FORM_READ_ONLY: a program Brabo does not know
+# may hand its words on after `--`.)
+_KUBE_PROGRAMS = tuple(
+    "k9s skaffold istioctl velero helmfile stern linkerd kubeseal argo tkn kn popeye kapp kpt clusterctl sonobuoy"
+    " operator-sdk kubent telepresence kubefwd trivy kubeshark kubescape pluto polaris kubecm ketall kubelogin".split()
+)
 
 
 def _kept_kubeconfig(value: str) -> bool:

@@ -176,7 +176,9 @@ FORM_READ_ONLY = frozenset(
     # session 23: Laravel Sail's and Lando's shortcuts (wrappers.SHORTCUTS) and their pushes and tunnels (more_clouds)
     " sail lando"
     # session 23: kwok's cluster maker and Tanzu's CLI, read for their kubeconfig and login forms only (machine.py)
-    " kwokctl tanzu".split()
+    " kwokctl tanzu"
+    # red team: kubectl's family read for its `--kubeconfig` only (option_commands._KUBE_PROGRAMS)
+    " stern linkerd kubeseal popeye sonobuoy kubent kubefwd kubeshark pluto polaris kubecm ketall".split()
 )
 KNOWN_PROGRAMS.difference_update(FORM_READ_ONLY)
 # (and their other released names, `grm`, `gsed`: a plain word, found without resolving it)

@@ -34,7 +34,7 @@ PRINTED = [
     "helm get manifest rel",
     "helm -n prod get values rel",
     "helm --kube-context prod get all rel --revision 3",
-    "env KUBECONFIG=kc helm get values rel",
+    "env KUBECONFIG=.kube/kc helm get values rel",  # (a kubeconfig outside `.kube/` asks on its own now)
     "/usr/local/bin/helm get values rel",
     "bash -c 'helm get values rel -a -o yaml'",
     "helm get values rel | grep -i password",
