@@ -14,6 +14,7 @@ be an inline-code option count (fail closed).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from permissions.commands.repls import INLINE, PROMPT_VERBS, prompt_reads_input
@@ -536,15 +537,30 @@ _SQL_CODE = {
     "spark-sql": ("-e", "-e"),
     "beeline": ("-e", "-e"),
     "hive": ("-e", "-e"),
+    # red team: Trino's and Presto's shells (`--execute`; with neither it nor a file, statements from the input)
+    "trino": ("--execute", "--execute"),
+    "presto": ("--execute", "--execute"),
 }
+# red team, R4.9: their options naming a file of statements they run -- the same statements as given inline (psql's
+# `\!` and sqlcmd's `!!` run a shell; mongosh's and mysqlsh's are JavaScript or Python): a file whose place is not
+# known (`-f "$F"`) is read as `psql -c` is; one the words name is the project's, as `bash x.sh` is. (mysql's and
+# mariadb's `-f` is --force: they still read the input.)
+_SQL_FILES = {
+    **dict.fromkeys(
+        ("psql", "usql", "cqlsh", "mongosh", "mongo", "mysqlsh", "trino", "presto"), ("-f", "--file")
+    ),
+    **dict.fromkeys(("beeline", "hive", "spark-sql"), ("-f", "-f")),
+    "snowsql": ("-f", "--filename"),
+    "clickhouse-client": ("--queries-file", "--queries-file"),
+}
+SQL_FILE = "runs the statements of a file whose place is not known until it runs, which no rule can read"
 # Key-value stores' shells: their words after the options are a command of the store (`redis-cli flushall`,
 # `EVAL` runs Lua), and with none they read commands from the input.
 _KV_SHELLS = frozenset({"redis-cli", "valkey-cli", "keydb-cli"})
 _ONLY_ABOUT = frozenset({"-v", "--version", "--help"})  # (`-h` names the host)
 _STORES = frozenset(_SQL_CODE) | _KV_SHELLS | {"sqlite3", "duckdb", "sqlcmd"}
-# SQL client options after which it reads no statements from its input (a file, a listing, a version).
-_SQL_NO_INPUT = ("-f", "--file", "-l", "--list", "-V", "--version", "-?", "--help")
-_SQL_NO_INPUT_GLUED = ("--file=", "-f")
+# SQL client options after which it reads no statements from its input (a listing, a version, its help).
+_SQL_NO_INPUT = frozenset(("-l", "--list", "-V", "--version", "-?", "--help"))
 # Programs that keep commands to run later: what they read is code no rule sees now.
 _SCHEDULERS = frozenset({"at", "batch", "crontab"})
 _SHELL_SOURCES = frozenset({"source", ".", "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish"}) | (
@@ -1025,30 +1041,60 @@ def _recipes(view: tuple[str, ...], files: tuple[str, ...], codes: tuple[str, ..
 def _sqlcmd(view: tuple[str, ...]) -> str | None:
     """SQL Server's sqlcmd (`-` or `/` options): `-Q`/`-q` run a query given inline (`EXEC xp_cmdshell …` runs
     an operating-system command), `-i` a file; otherwise it reads statements and `!!cmd` lines from its input."""
-    for w in view[1:]:
+    for k, w in enumerate(view[1:], 1):
         if w[:2] in ("-Q", "-q", "/Q", "/q"):
             return INLINE
-        if w[:2] in ("-i", "/i") or w in ("-?", "/?"):
+        if w[:2] in ("-i", "/i"):
+            return _file_run([w[2:] or (view[k + 1] if k + 1 < len(view) else "")])  # (a file of statements)
+        if w in ("-?", "/?"):
             return None
     return FROM_INPUT
 
 
-def _sql_no_input(view: tuple[str, ...]) -> bool:
-    """Whether a SQL client's words say it reads no statements from its input: a file of them (`-f q.sql`,
-    `--file=q.sql`, `-fq.sql`) -- not one that is the input itself (red team: `psql -f - <<< '\\! rm -rf /'`, `-f
-    /dev/stdin`) -- a listing, its version or its help."""
-    for k, w in enumerate(view[1:], 1):
-        if w in ("-f", "--file"):
-            value = view[k + 1] if k + 1 < len(view) else ""
-        elif w.startswith(_SQL_NO_INPUT_GLUED):
-            value = w.partition("=")[2] if w[:2] == "--" else w[2:]
-        elif w in _SQL_NO_INPUT:
-            return True
-        else:
+def _sql_files(view: tuple[str, ...], short: str, long: str) -> list[str]:
+    """The files of statements a SQL client's words name (`-f q.sql`, `--file=q.sql`, `-fq.sql`: its ``short`` or
+    ``long`` option)."""
+    found: list[str] = []
+    n = len(view)
+    for k in range(1, n):
+        w = view[k]
+        if w[:1] != "-":
             continue
-        if not is_stream(value):
-            return True
-    return False
+        if w == short or w == long:
+            found.append(view[k + 1] if k + 1 < n else "")
+        elif w.startswith(long + "="):
+            found.append(w[len(long) + 1 :])
+        elif short[1:2] != "-" and len(w) > 2 and w[:2] == short:
+            found.append(w[2:])
+    return found
+
+
+_UNKNOWN_FILE = re.compile(r"[$`*?\[]").search
+
+
+def _file_run(files: Sequence[str]) -> str | None:
+    """What a client running each of ``files`` runs that no rule reads: the input (a stream), or -- red team --
+    statements from a file whose place is not known until it runs (a variable's, a substitution's, a glob's:
+    `psql -f "$F"`, `-f db/*.sql`), as the statements given inline are; None for a file the words name."""
+    for f in files:
+        if is_stream(f):
+            return FROM_INPUT
+        if _UNKNOWN_FILE(f) is not None:
+            return SQL_FILE
+    return None
+
+
+def _sql_statements(verb: str, view: tuple[str, ...]) -> str | None:
+    """``code_opaque`` for a SQL client given no statements inline: a file of them (_file_run: the input when the
+    file is it -- red team: `psql -f - <<< '\\! rm -rf /'`, `-f /dev/stdin` -- or one no rule can place), else the
+    input, unless its words say it reads none (a file named, a listing, its version or its help)."""
+    options = _SQL_FILES.get(verb)
+    files = _sql_files(view, *options) if options is not None else []
+    if files:
+        return _file_run(files)
+    if any(w in _SQL_NO_INPUT for w in view[1:]):
+        return None
+    return FROM_INPUT  # R4.9: statements (and `\!` shell escapes) read from the input
 
 
 def _store_code(verb: str, view: tuple[str, ...]) -> str | None:
@@ -1059,9 +1105,7 @@ def _store_code(verb: str, view: tuple[str, ...]) -> str | None:
         for w in view[1:]:
             if w in (short, long) or w.startswith(long + "=") or (w.startswith(short) and w[:2] != "--"):
                 return INLINE
-        if not _sql_no_input(view):
-            return FROM_INPUT  # R4.9: statements (and `\!` shell escapes) read from the input
-        return None
+        return _sql_statements(verb, view)
     if verb in _KV_SHELLS:
         if len(view) == 2 and view[1] in _ONLY_ABOUT:
             return None
