@@ -203,7 +203,7 @@ from permissions.commands.git import unknown_git_command
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb, wsl_opaque
 from permissions.commands.loaded_input import SETTINGS_FROM_INPUT, settings_from_input
-from permissions.commands.option_commands import KUBECONFIG_WRAPPERS, named_settings
+from permissions.commands.option_commands import KUBECONFIG_WRAPPERS, docker_settings, named_settings
 from permissions.commands.runners import (
     CARRIER_TRIGGERS,
     CARRIER_VERBS,
@@ -347,6 +347,8 @@ def _then(
 _UNKNOWN_COMMANDS.update(
     {verb: _then(_UNKNOWN_COMMANDS.get(verb), expression_opaque) for verb in OPAQUE_EXPRESSIONS}
 )
+# red team (R3.7): docker's settings folder named by its `--config` (an agent started in a container first)
+_UNKNOWN_COMMANDS["docker"] = _then(_UNKNOWN_COMMANDS["docker"], docker_settings)
 
 
 def _code_then(reader: Callable[[tuple[str, ...]], str | None]) -> Callable[[tuple[str, ...]], str | None]:

@@ -342,13 +342,27 @@ _DEFINITION_VARS = frozenset(
         "BUNDLE_GEMFILE",  # (a Gemfile is Ruby)
         "PIPENV_PIPFILE",
         "DOTENV_CONFIG_PATH",
+        # (and the settings folders _SETTINGS_MOVED reads)
+        "AZURE_CONFIG_DIR",
+        "CLOUDSDK_CONFIG",
+        "GNUPGHOME",
     }
 )
 # red team, R3.7: the variables that move a client's settings -- whose entries run programs: a kubeconfig's
-# `exec:` credential plugin -- away from the folder R3.7 keeps (protected_paths: `.kube/`), by its components: a
-# value naming a file elsewhere (`KUBECONFIG=./kc.yaml kubectl get pods`) is settings no rule has read, as
-# `kubectl --kubeconfig ./kc.yaml` is (option_commands.named_settings).
-_SETTINGS_MOVED: tuple[tuple[str, tuple[str, ...]], ...] = (("KUBECONFIG", (".kube",)),)
+# `exec:` credential plugin, Docker's credential helpers and cli-plugins, the AWS CLI's `credential_process`, the
+# Azure CLI's extensions (Python), gcloud's, GnuPG's `pinentry-program` -- away from the folder R3.7 keeps
+# (protected_paths), by its components: a value naming a place elsewhere (`KUBECONFIG=./kc.yaml kubectl get pods`,
+# `DOCKER_CONFIG=./d docker ps`) is settings no rule has read, as `kubectl --kubeconfig ./kc.yaml` is
+# (option_commands.named_settings).
+_SETTINGS_MOVED: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("KUBECONFIG", (".kube",)),
+    ("DOCKER_CONFIG", (".docker",)),
+    ("AWS_CONFIG_FILE", (".aws",)),
+    ("AWS_SHARED_CREDENTIALS_FILE", (".aws",)),
+    ("AZURE_CONFIG_DIR", (".azure",)),
+    ("CLOUDSDK_CONFIG", (".config", "gcloud")),
+    ("GNUPGHOME", (".gnupg",)),
+)
 _SETTINGS_MOVED_NAMES = frozenset(name for name, _ in _SETTINGS_MOVED)
 
 

@@ -1020,6 +1020,29 @@ _NAMED_SETTINGS_SEEN = {
 }
 
 
+# red team, R3.7: docker's own `--config` names the client's settings folder (config.json's `credsStore` and
+# `credHelpers` run `docker-credential-*`, `cli-plugins/` are executables): a folder other than the kept `.docker`
+# is read as a kubeconfig named elsewhere is. Only as a global option, before the subcommand (`docker buildx create
+# --config F` is a builder's configuration); the other global options that take a value, skipped with it.
+_DOCKER_GLOBAL_VALUED = frozenset(
+    {"-c", "--context", "-H", "--host", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey"}
+)
+
+
+def docker_settings(view: tuple[str, ...]) -> str | None:
+    """Why ``view`` (docker's) reads its client's settings from a folder no rule has read, or None."""
+    n = len(view)
+    k = 1
+    while k < n and view[k][:1] == "-":
+        name, eq, value = view[k].partition("=")
+        if name == "--config":
+            value = value if eq else (view[k + 1] if k + 1 < n else "")
+            if "/.docker/" not in "/" + value.replace("\\", "/").lower() + "/":
+                return "docker reads settings that run programs from a folder the command names, which no rule can read"
+        k += 2 if not eq and name in (_DOCKER_GLOBAL_VALUED | {"--config"}) else 1
+    return None
+
+
 def _named_settings(view: tuple[str, ...]) -> Lines:
     return (), named_settings(view)
 
