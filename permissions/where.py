@@ -772,10 +772,15 @@ def _walk(stack: list[str], parts: list[str], dirs: frozenset[str], out: list[li
         if not part or part == ".":
             continue
         if part == ".." or (part[0] == "." and may_be_dots(part)):  # `.?` may be `..` (as_climbs)
-            if part != ".." and len(out) < _MAX_READINGS:
-                # red team, R4.6: and it is a pattern over the folder's children -- `/var/root/.*` is every dot
-                # entry of that home, whose climb (`/var`) names no home: both readings
-                _walk([*stack, part], parts[k + 1 :], dirs, out)
+            if (
+                part != ".."
+                and len(out) < _MAX_READINGS
+                and (k + 1 == len(parts) or (k + 2 == len(parts) and parts[-1] in ("", ".")))
+            ):
+                # red team, R4.6: and, last, it is a pattern over the folder's children -- `/var/root/.*` is every
+                # dot entry of that home, whose climb (`/var`) names no home: both readings (no recursion: a
+                # pattern deeper down, `x/.*/y`, is read by its climb, the higher place)
+                out.append([*stack, part])
             if stack:
                 if stack == [_HOME_PART]:
                     stack[0] = _HOMES_PART  # `~/..`: the folder of every home (`~/../other` is a home)

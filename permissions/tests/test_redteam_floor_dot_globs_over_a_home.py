@@ -175,3 +175,11 @@ def test_an_ordinary_deletion_is_not_the_floors(command: str, runs_in: str) -> N
 def test_dot_entries_in_the_project_stay_as_before(command: str) -> None:
     verdicts = auto_and_allowed(command, "sandbox")
     assert all(d != "deny" for d, _ in verdicts), (command, verdicts)
+
+
+def test_a_long_chain_of_dot_globs_is_read_to_its_end() -> None:
+    """Hostile input: the pattern reading is one more reading, not a walk of its own (a first version recursed
+    once per `.*` and raised RecursionError past a thousand)."""
+    command = "rm -rf /var/root/" + ".*/" * 5000
+    assert auto_and_allowed(command, "sandbox") == DENIED
+    assert auto_and_allowed("rm -rf src/" + ".*/" * 5000 + "x", "agent") == DENIED
