@@ -393,6 +393,60 @@ ROWS: dict[str, Sub] = {
         " groupinstall groupremove swap localinstall",
     ),
     "microdnf": Sub(INSTALL, writes="install remove upgrade update reinstall"),
+    # red team (session 35): more distributions' package managers -- Void's, Gentoo's (any run but a search or a
+    # pretend changes the system, `emerge --sync` and `emerge -uDN @world` included), Solus', Clear Linux's,
+    # openSUSE's transactional updates, nala (apt's front end), pkgsrc's pkgin, PackageKit's pkcon and Fedora
+    # Atomic's rpm-ostree (both through polkit: a desktop session needs no sudo), Guix's profile and system,
+    # and Playwright's system dependencies (it runs `sudo apt-get install` itself)
+    "xbps-install": Sub(INSTALL, bare=True, writes="*", read_flags="-n --dry-run -V --version"),
+    "xbps-remove": Sub(INSTALL, bare=True, writes="*", read_flags="-n --dry-run -V --version"),
+    "emerge": Sub(
+        INSTALL,
+        bare=True,
+        writes="*",
+        read_flags="-p --pretend -s --search -S --searchdesc --info -V --version --list-sets",
+    ),
+    "eopkg": Sub(
+        INSTALL,
+        writes="install it remove rm upgrade up update-repo ur add-repo ar remove-repo rr enable-repo er"
+        " disable-repo dr remove-orphans rmo autoremove",
+    ),
+    "swupd": Sub(
+        INSTALL,
+        writes="bundle-add bundle-remove update repair autoupdate os-install 3rd-party+add 3rd-party+remove"
+        " 3rd-party+bundle-add 3rd-party+bundle-remove 3rd-party+update",
+        groups="3rd-party",
+    ),
+    "transactional-update": Sub(INSTALL, bare=True, writes="*"),
+    "nala": Sub(
+        INSTALL,
+        writes="install remove purge upgrade full-upgrade update autoremove autopurge fetch history+undo"
+        " history+redo",
+        groups="history",
+    ),
+    "pkgin": Sub(
+        INSTALL,
+        writes="install in remove rm upgrade ug full-upgrade fug update up autoremove ar import im",
+        values="-c -t",
+    ),
+    "pkcon": Sub(
+        INSTALL,
+        writes="install install-local remove update upgrade-system refresh repo-enable repo-disable"
+        " repo-set-data repo-remove offline-trigger offline-update",
+    ),
+    "rpm-ostree": Sub(
+        INSTALL,
+        writes="install uninstall upgrade update rebase deploy rollback override kargs initramfs"
+        " initramfs-etc apply-live reset cleanup usroverlay",
+    ),
+    "guix": Sub(
+        INSTALL,
+        writes="install remove upgrade package pull system+reconfigure system+roll-back"
+        " system+switch-generation home+reconfigure",
+        groups="system home",
+        read_flags="-I --list-installed -A --list-available -s --search -l --list-generations",
+    ),
+    "playwright": Sub(INSTALL, writes="install-deps", write_flags="--with-deps"),
     "zypper": Sub(
         INSTALL,
         writes="in install rm remove up update dup dist-upgrade patch addrepo ar removerepo rr refresh ref",
@@ -778,6 +832,8 @@ ROWS: dict[str, Sub] = {
     **dict.fromkeys(("orb", "orbctl"), _deletes("delete reset")),
     "lxc-destroy": Sub(MACHINES, writes="*", bare=True),
 }
+# dnf's next major version and Photon's tdnf: dnf's row (session 35)
+ROWS["dnf5"] = ROWS["tdnf"] = ROWS["dnf"]
 # The `writes="*"` rows: every subcommand word (and `bare`) is the change.
 _ANY = frozenset({"*"})
 

@@ -44,6 +44,10 @@ PRIVILEGED = frozenset(
         "pfexec",
         "gsudo",
         "runas",
+        # red team (session 35): enterprise and older Unix' sudo -- Centrify's dzdo, BeyondTrust's pbrun, super
+        "dzdo",
+        "pbrun",
+        "super",
     }
 )
 # Privileged only in some forms.
