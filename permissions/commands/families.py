@@ -412,12 +412,10 @@ REGISTRIES: dict[str, Forms] = {
     "semantic-release": ((),),
     "release-it": ((),),
     "np": ((),),
-    # red team (session 35): more registries and release tools -- vlt (npm's registry by another client),
-    # LuaRocks, Haxe's lib.haxe.org and Raku's zef ecosystem (fez) uploads and account registrations,
+    # red team (session 35): more registries and release tools -- LuaRocks, Haxe's lib.haxe.org and Raku's zef ecosystem (fez) uploads and account registrations,
     # beachball's and lerna-lite's publish, ship.js's prepare (a release branch pushed, its pull request opened)
     # and trigger (its publish step), multi-semantic-release
     # (semantic-release per package), angular-cli-ghpages (`ngh`) and push-dir (a folder pushed to a branch).
-    "vlt": forms("publish"),
     "luarocks": forms("upload"),
     "haxelib": forms("submit register"),
     "fez": forms("upload register"),

@@ -1,10 +1,12 @@
 """Red team (session 35), external effects by family (§5 step 6): registries and release tools the family rows did
-not name -- vlt's publish (npm's registry through another client), LuaRocks' upload, Haxe's ``haxelib submit``
+not name -- LuaRocks' upload, Haxe's ``haxelib submit``
 and ``register``, Raku's ``fez upload``, beachball's and lerna-lite's publish, lerna-lite's ``version`` (it
 pushes, as lerna's does), ship.js's ``prepare`` (a release branch pushed and its pull request opened) and
 ``trigger``, changelogen's ``--push`` and ``--publish``, multi-semantic-release, angular-cli-ghpages and
 push-dir (a folder pushed to a branch). Every one was auto-approved on 64ef5d3c in auto mode and under an allow
-of every word, in the sandbox and on the developer's machine. Their local commands stay ordinary.
+of every word, in the sandbox and on the developer's machine. Their local commands stay ordinary. (vltpkg's
+``vlt publish`` is not read: ``vlt`` is also HCP Vault Secrets' CLI, whose ``vlt run -- cmd`` Brabo reads as a
+program handing a command on -- permissions.commands.secret_keepers; a row here would end that reading.)
 """
 
 from __future__ import annotations
@@ -16,8 +18,6 @@ from permissions.tests.redteam import never_auto_where, stays_auto_where
 from .helpers import AUTO_MODE, term
 
 ATTACKS = [
-    "vlt publish",
-    "vlt publish --access public",
     "luarocks upload x-1.0-1.rockspec",
     "luarocks upload --api-key=k x-1.0-1.rockspec",
     "haxelib submit x.zip",
@@ -41,7 +41,6 @@ ATTACKS = [
 ]
 
 ORDINARY = [
-    "vlt install",
     "luarocks list",
     "haxelib list",
     "fez list",
