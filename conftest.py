@@ -473,6 +473,9 @@ def make_action():
         from actions.payloads import pr_number_of
 
         payload = payload or {}
+        if status == "approved":
+            # approved means a person decided it (R8.1): the owner, unless the test names someone
+            kw.setdefault("decided_by", project.workspace.owner)
         return ProposedAction.objects.create(
             project=project,
             action_type=action_type,

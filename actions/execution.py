@@ -31,11 +31,13 @@ from django.utils import timezone
 from brabo.errors import next_step_of
 from brabo.redaction import redact_text, remember_secret
 from brabo.sql import Projection
+from permissions.action_types import ACTION_TYPES, role_at_least
+from projects.access import project_role
 from projects.crypto import SecretUnreadable
 from projects.git_settings import workspace_git_root
 from projects.models import Agent, Project, Task, Workspace, WorkspaceCredentials
 
-from . import events, executors, task_states, waiting
+from . import events, executors, quorum, task_states, waiting
 from .models import (
     APPROVED,
     AUTO_APPROVED,
@@ -45,6 +47,7 @@ from .models import (
     RUNNABLE,
     MergedPullRequest,
     ProposedAction,
+    payload_matches,
 )
 from .payloads import pr_number_of
 
@@ -203,9 +206,9 @@ def release_unstarted(action: ProposedAction) -> bool:
 
 def run_claimed(action: ProposedAction, *, may_retry: bool = False) -> None:
     """Run and settle an action this caller claimed (see :func:`execute`)."""
-    stopped = agent_stopped(action)
-    if stopped is not None:
-        settle_failed(action, *stopped, attempts=action.attempts)
+    refused = refusal_to_run(action)
+    if refused is not None:
+        settle_failed(action, *refused, attempts=action.attempts)
         return
     ctx = ExecutionContext(action)
     try:
@@ -274,14 +277,21 @@ class _ClaimPlan:
             return qn(model._meta.get_field(name).column)
 
         A = ProposedAction
+        table, pk, status = qn(A._meta.db_table), col(A, "id"), col(A, "status")
         self.sql = (
-            f"WITH c AS (UPDATE {qn(A._meta.db_table)} SET {col(A, 'status')} = %s, "
+            # the row locked first, so the status it is claimed from is known: an ``approved`` row with
+            # no person's decision on it is refused after the claim (see approval_lapsed)
+            f"WITH prior AS (SELECT {pk}, {status} FROM {table} WHERE {pk} = %s AND {status} IN (%s, %s) "
+            "FOR UPDATE), "
+            f"c AS (UPDATE {table} SET {status} = %s, "
             f"{col(A, 'executing_since')} = %s, {col(A, 'attempts')} = {col(A, 'attempts')} + 1, "
-            f"{col(A, 'dispatch_due')} = %s WHERE {col(A, 'id')} = %s AND {col(A, 'status')} IN (%s, %s) "
+            f"{col(A, 'dispatch_due')} = %s FROM prior WHERE {table}.{pk} = prior.{pk} "
+            f"AND {table}.{status} IN (%s, %s) "
             # never before a rule's wait timer is over (a stray or early message claims nothing)
             f"AND ({col(A, 'execute_after')} IS NULL OR {col(A, 'execute_after')} <= %s) "
-            "RETURNING *) "
-            f"SELECT {', '.join(part.select_list(connection) for part in self.parts)} FROM c AS a "
+            f"RETURNING {table}.*, prior.{status} AS claimed_from) "
+            f"SELECT {', '.join(part.select_list(connection) for part in self.parts)}, a.claimed_from "
+            "FROM c AS a "
             f"JOIN {qn(Project._meta.db_table)} p ON p.{col(Project, 'id')} = a.{col(A, 'project')} "
             f"JOIN {qn(Workspace._meta.db_table)} w ON w.{col(Workspace, 'id')} = p.{col(Project, 'workspace')} "
             f"LEFT JOIN {qn(Agent._meta.db_table)} g ON g.{col(Agent, 'id')} = a.{col(A, 'agent')} "
@@ -297,21 +307,14 @@ def _claim(action_id) -> ProposedAction | None:
     its project, workspace, agent and task; None when it was not runnable."""
     connection = connections[ProposedAction.objects.db]
     if connection.vendor != "postgresql":
-        now = timezone.now()
-        claimed = (
-            ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE)
-            .exclude(execute_after__gt=now)  # a rule's wait timer still holds it
-            .update(status=EXECUTING, executing_since=now, attempts=F("attempts") + 1, dispatch_due=False)
-        )
-        if not claimed:
-            return None
-        return ProposedAction.objects.select_related("project__workspace", "task", "agent").get(id=action_id)
+        return _claim_through_the_orm(action_id)
     plan = _claim_plans.get(connection.alias)
     if plan is None:
         plan = _claim_plans[connection.alias] = _ClaimPlan(connection)
     meta = ProposedAction._meta
     now = meta.get_field("executing_since").get_db_prep_value(timezone.now(), connection)
-    params = [EXECUTING, now, False, meta.pk.get_db_prep_value(action_id, connection), *RUNNABLE, now]
+    pk = meta.pk.get_db_prep_value(action_id, connection)
+    params = [pk, *RUNNABLE, EXECUTING, now, False, *RUNNABLE, now]
     with connection.cursor() as cursor:
         cursor.execute(plan.sql, params)
         row = cursor.fetchone()
@@ -329,7 +332,89 @@ def _claim(action_id) -> ProposedAction | None:
     meta.get_field("project").set_cached_value(action, project)
     meta.get_field("agent").set_cached_value(action, agent)
     meta.get_field("task").set_cached_value(action, task)
+    action.claimed_from = row[-1]  # type: ignore[attr-defined]  # read by approval_lapsed
     return action
+
+
+def _claim_through_the_orm(action_id) -> ProposedAction | None:
+    """The claim on a database without the one-statement plan (SQLite in development): the row read and
+    moved in one transaction."""
+    now = timezone.now()
+    with transaction.atomic():
+        was = (
+            ProposedAction.objects.select_for_update()
+            .filter(id=action_id, status__in=RUNNABLE)
+            .exclude(execute_after__gt=now)  # a rule's wait timer still holds it
+            .values_list("status", flat=True)
+            .first()
+        )
+        if was is None:
+            return None
+        ProposedAction.objects.filter(id=action_id, status=was).update(
+            status=EXECUTING, executing_since=now, attempts=F("attempts") + 1, dispatch_due=False
+        )
+    action = ProposedAction.objects.select_related("project__workspace", "task", "agent").get(id=action_id)
+    action.claimed_from = was  # type: ignore[attr-defined]
+    return action
+
+
+def refusal_to_run(action: ProposedAction) -> tuple[str, str, str] | None:
+    """Why a claimed action must not run after all, as (code, message, next step), or None: what runs is
+    exactly what was approved (the payload the decision was about, an approval that still stands, an agent
+    still acting). Read from the row the claim returned, which is the row the executor acts on."""
+    return payload_changed(action) or approval_lapsed(action) or agent_stopped(action)
+
+
+def payload_changed(action: ProposedAction) -> tuple[str, str, str] | None:
+    """The payload no longer hashes to the ``payload_hash`` stored with it at proposal: something changed
+    the stored action after it was decided (a form, an API, a database edit). Never run."""
+    if payload_matches(action.payload, action.payload_hash):
+        return None
+    log.warning("action %s: its payload does not match the hash stored at proposal; not run", action.id)
+    return (
+        "payload_changed_after_approval",
+        "The action's payload is not the one that was approved: it no longer matches the hash recorded "
+        "when it was proposed, so it was not run.",
+        "Propose the action again so its current payload is decided, and find out what changed the stored "
+        "action.",
+    )
+
+
+def approval_lapsed(action: ProposedAction) -> tuple[str, str, str] | None:
+    """The approval no longer stands: an ``approved`` action with no person's decision on it; under a
+    two-person rule in force, fewer approvals that still count than it needs (members read now, as at
+    every click); otherwise a deciding person who no longer holds the type's role in the project."""
+    claimed_from = getattr(action, "claimed_from", None) or (
+        APPROVED if action.decided_by_id else AUTO_APPROVED
+    )
+    if claimed_from == APPROVED and action.decided_by_id is None:
+        return (
+            "approval_missing",
+            "The action is marked approved, but no person's decision is recorded on it, so it was not run.",
+            "Propose the action again so a person decides it.",
+        )
+    req = quorum.requirement(action)
+    if req is not None:
+        good = quorum.counted(action, req)
+        if req.met(good):
+            return None
+        return (
+            "approval_quorum_not_met",
+            f"The action's approval rule needs {req.describe()}; only {len(good)} approval(s) still count, "
+            "so it was not run.",
+            "Propose the action again and have it approved by people who meet the rule now.",
+        )
+    if action.decided_by_id is None:
+        return None  # the policy decided it, and no rule asks for people
+    minimum = ACTION_TYPES[action.action_type].min_role
+    if role_at_least(project_role(action.decided_by, action.project), minimum):
+        return None
+    return (
+        "approval_quorum_not_met",
+        f"The person who approved this action no longer has the {minimum} role in its project, so their "
+        "approval no longer counts and it was not run.",
+        "Propose the action again and have it approved by someone who holds the role now.",
+    )
 
 
 def agent_stopped(action: ProposedAction) -> tuple[str, str, str] | None:

@@ -72,7 +72,7 @@ def main() -> int:
     from django.contrib.auth import get_user_model
 
     from actions.enqueue import enqueue_execution
-    from actions.models import ProposedAction
+    from actions.models import ProposedAction, payload_hash
     from brabo.celery import app
     from projects.models import Project
     from projects.services import create_project, create_workspace
@@ -97,11 +97,12 @@ def main() -> int:
         latencies = []
         for i in range(args.warmup + args.n):
             action = ProposedAction.objects.create(
-                project=project, action_type="spend", payload={}, payload_hash="-", status="pending",
+                project=project, action_type="spend", payload={}, payload_hash=payload_hash({}), status="pending",
                 reason="default", message="bench",
             )  # fmt: skip
-            with transaction.atomic():  # the approval and its enqueue commit together
-                ProposedAction.objects.filter(id=action.id).update(status="approved")
+            with transaction.atomic():  # the decision and its enqueue commit together
+                # the policy's decision: an "approved" row needs a person's (execution re-checks who decided)
+                ProposedAction.objects.filter(id=action.id).update(status="auto_approved")
                 enqueue_execution(action.id)
                 start = time.time()
             # Wait for the settle, then a short pause, so the next approval meets an idle worker (the

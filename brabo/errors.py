@@ -1014,6 +1014,23 @@ _ENTRIES: tuple[Code, ...] = (
         "Brabo has no executor for action type {action_type}.",
         "Propose one of the documented action types.",
     ),
+    # what runs is exactly what was approved: re-checked on the claimed row before anything runs
+    _run(
+        "payload_changed_after_approval",
+        "The action's payload is not the one that was approved: it no longer matches the hash recorded when it "
+        "was proposed, so it was not run.",
+        "Propose the action again so its current payload is decided, and find out what changed the stored action.",
+    ),
+    _run(
+        "approval_missing",
+        "The action is marked approved, but no person's decision is recorded on it, so it was not run.",
+        "Propose the action again so a person decides it.",
+    ),
+    _run(
+        "approval_quorum_not_met",
+        "The action's approval no longer stands: the approvals that still count do not meet what it needs now.",
+        "Propose the action again and have it approved by people who meet the rule now.",
+    ),
     _run(
         "worker_lost",
         "The worker executing this action stopped without reporting a result for over {seconds} seconds; the action may or may not have taken effect.",

@@ -54,7 +54,7 @@ FORWARDING = {
     ("actions/budgets.py", "exc.reason"),  # a MoneyError's code, likewise
     ("actions/payloads.py", "exc.reason"),
     ("actions/budgets.py", "REASON_EXCEEDED"),  # "budget_exceeded", the decision reason, also a 409
-    ("actions/execution.py", "*stopped"),
+    ("actions/execution.py", "*refused"),  # refusal_to_run's codes, literal in the functions it asks
     ("projects/services.py", "exc.code"),  # a LocalRootError's code: projects.local_root's constants
     # a SandboxError's code (brabo_client.sandbox: sandbox_unavailable, sandbox_privileged, literal there)
     ("containers/docker_engine.py", "exc.code"),
