@@ -1069,6 +1069,24 @@ _ENTRIES: tuple[Code, ...] = (
         "The runner failed unexpectedly while handling the work: {detail}",
         "Read the runner's log on its machine; the work may or may not have taken effect there.",
     ),
+    # the runner runs only the payload the server recorded a hash for, in the state approved work is in
+    _run(
+        "payload_hash_missing",
+        "The server sent the runner work without the hash of its approved payload, so the runner did not run it.",
+        "Update the Brabo server or the runner so both speak the same protocol, then propose the action again.",
+    ),
+    _run(
+        "payload_hash_mismatch",
+        "The payload the runner received does not hash to the hash recorded when the action was proposed; "
+        "nothing was run.",
+        "Find out what changed the work between the server and the runner (a proxy, a stale server), then "
+        "propose the action again.",
+    ),
+    _run(
+        "work_not_executing",
+        "The server handed the runner work in state {status}, not executing, so the runner did not run it.",
+        "Report it to your Brabo operator with the action id; propose the action again if it is still wanted.",
+    ),
     _run(
         "runner_git_auth_failed",
         "The remote refused the runner machine's own git credentials for the push of {branch}.",

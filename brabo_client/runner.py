@@ -58,6 +58,7 @@ server rejects (401: unknown or revoked) stops the runner with exit code 3.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import queue
@@ -860,6 +861,57 @@ class Runner:
         return {"state": "running", "sandbox": self.sandbox_name()}
 
 
+# -- the work as the server stated it ---------------------------------------------------------------
+
+
+def _canonical(value):
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _canonical(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_canonical(v) for v in value]
+    return value
+
+
+def _sha256_json(value) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def payload_hash(payload) -> str:
+    """The server's ``actions.models.payload_hash``: SHA-256 of the payload's sorted, compact JSON with
+    whole-number floats as integers (a test holds the two equal)."""
+    return _sha256_json(_canonical(payload))
+
+
+def unverified(work: dict) -> Failure | None:
+    """Why work from the server must not run, or None. The runner cannot check an approval (that is the
+    server's record); it checks what it can: the payload it was handed hashes to the hash the server recorded
+    at proposal (``payload_hash``, the earlier exact-JSON form accepted too), and the server says the work is
+    ``executing`` -- the only state a runner's work is ever in."""
+    stated = work.get("payload_hash")
+    if not isinstance(stated, str) or not stated:
+        return Failure(
+            "payload_hash_missing",
+            "the server sent this work without the hash of its approved payload, so the runner cannot tell it "
+            "is what was approved; update the server (or the runner) so both speak the same protocol.",
+        )
+    payload = work.get("payload")
+    if not isinstance(payload, dict) or stated not in (payload_hash(payload), _sha256_json(payload)):
+        return Failure(
+            "payload_hash_mismatch",
+            "the payload this runner received does not hash to the hash the server recorded when the action "
+            "was proposed, so it is not what was approved; nothing was run.",
+        )
+    if work.get("status") != "executing":
+        return Failure(
+            "work_not_executing",
+            f"the server handed this work over in state {str(work.get('status'))[:40]!r}, not 'executing', "
+            "so it is not approved work being executed; nothing was run.",
+        )
+    return None
+
+
 # -- the server ---------------------------------------------------------------------------------------
 
 
@@ -991,7 +1043,8 @@ def serve(api: Api, runner: Runner, console: Console, args: argparse.Namespace, 
             continue
         action_id = str(work["action_id"])
         console.say(printable(f"work {action_id}: {work.get('action_type')}"))
-        body = runner.handle(work)
+        refused = unverified(work)
+        body = refused.report() if refused is not None else runner.handle(work)
         code = send_report(api, action_id, body, console, backoff, stop)
         if code is not None:
             return code

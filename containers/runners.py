@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from actions import waiting
-from actions.execution import agent_stopped, settle_executed, settle_failed
+from actions.execution import refusal_to_run, settle_executed, settle_failed
 from actions.models import EXECUTING, ProposedAction
 from brabo.errors import DomainError
 from brabo.storable import json_problem
@@ -112,14 +112,16 @@ def claim_work(runner: Runner, *, timeout: float) -> RunnerWork | None:
             work = (
                 _queued(runner.project_id)
                 .select_for_update(skip_locked=True, of=("self",))
-                .select_related("action__agent")
+                .select_related("action__agent", "action__project")
                 .order_by("created_at", "id")
                 .first()
             )
             if work is not None:
-                stopped = agent_stopped(work.action)
-                if stopped is not None:  # handed off before its agent was suspended or revoked: not run
-                    settle_failed(work.action, *stopped)
+                # handed off before its payload was changed, its approval lapsed or its agent was stopped:
+                # not run (the payload read here, in the claiming transaction, is the one the runner gets)
+                refused = refusal_to_run(work.action)
+                if refused is not None:
+                    settle_failed(work.action, *refused)
                     RunnerWork.objects.filter(id=work.id).update(state=REPORTED, reported_at=timezone.now())
                     continue
                 work.state, work.runner, work.claimed_at = CLAIMED, runner, timezone.now()

