@@ -1032,6 +1032,13 @@ _ENTRIES: tuple[Code, ...] = (
         "Propose the action again and have it approved by people who meet the rule now.",
     ),
     _run(
+        "provider_outcome_unknown",
+        "Brabo asked the provider to act, but its answer was lost after the request was sent; the provider may "
+        "have done it, so Brabo does not ask again.",
+        "Look on the provider whether it was done (the pull request, the merge, the branch); propose the action "
+        "again only if it was not.",
+    ),
+    _run(
         "worker_lost",
         "The worker executing this action stopped without reporting a result for over {seconds} seconds; the action may or may not have taken effect.",
         "Check the repository or container for the effect, then propose the action again if it is missing.",

@@ -45,6 +45,12 @@ class GitProvider(Protocol):
     def create_repo(self, name: str, *, private: bool) -> dict: ...
 
 
+# Methods that change nothing on the provider; any other request is a write.
+_READS = frozenset({"GET", "HEAD"})
+# Answers of a gateway or a failing server after the request reached it: the write may have been carried out.
+_ANSWER_LOST = frozenset({500, 502, 504})
+
+
 class HttpAdapter:
     """Shared plumbing: one httpx client per execution, answers checked by :meth:`_check`."""
 
@@ -59,23 +65,49 @@ class HttpAdapter:
         self.client.close()
 
     def request(self, method: str, path: str, *, what: str, ok=(200, 201), **kw) -> httpx.Response:
+        """``method path`` with the answer checked. A write (any method but GET/HEAD) whose answer was lost
+        after it was sent -- a read timeout, a dropped connection, a gateway's 500/502/504 -- may have been
+        carried out: it is never retried (a retry could merge, open or create twice) but fails as
+        ``provider_outcome_unknown``. One that never left (connection refused) or that the provider says it did
+        not process (429, 503, a rate limit) is retried like any read."""
+        write = method.upper() not in _READS
         try:
             response = self.client.request(method, path, **kw)
+        except (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout) as exc:
+            raise self._unreachable(what, exc) from None  # never sent: safe to send again
         except httpx.TimeoutException:
+            if write:
+                raise self._outcome_unknown(what, "no answer came in time") from None
             raise TransientFault(
                 "provider_timeout",
                 f"{self.name} did not answer in time while trying to {what}.",
                 f"Check {self.name}'s status page; Brabo retries on its own, then propose the action again.",
             ) from None
         except httpx.TransportError as exc:
-            raise TransientFault(
-                "provider_unreachable",
-                f"Could not reach {self.name} at {self.client.base_url} to {what} ({type(exc).__name__}).",
-                "Check the provider base URL in the workspace settings and the network; Brabo retries on its own.",
-            ) from None
+            if write:
+                raise self._outcome_unknown(what, f"the connection failed ({type(exc).__name__})") from None
+            raise self._unreachable(what, exc) from None
         if response.status_code not in ok:
+            if write and response.status_code in _ANSWER_LOST:
+                raise self._outcome_unknown(what, f"it answered {response.status_code}")
             self._fail(response, what)
         return response
+
+    def _unreachable(self, what: str, exc: Exception) -> TransientFault:
+        return TransientFault(
+            "provider_unreachable",
+            f"Could not reach {self.name} at {self.client.base_url} to {what} ({type(exc).__name__}).",
+            "Check the provider base URL in the workspace settings and the network; Brabo retries on its own.",
+        )
+
+    def _outcome_unknown(self, what: str, how: str) -> ExecutionFailure:
+        return ExecutionFailure(
+            "provider_outcome_unknown",
+            f"Brabo asked {self.name} to {what}, but {how}; {self.name} may have done it, so Brabo does not "
+            "ask again.",
+            f"Look on {self.name} whether it was done (the pull request, the merge, the branch); propose the "
+            "action again only if it was not.",
+        )
 
     def _provider_message(self, response: httpx.Response) -> str:
         """What the provider said, redacted and then cut to 300 characters: a provider that echoes the

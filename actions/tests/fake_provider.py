@@ -23,6 +23,12 @@ class FakeProvider(LoopbackServer):
         self.repo = repo
         self.requests: list[dict] = []
         self.fail_next: list[int] = []
+        # An answer lost after the provider acted (a gateway giving up on it, the connection dropped): the next
+        # call of a method in ``lose_answer`` is carried out, then answered with that status instead; the
+        # answers of methods in ``hold_answer`` wait (carried out) until ``answers_released`` is set.
+        self.lose_answer: dict[str, int] = {}
+        self.hold_answer: set[str] = set()
+        self.answers_released = threading.Event()
         # A provider that quotes the request back in its error (some proxies and gateways do): the credential
         # lands past a 300-character prefix, where a cut-then-redact leaves a slice of it.
         self.echo_credentials = False
@@ -44,6 +50,14 @@ class FakeProvider(LoopbackServer):
 
     def add_pr(self, number: int, *, head: str = "feature", base: str = "main") -> None:
         self.prs[number] = {"head": head, "base": base, "merged": False}
+
+    def answer_after_acting(self, method: str, lost: int | None, status: int, answer):
+        """The answer of a call already carried out: ``lost`` in its place, held while asked to."""
+        if lost:
+            status, answer = lost, {"message": "Bad Gateway"}
+        if method in self.hold_answer:
+            self.answers_released.wait(120)
+        return status, answer
 
     # -- routing ----------------------------------------------------------------------------------
     def _handler(self):
@@ -77,6 +91,7 @@ class FakeProvider(LoopbackServer):
                         {"method": method, "path": parts.path, "headers": dict(self.headers), "json": body}
                     )
                     injected = fake.fail_next.pop(0) if fake.fail_next else None
+                    lost = None if injected else fake.lose_answer.pop(method, None)
                 fake.arrived.set()
                 if fake.hold is not None:
                     fake.hold.wait(120)
@@ -97,7 +112,7 @@ class FakeProvider(LoopbackServer):
                     status, answer = fake._gitlab(method, parts.path[len("/gitlab/api/v4") :], body | query)
                 else:
                     status, answer = 404, {"message": "Not Found"}
-                self._send(status, answer)
+                self._send(*fake.answer_after_acting(method, lost, status, answer))
 
             def _error_text(self, text: str) -> str:
                 if not fake.echo_credentials:

@@ -169,7 +169,8 @@ def test_calls_without_the_token_are_rejected_with_the_providers_shape(fake):
 
 
 def test_a_provider_5xx_is_transient_then_a_named_failure(team, fake, provider, make_action):
-    fake.fail_next = [502, 503]
+    # 503: the provider says it did not process the write (a 502 may come after it did: see below)
+    fake.fail_next = [503, 503]
     action = make_action(team.project, "pr_open", {"branch": "dev", "base": "main", "title": "x"})
     with pytest.raises(execution.TransientFault):
         execution.execute(action.id, may_retry=True)
@@ -221,3 +222,89 @@ def test_a_merge_without_a_parsed_pr_fails_as_invalid_payload(team, make_action)
     with pytest.raises(execution.ExecutionFailure) as exc:
         pr_number(action)
     assert exc.value.code == "invalid_payload"
+
+
+# -- a non-idempotent request whose answer was lost is never sent again -----------------------------------
+# The provider may have acted (a gateway's 502 after the merge went through, a read timeout after the PR was
+# created): a retry would act twice, or fail misleadingly on the first act's effect. Such a call fails as
+# provider_outcome_unknown at once, telling the person to look; a request that certainly never arrived
+# (connection refused) or that the provider says it did not process (429, 503) still retries.
+
+
+def _outcome_unknown(action):
+    execution.execute(action.id, may_retry=True)  # a retry is allowed here, and must not be taken
+    action.refresh_from_db()
+    assert action.status == "failed", action.result
+    assert action.result["error"]["code"] == "provider_outcome_unknown", action.result
+    assert "may have" in action.result["error"]["message"]
+    execution.execute(action.id, may_retry=True)  # a redelivered message changes nothing
+    return action
+
+
+def _sent(fake, method: str) -> int:
+    return [r["method"] for r in fake.requests].count(method)
+
+
+@pytest.mark.parametrize("lost", [502, 504, 500])
+def test_a_pr_opened_whose_answer_was_lost_is_not_opened_again(team, fake, provider, make_action, lost):
+    fake.lose_answer = {"POST": lost}
+    _outcome_unknown(make_action(team.project, "pr_open", {"branch": "dev", "base": "main", "title": "x"}))
+    assert len(fake.prs) == 1 and _sent(fake, "POST") == 1
+
+
+@pytest.mark.parametrize("lost", [502, 504])
+def test_a_merge_whose_answer_was_lost_is_not_sent_again(team, fake, provider, make_action, lost):
+    fake.add_pr(7, base="main")
+    fake.lose_answer = {"PUT": lost}  # the target's read (GET) answers; the merge's answer is lost
+    _outcome_unknown(make_action(team.project, "git_merge", {"pr": "7", "target_branch": "main"}))
+    assert fake.prs[7]["merged"] and _sent(fake, "PUT") == 1
+
+
+def test_a_branch_created_whose_answer_was_lost_is_not_created_again(team, fake, provider, make_action):
+    fake.lose_answer = {"POST": 502}
+    _outcome_unknown(make_action(team.project, "git_branch_create", {"branch": "feature-x"}))
+    assert "feature-x" in fake.branches and _sent(fake, "POST") == 1
+
+
+def test_a_merge_timing_out_after_it_was_sent_is_not_sent_again(team, fake, provider, make_action, settings):
+    settings.BRABO_PROVIDER_TIMEOUT = 0.5
+    fake.add_pr(7, base="main")
+    fake.hold_answer = {"PUT"}  # merged, and the answer never comes within the client's timeout
+    try:
+        _outcome_unknown(make_action(team.project, "git_merge", {"pr": "7", "target_branch": "main"}))
+    finally:
+        fake.answers_released.set()
+    assert fake.prs[7]["merged"] and _sent(fake, "PUT") == 1
+
+
+@pytest.mark.parametrize("status", [503, 429])
+def test_an_answer_saying_it_was_not_processed_still_retries(team, fake, provider, make_action, status):
+    fake.fail_next = [status]
+    action = make_action(team.project, "pr_open", {"branch": "dev", "base": "main", "title": "x"})
+    with pytest.raises(execution.TransientFault):
+        execution.execute(action.id, may_retry=True)
+    execution.execute(action.id, may_retry=True)
+    action.refresh_from_db()
+    assert action.status == "executed", action.result
+    assert len(fake.prs) == 1
+
+
+def test_a_read_that_fails_still_retries(team, fake, provider, make_action):
+    fake.add_pr(7, base="main")
+    fake.fail_next = [502]  # the target's read (GET): nothing was changed
+    action = make_action(team.project, "git_merge", {"pr": "7", "target_branch": "main"})
+    with pytest.raises(execution.TransientFault):
+        execution.execute(action.id, may_retry=True)
+    execution.execute(action.id, may_retry=True)
+    action.refresh_from_db()
+    assert action.status == "executed", action.result
+    assert fake.prs[7]["merged"]
+
+
+def test_a_provider_that_refuses_connections_still_retries_a_write(team, owner_token, make_action):
+    owner_token("github", "http://127.0.0.1:9")  # discard port: connection refused, nothing sent
+    team.project.repository = "acme/app"
+    team.project.save()
+    action = make_action(team.project, "pr_open", {"branch": "dev", "base": "main", "title": "x"})
+    with pytest.raises(execution.TransientFault):
+        execution.execute(action.id, may_retry=True)

@@ -44,9 +44,10 @@ def test_a_failing_provider_that_echoes_the_token_leaks_it_nowhere(
         owner_token(kind, f"{fake.url}/{kind}" + ("/api/v4" if kind == "gitlab" else ""), TOKEN)
         team.project.repository = "acme/app"
         team.project.save()
-        # one action fails once with a 502 (a retry: Celery logs the fault) then succeeds; one is refused
-        # with a 422 (a terminal failure: the message goes to the result, the event and the API)
-        fake.fail_next = [502]
+        # one action fails once with a 503 (a retry: Celery logs the fault) then succeeds; one is refused
+        # with a 422 (a terminal failure: the message goes to the result, the event and the API). A 503 says
+        # the write was not processed; a 502 on a write may come after it was, and is not retried.
+        fake.fail_next = [503]
         retried = make_action(team.project, "git_branch_create", {"branch": "rel-1", "from": "dev"})
         with transaction.atomic():
             enqueue_execution(retried.id)
