@@ -35,6 +35,12 @@ What it runs, and how:
 - ``container_start`` / ``container_stop`` / ``container_remove``: the runner's "container" is this sandbox,
   so start proves the root is usable and the sandbox starts; stop and remove have nothing to tear down.
 - Anything else is refused (the server records ``runner_refused``).
+Before any of it runs, the work must be what the server recorded as approved: its payload hashes to the
+``payload_hash`` the server states (the hash stored at proposal) and its ``status`` is ``executing``;
+otherwise it is reported failed (``payload_hash_missing`` / ``payload_hash_mismatch`` /
+``work_not_executing``) and nothing runs. The runner cannot verify the approval itself -- the hash and the
+state are the server's word -- so this catches a payload changed on the way or a server handing out work it
+should not, not a server that lies.
 A ``cwd`` or path outside the root -- ``..``, an absolute path elsewhere (an absolute file path at all), a
 symbolic link leading out, or ``.git`` in any spelling for writes -- is reported as a named failure
 (``cwd_outside_project`` / ``path_outside_project``) and never executed.
