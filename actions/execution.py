@@ -337,24 +337,30 @@ def _claim(action_id) -> ProposedAction | None:
 
 
 def _claim_through_the_orm(action_id) -> ProposedAction | None:
-    """The claim on a database without the one-statement plan (SQLite in development): the row read and
-    moved in one transaction."""
+    """The claim on a database without the one-statement plan (SQLite in development): the row and what the
+    execution reads loaded in one read, then moved by a compare-and-set on the status it was read in (another
+    claim in between moves it first: this one then updates nothing and claims nothing). A redelivered message
+    costs the one read."""
     now = timezone.now()
-    with transaction.atomic():
-        was = (
-            ProposedAction.objects.select_for_update()
-            .filter(id=action_id, status__in=RUNNABLE)
-            .exclude(execute_after__gt=now)  # a rule's wait timer still holds it
-            .values_list("status", flat=True)
-            .first()
-        )
-        if was is None:
-            return None
-        ProposedAction.objects.filter(id=action_id, status=was).update(
-            status=EXECUTING, executing_since=now, attempts=F("attempts") + 1, dispatch_due=False
-        )
-    action = ProposedAction.objects.select_related("project__workspace", "task", "agent").get(id=action_id)
-    action.claimed_from = was  # type: ignore[attr-defined]
+    action = (
+        ProposedAction.objects.select_related("project__workspace", "task", "agent")
+        .filter(id=action_id, status__in=RUNNABLE)
+        .exclude(execute_after__gt=now)  # a rule's wait timer still holds it
+        .first()
+    )
+    if action is None:
+        return None
+    was = action.status
+    moved = (
+        ProposedAction.objects.filter(id=action_id, status=was)
+        .exclude(execute_after__gt=now)
+        .update(status=EXECUTING, executing_since=now, attempts=F("attempts") + 1, dispatch_due=False)
+    )
+    if not moved:
+        return None
+    action.status, action.executing_since, action.dispatch_due = EXECUTING, now, False
+    action.attempts += 1
+    action.claimed_from = was  # type: ignore[attr-defined]  # read by approval_lapsed
     return action
 
 
