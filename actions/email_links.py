@@ -20,11 +20,12 @@ from django.utils import timezone
 from permissions.action_types import ACTION_TYPES, QUESTION_TYPES, role_at_least
 from projects.access import project_role
 
-from . import quorum, services
+from . import quorum, services, shown
 from .channel_models import DECIDE_APPROVE, DECIDE_DENY, EmailDecisionLink
-from .models import PENDING
+from .models import PENDING, payload_hash
 
 SALT = "brabo.actions.email-decision"
+REVIEW_CHARS = 10_000  # what an e-mail shows of a pending action; a longer one is approved in the console
 
 # Why a link cannot be used: (page title, what to do next). One place, so every page words it alike.
 INVALID = "invalid"
@@ -33,6 +34,8 @@ USED = "used"
 OTHER_PERSON = "other_person"
 SETTLED = "settled"
 NO_ACCESS = "no_access"
+CHANGED = "changed"
+TOO_LONG = "too_long"
 PROBLEMS = {
     INVALID: ("This link is not valid", "It was changed or cut. Open the action from the console instead."),
     EXPIRED: ("This link expired", "Decision links work for a short time. Open the action in the console."),
@@ -42,6 +45,14 @@ PROBLEMS = {
         "Only the person it was e-mailed to may use it. Sign in as them, or decide in the console.",
     ),
     SETTLED: ("This action is no longer pending", "Nothing to decide: the action's page shows its outcome."),
+    TOO_LONG: (
+        "This action is too long to approve from an e-mail",
+        "The e-mail could not show all of it. Open it in the console, where it is shown whole, and decide there.",
+    ),
+    CHANGED: (
+        "This action changed since the e-mail was sent",
+        "The link decides only what the e-mail showed. Open the action in the console to see what it does now.",
+    ),
     NO_ACCESS: (
         "You no longer reach this action",
         "Your membership or your access to its project changed since the e-mail was sent. Ask a maintainer.",
@@ -62,8 +73,18 @@ def make(action, user, decision: str) -> str:
     row = EmailDecisionLink.objects.create(
         action=action, user=user, decision=decision, expires_at=timezone.now() + timedelta(seconds=_ttl())
     )
-    token = signing.dumps(str(row.id), salt=SALT, compress=False)
+    # the payload the e-mail shows is signed into the link: a changed action is not decided by it
+    token = signing.dumps([str(row.id), _shown_hash(action)], salt=SALT, compress=False)
     return f"{settings.BRABO_PUBLIC_URL}/admin/console/email/{token}/"
+
+
+def _shown_hash(action) -> str:
+    return payload_hash(action.payload)[:16]
+
+
+def reviewable(action) -> shown.Shown:
+    """The whole action as the e-mail shows it (``notifications`` writes the same text into the body)."""
+    return shown.reviewable(action, REVIEW_CHARS)
 
 
 def may_decide(action, user) -> bool:
@@ -89,6 +110,13 @@ def email_lines(action, user) -> list[str]:
             f"{minutes} minutes, and asks you to confirm while signed in):",
             f"Deny: {make(action, user, DECIDE_DENY)}",
         ]
+    if not reviewable(action).complete:  # no Approve for what the e-mail could not show whole
+        return [
+            "",
+            "Approve it in the console, where it is shown whole. Or deny it here (the link works once, for "
+            f"{minutes} minutes, and asks you to confirm while signed in):",
+            f"Deny: {make(action, user, DECIDE_DENY)}",
+        ]
     return [
         "",
         f"Decide (each link works once, for {minutes} minutes, and asks you to confirm while signed in):",
@@ -106,11 +134,13 @@ class Opened:
 def open_link(token: str, user) -> Opened:
     """Read a link for ``user`` without changing anything (GET)."""
     try:
-        link_id = signing.loads(token, salt=SALT, max_age=_ttl())
+        signed = signing.loads(token, salt=SALT, max_age=_ttl())
     except signing.SignatureExpired:
         return Opened(None, EXPIRED)
     except signing.BadSignature:
         return Opened(None, INVALID)
+    # [link id, payload hash]; a link mailed before the binding signs the id alone
+    link_id, shown_hash = (signed, "") if isinstance(signed, str) else (list(signed) + ["", ""])[:2]
     link = (
         EmailDecisionLink.objects.select_related("action__project__workspace", "action__agent", "user")
         .filter(id=link_id)
@@ -128,6 +158,10 @@ def open_link(token: str, user) -> Opened:
         return Opened(link, EXPIRED)
     if link.action.status != PENDING:
         return Opened(link, SETTLED)
+    if shown_hash and shown_hash != _shown_hash(link.action):
+        return Opened(link, CHANGED)
+    if link.decision == DECIDE_APPROVE and not reviewable(link.action).complete:
+        return Opened(link, TOO_LONG)  # the e-mail could not show it whole (it offered no Approve)
     return Opened(link)
 
 

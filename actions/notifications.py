@@ -84,6 +84,7 @@ from .notification_models import (
     WebhookDelivery,
     WebhookEndpoint,
 )
+from .shown import visible
 
 log = logging.getLogger(__name__)
 
@@ -217,8 +218,9 @@ def sign(secret: str, timestamp: str, body: bytes) -> str:
 
 def clean(text: str, limit: int = SUMMARY_CHARS) -> str:
     """Secrets removed first (whole), then cut: no slice of a secret survives the cut. Host boundary: with the
-    notification pass (assignments, options, URL userinfo, detect-secrets' detectors and entropy)."""
-    text = redact_outbound(str(text or "")).replace("\r", " ").replace("\n", " ")
+    notification pass (assignments, options, URL userinfo, detect-secrets' detectors and entropy). A line
+    break is shown as ``⏎`` and invisible characters as ``⟨U+XXXX⟩`` (``actions.shown.visible``)."""
+    text = visible(redact_outbound(str(text or "")))  # one line; nothing invisible, nothing interpreted
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -334,20 +336,23 @@ def _slack_escape(text: str) -> str:
 
 
 def slack_body(doc: dict) -> dict:
-    """A Slack incoming-webhook body: ``text`` (the fallback) and ``blocks``."""
+    """A Slack incoming-webhook body: ``text`` (the fallback) and ``blocks``. The headline quotes the agent's
+    text, so its block is plain text (no markup, mention or link is parsed); Brabo's link is mrkdwn apart."""
     text = _slack_escape(headline(doc))
-    context = [f"*{_slack_escape(doc['workspace']['name'])}* / {_slack_escape(doc['project']['name'])}"]
+    context = [f"{doc['workspace']['name']} / {doc['project']['name']}"]
     if doc["action"]:
         context.append(f"status: {doc['action']['status']}")
+    blocks: list[dict] = [
+        {"type": "section", "text": {"type": "plain_text", "text": headline(doc), "emoji": False}}
+    ]
     if doc.get("url"):
         text += f"\n<{doc['url']}|Open in the Brabo console>"
-    return {
-        "text": text,
-        "blocks": [
-            {"type": "section", "text": {"type": "mrkdwn", "text": text}},
-            {"type": "context", "elements": [{"type": "mrkdwn", "text": c} for c in context]},
-        ],
-    }
+        link = f"<{doc['url']}|Open in the Brabo console>"
+        blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": link}})
+    blocks.append(
+        {"type": "context", "elements": [{"type": "plain_text", "text": c, "emoji": False} for c in context]}
+    )
+    return {"text": text, "blocks": blocks}
 
 
 def body_bytes(endpoint: WebhookEndpoint, event, delivery_id: str) -> bytes:
@@ -416,7 +421,7 @@ def process(event_id) -> EventNotification | None:
     kind = NOTIFYING[event.type]
     doc = document(event)
     subject = headline(doc)[:180]
-    text = _email_text(doc)
+    text = _email_text(doc, event.action)
     sent = 0
     for person in recipients(event, kind):
         try:
@@ -451,9 +456,16 @@ def process(event_id) -> EventNotification | None:
 
 
 _FOOTER = "You receive this because of your Brabo notification settings for this project."
+_RULE = "-" * 40
 
 
-def _email_text(doc: dict) -> str:
+EMAIL_TOO_LONG = (
+    "This action is too long to review in an e-mail (it is cut above): open it in the console to read it all "
+    "and decide there."
+)
+
+
+def _email_text(doc: dict, action=None) -> str:
     lines = [headline(doc), ""]
     if doc["action"]:
         a = doc["action"]
@@ -464,6 +476,11 @@ def _email_text(doc: dict) -> str:
         ]
         if a.get("denial_reason"):
             lines.append(f"Reason: {a['denial_reason']}")
+        if action is not None and a["status"] == "pending":  # the whole of what a decision carries out
+            whole = email_links.reviewable(action)
+            lines += ["", "What approving carries out, exactly (secrets masked):", _RULE, whole.text, _RULE]
+            if not whole.complete:
+                lines.append(EMAIL_TOO_LONG)
     for key, value in doc["data"].items():
         lines.append(f"{key.replace('_', ' ').capitalize()}: {value}")
     if doc.get("url"):

@@ -49,7 +49,7 @@ from projects.team_events import (
 )
 from projects.team_events import record as record_team_event
 
-from . import inprocess, notifications, outbox, quorum, services
+from . import inprocess, notifications, outbox, quorum, services, shown
 from .budgets import BUDGET_REASONS
 from .channel_models import (
     POST_FAILED,
@@ -61,7 +61,7 @@ from .channel_models import (
     SlackMemberLink,
     SlackMessage,
 )
-from .models import PENDING, ProposedAction
+from .models import PENDING, ProposedAction, payload_hash
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +72,15 @@ LINK_CONFIRM = "brabo_link_confirm"
 BUTTONS = (APPROVE, DENY, ALWAYS)
 LINK_TTL = timedelta(minutes=15)
 MAX_BODY = 64 * 1024  # an interactivity request is a few kilobytes
+REVIEW_CHARS = 2900  # the action's text in one plain_text section (Slack takes 3,000 characters a text)
+TOO_LONG = (
+    "This action is too long to review in Slack (it is cut above): open it in the console to read it all "
+    "and decide there. Deny works here."
+)
+CHANGED = (
+    "This action's payload changed since the message was posted, so your click decides nothing. Open it in "
+    "the console to see what it does now."
+)
 
 
 _TEAM = re.compile(r"^[TE][A-Z0-9]{2,30}$")
@@ -132,23 +141,33 @@ def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def what_approving_does(action: ProposedAction, *, mrkdwn: bool = True) -> str:
-    """The sentence saying what a click of Approve does: Slack's mrkdwn (escaped, the command as code), or
-    plain text for a page that escapes it itself (the e-mail link's confirm page)."""
-    line = notifications.summary(action)
-    if mrkdwn:
-        line, quoted = _esc(line), f"`{_esc(line)}`"
-    else:
-        quoted = f"“{line}”"
+def what_approving_does(action: ProposedAction) -> str:
+    """The sentence before the action's own text: what a click of Approve does, in Brabo's words only. The
+    agent's text (the command, the call, the file) follows it as plain text (``shown.reviewable``), never
+    inside a sentence or a code span it could break out of."""
+    end = ":" if reviewable(action).text else "."
     if action.action_type == "terminal":
-        text = f"Approving runs {quoted}" if line else "Approving runs the command"
         if action.payload.get("runs_in") == "agent":
-            text = f"Approving lets the agent run {quoted} on its own machine, once, when it retries"
-    elif action.action_type == "mcp_call":  # the agent makes the call itself
-        text = f"Approving lets the agent make this call on its own machine, once, when it retries: {line}"
-    else:
-        text = f"Approving carries out this {action.action_type}" + (f": {line}" if line else "")
-    return text + "."
+            return f"Approving lets the agent run this command on its own machine, once, when it retries{end}"
+        return f"Approving runs this command{end}"
+    if action.action_type == "mcp_call":  # the agent makes the call itself
+        return f"Approving lets the agent make this call on its own machine, once, when it retries{end}"
+    return f"Approving carries out this {action.action_type}{end}"
+
+
+def reviewable(action: ProposedAction) -> shown.Shown:
+    """The whole action as the message shows it; not ``complete`` when Slack cannot show it all."""
+    return shown.reviewable(action, REVIEW_CHARS)
+
+
+def _plain(text: str) -> dict:
+    """A section of plain text: Slack parses no markup, mention, link or emoji code in it."""
+    return {"type": "section", "text": {"type": "plain_text", "text": text or "(empty)", "emoji": False}}
+
+
+def button_value(action: ProposedAction) -> str:
+    """A decision button's value: the action and the payload the message showed (a click binds to it)."""
+    return f"{action.id}:{payload_hash(action.payload)[:16]}"
 
 
 def _who_proposed(action: ProposedAction) -> str:
@@ -170,7 +189,7 @@ def _always_text(action: ProposedAction) -> str | None:
         return (
             "Always allow approves this instance only: it has an external effect, so no pattern is written."
         )
-    return "Always allow also writes " + ", ".join(f"`{_esc(p)}`" for p in preview["patterns"]) + "."
+    return "Always allow also writes " + ", ".join(shown.visible(p) for p in preview["patterns"]) + "."
 
 
 def outcome_line(action: ProposedAction) -> str:
@@ -198,48 +217,58 @@ def outcome_line(action: ProposedAction) -> str:
 
 
 def blocks(action: ProposedAction, outcome: str = "") -> tuple[str, list[dict]]:
-    """(fallback text, Block Kit blocks) of an action's message; buttons only while it is pending."""
-    project = _esc(action.project.name)
-    head = f"*[{project}]* {_esc(_who_proposed(action))} asks to run a *{action.action_type}* action."
+    """(fallback text, Block Kit blocks) of an action's message; buttons only while it is pending. Every text
+    the agent wrote is plain text (``shown.visible``); mrkdwn carries Brabo's own words and link only. A
+    message that cannot show the whole action offers no Approve (nor Always allow): the console decides."""
+    project = shown.visible(action.project.name)
+    head = f"[{project}] {shown.visible(_who_proposed(action))} asks to run a {action.action_type} action."
     why = sentence(action.reason, action.scope_root)
     if action.reason in BUDGET_REASONS:
         why = action.message  # the budget's sentence carries its figures, as the console shows it
     question = action.action_type in QUESTION_TYPES
+    whole = reviewable(action)
     if question:  # a question is answered in the console (a text), never approved by a button
-        asked = _esc(notifications.clean(str(action.payload.get("question", ""))))
-        does = f"Question: “{asked}” Answer it in the console; the answer goes back to the agent."
+        lead = "The agent asks (answer it in the console; the answer goes back to the agent):"
     else:
-        does = what_approving_does(action)
-    lines = [head, does, f"Policy: {_esc(notifications.clean(why))}"]
+        lead = what_approving_does(action)
+    lines = []
+    if not whole.complete:
+        lines.append(TOO_LONG)
+    lines.append(f"Policy: {notifications.clean(why)}")
     req = quorum.requirement(action) if action.status == PENDING else None
     if req is not None:
         lines.append(f"It needs {req.describe()}.")
-    always = _always_text(action) if action.status == PENDING else None
+    always = _always_text(action) if action.status == PENDING and whole.complete else None
+    if always and len(always) > REVIEW_CHARS // 2:
+        always = None  # a pattern too long to read here is offered in the console only
     if always:
         lines.append(always)
+    out: list[dict] = [_plain(f"{head}\n{lead}")]
+    if whole.text:
+        out.append(_plain(whole.text))
+    out.append(_plain("\n".join(lines)))
     link = notifications._console_link(action)
     if link:
-        lines.append(f"<{link}|Open in the console>")
-    out: list[dict] = [{"type": "section", "text": {"type": "mrkdwn", "text": "\n".join(lines)}}]
+        out.append({"type": "section", "text": {"type": "mrkdwn", "text": f"<{link}|Open in the console>"}})
     if outcome:
         out.append({"type": "context", "elements": [{"type": "mrkdwn", "text": outcome}]})
     if action.status == PENDING:
-        value = str(action.id)
+        value = button_value(action)
         buttons = [
-            {"type": "button", "action_id": APPROVE, "style": "primary", "value": value,
-             "text": {"type": "plain_text", "text": "Approve"}},
             {"type": "button", "action_id": DENY, "style": "danger", "value": value,
              "text": {"type": "plain_text", "text": "Deny"}},
-        ][1 if question else 0 :]  # fmt: skip
+        ]  # fmt: skip
+        if whole.complete and not question:
+            buttons.insert(0, {"type": "button", "action_id": APPROVE, "style": "primary", "value": value,
+                               "text": {"type": "plain_text", "text": "Approve"}})  # fmt: skip
         if always:
             buttons.append(
                 {"type": "button", "action_id": ALWAYS, "value": value,
                  "text": {"type": "plain_text", "text": "Always allow"}}
             )  # fmt: skip
         out.append({"type": "actions", "block_id": "brabo_decide", "elements": buttons})
-    fallback = (
-        f"[{action.project.name}] waiting for approval: {action.action_type} {notifications.summary(action)}"
-    )
+    # Slack notifies with the fallback and parses it as mrkdwn: Brabo's words only, no agent text
+    fallback = f"[{_esc(action.project.name)}] waiting for approval: a {action.action_type} action"
     if outcome:
         fallback += f" — {outcome}"
     return fallback, out
@@ -675,7 +704,20 @@ OUTCOME_TEXT = {
 }
 
 
-def _decide(installation: SlackInstallation, slack_user: str, kind: str, action_id: str) -> str:
+def _shown_payload(action: ProposedAction, shown_hash: str, kind: str) -> str:
+    """Why a click may not decide the action as its message showed it ("" when it may): the payload changed
+    since the message was posted, or Approve on a message that could not show the whole action."""
+    if shown_hash and shown_hash != payload_hash(action.payload)[:16]:
+        return CHANGED
+    if kind != DENY and action.status == PENDING and not reviewable(action).complete:
+        return (
+            "This action is too long to review in Slack, so Slack does not approve it. Open it in the "
+            "console to read it all and decide there. Nothing was decided."
+        )
+    return ""
+
+
+def _decide(installation: SlackInstallation, slack_user: str, kind: str, value: str) -> str:
     link = (
         SlackMemberLink.objects.select_related("user")
         .filter(installation=installation, slack_user_id=slack_user)
@@ -691,6 +733,8 @@ def _decide(installation: SlackInstallation, slack_user: str, kind: str, action_
             f"The Brabo account your Slack account is linked to ({link.user.get_username()}) is suspended, so "
             "your click decides nothing. Ask the workspace's owner."
         )
+    # "<action id>:<payload hash>" (a message posted before the binding carries the id alone)
+    action_id, _, shown_hash = value.partition(":")
     action = (
         ProposedAction.objects.filter(id=action_id, project__workspace_id=installation.workspace_id).first()
         if _is_uuid(action_id)
@@ -698,6 +742,9 @@ def _decide(installation: SlackInstallation, slack_user: str, kind: str, action_
     )
     if action is None:
         return "No such action in this workspace; nothing was decided."
+    refused = _shown_payload(action, shown_hash, kind)
+    if refused:
+        return refused
     actor = link.user
     try:
         if kind == APPROVE:

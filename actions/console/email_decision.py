@@ -27,7 +27,8 @@ def _page(request, *, opened, status=200, decided=None, error=""):
         ctx.update(
             link=link,
             row=row,
-            approving=slack.what_approving_does(action, mrkdwn=False),
+            approving=slack.what_approving_does(action),
+            whole=email_links.reviewable(action).text,
             why=sentence(action.reason, action.scope_root),
             is_approve=link.decision == DECIDE_APPROVE,
             action_url=reverse("admin:console-action", args=[action.id]),
@@ -59,5 +60,12 @@ def email_decision(request, token):
 
 
 def _status(problem: str) -> int:
-    statuses = {"": 200, email_links.OTHER_PERSON: 403, email_links.INVALID: 404, email_links.NO_ACCESS: 404}
+    statuses = {
+        "": 200,
+        email_links.OTHER_PERSON: 403,
+        email_links.INVALID: 404,
+        email_links.NO_ACCESS: 404,
+        email_links.CHANGED: 409,  # the action is not what the e-mail showed
+        email_links.TOO_LONG: 409,
+    }
     return statuses.get(problem, 410)

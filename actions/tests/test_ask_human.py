@@ -156,7 +156,9 @@ def test_slacks_message_for_a_question_asks_it_and_offers_no_approve(team):
 
     question = ProposedAction.objects.get(id=_ask(team)["id"])
     _, blocks = slack.blocks(question)
-    text = blocks[0]["text"]["text"]
-    assert "Question: “Deploy to eu-west or us-east?” Answer it in the console" in text
+    text = "\n".join(b["text"]["text"] for b in blocks if b["type"] == "section")
+    # the agent's question is a plain_text section of its own, after Brabo's sentence
+    assert "The agent asks (answer it in the console; the answer goes back to the agent):" in text
+    assert "\nDeploy to eu-west or us-east?\n" in text
     buttons = [b["text"]["text"] for b in blocks[-1]["elements"]]
     assert buttons == ["Deny"]

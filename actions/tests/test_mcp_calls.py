@@ -310,6 +310,11 @@ def test_notifications_and_slack_say_the_call_in_plain_words(agent_api):
         notifications.summary(action)
         == "MCP tool merge_pull_request of server github with base=main, pullNumber=7"
     )
-    said = slack.what_approving_does(action, mrkdwn=False)
+    said = slack.what_approving_does(action)
     assert said.startswith("Approving lets the agent make this call on its own machine")
-    assert "merge_pull_request of server github" in said
+    # the call itself follows as plain text, every argument whole
+    whole = slack.reviewable(action)
+    assert (
+        whole.complete
+        and whole.text == "MCP tool merge_pull_request of server github with:\nbase: main\npullNumber: 7"
+    )

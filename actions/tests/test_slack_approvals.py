@@ -92,6 +92,11 @@ def _outcome(fake) -> str:
     return " ".join(e["text"] for b in blocks if b["type"] == "context" for e in b["elements"])
 
 
+def _said(blocks) -> str:
+    """Every section's text of a message (the agent's text is a plain_text section of its own)."""
+    return "\n".join(b["text"]["text"] for b in blocks if b["type"] == "section")
+
+
 def _decision_events(action_id):
     return list(
         SessionEvent.objects.filter(
@@ -116,7 +121,7 @@ def test_a_pending_action_is_posted_and_a_linked_owner_approves_it_from_slack(
     message = SlackMessage.objects.get(action_id=action_id)
     assert message.status == "posted" and message.ts and message.channel == "C0CHANNEL"
     blocks = posts[0]["args"]["blocks"]
-    section = blocks[0]["text"]["text"]
+    section = _said(blocks)
     assert "Approving carries out this instruction_patch" in section and "Policy:" in section
     # dev-api's "Always allow" would grant every instruction_patch (R7.4): the console asks first, so Slack
     # does not offer it, and a crafted click on it decides nothing
@@ -214,7 +219,7 @@ def test_a_slack_click_counts_like_a_console_click_under_a_two_person_rule(
     )  # fmt: skip
     action_id = _propose(agent_api, django_capture_on_commit_callbacks)
     post = [c for c in fake.of("chat.postMessage") if c["args"]["channel"] == "#approvals"][0]["args"]
-    assert "It needs 2 different people" in post["blocks"][0]["text"]["text"]
+    assert "It needs 2 different people" in _said(post["blocks"])
     assert slack.ALWAYS not in [b["action_id"] for b in post["blocks"][-1]["elements"]]
 
     slack_app.click("U0MIA", slack.APPROVE, action_id)
@@ -449,9 +454,10 @@ def test_always_allow_from_slack_writes_the_pattern_the_message_announced(
     assert body["status"] == "pending", body
     action_id = body["id"]
     post = [c for c in fake.of("chat.postMessage") if c["args"]["channel"] == "#approvals"][-1]["args"]
-    section = post["blocks"][0]["text"]["text"]
-    assert "Approving runs `make build`." in section
-    found = re.search(r"Always allow also writes `([^`]+)`", section)
+    section = _said(post["blocks"])
+    # the command is a plain_text section of its own (agent text never reaches mrkdwn)
+    assert "Approving runs this command:" in section and "\nmake build\n" in section
+    found = re.search(r"^Always allow also writes (.+)\.$", section, re.M)
     assert found is not None
     announced = found.group(1)
     assert [b["action_id"] for b in post["blocks"][-1]["elements"]] == [

@@ -1,0 +1,121 @@
+"""What a person is shown of an agent's text before deciding: every character, inert, or a clear cut.
+
+An approver must have seen exactly what runs. Agent-controlled text (a command, a path, a file's content, a PR's
+title, a question) reaches people in Slack, e-mail, webhooks and the console; each medium escapes its own
+markup, and this module does what is common to all of them:
+
+* :func:`visible` makes the characters a reader cannot see visible instead of letting them act: control
+  characters, bidi overrides (a command displayed as ``ls`` that is ``rm``), zero-width and other invisible or
+  unusual blank characters become ``⟨U+202E⟩``; a run of blanks or empty lines that could push a tail out of
+  view becomes a count (``⟨5000 spaces⟩``).
+* :func:`fit` cuts a text to what a channel can show and says whether it was cut; a channel that could not show
+  the whole action offers no Approve for it and sends the person to the console.
+* :func:`reviewable` is the whole of an action as Slack and e-mail show it: every payload field the decision
+  carries out, each secret-masked by ``brabo.redaction.redact_outbound`` (which reads only its first
+  ``OUTBOUND_SCAN_CHARS``: a longer field cannot be shown whole outside Brabo, so it counts as cut).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from brabo.redaction import OUTBOUND_SCAN_CHARS, redact_outbound
+from permissions.action_types import QUESTION_TYPES
+
+# a longer run of spaces (or of empty lines) is shown as its count: padding cannot hide a tail
+BLANK_RUN = 20
+EMPTY_LINES_RUN = 3
+NEWLINE_MARK = "⏎"
+# invisible characters Unicode files under letters or symbols (fillers, blank braille, variation selectors)
+_INVISIBLE = frozenset(
+    [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0]
+    + list(range(0x180B, 0x1810))
+    + list(range(0xFE00, 0xFE10))
+    + list(range(0xE0100, 0xE01F0))
+)
+_MARKED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp", "Zs"})
+_SPACES = re.compile(" {" + str(BLANK_RUN + 1) + ",}")
+_EMPTY_LINES = re.compile("\n{" + str(EMPTY_LINES_RUN + 2) + ",}")
+CUT_MARK = "⟨cut⟩"
+
+
+def _marked(ch: str) -> bool:
+    return ch != " " and (ord(ch) in _INVISIBLE or unicodedata.category(ch) in _MARKED_CATEGORIES)
+
+
+def _char(ch: str, lines: bool) -> str:
+    if ch == "\n":
+        return ch if lines else NEWLINE_MARK
+    if ch == "\t" and lines:
+        return ch
+    return f"⟨U+{ord(ch):04X}⟩" if _marked(ch) else ch
+
+
+def visible(text: str, *, lines: bool = False) -> str:
+    """``text`` with nothing hidden: invisible and control characters as ``⟨U+XXXX⟩``, long blank runs counted.
+    ``lines``: newlines and tabs stay (a block that shows lines); else a newline is ``⏎`` (one line)."""
+    text = str(text or "")
+    out = "".join(_char(ch, lines) for ch in text)
+    out = _SPACES.sub(lambda m: f"⟨{len(m.group())} spaces⟩", out)
+    if lines:
+        out = _EMPTY_LINES.sub(lambda m: f"\n⟨{len(m.group()) - 1} empty lines⟩\n", out)
+    return out
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a channel shows of a text, and whether that is all of it."""
+
+    text: str
+    complete: bool
+
+
+def fit(text: str, limit: int, *, complete: bool = True) -> Shown:
+    """``text`` (already visible) cut to ``limit`` characters with a marker saying how much is not shown."""
+    if len(text) <= limit:
+        return Shown(text, complete)
+    rest = len(text) - limit
+    return Shown(f"{text[:limit]}{CUT_MARK} … {rest} more characters not shown", False)
+
+
+def _value(value) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _fields(action) -> list[tuple[str, str]]:
+    """(label, text) of everything approving the action carries out, as the agent sent it."""
+    payload = action.payload if isinstance(action.payload, dict) else {"payload": action.payload}
+    if action.action_type == "terminal":
+        return [("", _value(payload.get("command", "")))]
+    if action.action_type in QUESTION_TYPES:
+        context = [("context", _value(payload["context"]))] if payload.get("context") else []
+        return [("", _value(payload.get("question", "")))] + context
+    if action.action_type == "mcp_call":
+        head = f"MCP tool {payload.get('tool') or '?'} of server {payload.get('server') or '?'}"
+        arguments = payload.get("arguments")
+        if not isinstance(arguments, dict) or not arguments:
+            return [("", head + " with no arguments")]
+        return [("", head + " with:")] + [(str(k), _value(v)) for k, v in arguments.items()]
+    return [(str(k), _value(v)) for k, v in payload.items() if k != "runs_in"]
+
+
+def reviewable(action, limit: int) -> Shown:
+    """The whole action as a channel outside the console shows it (secrets masked, nothing hidden), cut to
+    ``limit`` characters; ``complete`` is False when any of it is not shown."""
+    complete = True
+    parts = []
+    for label, raw in _fields(action):
+        text = visible(redact_outbound(raw), lines=True)
+        if len(raw) > OUTBOUND_SCAN_CHARS:  # the redaction keeps only its start: the rest cannot leave Brabo
+            complete = False
+            text += f"{CUT_MARK} … not shown: the rest of its {len(raw)} characters"
+        if not label:
+            parts.append(text)
+        elif "\n" in text:
+            parts.append(f"{label}:\n{text}")
+        else:
+            parts.append(f"{label}: {text}")
+    return fit("\n".join(parts), limit, complete=complete)
