@@ -20,6 +20,7 @@ from django.urls import reverse
 from actions import budgets, ports
 from actions.executors import runs_in_agent
 from actions.models import ProposedAction
+from actions.shown import CUT_MARK
 from brabo.redaction import redact_outbound
 from permissions.commands.git import names_protected_branch
 from permissions.files import PermissionsFileError, read_regular_file
@@ -34,10 +35,20 @@ def mask(text: str) -> str:
     """``text`` with secrets masked line by line (a secret-named assignment, a token's shape, a high-entropy
     word), cut to what a card shows."""
     lines = text.splitlines()
-    shown = [redact_outbound(line[:MAX_LINE_CHARS]) if line.strip() else line for line in lines[:MAX_LINES]]
+    shown = [_masked_line(line) if line.strip() else line for line in lines[:MAX_LINES]]
     if len(lines) > MAX_LINES:
         shown.append(f"… {len(lines) - MAX_LINES} more lines")
     return "\n".join(shown)
+
+
+def _masked_line(line: str) -> str:
+    """One line, secrets masked; a line longer than a card shows says where it is cut (never silently)."""
+    if len(line) <= MAX_LINE_CHARS:
+        return redact_outbound(line)
+    rest = len(line) - MAX_LINE_CHARS
+    return (
+        f"{redact_outbound(line[:MAX_LINE_CHARS])}{CUT_MARK} … {rest} more characters on this line not shown"
+    )
 
 
 def target_branch(action: ProposedAction) -> str:

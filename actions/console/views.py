@@ -22,13 +22,13 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from actions import quorum, services
+from actions import quorum, services, shown
 from actions.budgets import BUDGET_REASONS
 from actions.console.preview import Outcome, WhatItDoes, failure_sentence, mask, why_it_waits
 from actions.console.stats import per_day
 from actions.executors import runs_in_agent
 from actions.expiry import expires_at
-from actions.models import PENDING, ActionApproval, ApprovalRule, ProposedAction, SessionEvent
+from actions.models import PENDING, ActionApproval, ApprovalRule, ProposedAction, SessionEvent, payload_hash
 from actions.views import approval_stats
 from brabo.errors import DomainError
 from permissions.action_types import (
@@ -58,6 +58,10 @@ from projects.services import (
 )
 
 PAGE_SIZE = 50
+# what the queue's card shows of an action before it says "open it" instead of offering Approve
+CARD_LINE_CHARS = 240
+CARD_ARGUMENT_CHARS = 300
+CARD_CONTENT_CHARS = 600
 STATUS_TONE = {
     "pending": "warn",
     "approved": "ok",
@@ -153,13 +157,19 @@ class AgentRun:
         self.mcp_server = str(payload.get("server") or "")
         self.mcp_tool = str(payload.get("tool") or "")
         self.mcp_arguments = (
-            [(str(k), mask(v if isinstance(v, str) else json.dumps(v))) for k, v in arguments.items()]
+            [
+                (
+                    shown.visible(str(k)),
+                    shown.visible(mask(v if isinstance(v, str) else json.dumps(v)), lines=True),
+                )
+                for k, v in arguments.items()
+            ]
             if isinstance(arguments, dict)
             else []
         )
-        self.command = str(payload.get("command") or "")
-        self.folder = _folder_in_root(action) if self.is_command else ""
-        self.path = str(payload.get("path") or "")
+        self.command = shown.visible(str(payload.get("command") or ""), lines=True)
+        self.folder = shown.visible(_folder_in_root(action)) if self.is_command else ""
+        self.path = shown.visible(str(payload.get("path") or ""))
         self.change = str(payload.get("change") or "write")  # write | edit | patch | notebook_edit
         edits = payload.get("edits")
         # what a card shows of a file passes the secret masks (a .env's values are not for the queue)
@@ -167,8 +177,8 @@ class AgentRun:
             [
                 {
                     **e,
-                    "old_string": mask(str(e.get("old_string") or "")),
-                    "new_string": mask(str(e.get("new_string") or "")),
+                    "old_string": shown.visible(mask(str(e.get("old_string") or "")), lines=True),
+                    "new_string": shown.visible(mask(str(e.get("new_string") or "")), lines=True),
                 }
                 for e in edits
                 if isinstance(e, dict)
@@ -176,7 +186,17 @@ class AgentRun:
             if isinstance(edits, list)
             else []
         )
-        self.content = "" if self.edits else mask(str(payload.get("content") or ""))
+        self.content = (
+            "" if self.edits else shown.visible(mask(str(payload.get("content") or "")), lines=True)
+        )
+
+    @property
+    def fits_card(self) -> bool:
+        """Whether the queue's card shows all of it (else it offers no Approve: the action's page does)."""
+        texts = [v for _, v in self.mcp_arguments] + [
+            e[k] for e in self.edits for k in ("old_string", "new_string")
+        ]
+        return all(len(t) <= CARD_ARGUMENT_CHARS for t in texts) and len(self.content) <= CARD_CONTENT_CHARS
 
 
 def _folder_in_root(action: ProposedAction) -> str:
@@ -199,7 +219,14 @@ class Row:
 
     def __init__(self, action: ProposedAction, role: str | None, viewer=None):
         self.action = action
-        self.summary = summary(action)
+        # nothing hidden (bidi overrides, zero-width characters, padding): the action's page shows it whole,
+        # the queue's card one line of it, and says when that is not all of it
+        self.summary = shown.visible(summary(action), lines=True)
+        card = shown.fit(shown.visible(summary(action)), CARD_LINE_CHARS)
+        self.line = card.text
+        self.line_cut = not card.complete
+        # the approve form carries the payload the page showed: a changed action is not approved by it
+        self.shown_hash = payload_hash(action.payload)[:16]
         # the cap in plain words ("pushes always need a person; main is protected")
         self.sentence = why_it_waits(action)
         if action.reason in BUDGET_REASONS:
@@ -242,6 +269,8 @@ class Row:
         )
         self.expires_at = expires_at(action) if action.status == PENDING else None
         self.agent_run = AgentRun(action) if runs_in_agent(action) else None
+        # the queue offers Approve only for what its card shows whole; else "open it" (Deny stays)
+        self.decide_in_card = not self.line_cut and (self.agent_run is None or self.agent_run.fits_card)
 
     @property
     def age(self) -> str:
@@ -355,7 +384,7 @@ def _payload_text(action: ProposedAction) -> str:
     for key in ("content", "body"):
         if isinstance(payload.get(key), str) and len(payload[key]) > 80:
             payload[key] = f"({len(payload[key])} characters; shown above, secrets masked)"
-    return mask(json.dumps(payload, indent=2, ensure_ascii=False))
+    return shown.visible(mask(json.dumps(payload, indent=2, ensure_ascii=False)), lines=True)
 
 
 def action_detail(request, action_id):
@@ -394,7 +423,7 @@ OUTCOME_TEXT = {
 
 
 def _label(action: ProposedAction) -> str:
-    line = summary(action)[:80]
+    line = shown.visible(summary(action))[:80]
     return f"{action.action_type} “{line}”" if line else action.action_type
 
 
@@ -451,8 +480,25 @@ def _decide(request, action_id, fn, **kwargs):
     return HttpResponseRedirect(back)
 
 
+CHANGED = "Not done: this action changed since the page showed it. Read it again before you decide."
+
+
+def _changed(request, action_id):
+    """A redirect to the action's page when the form's payload hash is not the action's now (a form drawn
+    before the binding carries none), else None."""
+    shown_hash = request.POST.get("payload_hash", "")
+    action = _action_or_404(request, action_id)
+    if shown_hash and shown_hash != payload_hash(action.payload)[:16]:
+        messages.error(request, CHANGED)
+        return HttpResponseRedirect(reverse("admin:console-action", args=[action.id]))
+    return None
+
+
 @require_POST
 def approve(request, action_id):
+    changed = _changed(request, action_id)
+    if changed is not None:
+        return changed
     return _decide(request, action_id, services.approve_action, message=request.POST.get("message", ""))
 
 
@@ -482,6 +528,9 @@ def approve_always(request, action_id):
         return _always_confirm(request, action)
     if request.method != "POST":
         return HttpResponseRedirect(reverse("admin:console-action", args=[action.id]))
+    changed = _changed(request, action_id)
+    if changed is not None:
+        return changed
     if (
         request.POST.get("confirm") != "yes"
         and services.preview_always(action).get("autonomy_row")

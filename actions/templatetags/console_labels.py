@@ -7,6 +7,7 @@ from django import template
 
 from actions.history import type_label
 from actions.notification_models import KIND_LABELS
+from actions.shown import visible as _visible
 
 register = template.Library()
 
@@ -47,3 +48,16 @@ def agent_kind(code: str) -> str:
 def notification_kinds(codes) -> str:
     """A webhook's event kinds, as the checkboxes name them."""
     return "; ".join(KIND_LABELS.get(c, str(c).replace("_", " ")) for c in (codes or []))
+
+
+@register.filter
+def visible(text) -> str:
+    """An agent's text with nothing hidden (``actions.shown.visible``): bidi overrides, zero-width and control
+    characters as ``⟨U+XXXX⟩``, long blank runs counted; its lines kept. Autoescaping applies after."""
+    return _visible("" if text is None else str(text), lines=True)
+
+
+@register.filter
+def visible_line(text) -> str:
+    """As ``visible``, on one line (a line break shown as ⏎)."""
+    return _visible("" if text is None else str(text))
