@@ -418,3 +418,43 @@ def test_an_email_link_binds_to_the_payload_the_email_showed(
     assert answer.status_code == 409 and "changed since the e-mail was sent" in answer.content.decode()
     assert ProposedAction.objects.get(id=action.id).status == "pending"
     assert not SessionEvent.objects.filter(action_id=action.id, type__in=DECISIONS).exists()
+
+
+# -- the rendering itself ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("ls \u202e fr- mr", "ls ⟨U+202E⟩ fr- mr"),
+        ("rm\u200b -rf", "rm⟨U+200B⟩ -rf"),
+        ("a\u00a0b", "a⟨U+00A0⟩b"),
+        ("echo \x1b[8m", "echo ⟨U+001B⟩[8m"),
+        ("echo hi" + " " * 21 + "x", "echo hi⟨21 spaces⟩x"),
+        ("a\nb", "a⏎b"),
+        ("a\tb", "a⟨U+0009⟩b"),
+        ("x\U000e0041y", "x⟨U+E0041⟩y"),  # a tag character (invisible)
+    ],
+)
+def test_visible_shows_what_a_reader_could_not_see(text, expected):
+    assert shown.visible(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "make build",
+        "echo café Ελληνικά 日本語 👍",
+        "a" + " " * 20 + "b",
+        "x = 1  # two spaces",
+        "<b>&amp;</b> `*_~",
+    ],
+)
+def test_visible_leaves_ordinary_text_alone(text):
+    assert shown.visible(text) == text
+    assert shown.visible(text, lines=True) == text
+
+
+def test_visible_keeps_lines_and_tabs_in_a_block_but_counts_empty_lines():
+    assert shown.visible("a\n\tb\n\nc", lines=True) == "a\n\tb\n\nc"
+    assert shown.visible("a" + "\n" * 50 + "b", lines=True) == "a\n⟨49 empty lines⟩\nb"
