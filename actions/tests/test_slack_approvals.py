@@ -412,7 +412,7 @@ def test_through_the_real_worker_the_message_is_posted_and_updated_after_a_slack
     def posted():
         return [
             c for c in fake.of("chat.postMessage")
-            if any(b.get("type") == "actions" and b["elements"][0]["value"] == action_id
+            if any(b.get("type") == "actions" and b["elements"][0]["value"].partition(":")[0] == action_id
                    for b in c["args"].get("blocks", []))
         ]  # fmt: skip
 
@@ -424,8 +424,13 @@ def test_through_the_real_worker_the_message_is_posted_and_updated_after_a_slack
     message = wait_until(
         lambda: SlackMessage.objects.filter(action_id=action_id, status="posted").first(), seconds=60
     )
+    # the button's own value: the action and the payload it showed
+    shown = next(b for b in posted()[0]["args"]["blocks"] if b.get("type") == "actions")["elements"][0][
+        "value"
+    ]
+    assert shown.startswith(f"{action_id}:")
     body, headers = click_request(
-        team_id=TEAM, user_id="U0OLIVIA", action_id=slack.APPROVE, value=action_id,
+        team_id=TEAM, user_id="U0OLIVIA", action_id=slack.APPROVE, value=shown,
         response_url=fake.respond_prefix, secret=SECRET,
     )  # fmt: skip
     response = Client().generic(
