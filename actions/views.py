@@ -216,6 +216,15 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
                     auth.rider = InputsRider()  # this request's instance
         return authenticators
 
+    def initial(self, request, *args, **kwargs):
+        """A suspended agent reads nothing of its actions (R1.6): its wait is refused, and so is the same
+        answer by another route (``GET /api/actions/{id}/`` is a wait with ``timeout=0``, the queue lists
+        their decisions). Its proposal is refused by ``services.propose_action``, which says how to resume."""
+        super().initial(request, *args, **kwargs)
+        agent = request_agent(request)
+        if agent is not None and self.action != "create":
+            refuse_if_suspended(agent)  # read from the agent its authentication loaded: no query
+
     def base_queryset(self):
         qs = self.queryset.all()
         agent = request_agent(self.request)
@@ -308,9 +317,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         timeout = _seconds(request.query_params.get("timeout"), "timeout")
         agent = request_agent(request)
         if agent is not None:
-            # a suspended agent waits for nothing (as an open wait of it ends when it is suspended): the
-            # same answer whatever the timeout, read from the agent its authentication loaded
-            refuse_if_suspended(agent)
+            # (a suspended agent waits for nothing: ``initial`` refused it, whatever the timeout)
             services.waiter_attached(action)
 
         def answer() -> dict:
