@@ -580,15 +580,22 @@ def agents(request):
         )
         .order_by("project__name", "name")
     )
+    # the mode is the agent's wildcard autonomy row: shown where GET /api/agents/{id}/autonomy/ answers
+    modes_read = {ws for ws, role in _roles(request.user).items() if role_at_least(role, MAINTAINER)}
     return render(
-        request, "console/agents.html", _base_context(request, "Agents", items=items, section="agents")
+        request,
+        "console/agents.html",
+        _base_context(request, "Agents", items=items, modes_read=modes_read, section="agents"),
     )
 
 
 def agent_card(request, agent_id):
     agent = _agent_or_404(request, agent_id)
     role = _roles(request.user).get(agent.project.workspace_id)
-    rules = list(agent.autonomy_rules.order_by("action_type"))
+    # the agent's autonomy rows (its mode is one of them) are read where GET /api/agents/{id}/autonomy/
+    # answers, maintainer+; a developer sees that they are not theirs to read
+    reads_autonomy = role_at_least(role, MAINTAINER)
+    rules = list(agent.autonomy_rules.order_by("action_type")) if reads_autonomy else []
     auto = any(r.action_type == WILDCARD and r.mode == AUTO_APPROVE for r in rules)
     # only the controls the reader can use (R2.1, R2.2): setting an agent's autonomy needs maintainer+ and at
     # least its principal's role (a suspended agent has none); undoing a grant, the role that could grant it
@@ -615,6 +622,7 @@ def agent_card(request, agent_id):
             grants=grants,
             undoable=undoable,
             auto=auto,
+            reads_autonomy=reads_autonomy,
             can_switch=can_switch,
             confirm=request.GET.get("confirm") if confirm else "",
             section="agents",

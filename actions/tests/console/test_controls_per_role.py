@@ -16,7 +16,7 @@ from django.test import Client
 from actions.tests.conftest import Proposer
 from projects import teams
 from projects.access import set_project_access
-from projects.models import Agent, Membership
+from projects.models import Agent, AutonomyRule, Membership
 
 MEMBERS = "/admin/console/members/"
 KEYS = "/admin/console/keys/"
@@ -169,3 +169,46 @@ def test_undo_shows_only_on_grants_the_reader_could_have_granted(team):
     for action, data in _forms(_card(dev, lead), 0):
         if "/grants/" in action:
             assert not _refusals(dev.post(action, data, follow=True))
+
+
+# -- the agent's autonomy: read where GET /api/agents/{id}/autonomy/ answers (maintainer+), nowhere else ----
+
+ROWS_TABLE = 'aria-labelledby="h-rows"'
+MODE_LABEL = ("Autopilot</span>", "Manual</span>")
+
+
+def _with_rows(team):
+    AutonomyRule.objects.create(agent=team.agent, action_type="terminal", mode="auto_approve")
+    AutonomyRule.objects.create(agent=team.agent, action_type="*", mode="auto_approve")
+
+
+@pytest.mark.parametrize("seat", ["owner", "maintainer", "developer"])
+def test_the_card_shows_autonomy_rows_and_mode_exactly_to_who_the_api_answers(team, seat):
+    _with_rows(team)
+    user = getattr(team, seat)
+    api = team.world.client(user).get(f"/api/agents/{team.agent.id}/autonomy/")
+    page = _card(_client(user), team.agent)
+    reads = api.status_code == 200
+    assert api.status_code in (200, 403), api.content
+    assert (ROWS_TABLE in page) is reads, seat
+    assert ("<code>terminal</code>" in page) is reads, seat
+    assert any(label in page for label in MODE_LABEL) is reads, seat
+    if not reads:  # the card says why, rather than showing nothing
+        assert "maintainers and owners" in page
+
+
+@pytest.mark.parametrize("seat", ["owner", "maintainer", "developer"])
+def test_the_agents_list_shows_the_mode_exactly_to_who_the_api_answers(team, seat):
+    _with_rows(team)
+    user = getattr(team, seat)
+    reads = team.world.client(user).get(f"/api/agents/{team.agent.id}/autonomy/").status_code == 200
+    page = _client(user).get("/admin/console/agents/").content.decode()
+    assert "dev-api" in page
+    assert any(label in page for label in MODE_LABEL) is reads, seat
+
+
+def test_a_restricted_maintainer_reads_the_mode_only_of_agents_in_projects_they_reach(world):
+    k, u, ws = _scene(world)
+    page = _client(u["rmaint"]).get("/admin/console/agents/").content.decode()
+    assert f"dev-o{k}" in page and f"dev-ls{k}" not in page
+    assert any(label in page for label in MODE_LABEL)  # maintainer of app: the API answers them there
