@@ -190,7 +190,16 @@ async def key_refusal(fence: KeyFence | None, since: float | None = None) -> Exc
         return None
     if since is None:
         since = asyncio.get_running_loop().time()
-    return await _shared().run(("fence", str(fence.agent_id), fence.key_hash), since, fence.refusal)
+    refusal, fence.ends_at = await _shared().run(
+        ("fence", str(fence.agent_id), fence.key_hash), since, fence.read
+    )
+    return refusal
+
+
+def fence_ends(fence: KeyFence | None):
+    """``waiting.wait_async``'s ``until`` for a wait fenced by ``fence``: it wakes when its key's overlap window
+    ends (nothing announces that moment), re-reads the key, and ends with its refusal."""
+    return fence.seconds_left if fence is not None else None
 
 
 async def await_settled(
@@ -218,7 +227,7 @@ async def await_settled(
         # not settled: the wake was its key's change or a re-check (the answer re-reads the key anyway)
         return fence is not None and await key_refusal(fence, woke_at) is not None
 
-    await waiting.wait_async(waiting.wait_keys(key, fence), settled, timeout)
+    await waiting.wait_async(waiting.wait_keys(key, fence), settled, timeout, until=fence_ends(fence))
     return state, woke_at
 
 
@@ -267,7 +276,9 @@ async def _serve_steps(plan: DeferredWait, response) -> HttpResponse:
         async def decided(action=action) -> bool:
             return await slots.run(_decided, action, plan.fence)
 
-        await waiting.wait_async(waiting.wait_keys(str(action.id), plan.fence), decided, seconds)
+        await waiting.wait_async(
+            waiting.wait_keys(str(action.id), plan.fence), decided, seconds, until=fence_ends(plan.fence)
+        )
         answered = await slots.run(plan.advance, response)
         if answered is not None:
             return answered

@@ -538,11 +538,16 @@ def _notify_hubs(key: str) -> None:
 
 
 async def wait_async(
-    key: str | Sequence[str], is_done: Callable[[], Awaitable[bool]], timeout: float
+    key: str | Sequence[str],
+    is_done: Callable[[], Awaitable[bool]],
+    timeout: float,
+    *,
+    until: Callable[[], float | None] | None = None,
 ) -> bool:
     """Await until ``await is_done()`` is true or ``timeout`` seconds passed; returns its last value.
     ``is_done`` runs only at the start, after a notification on one of the keys, and at the re-check
-    interval: a waiter costs no thread and no query while nothing happens."""
+    interval: a waiter costs no thread and no query while nothing happens. ``until``: seconds from now to
+    a moment nothing announces (a key's overlap window ends), None for none; ``is_done`` runs then too."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + max(0.0, timeout)
     the_hub = hub()
@@ -558,4 +563,11 @@ async def wait_async(
             remaining = deadline - loop.time()
             if remaining <= 0 or the_hub.closing:
                 return False
-            await ticket.sleep(min(remaining, the_hub.recheck_interval()))
+            await ticket.sleep(min(remaining, the_hub.recheck_interval(), _until(until)))
+
+
+def _until(until: Callable[[], float | None] | None) -> float:
+    """Seconds to a wait's own wake-up (``wait_async``'s ``until``); at least a few milliseconds, so a clock a
+    hair behind the moment re-reads it once more rather than spinning."""
+    left = until() if until is not None else None
+    return float("inf") if left is None else max(left, 0.01)

@@ -7,9 +7,11 @@ An authenticated agent is represented by :class:`AgentUser` as ``request.user`` 
 from __future__ import annotations
 
 import functools
+from datetime import datetime
 from typing import Protocol, cast
 
 from django.db import connections
+from django.utils import timezone
 from rest_framework import authentication, exceptions
 
 from brabo.errors import DomainError
@@ -17,6 +19,7 @@ from brabo.sql import Projection, fetch_one
 
 from .key_use import retired_holder, touch_last_used
 from .models import Agent, Membership, PersonalToken, Project
+from .team_models import RetiredKey
 
 
 class KeyPrincipal:
@@ -236,42 +239,70 @@ class KeyFence:
     """The agent key a long wait was let in with (R8.4, R12.1). A wait outlives its authentication: the key
     may be revoked, rotated out, or its agent suspended while it waits. The wait reads :meth:`refusal` when it
     is woken (``actions.waiting.agent_key`` is announced by each of those changes) and again just before it
-    answers, and answers with the refusal instead of the decision: what a fresh call with that key gets."""
+    answers, and answers with the refusal instead of the decision: what a fresh call with that key gets.
 
-    __slots__ = ("agent_id", "key_hash")
+    A key rotated out WITH an overlap window stops at a moment nothing announces: ``ends_at`` is that moment
+    (None for a current key), read with the key, and the wait wakes itself then (:meth:`seconds_left`)."""
 
-    def __init__(self, agent_id, key_hash: str):
-        self.agent_id, self.key_hash = agent_id, key_hash
+    __slots__ = ("agent_id", "key_hash", "ends_at")
+
+    def __init__(self, agent_id, key_hash: str, ends_at: datetime | None = None):
+        self.agent_id, self.key_hash, self.ends_at = agent_id, key_hash, ends_at
 
     @classmethod
     def of_request(cls, request) -> KeyFence | None:
-        """The fence of an agent's call (None for a person's: their waits are not fenced here)."""
+        """The fence of an agent's call (None for a person's: :class:`PersonFence` is theirs)."""
         agent = request_agent(request)
         if agent is None:
             return None
         key = read_key(request, "Bearer", "agent key")
-        return cls(agent.pk, Agent.hash_key(key) if key else "")
+        return cls.of_key(agent, key or "")
 
     @classmethod
     def of_key(cls, agent: Agent, key: str) -> KeyFence:
-        return cls(agent.pk, Agent.hash_key(key))
+        key_hash = Agent.hash_key(key) if key else ""
+        # a key let in that is not the agent's current one is in its overlap window: read when it ends
+        ends_at = _window_end(agent.pk, key_hash) if key_hash != agent.key_hash else None
+        return cls(agent.pk, key_hash, ends_at)
 
-    def refusal(self) -> Exception | None:
-        """None while the key still opens Brabo as this agent; else the refusal a fresh call would get:
-        401 for a revoked or unknown key (a rotated-out one past its overlap), 403 ``agent_suspended``."""
+    def read(self) -> tuple[Exception | None, datetime | None]:
+        """(the refusal a fresh call would get, None while the key still opens Brabo as this agent; when the
+        key stops by itself, None for a current key): 401 for a revoked or unknown key (a rotated-out one
+        past its overlap), 403 ``agent_suspended``."""
         row = (
             Agent.objects.filter(pk=self.agent_id)
             .values_list("revoked_at", "key_hash", "suspended_at", "principal_id", "name", "suspended_reason")
             .first()
         )
         if row is None or row[0] is not None:
-            return exceptions.AuthenticationFailed(REVOKED_KEY)
+            return exceptions.AuthenticationFailed(REVOKED_KEY), None
         revoked_at, current, suspended_at, principal_id, name, why = row
-        if self.key_hash != current and str(retired_holder("agent", self.key_hash)) != str(self.agent_id):
-            return exceptions.AuthenticationFailed(UNKNOWN_KEY)
+        ends_at = None if self.key_hash == current else _window_end(self.agent_id, self.key_hash)
+        if self.key_hash != current and ends_at is None:
+            return exceptions.AuthenticationFailed(UNKNOWN_KEY), None
         if suspended_at is not None or principal_id is None:
-            return suspended(name, why)
-        return None
+            return suspended(name, why), None
+        return None, ends_at
+
+    def refusal(self) -> Exception | None:
+        refusal, self.ends_at = self.read()
+        return refusal
+
+    def seconds_left(self) -> float | None:
+        """Seconds until the key stops by itself (its overlap window ends), as last read; None: not by itself."""
+        ends_at = self.ends_at
+        return None if ends_at is None else max(0.0, (ends_at - timezone.now()).total_seconds())
+
+
+def _window_end(agent_id, key_hash: str) -> datetime | None:
+    """When this agent's rotated-out key stops opening Brabo; None when it is not one still in its window."""
+    return (
+        RetiredKey.objects.filter(
+            holder_kind="agent", holder_id=agent_id, key_hash=key_hash, valid_until__gt=timezone.now()
+        )
+        .values_list("valid_until", flat=True)
+        .first()
+    )
 
 
 def refuse_if_fenced(fence: KeyFence | None) -> None:

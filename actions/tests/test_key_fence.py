@@ -4,6 +4,8 @@ the blocking (WSGI) wait ending with it. The served paths (the hub, MCP, hooks) 
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from django.utils import timezone
 from rest_framework.exceptions import AuthenticationFailed
@@ -86,3 +88,37 @@ def test_the_blocking_wait_answers_the_refusal_not_the_decision(team):
     ProposedAction.objects.filter(pk=action_id).update(status="denied")  # decided after the revocation
     with pytest.raises(AuthenticationFailed):
         _wait_until_settled(action, 600, fence)
+
+
+def test_a_key_in_its_overlap_says_when_it_stops_and_a_current_key_does_not(team):
+    old = team.agent_key
+    assert _fence(team.agent, old).ends_at is None and _fence(team.agent, old).seconds_left() is None
+    keys.rotate_agent_key(actor=team.owner, agent=team.agent, overlap_minutes=5)
+    team.agent.refresh_from_db()
+    until = RetiredKey.objects.get(holder_id=team.agent.id).valid_until
+    fence = _fence(team.agent, old)  # let in during the window: when it ends is read with it
+    left = fence.seconds_left()
+    assert fence.ends_at == until and left is not None and 0 < left <= 300
+    held = KeyFence(team.agent.pk, Agent.hash_key(old))  # a wait let in before the rotation...
+    assert held.ends_at is None
+    assert held.refusal() is None and held.ends_at == until  # ...learns it when its key is re-read
+    RetiredKey.objects.filter(holder_id=team.agent.id).update(valid_until=timezone.now())
+    assert isinstance(held.refusal(), AuthenticationFailed) and held.seconds_left() is None
+
+
+def test_an_async_wait_wakes_itself_when_its_until_comes_and_reads_again(settings):
+    settings.BRABO_WAIT_RECHECK = settings.BRABO_WAIT_RECHECK_SUBSCRIBED = 600  # only ``until`` wakes it
+
+    async def run() -> tuple[bool, int]:
+        looks = 0
+
+        async def done() -> bool:
+            nonlocal looks
+            looks += 1
+            return looks >= 2  # what the second look reads: the key's window has closed
+
+        left = iter([0.05, None])
+        ended = await waiting.wait_async("fence-test-key", done, 600, until=lambda: next(left, None))
+        return ended, looks
+
+    assert asyncio.run(run()) == (True, 2)
