@@ -27,9 +27,13 @@ import threading
 import time
 import weakref
 from collections.abc import Generator
+from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import SESSION_KEY, get_user_model
+from django.contrib.auth.signals import user_logged_out
+from django.contrib.sessions.models import Session
 from django.db import DatabaseError, connection
 from django.db.models import Q
 from django.db.models.signals import post_delete, post_save
@@ -37,8 +41,8 @@ from django.http import JsonResponse, StreamingHttpResponse
 from guardian.models import UserObjectPermission
 
 from brabo import slots
-from projects.access import visible_projects
-from projects.models import Membership
+from projects.access import PersonFence, visible_projects
+from projects.models import Membership, PersonalToken
 
 from . import waiting
 from .models import SessionEvent
@@ -211,11 +215,25 @@ def _count_running(step: int) -> None:
 
 
 def events(
-    user, after: int | None, *, max_seconds: float, heartbeat: float, current=lambda: True, wake_key: str = ""
+    user,
+    after: int | None,
+    *,
+    max_seconds: float,
+    heartbeat: float,
+    current=lambda: True,
+    wake_key: str = "",
+    fence: PersonFence | None = None,
 ) -> Generator[str, None, None]:
-    """A thread-held stream's text: what changed after event ``after`` (None: from now on)."""
+    """A thread-held stream's text: what changed after event ``after`` (None: from now on). ``fence``: the
+    session it was opened with; it ends with it (re-read at each wake-up, its person's announcement one)."""
     deadline = time.monotonic() + max_seconds
     epoch = _epoch
+    if fence is not None:
+        inner = current
+
+        def current() -> bool:
+            return inner() and fence.refusal() is None
+
     _count_running(1)
     try:
         # read before the first line: a client that has that line hears of every event committed after it
@@ -254,6 +272,7 @@ def _event_frames(user, tail: Tail, deadline: float, heartbeat: float, current, 
 
         keys = [waiting.project_events_key(pid) for pid in project_ids]
         keys.append(STOP_KEY)
+        keys.append(waiting.person_key(user.pk))  # signed out, deactivated: ``current`` re-reads it
         if wake_key:
             keys.append(wake_key)
         if not waiting.wait_for(keys, changed, min(heartbeat, remaining), recheck=heartbeat):
@@ -324,6 +343,7 @@ def stream(request):
             heartbeat=settings.BRABO_SSE_HEARTBEAT,
             current=slot.current,
             wake_key=wake_key,
+            fence=PersonFence.of_request(request),
         ),
         slot.release,
     )
@@ -352,12 +372,13 @@ START_WINDOW = 256  # ids below the newest a feed starting now still waits for (
 
 
 class _Listener:
-    __slots__ = ("user", "projects", "stale", "frames", "signal", "refreshed_at")
+    __slots__ = ("user", "projects", "stale", "frames", "signal", "refreshed_at", "person_changed")
 
     def __init__(self, user, projects: frozenset[str], now: float):
         self.user = user
         self.projects = projects
         self.stale = False
+        self.person_changed = False  # its person was announced: re-read its session before the next frame
         self.frames: list[tuple[str, str]] = []  # (project id, the SSE frame's text)
         self.signal = asyncio.Event()
         self.refreshed_at = now
@@ -466,6 +487,43 @@ class Feed:
                 listener.offer(batch)
 
 
+class _PersonWatch:
+    """Woken (by the hub, on the loop) when the listener's person was announced (``waiting.person_key``):
+    before its next frame it re-reads its session (``PersonFence``) and what its person may see."""
+
+    __slots__ = ("listener",)
+
+    def __init__(self, listener: _Listener):
+        self.listener = listener
+
+    def wake(self) -> None:
+        self.listener.person_changed = self.listener.stale = True
+        self.listener.signal.set()
+
+
+@contextmanager
+def _watching_person(listener: _Listener):
+    the_hub = waiting.hub()
+    key = waiting.person_key(listener.user.pk)
+    watch = _PersonWatch(listener)
+    the_hub.waiters.setdefault(key, set()).add(watch)  # type: ignore[arg-type]
+    try:
+        yield
+    finally:
+        watchers = the_hub.waiters.get(key, set())
+        watchers.discard(watch)  # type: ignore[arg-type]
+        if not watchers:
+            the_hub.waiters.pop(key, None)
+
+
+async def _ended(listener: _Listener, fence: PersonFence | None) -> bool:
+    """After its person was announced: whether the session the stream was opened with has ended."""
+    if not listener.person_changed:
+        return False
+    listener.person_changed = False
+    return fence is not None and await slots.run(fence.refusal) is not None
+
+
 class _TenancyWatch:
     """Woken (by the hub, on the loop) when a membership or a project grant changed: from that moment every
     listener's frames wait until it has re-read what its person may see."""
@@ -499,7 +557,10 @@ def _backlog(project_ids: frozenset[str], after: int, upto: int) -> list[dict]:
     return [c for c in _changes(list(project_ids), after) if c["sse_id"] <= upto]
 
 
-async def aevents(user, after: int | None, *, max_seconds: float, heartbeat: float, release, slot=None):
+async def aevents(
+    user, after: int | None, *, max_seconds: float, heartbeat: float, release, slot=None, fence=None
+):
+    """``fence``: the session the stream was opened with (``PersonFence``); the stream ends with it."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + max_seconds
     the_feed = feed()
@@ -507,39 +568,44 @@ async def aevents(user, after: int | None, *, max_seconds: float, heartbeat: flo
     current = slot.current if slot is not None else (lambda: True)
     if slot is not None:  # taken over by a newer stream of the same tab: wake up and end
         slot.on_superseded(lambda: loop.call_soon_threadsafe(listener.signal.set))
-    try:
-        yield "retry: 2000\n\n"
-        upto = await the_feed.join(listener)
-        # A resuming browser (Last-Event-ID) first gets what it missed up to the feed's cursor, read once.
-        while after is not None and after < upto:
-            missed = await slots.run(_backlog, listener.projects, after, upto)
-            if not missed:
-                break
-            after = missed[-1]["sse_id"]
-            yield "".join(_frame(c) for c in missed)
-        while current():
-            now = loop.time()
-            if listener.stale or now - listener.refreshed_at >= settings.BRABO_SSE_TENANCY_REFRESH:
-                listener.stale = False  # frames offered from here on are filtered by the set read now
-                listener.projects = await slots.run(_visible_ids, user)
-                listener.refreshed_at = loop.time()
-            if listener.frames:
-                frames, listener.frames = listener.frames, []
-                allowed = [frame for project, frame in frames if project in listener.projects]
-                if allowed:
-                    yield "".join(allowed)
-                continue
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                return
-            listener.signal.clear()
-            try:
-                await asyncio.wait_for(listener.signal.wait(), timeout=min(heartbeat, remaining))
-            except TimeoutError:
-                yield ": heartbeat\n\n"
-    finally:
-        the_feed.leave(listener)
-        release()
+    # its person announced (signed out, deactivated, a membership changed): woken at once, re-read first
+    listener.person_changed = fence is not None  # and once at the start: a sign-out just before it
+    with _watching_person(listener):
+        try:
+            yield "retry: 2000\n\n"
+            upto = await the_feed.join(listener)
+            # A resuming browser (Last-Event-ID) first gets what it missed up to the feed's cursor, read once.
+            while after is not None and after < upto:
+                missed = await slots.run(_backlog, listener.projects, after, upto)
+                if not missed:
+                    break
+                after = missed[-1]["sse_id"]
+                yield "".join(_frame(c) for c in missed)
+            while current():
+                if await _ended(listener, fence):
+                    return  # signed out, expired, deactivated: the browser's reconnect meets the sign-in page
+                now = loop.time()
+                if listener.stale or now - listener.refreshed_at >= settings.BRABO_SSE_TENANCY_REFRESH:
+                    listener.stale = False  # frames offered from here on are filtered by the set read now
+                    listener.projects = await slots.run(_visible_ids, user)
+                    listener.refreshed_at = loop.time()
+                if listener.frames:
+                    frames, listener.frames = listener.frames, []
+                    allowed = [frame for project, frame in frames if project in listener.projects]
+                    if allowed:
+                        yield "".join(allowed)
+                    continue
+                remaining = deadline - loop.time()
+                if remaining <= 0:
+                    return
+                listener.signal.clear()
+                try:
+                    await asyncio.wait_for(listener.signal.wait(), timeout=min(heartbeat, remaining))
+                except TimeoutError:
+                    yield ": heartbeat\n\n"
+        finally:
+            the_feed.leave(listener)
+            release()
 
 
 def _open_stream(request):
@@ -567,11 +633,17 @@ def _open_stream(request):
     return None, user, cursor
 
 
+def _fence_of(request) -> PersonFence | None:
+    """What the stream ends with: the session it was opened with (the person's credentials, not a project)."""
+    return PersonFence.of_request(request)
+
+
 async def astream(request):
     """``GET /admin/console/events/stream/`` under the ASGI server (see the Feed above)."""
     refusal, user, cursor = await slots.run(_open_stream, request)
     if refusal is not None:
         return refusal
+    fence = await slots.run(_fence_of, request)
     slot = _acquire(user.pk, _tab_of(request))
     if slot is None:
         return _too_many()
@@ -582,6 +654,7 @@ async def astream(request):
         heartbeat=settings.BRABO_SSE_HEARTBEAT,
         release=slot.release,
         slot=slot,
+        fence=fence,
     )
     response = StreamingHttpResponse(body, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
@@ -589,15 +662,50 @@ async def astream(request):
     return response
 
 
-def _tenancy_changed(sender, **kwargs) -> None:
+def _tenancy_changed(sender, instance=None, **kwargs) -> None:
     waiting.publish(TENANCY_KEY)  # after the commit, to every process's feed (Redis) or this one's
+    if getattr(instance, "user_id", None) is not None:
+        waiting.publish(waiting.person_key(instance.user_id))  # their open waits re-read their right
+
+
+def _person_changed(sender, instance=None, **kwargs) -> None:
+    """A person saved (deactivated, a new password) or one of their tokens (revoked): their open waits and
+    streams re-read what let them in."""
+    user_id = getattr(instance, "user_id", None) or getattr(instance, "pk", None)
+    if user_id is not None:
+        waiting.publish(waiting.person_key(user_id))
+
+
+def _signed_out(sender, user=None, **kwargs) -> None:
+    if user is not None:  # (an anonymous sign-out signs out nobody)
+        waiting.publish(waiting.person_key(user.pk))
+
+
+def _session_deleted(sender, instance=None, **kwargs) -> None:
+    """A stored session deleted: signed out (``logout`` sends ``user_logged_out`` BEFORE it deletes the
+    session, so a stream woken by that alone may still find it), flushed or cycled. Its person is announced
+    once it is gone."""
+    try:
+        user_id = instance.get_decoded().get(SESSION_KEY) if instance is not None else None
+    except Exception:  # noqa: BLE001 -- a session that does not decode signs nobody out
+        return
+    if user_id:
+        waiting.publish(waiting.person_key(user_id))
 
 
 def connect_tenancy_signals() -> None:
     """Membership rows and guardian's per-project grants decide what a listener may see: any change of
-    either makes every feed re-read its listeners' projects before their next frame."""
+    either makes every feed re-read its listeners' projects before their next frame. Those, a person's
+    own row, their tokens and their signing out announce the person (``waiting.person_key``): their open
+    waits and streams re-read their credentials and right (``projects.access.PersonFence``)."""
     for model in (Membership, UserObjectPermission):
         post_save.connect(_tenancy_changed, sender=model, dispatch_uid=f"live-tenancy-save-{model.__name__}")
         post_delete.connect(
             _tenancy_changed, sender=model, dispatch_uid=f"live-tenancy-delete-{model.__name__}"
         )
+    for person_model in (get_user_model(), PersonalToken):
+        name = person_model.__name__
+        post_save.connect(_person_changed, sender=person_model, dispatch_uid=f"live-person-save-{name}")
+        post_delete.connect(_person_changed, sender=person_model, dispatch_uid=f"live-person-delete-{name}")
+    user_logged_out.connect(_signed_out, dispatch_uid="live-person-signed-out")
+    post_delete.connect(_session_deleted, sender=Session, dispatch_uid="live-person-session-deleted")

@@ -24,10 +24,11 @@ from brabo.openapi import error_responses
 from brabo.pagination import ActionPagination, EventPagination
 from brabo.query_filters import QueryFilter, apply_filters, filter_parameters
 from permissions.action_types import ACTION_TYPES, QUESTION_TYPES
-from projects.access import project_role
+from projects.access import PersonFence, project_role
 from projects.api_base import BraboAPIView, BraboListAPIView, TenantScopedViewSet
 from projects.authentication import (
     AgentKeyAuthentication,
+    Fence,
     KeyFence,
     refuse_if_fenced,
     refuse_if_suspended,
@@ -77,10 +78,10 @@ def _seconds(raw, name: str) -> float:
     return value
 
 
-def _wait_until_settled(action: ProposedAction, timeout: float, fence: KeyFence | None = None) -> None:
+def _wait_until_settled(action: ProposedAction, timeout: float, fence: Fence | None = None) -> None:
     """Block until ``action`` is settled or ``timeout`` passed; with ``fence``, raise the refusal a fresh call
-    would get as soon as the waiting agent's key stops opening Brabo (woken by its announcement), never
-    answering with the decision after that."""
+    would get as soon as the waiter's key, token or session stops opening Brabo, or the person may no longer
+    read the action (woken by its announcement), never answering with the decision after that."""
 
     def settled() -> bool:
         action.refresh_from_db()
@@ -101,15 +102,18 @@ def _answer_when_settled(
     """R8.4 — answer ``finish()``'s data once ``action`` is settled or ``timeout`` passed. Under the ASGI
     server the async route (``actions.wait_views``) left a plan on the request: the wait is handed to it and
     happens after this view returns, holding no thread; otherwise (WSGI, the test client) it blocks here.
-    Either way it counts against the caller's caps on concurrent waits (429 ``too_many_waits``), and an
-    agent's wait ends with its key (``KeyFence``): revoked, rotated out or suspended, it answers as a fresh
-    call would, never with the decision."""
+    Either way it counts against the caller's caps on concurrent waits (429 ``too_many_waits``), and it ends
+    with what let it in: an agent's key (``KeyFence``: revoked, rotated out, suspended), a person's token or
+    session and their right to read the action (``PersonFence``: revoked, signed out, deactivated, removed
+    or restricted); it answers as a fresh call would, never with the decision."""
     if timeout and not action.is_settled:
         agent = request_agent(request)
         allowance = waiting.wait_allowance(
             agent_id=agent.id if agent is not None else None, workspace_id=action.project.workspace_id
         )
-        fence = KeyFence.of_request(request)
+        fence: Fence | None = KeyFence.of_request(request) or PersonFence.of_request(
+            request, action.project_id
+        )
         plan = getattr(request, "brabo_deferred_wait", None)
         if plan is not None:
             plan.defer(action, timeout, finish, allowance, shareable=shareable, fence=fence)

@@ -21,7 +21,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from brabo import slots
 from brabo.api_errors import exception_handler
-from projects.authentication import KeyFence, refuse_if_fenced
+from projects.authentication import Fence, refuse_if_fenced
 
 from . import waiting
 from .hooks_api import AgentHookView
@@ -38,7 +38,9 @@ class DeferredWait:
         self.timeout = 0.0
         self.finish: Any = None
         self.shareable = False
-        self.fence: KeyFence | None = None  # the waiting agent's key, re-read when woken and before answering
+        self.fence: Fence | None = (
+            None  # the waiter's key, token or session, re-read when woken and before answering
+        )
         self._held = ExitStack()
 
     def defer(
@@ -49,11 +51,11 @@ class DeferredWait:
         allowance: AbstractContextManager,
         *,
         shareable: bool = False,
-        fence: KeyFence | None = None,
+        fence: Fence | None = None,
     ) -> None:
         """``shareable``: ``finish()`` answers every caller alike for one state of the action (the wait
         endpoint), so waiters woken together may share one rendering. ``fence``: an agent's key
-        (``KeyFence``): the wait ends with it."""
+        (``KeyFence``) or a person's token or session (``PersonFence``): the wait ends with it."""
         self._held.enter_context(allowance)  # a refusal (429) is raised here, inside the DRF view
         self.action, self.timeout, self.finish, self.shareable = action, timeout, finish, shareable
         self.fence = fence
@@ -67,7 +69,7 @@ class DeferredWait:
     on_error: Any = None
 
     def defer_steps(
-        self, steps, step, finish, allowance: AbstractContextManager, on_error, fence: KeyFence | None = None
+        self, steps, step, finish, allowance: AbstractContextManager, on_error, fence: Fence | None = None
     ) -> None:
         self._held.enter_context(allowance)
         self.steps, self.step, self.finish, self.on_error = steps, step, finish, on_error
@@ -183,27 +185,25 @@ def _answer(response, plan: DeferredWait) -> HttpResponse:
     return _plain(response)
 
 
-async def key_refusal(fence: KeyFence | None, since: float | None = None) -> Exception | None:
-    """The refusal of a wait's key that stopped opening Brabo (``KeyFence.refusal``), read on a slot no earlier
+async def key_refusal(fence: Fence | None, since: float | None = None) -> Exception | None:
+    """The refusal of a wait's credentials that stopped opening Brabo (``Fence.read``), read on a slot no earlier
     than ``since`` (default: now), shared by the waiters of one key that ask together."""
     if fence is None:
         return None
     if since is None:
         since = asyncio.get_running_loop().time()
-    refusal, fence.ends_at = await _shared().run(
-        ("fence", str(fence.agent_id), fence.key_hash), since, fence.read
-    )
+    refusal, fence.ends_at = await _shared().run(fence.share_key, since, fence.read)
     return refusal
 
 
-def fence_ends(fence: KeyFence | None):
+def fence_ends(fence: Fence | None):
     """``waiting.wait_async``'s ``until`` for a wait fenced by ``fence``: it wakes when its key's overlap window
     ends (nothing announces that moment), re-reads the key, and ends with its refusal."""
     return fence.seconds_left if fence is not None else None
 
 
 async def await_settled(
-    action: ProposedAction, timeout: float, fence: KeyFence | None = None
+    action: ProposedAction, timeout: float, fence: Fence | None = None
 ) -> tuple[tuple[str, object] | None, float]:
     """Await, holding no thread, until ``action`` is settled or ``timeout`` seconds passed (R8.4), or, with
     ``fence``, the waiting agent's key stopped opening Brabo (woken by its announcement; the caller answers
@@ -264,7 +264,7 @@ async def _serve(request, view, **kwargs) -> HttpResponse:
         plan.release()
 
 
-def _decided(action: ProposedAction, fence: KeyFence | None = None) -> bool:
+def _decided(action: ProposedAction, fence: Fence | None = None) -> bool:
     action.refresh_from_db(fields=["status", "result", "denial_reason", "decided_by", "decided_at"])
     return action.status != PENDING or (fence is not None and fence.refusal() is not None)
 

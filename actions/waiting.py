@@ -105,9 +105,22 @@ def agent_key(agent_id) -> str:
     return f"agent:{agent_id}"
 
 
+def person_key(user_id) -> str:
+    """Announced when what a person's open waits and streams were let in with may have ended -- a token
+    revoked, a session signed out, the person deactivated, a membership or project grant changed
+    (``actions.live.connect_tenancy_signals``): they re-read it (``projects.access.PersonFence``)."""
+    return f"person:{user_id}"
+
+
+def fence_key(fence) -> str:
+    """The announcement a fence's wait listens to: its agent's (``KeyFence``) or its person's (``PersonFence``)."""
+    user_id = getattr(fence, "user_id", None)
+    return person_key(user_id) if user_id is not None else agent_key(fence.agent_id)
+
+
 def wait_keys(key: str, fence) -> tuple[str, ...]:
-    """What a wait on ``key`` listens to: with a ``KeyFence``, also its agent's key changes."""
-    return (key,) if fence is None else (key, agent_key(fence.agent_id))
+    """What a wait on ``key`` listens to: with a fence, also its agent's or person's changes."""
+    return (key,) if fence is None else (key, fence_key(fence))
 
 
 def project_events_key(project_id) -> str:

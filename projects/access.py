@@ -9,16 +9,23 @@ subqueries so a page of projects costs one query, not one per row.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+from importlib import import_module
 
+from django.conf import settings
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.db.models import Q, QuerySet
+from django.utils.crypto import constant_time_compare
 from guardian.models import UserObjectPermission
+from rest_framework import exceptions
 
+from brabo.errors import DomainError
 from permissions.action_types import DEVELOPER, MAINTAINER, OWNER, ROLE_RANK
 
 from . import team_events as te
 from .authentication import KeyPrincipal
-from .models import Agent, Membership, Project, Workspace, WorkspaceEvent
+from .models import Agent, Membership, PersonalToken, Project, Workspace, WorkspaceEvent
 
 ACCESS_PERM = "access_project"
 
@@ -238,3 +245,89 @@ def set_project_access(member: Membership, projects: list[Project] | None) -> No
         for project in projects:
             assign_perm(f"projects.{ACCESS_PERM}", user, project)
     member.save(update_fields=["restricted"])
+
+
+# -- a person's open wait or stream, re-read when they change (R1.1, R12.1) ---------------------------------
+
+TOKEN_ENDED = "Invalid or revoked token; create one with create_user_token."
+SESSION_ENDED = "Your session has ended (signed out, expired, or your account changed); sign in again."
+
+
+class PersonFence:
+    """What a person's long wait or live stream was let in with: their token or session, and (for a wait) the
+    project of the action they wait on. Either may end while it is open -- the token revoked, the session
+    signed out, the person deactivated, removed from the workspace or restricted to other projects -- and
+    then it ends with what a fresh call would get: 401 for the credentials, 404 for the action. Read when the
+    person's announcement wakes it (``actions.waiting.person_key``) and again before it answers."""
+
+    __slots__ = ("user_id", "token_hash", "session_key", "project_id", "ends_at")
+
+    def __init__(
+        self, user_id, *, token_hash: str | None = None, session_key: str | None = None, project_id=None
+    ):
+        self.user_id, self.token_hash, self.session_key = user_id, token_hash, session_key
+        self.project_id = str(project_id) if project_id is not None else None
+        self.ends_at: datetime | None = (
+            None  # a person's credentials stop at no moment known ahead (an agent key's may)
+        )
+
+    @classmethod
+    def of_request(cls, request, project_id=None) -> PersonFence | None:
+        """The fence of a person's call (None for a machine's); ``project_id``: what they must still reach."""
+        user = getattr(request, "user", None)
+        if user is None or not _is_person(user):
+            return None
+        auth = getattr(request, "auth", None)
+        token_hash = auth.key_hash if isinstance(auth, PersonalToken) else None
+        session = getattr(request, "session", None)
+        session_key = None
+        if token_hash is None and session is not None and session.get(SESSION_KEY) == str(user.pk):
+            session_key = session.session_key  # signed in through this session (not force-authenticated)
+        return cls(user.pk, token_hash=token_hash, session_key=session_key, project_id=project_id)
+
+    @property
+    def share_key(self) -> tuple:
+        """Fences alike read alike: waiters of one person woken together share one read."""
+        return ("person", str(self.user_id), self.token_hash, self.session_key, self.project_id)
+
+    def read(self) -> tuple[Exception | None, None]:
+        return self._refusal(), None
+
+    def refusal(self) -> Exception | None:
+        return self._refusal()
+
+    def seconds_left(self) -> float | None:
+        return None
+
+    def _credentials_ended(self, user) -> bool:
+        if user is None or not user.is_active:
+            return True
+        if self.token_hash is not None:
+            live = PersonalToken.objects.filter(
+                key_hash=self.token_hash, user_id=self.user_id, revoked_at__isnull=True
+            )
+            if not live.exists():
+                return True
+        return self.session_key is not None and not _session_holds(self.session_key, user)
+
+    def _refusal(self) -> Exception | None:
+        user = get_user_model().objects.filter(pk=self.user_id).first()
+        if self._credentials_ended(user):
+            if self.session_key is not None and self.token_hash is None:
+                return exceptions.NotAuthenticated(SESSION_ENDED)
+            return exceptions.AuthenticationFailed(TOKEN_ENDED)
+        if self.project_id is not None and not visible_projects(user).filter(id=self.project_id).exists():
+            return DomainError(
+                "Not found: it does not exist, or it is not yours.", status=404, reason="not_found"
+            )
+        return None
+
+
+def _session_holds(session_key: str, user) -> bool:
+    """Whether ``session_key`` is still ``user``'s signed-in session: not signed out or expired, and made
+    with their current password (Django ends the others when it changes)."""
+    data = import_module(settings.SESSION_ENGINE).SessionStore(session_key).load()
+    if data.get(SESSION_KEY) != str(user.pk):
+        return False
+    stored = data.get(HASH_SESSION_KEY)
+    return stored is None or constant_time_compare(stored, user.get_session_auth_hash())

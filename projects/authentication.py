@@ -265,6 +265,11 @@ class KeyFence:
         ends_at = _window_end(agent.pk, key_hash) if key_hash != agent.key_hash else None
         return cls(agent.pk, key_hash, ends_at)
 
+    @property
+    def share_key(self) -> tuple:
+        """Fences alike read alike: waiters of one key woken together share one read."""
+        return ("fence", str(self.agent_id), self.key_hash)
+
     def read(self) -> tuple[Exception | None, datetime | None]:
         """(the refusal a fresh call would get, None while the key still opens Brabo as this agent; when the
         key stops by itself, None for a current key): 401 for a revoked or unknown key (a rotated-out one
@@ -305,8 +310,24 @@ def _window_end(agent_id, key_hash: str) -> datetime | None:
     )
 
 
-def refuse_if_fenced(fence: KeyFence | None) -> None:
-    """Raise the refusal of a wait's key that stopped opening Brabo (nothing for a person's wait)."""
+class Fence(Protocol):
+    """What an open wait or stream re-reads (:class:`KeyFence` for an agent's key, ``projects.access.
+    PersonFence`` for a person's token or session)."""
+
+    ends_at: datetime | None
+
+    @property
+    def share_key(self) -> tuple: ...
+
+    def read(self) -> tuple[Exception | None, datetime | None]: ...
+
+    def refusal(self) -> Exception | None: ...
+
+    def seconds_left(self) -> float | None: ...
+
+
+def refuse_if_fenced(fence: Fence | None) -> None:
+    """Raise the refusal of a wait's credentials that stopped opening Brabo (nothing without a fence)."""
     refusal = fence.refusal() if fence is not None else None
     if refusal is not None:
         raise refusal

@@ -48,12 +48,19 @@ for name in ("overlap-mid", "overlap-open", "overlap-kept", "people"):
     agent, key = create_agent(actor=owner, project=app, name=name, principal=principal)
     out["agents"][name] = {"id": str(agent.id), "key": key}
 _, out["owner_token"] = create_personal_token(actor=owner, name="t")
+# a second workspace every stream's person stays in: its actions mark "everything before has been read"
+side_ws = create_workspace(actor=owner, name="side")
+side = create_project(actor=owner, workspace=side_ws, name="side")
+side_principal = Membership.objects.get(workspace=side_ws, user=owner)
+_, out["side_key"] = create_agent(actor=owner, project=side, name="side", principal=side_principal)
 for name in ("p-revoked", "p-removed", "p-restricted", "p-inactive", "p-kept",
              "s-logout", "s-inactive", "s-removed", "s-restricted", "s-kept"):
     User.objects.create_user(name, password="x")
     set_member(actor=owner, workspace=ws, username=name, role="developer")
     person = User.objects.get(username=name)
     token, key = create_personal_token(actor=person, name="t")
+    if name.startswith("s-"):
+        set_member(actor=owner, workspace=side_ws, username=name, role="developer")
     client = Client()
     client.force_login(person)
     out["people"][name] = {"token": key, "token_id": token.pk, "session": client.cookies["sessionid"].value}
@@ -205,3 +212,234 @@ def test_a_wait_whose_window_outlasts_it_still_gets_the_decision(served):
     assert r.status_code == 200, r.text
     answer = wait.answer()
     assert answer.status_code == 200 and answer.json()["status"] == "denied", answer.text
+
+
+# -- a person's wait (a personal token) ----------------------------------------------------------------------
+
+_DEACTIVATE = """
+from django.contrib.auth import get_user_model
+user = get_user_model().objects.get(username={name!r})
+user.is_active = False
+user.save()
+"""
+
+
+def _deactivate(env, name: str) -> None:
+    """As the admin's user page does: the person is saved inactive, in a separate process (through Redis)."""
+    migrate_and_run(env, _DEACTIVATE.format(name=name))
+
+
+def _revoke_token(url, seed, name):
+    person = seed["people"][name]
+    r = httpx.post(
+        f"{url}/api/tokens/{person['token_id']}/revoke/", headers=_token(person["token"]), timeout=30
+    )
+    assert r.status_code == 200, r.text
+
+
+def _remove(url, seed, name):
+    r = httpx.delete(
+        f"{url}/api/workspaces/{seed['workspace']}/members/{name}/",
+        headers=_token(seed["owner_token"]),
+        timeout=30,
+    )
+    assert r.status_code in (200, 204), r.text
+
+
+def _restrict_to_other(url, seed, name):
+    r = httpx.put(
+        f"{url}/api/workspaces/{seed['workspace']}/members/{name}/access/",
+        json={"projects": [seed["other"]]},
+        headers=_token(seed["owner_token"]),
+        timeout=30,
+    )
+    assert r.status_code == 200, r.text
+
+
+def _set_role(url, seed, name, role):
+    r = httpx.post(
+        f"{url}/api/workspaces/{seed['workspace']}/members/",
+        json={"username": name, "role": role},
+        headers=_token(seed["owner_token"]),
+        timeout=30,
+    )
+    assert r.is_success, r.text
+
+
+@pytest.mark.parametrize(
+    "name, status, reason",
+    [
+        ("p-revoked", 401, "authentication_failed"),
+        ("p-removed", 404, "not_found"),
+        ("p-restricted", 404, "not_found"),
+        ("p-inactive", 401, "authentication_failed"),
+    ],
+)
+def test_a_persons_wait_ends_when_their_right_to_read_the_action_does(served, name, status, reason):
+    (one, two), seed, env = served
+    cut = {
+        "p-revoked": lambda: _revoke_token(two.url, seed, name),
+        "p-removed": lambda: _remove(two.url, seed, name),
+        "p-restricted": lambda: _restrict_to_other(two.url, seed, name),
+        "p-inactive": lambda: _deactivate(env, name),
+    }[name]
+    token = _token(seed["people"][name]["token"])
+    action_id = _pending(one.url, seed["agents"]["people"]["key"], f"make {name}")
+    wait = _Wait(one.url, token, action_id)
+    _held(one.url, 1, f"{name}'s wait")
+    cut()
+    answer = wait.answer()
+    assert answer.status_code == status, answer.text
+    assert answer.json()["reason"] == reason and "status" not in answer.json()
+    _held(one.url, 0, "the wait let go")
+    # decided afterwards: a fresh call with the same credentials gets the same refusal, not the decision
+    r = httpx.post(
+        f"{two.url}/api/actions/{action_id}/deny/",
+        json={"reason": "no"},
+        headers=_token(seed["owner_token"]),
+        timeout=30,
+    )
+    assert r.status_code == 200, r.text
+    again = httpx.get(f"{one.url}/api/actions/{action_id}/wait/?timeout=0", headers=token, timeout=30)
+    assert again.status_code == status, again.text
+
+
+def test_a_persons_wait_goes_on_through_a_change_that_leaves_them_reading(served):
+    """Friction: their role raised and lowered, another member's change -- the wait wakes, still reads the
+    action, and gets the decision."""
+    (one, two), seed, env = served
+    token = _token(seed["people"]["p-kept"]["token"])
+    action_id = _pending(one.url, seed["agents"]["people"]["key"], "make p-kept")
+    wait = _Wait(one.url, token, action_id)
+    _held(one.url, 1, "the kept wait")
+    _set_role(two.url, seed, "p-kept", "maintainer")
+    _set_role(two.url, seed, "p-kept", "developer")
+    assert _load(one.url)["waits"] == 1 and "r" not in wait.box
+    r = httpx.post(
+        f"{two.url}/api/actions/{action_id}/deny/",
+        json={"reason": "no"},
+        headers=_token(seed["owner_token"]),
+        timeout=30,
+    )
+    assert r.status_code == 200, r.text
+    answer = wait.answer()
+    assert answer.status_code == 200 and answer.json()["status"] == "denied", answer.text
+
+
+# -- a console live stream (a session) -----------------------------------------------------------------------
+
+
+class _Stream:
+    """One console live stream read in a thread; ``ended`` is set when the server ends it."""
+
+    def __init__(self, url: str, session: str):
+        self.frames: list[dict] = []
+        self.status: int | None = None
+        self.opened, self.ended = threading.Event(), threading.Event()
+        self._client = httpx.Client(base_url=url, cookies={"sessionid": session}, timeout=90)
+        threading.Thread(target=self._run, daemon=True).start()
+
+    def _run(self):
+        try:
+            with self._client.stream("GET", "/admin/console/events/stream/") as response:
+                self.status = response.status_code
+                frame: dict = {}
+                for line in response.iter_lines():
+                    self.opened.set()
+                    if line.startswith("data: "):
+                        frame.update(json.loads(line[6:]))
+                    elif line == "" and frame:
+                        self.frames.append(frame)
+                        frame = {}
+        except httpx.HTTPError:
+            pass
+        finally:
+            self.opened.set()
+            self.ended.set()
+
+    def ids(self) -> set[str]:
+        return {f["id"] for f in self.frames}
+
+    def close(self):
+        self._client.close()
+
+
+def _logout(url: str, session: str) -> None:
+    """The console's sign-out (POST /admin/logout/), with the session's own cookie and a CSRF pair."""
+    csrf = "a" * 32
+    r = httpx.post(
+        url + "/admin/logout/",
+        cookies={"sessionid": session, "csrftoken": csrf},
+        headers={"X-CSRFToken": csrf, "Referer": url + "/admin/"},
+        timeout=30,
+    )
+    assert r.status_code in (200, 302), r.text[:500]
+
+
+def _open(url, seed, name) -> _Stream:
+    stream = _Stream(url, seed["people"][name]["session"])
+    assert stream.opened.wait(60) and stream.status == 200
+    return stream
+
+
+def _seen(stream: _Stream, action_id: str) -> None:
+    wait_until(lambda: action_id in stream.ids(), seconds=60, what=f"{action_id} on the stream")
+
+
+@pytest.mark.parametrize("how", ["logout", "deactivate"])
+def test_a_stream_ends_when_its_session_or_person_does(served, how):
+    (one, two), seed, env = served
+    name = {"logout": "s-logout", "deactivate": "s-inactive"}[how]
+    agent_key = seed["agents"]["people"]["key"]
+    stream = _open(one.url, seed, name)
+    try:
+        _seen(stream, _pending(one.url, agent_key, f"make {name}-seen"))
+        if how == "logout":
+            _logout(two.url, seed["people"][name]["session"])
+        else:
+            _deactivate(env, name)
+        assert stream.ended.wait(60), "the stream outlived its session"
+        hidden = _pending(one.url, agent_key, f"make {name}-hidden")
+        assert hidden not in stream.ids()
+        # and it does not open again with that session
+        again = httpx.get(
+            one.url + "/admin/console/events/stream/",
+            cookies={"sessionid": seed["people"][name]["session"]},
+            timeout=30,
+        )
+        assert again.status_code in (302, 401, 403), again.status_code
+    finally:
+        stream.close()
+
+
+@pytest.mark.parametrize("how", ["remove", "restrict"])
+def test_a_stream_stops_carrying_a_project_its_person_may_no_longer_read(served, how):
+    (one, two), seed, env = served
+    name = {"remove": "s-removed", "restrict": "s-restricted"}[how]
+    agent_key = seed["agents"]["people"]["key"]
+    stream = _open(one.url, seed, name)
+    try:
+        _seen(stream, _pending(one.url, agent_key, f"make {name}-seen"))
+        (_remove if how == "remove" else _restrict_to_other)(two.url, seed, name)
+        hidden = _pending(one.url, agent_key, f"make {name}-hidden")
+        # an action of the workspace they are still in, proposed after: once it arrived, the hidden one
+        # (an earlier event) would have too
+        _seen(stream, _pending(one.url, seed["side_key"], f"make {name}-marker"))
+        assert hidden not in stream.ids() and not stream.ended.is_set()
+    finally:
+        stream.close()
+
+
+def test_a_stream_goes_on_through_a_change_that_leaves_its_person_reading(served):
+    (one, two), seed, env = served
+    agent_key = seed["agents"]["people"]["key"]
+    stream = _open(one.url, seed, "s-kept")
+    try:
+        _seen(stream, _pending(one.url, agent_key, "make s-kept-1"))
+        _set_role(two.url, seed, "s-kept", "maintainer")
+        _logout(two.url, seed["people"]["s-logout"]["session"])  # someone else's session ends
+        _seen(stream, _pending(one.url, agent_key, "make s-kept-2"))
+        _seen(stream, _pending(one.url, seed["side_key"], "make s-kept-3"))
+        assert not stream.ended.is_set()
+    finally:
+        stream.close()

@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from django.test import Client
 from django.utils import timezone
-from rest_framework.exceptions import AuthenticationFailed
+from rest_framework.exceptions import AuthenticationFailed, NotAuthenticated
 
 from actions import announce, waiting
 from actions.models import ProposedAction
@@ -16,8 +17,10 @@ from actions.tests.conftest import Proposer
 from actions.views import _wait_until_settled
 from brabo.errors import DomainError
 from projects import keys, teams
+from projects.access import PersonFence, set_project_access
 from projects.authentication import KeyFence
-from projects.models import Agent, RetiredKey
+from projects.keys import create_personal_token, revoke_personal_token
+from projects.models import Agent, Membership, RetiredKey
 from projects.services import revoke_agent, set_member
 
 pytestmark = pytest.mark.django_db
@@ -122,3 +125,86 @@ def test_an_async_wait_wakes_itself_when_its_until_comes_and_reads_again(setting
         return ended, looks
 
     assert asyncio.run(run()) == (True, 2)
+
+
+# -- a person's fence: their token or session, and the project of what they wait on ------------------------
+
+
+def _person_fence(team, user, **kw) -> PersonFence:
+    return PersonFence(user.pk, project_id=team.project.id, **kw)
+
+
+def test_a_persons_token_fence_ends_with_the_token_the_person_or_their_right_to_the_project(team):
+    token, key = create_personal_token(actor=team.developer, name="t")
+    fence = _person_fence(team, team.developer, token_hash=token.key_hash)
+    assert fence.refusal() is None
+    set_member(actor=team.owner, workspace=team.ws, username="dev", role="maintainer")  # raised: still reads
+    assert fence.refusal() is None
+    revoke_personal_token(actor=team.developer, token_id=token.pk)
+    assert isinstance(fence.refusal(), AuthenticationFailed)
+
+
+def test_a_persons_fence_ends_when_they_are_deactivated(team):
+    fence = _person_fence(team, team.developer)
+    team.developer.is_active = False
+    team.developer.save()
+    assert isinstance(fence.refusal(), AuthenticationFailed)
+
+
+@pytest.mark.parametrize("how", ["removed", "restricted"])
+def test_a_persons_fence_answers_404_once_the_project_is_not_theirs_to_read(team, how):
+    fence = _person_fence(team, team.developer)
+    if how == "removed":
+        teams.remove_member(actor=team.owner, workspace=team.ws, username="dev")
+    else:
+        other = team.world.project(team.ws, "other")
+        set_project_access(Membership.objects.get(workspace=team.ws, user=team.developer), [other])
+    refusal = fence.refusal()
+    assert isinstance(refusal, DomainError) and refusal.status == 404 and refusal.reason == "not_found"
+
+
+def test_a_session_fence_ends_when_the_session_does(team):
+    client = Client()
+    client.force_login(team.developer)
+    key = client.cookies["sessionid"].value
+    fence = PersonFence(team.developer.pk, session_key=key)
+    assert fence.refusal() is None
+    other = Client()
+    other.force_login(team.developer)
+    other.logout()  # another session of the same person ends: this one holds
+    assert fence.refusal() is None
+    client.logout()
+    assert isinstance(fence.refusal(), NotAuthenticated)
+
+
+def test_a_session_fence_ends_when_the_password_changes(team):
+    client = Client()
+    client.force_login(team.developer)
+    fence = PersonFence(team.developer.pk, session_key=client.cookies["sessionid"].value)
+    team.developer.set_password("a new one")
+    team.developer.save()
+    assert isinstance(fence.refusal(), NotAuthenticated)
+
+
+@pytest.mark.parametrize("change", ["token", "member", "grant", "user", "session"])
+def test_each_change_that_may_end_a_persons_right_announces_them(
+    team, change, django_capture_on_commit_callbacks
+):
+    token, _ = create_personal_token(actor=team.developer, name="t")
+    client = Client()
+    client.force_login(team.developer)
+    key = waiting.person_key(team.developer.pk)
+    before = waiting._local_generation.get(key, 0)
+    with django_capture_on_commit_callbacks(execute=True):
+        if change == "token":
+            revoke_personal_token(actor=team.developer, token_id=token.pk)
+        elif change == "member":
+            set_member(actor=team.owner, workspace=team.ws, username="dev", role="maintainer")
+        elif change == "grant":
+            set_project_access(Membership.objects.get(workspace=team.ws, user=team.developer), [team.project])
+        elif change == "user":
+            team.developer.is_active = False
+            team.developer.save()
+        else:
+            client.logout()
+    assert waiting._local_generation.get(key, 0) > before
