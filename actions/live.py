@@ -41,10 +41,12 @@ from django.http import JsonResponse, StreamingHttpResponse
 from guardian.models import UserObjectPermission
 
 from brabo import slots
+from permissions.action_types import MAINTAINER, role_at_least
 from projects.access import PersonFence, visible_projects
 from projects.models import Membership, PersonalToken
 
 from . import waiting
+from .events import BUDGET_READER_TYPES
 from .models import SessionEvent
 from .tail import Tail
 
@@ -252,8 +254,9 @@ def events(
 def _event_frames(user, tail: Tail, deadline: float, heartbeat: float, current, wake_key: str):
     """The frames of one thread-held stream until its deadline, a newer stream of its tab, or end_streams()."""
     while current():  # False once the same tab opened a newer stream, or end_streams() ran
-        project_ids = list(visible_projects(user).values_list("id", flat=True))
-        changes, more = _tail_changes({str(pk) for pk in project_ids}, tail)
+        reads = _visible_ids(user)  # re-read at each wake-up: a role lowered, a membership removed
+        project_ids = _project_ids(reads)
+        changes, more = _tail_changes(reads, tail)
         _release_connection()
         if changes:
             yield "".join(_frame(c) for c in changes)
@@ -279,13 +282,15 @@ def _event_frames(user, tail: Tail, deadline: float, heartbeat: float, current, 
             yield ": heartbeat\n\n"
 
 
-def _tail_changes(project_ids: set[str], tail: Tail) -> tuple[list[dict], bool]:
+def _tail_changes(reads: frozenset[str], tail: Tail) -> tuple[list[dict], bool]:
     """What a thread-held stream reports from the events the tail has not read yet: those of its projects'
-    actions. The tail reads every project's events (a gap is then a transaction in flight, not another
-    workspace's event)."""
+    actions its person may read (``_visible_ids``). The tail reads every project's events (a gap is then a
+    transaction in flight, not another workspace's event)."""
     rows, more = _feed_rows(tail)
     return [
-        _change(r) for r in rows if r["action_id"] is not None and str(r["project_id"]) in project_ids
+        _change(r)
+        for r in rows
+        if r["action_id"] is not None and _read_key(str(r["project_id"]), r["type"]) in reads
     ], more
 
 
@@ -481,7 +486,11 @@ class Feed:
             for listener in self.listeners:
                 listener.stale = True  # a team or settings change: re-read what each may see, first
         # each frame formatted once, whatever the number of listeners
-        batch = [(str(r["project_id"]), _frame(_change(r))) for r in rows if r["action_id"] is not None]
+        batch = [
+            (_read_key(str(r["project_id"]), r["type"]), _frame(_change(r)))
+            for r in rows
+            if r["action_id"] is not None
+        ]
         if batch:
             for listener in self.listeners:
                 listener.offer(batch)
@@ -550,11 +559,35 @@ def feed() -> Feed:
 
 
 def _visible_ids(user) -> frozenset[str]:
-    return frozenset(str(pk) for pk in visible_projects(user).values_list("id", flat=True))
+    """What ``user`` may read on a stream, as the keys its frames are filed under (``_read_key``): the id of
+    each project they see, and ``<id>:budget`` where they also read its budget (maintainer+, as GET
+    .../events/ shows a threshold crossing: ``events.readable_by``). Read again when a membership changes, so
+    a role lowered mid-stream narrows it."""
+    rows = list(visible_projects(user).values_list("id", "workspace_id"))
+    roles = dict(Membership.objects.filter(user=user).values_list("workspace_id", "role"))
+    keys = {str(pk) for pk, _ in rows}
+    keys.update(f"{pk}{BUDGET_SUFFIX}" for pk, ws in rows if role_at_least(roles.get(ws), MAINTAINER))
+    return frozenset(keys)
 
 
-def _backlog(project_ids: frozenset[str], after: int, upto: int) -> list[dict]:
-    return [c for c in _changes(list(project_ids), after) if c["sse_id"] <= upto]
+BUDGET_SUFFIX = ":budget"
+
+
+def _read_key(project_id: str, event_type: str) -> str:
+    """The key a frame of ``event_type`` on ``project_id`` is filed under: who holds it may read it."""
+    return project_id + BUDGET_SUFFIX if event_type in BUDGET_READER_TYPES else project_id
+
+
+def _project_ids(reads: frozenset[str]) -> list[str]:
+    return [key for key in reads if not key.endswith(BUDGET_SUFFIX)]
+
+
+def _backlog(reads: frozenset[str], after: int, upto: int) -> list[dict]:
+    return [
+        c
+        for c in _changes(_project_ids(reads), after)
+        if c["sse_id"] <= upto and _read_key(c["project"], c["event"]) in reads
+    ]
 
 
 async def aevents(

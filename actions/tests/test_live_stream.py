@@ -161,3 +161,40 @@ def test_bad_last_event_id_and_anonymous(live_server, team):
         assert bad.status_code == 400 and bad.json()["reason"] == "invalid"
     anonymous = httpx.get(live_server.url + URL, follow_redirects=False, timeout=30)
     assert anonymous.status_code == 302 and "/admin/login/" in anonymous.headers["location"]
+
+
+# -- what a frame names is read by role: a budget threshold crossing is a maintainer's (R1.1) ---------------
+
+
+def _crossed(project, action):
+    return events.record(
+        events.BUDGET_THRESHOLD_CROSSED,
+        project_id=project.id,
+        actor=Actor.system("budget"),
+        action=action,
+        payload={"scope": "project", "threshold_percent": 80, "spent": "8.00", "limit": "10.00"},
+    )
+
+
+def test_a_budget_crossing_reaches_the_stream_only_of_who_reads_the_budget(live_server, team, short_streams):
+    """GET .../events/ shows a developer no budget threshold crossing (``events.readable_by``): their stream
+    does not name one either, while a maintainer's does."""
+    action = _make_action(team.project)
+    dev, maint = Reader(live_server.url, team.developer), Reader(live_server.url, team.maintainer)
+    assert dev.ready.wait(20) and maint.ready.wait(20)
+    crossed = _crossed(team.project, action)
+    approved = _approve(team.project, action, team.owner)
+    dev.join()
+    maint.join()
+    assert [f["sse_id"] for f in maint.frames] == [crossed.pk, approved.pk]
+    assert [f["sse_id"] for f in dev.frames] == [approved.pk]
+
+
+def test_a_resumed_stream_does_not_name_a_crossing_to_a_developer(live_server, team, short_streams):
+    action = _make_action(team.project)
+    start = _approve(team.project, action, team.owner)
+    _crossed(team.project, action)
+    later = _approve(team.project, action, team.owner)
+    dev = Reader(live_server.url, team.developer, headers={"Last-Event-ID": str(start.pk)})
+    dev.join()
+    assert [f["sse_id"] for f in dev.frames] == [later.pk]
