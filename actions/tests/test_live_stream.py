@@ -36,7 +36,7 @@ class Reader:
     """Reads one stream to its end in a thread; ``ready`` is set once the server sent its first line (the
     cursor is fixed by then)."""
 
-    def __init__(self, base, user, headers=None, url=URL):
+    def __init__(self, base, user, headers=None, url=URL, client=None):
         self.url = url
         self.frames: list[dict] = []
         self.comments = 0
@@ -44,7 +44,7 @@ class Reader:
         self.ready = threading.Event()
         # the session is made here, in the test's thread: the reading thread holds no database connection
         # (one it opened would be left open when it ends, on the database the run drops at its end)
-        cookies = _cookies(user)
+        cookies = _cookies(user) if client is None else {"sessionid": client.cookies["sessionid"].value}
         self._thread = threading.Thread(target=self._run, args=(base, cookies, headers or {}), daemon=True)
         self._thread.start()
 
@@ -198,3 +198,34 @@ def test_a_resumed_stream_does_not_name_a_crossing_to_a_developer(live_server, t
     dev = Reader(live_server.url, team.developer, headers={"Last-Event-ID": str(start.pk)})
     dev.join()
     assert [f["sse_id"] for f in dev.frames] == [later.pk]
+
+
+@pytest.mark.parametrize("how", ["logout", "deactivate"])
+def test_a_thread_held_stream_ends_when_its_session_or_person_does(live_server, team, settings, how):
+    """Streams last a minute here: only the sign-out (or the deactivation) can end this one before the
+    reader's bound."""
+    settings.BRABO_SSE_MAX_SECONDS, settings.BRABO_SSE_HEARTBEAT = 60, 1
+    client = Client()
+    client.force_login(team.developer)
+    reader = Reader(live_server.url, team.developer, client=client)
+    assert reader.ready.wait(20) and reader.status == 200
+    if how == "logout":
+        client.logout()
+    else:
+        team.developer.is_active = False
+        team.developer.save()
+    reader.join()  # ends well before its minute
+    _approve(team.project, _make_action(team.project), team.owner)
+    assert reader.frames == []
+
+
+def test_a_thread_held_stream_outlives_another_session_of_its_person(live_server, team, short_streams):
+    client, other = Client(), Client()
+    client.force_login(team.developer)
+    other.force_login(team.developer)
+    reader = Reader(live_server.url, team.developer, client=client)
+    assert reader.ready.wait(20)
+    other.logout()
+    approved = _approve(team.project, _make_action(team.project), team.owner)
+    reader.join()
+    assert [f["sse_id"] for f in reader.frames] == [approved.pk]
