@@ -1005,6 +1005,13 @@ _ENTRIES: tuple[Code, ...] = (
         "a filesystem with POSIX ACLs; then restart it.",
     ),
     _run(
+        "sandbox_seccomp_unavailable",
+        "The worker refuses to run sandboxed commands: the sandbox's system-call filter cannot be built or is "
+        "not in force here ({why}).",
+        "The operator installs libseccomp (Debian/Ubuntu: apt-get install libseccomp2) and restarts the worker, "
+        "or knowingly sets BRABO_SANDBOX_SECCOMP=off.",
+    ),
+    _run(
         "target_branch_mismatch",
         "PR {number} targets {actual}, but the approved merge was into {target}; nothing was merged.",
         "Propose the merge again with target_branch {actual} so it is decided for that branch.",

@@ -301,18 +301,23 @@ def run_capped(argv: list[str], *, cwd: str | None, env: dict | None, timeout: f
     return sandbox.run_capped(argv, cwd=cwd, env=env, timeout=timeout, cap=cap)
 
 
-def probe_sandbox(root: Path, *, share_net: bool) -> tuple[str | None, str, bool]:
-    """(bwrap path, "", False) when the sandbox starts here and holds no privilege (R9.7: the probe tries to
-    remount, unmount and write the policy file); (None, why, refused) otherwise. ``refused``: no command
-    may run at all -- the sandbox would hold privilege, or the runner is root and a plain run would be too."""
+def probe_sandbox(root: Path, *, share_net: bool) -> tuple[str | None, str, str]:
+    """(bwrap path, note, False) when the sandbox starts here and holds no privilege (R9.7: the probe tries to
+    remount, unmount and write the policy file; note: the seccomp filter was turned off, or empty); (None,
+    why, refused) otherwise. ``refused`` (a failure code, or empty): no command may run at all -- the sandbox
+    would hold privilege or lacks its system-call filter, or the runner is root and a plain run would be
+    privileged too."""
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         why = "bubblewrap (bwrap) is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
-        return None, why, os.geteuid() == 0
+        return None, why, "sandbox_privileged" if os.geteuid() == 0 else ""
     verdict = sandbox.probe(sandbox.Launcher(bwrap, share_net=share_net))
     if verdict.ok:
-        return bwrap, "", False
-    return None, verdict.why, verdict.code == "sandbox_privileged" or os.geteuid() == 0
+        return bwrap, verdict.note, ""
+    # without the system-call filter the sandbox is refused, and a plain run would have no sandbox at all
+    if verdict.code in ("sandbox_privileged", "sandbox_seccomp_unavailable"):
+        return None, verdict.why, verdict.code
+    return None, verdict.why, "sandbox_privileged" if os.geteuid() == 0 else ""
 
 
 def plain_env() -> dict[str, str]:
@@ -625,6 +630,11 @@ class Runner:
 
     def refuse_if_privileged(self) -> None:
         """R9.7: never a privileged run -- not a sandbox with privilege, not a plain run as root."""
+        if self.refused == "sandbox_seccomp_unavailable":
+            raise Failure(
+                "sandbox_seccomp_unavailable",
+                f"this runner refuses to run commands: {self.no_sandbox_why} {sandbox.SECCOMP_NEXT_STEP}",
+            )
         if self.refused:
             raise Failure(
                 "sandbox_privileged",
@@ -1172,9 +1182,11 @@ def main(args: argparse.Namespace) -> int:
             console.say(f"the mode file cannot be written: {exc}")
             return EXIT_USAGE
     runner = Runner(args, console, root)
+    if runner.bwrap and runner.no_sandbox_why:
+        console.say(f"WARNING: {runner.no_sandbox_why}.")
     if runner.refused:
-        console.say(f"WARNING: {runner.no_sandbox_why}. Commands will be REFUSED (sandbox_privileged) until the "
-                    "runner runs as an unprivileged user with a working bubblewrap.")  # fmt: skip
+        console.say(f"WARNING: {runner.no_sandbox_why}. Commands will be REFUSED ({runner.refused}) until the "
+                    "runner runs as an unprivileged user with a working bubblewrap and libseccomp.")  # fmt: skip
     elif runner.bwrap is None:
         console.say(
             f"WARNING: {runner.no_sandbox_why}. Commands will run WITHOUT a sandbox, directly in {root}, "

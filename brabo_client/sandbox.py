@@ -21,12 +21,17 @@ A sandboxed command holds no privilege, whatever user launches it (R9.7):
   and ``/dev/shm`` are tmpfs of a fixed size -- a tmpfs belongs to no process, so one filled without a bound
   takes the host's memory and the OOM killer reclaims it from the worker or the database, never from the
   command -- and its processes are capped (a hard limit the command cannot raise), so a fork bomb meets the
-  cap. Nothing it starts outlives it: its pid namespace ends with it.
+  cap. Nothing it starts outlives it: its pid namespace ends with it;
+- a seccomp filter (``brabo_client.syscall_filter``) closes the parts of the kernel container runtimes close
+  by default -- new namespaces, the key store, bpf, perf events, userfaultfd, io_uring, modules, the mount
+  API, ptrace, ASLR turned off -- and answers EPERM. Without libseccomp nothing runs
+  (``sandbox_seccomp_unavailable``), unless the operator turned the filter off (``BRABO_SANDBOX_SECCOMP=off``).
 
 ``probe()`` proves the guarantee where it matters — a real sandbox launched exactly as commands are, that
 reads its own capability sets, uid and ``no_new_privs``, tries to remount ``/usr``, unmount and rewrite the
 policy file and write ``/usr`` (with the shell's tools and the raw system calls), while the host checks who
-owns the file it wrote — and a caller refuses sandboxed work with the probe's reason when it fails
+owns the file it wrote, and checks the seccomp filter is in force (``Seccomp: 2``, ``keyctl`` refused) — and a
+caller refuses sandboxed work with the probe's reason when it fails
 (``sandbox_privileged``), never falling back to an unsandboxed or privileged run.
 """
 
@@ -46,6 +51,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from brabo_client import syscall_filter
+
 WORKDIR = "/work"
 POLICY_FILE = "permissions.json"
 INSIDE_ID = 65534  # the sandbox's uid and gid as seen inside (nobody)
@@ -57,6 +64,15 @@ ETC_FILES = (
     "/etc/gitconfig", "/etc/mime.types",
 )  # fmt: skip
 NET_ETC_FILES = ("/etc/resolv.conf", "/etc/hosts")
+# In a sandbox's argv, the place of the filter's descriptor: ``run_capped`` opens a fresh one at each launch
+# and puts its number there (bubblewrap reads a descriptor to its end, so none can be shared or kept).
+SECCOMP_FD_SLOT = "{brabo-seccomp-fd}"
+SECCOMP_VARIABLE = "BRABO_SANDBOX_SECCOMP"
+SECCOMP_NEXT_STEP = (
+    "The operator installs libseccomp (Debian/Ubuntu: apt-get install libseccomp2; Fedora: dnf install "
+    "libseccomp) and restarts the worker (or runner) -- or, knowingly, sets BRABO_SANDBOX_SECCOMP=off to run "
+    "sandboxed commands without the system-call filter."
+)
 
 
 @dataclass(frozen=True)
@@ -132,6 +148,34 @@ class SandboxError(Exception):
         self.next_step = next_step
 
 
+def seccomp_wanted() -> bool:
+    """Whether sandboxes get the system-call filter: ``BRABO_SANDBOX_SECCOMP`` ``on`` (the default) or
+    ``off``; any other value runs nothing."""
+    raw = os.environ.get(SECCOMP_VARIABLE, "").strip().lower()
+    if raw in ("", "on"):
+        return True
+    if raw == "off":
+        return False
+    raise SandboxError(
+        "sandbox_seccomp_unavailable",
+        f"{SECCOMP_VARIABLE}={raw[:40]!r} is neither on nor off, so it is unclear whether sandboxed commands "
+        "may run without the system-call filter.",
+        f"Set {SECCOMP_VARIABLE} to on (the default: the filter is required) or off, then restart.",
+    )
+
+
+def seccomp_filter() -> bytes:
+    """The compiled filter; raises ``sandbox_seccomp_unavailable`` when it cannot be built here."""
+    try:
+        return syscall_filter.compiled()
+    except syscall_filter.FilterUnavailable as exc:
+        raise SandboxError(
+            "sandbox_seccomp_unavailable",
+            f"The sandbox's system-call filter cannot be built: {exc}; no command runs without it.",
+            SECCOMP_NEXT_STEP,
+        ) from None
+
+
 def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
@@ -157,10 +201,12 @@ def sandbox_ids() -> tuple[int, int]:
 
 def bwrap_argv(
     bwrap: str, work: str, policy: str | None, cwd: str, command: str, *, share_net: bool,
-    limits: Limits = Limits(),
+    limits: Limits = Limits(), seccomp: bool = True,
 ) -> list[str]:  # fmt: skip
     """The bubblewrap command line of one sandboxed command: ``work`` bound at /work, ``policy`` (when
-    there is one) read-only over its permissions.json, within ``limits``. Every flag R9.7 needs is here."""
+    there is one) read-only over its permissions.json, within ``limits``, behind the system-call filter
+    (``seccomp``: its descriptor is :data:`SECCOMP_FD_SLOT` until :func:`run_capped` launches it). Every flag
+    R9.7 needs is here."""
     argv = [
         bwrap,
         "--unshare-all",  # ipc, pid, net (a new, empty network), uts, cgroup ...
@@ -198,6 +244,8 @@ def bwrap_argv(
         "--remount-ro", "/",  # bubblewrap's own root tmpfs, unbounded otherwise
         "--chdir", cwd,
     ]  # fmt: skip
+    if seccomp:
+        argv += ["--seccomp", SECCOMP_FD_SLOT]
     shell = "/bin/bash" if os.path.exists("/usr/bin/bash") or os.path.exists("/bin/bash") else "/bin/sh"
     return [*argv, "--", shell, "-c", _LIMITS_PRELUDE.format(n=process_cap(limits)), shell, command]
 
@@ -374,11 +422,21 @@ def run_capped(
     argv: list[str], *, timeout: float, cap: int, cwd: str | None = None, env: dict | None = None
 ) -> dict:
     """Run ``argv`` in its own process group; keep at most ``cap`` bytes of each stream (draining the rest
-    so the process never blocks on a full pipe); kill the whole group at ``timeout`` seconds."""
-    proc = subprocess.Popen(
-        argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        start_new_session=True,
-    )  # fmt: skip
+    so the process never blocks on a full pipe); kill the whole group at ``timeout`` seconds. A sandbox's
+    filter (:data:`SECCOMP_FD_SLOT`) is given a descriptor of its own here."""
+    fds: tuple[int, ...] = ()
+    if SECCOMP_FD_SLOT in argv:
+        seccomp_filter()  # the named refusal when it cannot be built
+        fds = (syscall_filter.open_for_launch(),)
+        argv = [str(fds[0]) if a == SECCOMP_FD_SLOT else a for a in argv]
+    try:
+        proc = subprocess.Popen(
+            argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            start_new_session=True, pass_fds=fds,
+        )  # fmt: skip
+    finally:
+        for fd in fds:
+            os.close(fd)
     kept = {"out": bytearray(), "err": bytearray()}
     dropped = {"out": 0, "err": 0}
 
@@ -426,9 +484,12 @@ def command_argv(bwrap: str, folder: Path, policy: Path | None, cwd: str, comman
     the project folder is opened to the sandbox user (an ACL entry), and the helper stages it and drops to
     that user before bubblewrap starts -- so the sandbox is never root on the host."""
     limits = limits or configured_limits()
+    seccomp = seccomp_wanted()
+    if seccomp:
+        seccomp_filter()  # refused before anything is granted or staged when the filter cannot be built
     if os.geteuid() != 0:
         return bwrap_argv(bwrap, str(folder), None if policy is None else str(policy), cwd, command,
-                          share_net=share_net, limits=limits)  # fmt: skip
+                          share_net=share_net, limits=limits, seccomp=seccomp)  # fmt: skip
     uid, gid = sandbox_ids()
     try:
         fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
@@ -440,7 +501,7 @@ def command_argv(bwrap: str, folder: Path, policy: Path | None, cwd: str, comman
     finally:
         os.close(fd)
     inner = bwrap_argv(bwrap, STAGED_WORK, None if policy is None else STAGED_POLICY, cwd, command,
-                       share_net=share_net, limits=limits)  # fmt: skip
+                       share_net=share_net, limits=limits, seccomp=seccomp)  # fmt: skip
     helper = [sys.executable, "-I", "-S", "-c", _HELPER, str(uid), str(gid), str(folder)]
     return [*helper, "1" if policy is not None else "0", *inner]
 
@@ -472,7 +533,7 @@ class Launcher:
 
 # Runs inside a sandbox launched exactly as commands are. Each line is key=value; the verdict is Python's.
 _PROBE = r"""
-grep -E '^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs|Uid):' /proc/self/status | sed -e 's/:[[:space:]]*/=/' -e 's/[[:space:]][[:space:]]*/ /g'
+grep -E '^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs|Uid|Seccomp):' /proc/self/status | sed -e 's/:[[:space:]]*/=/' -e 's/[[:space:]][[:space:]]*/ /g'
 if (echo x > /usr/.brabo-sandbox-probe) 2>/dev/null; then echo usr=yes; rm -f /usr/.brabo-sandbox-probe; else echo usr=no; fi
 if (echo changed > /work/permissions.json) 2>/dev/null; then echo policy=yes; else echo policy=no; fi
 if (chmod 666 /work/permissions.json) 2>/dev/null; then echo policychmod=yes; else echo policychmod=no; fi
@@ -488,6 +549,11 @@ libc = ctypes.CDLL(None, use_errno=True)
 remount = libc.mount(None, b"/usr", None, ctypes.c_ulong(0x20 | 0x1000), None)  # MS_REMOUNT | MS_BIND, rw
 print("sysremount=" + ("yes" if remount == 0 else "no"))
 print("sysumount=" + ("yes" if libc.umount2(b"/work/permissions.json", 2) == 0 else "no"))  # MNT_DETACH
+import errno, os
+nr = {"x86_64": 250, "aarch64": 219}.get(os.uname().machine)  # keyctl: the filter answers EPERM
+if nr is not None:
+    ok = libc.syscall(ctypes.c_long(nr), ctypes.c_long(0), ctypes.c_long(-3), ctypes.c_long(0)) >= 0
+    print("keyctl=" + ("yes" if ok else errno.errorcode.get(ctypes.get_errno(), "?")))
 '; fi
 """
 
@@ -497,6 +563,7 @@ class Verdict:
     ok: bool
     why: str  # empty when ok; else what the probe found, in one sentence
     code: str = "sandbox_privileged"
+    note: str = ""  # when ok: what the operator chose to weaken (the filter turned off)
 
 
 def _read_probe(stdout: str) -> dict[str, str]:
@@ -548,6 +615,21 @@ def unbounded_by(facts: dict[str, str], limits: Limits) -> list[str]:
     return wrong
 
 
+def unfiltered_by(facts: dict[str, str]) -> list[str]:
+    """What the probe's facts show of a missing system-call filter (empty: it is in force)."""
+    wrong = []
+    if facts.get("Seccomp") != "2":
+        wrong.append(
+            f"the sandbox runs in seccomp mode {facts.get('Seccomp') or 'unknown'} (must be 2, a filter)"
+        )
+    if facts.get("keyctl", "EPERM") != "EPERM":  # absent: no python3 in the sandbox, the mode stands
+        wrong.append(f"keyctl(2) answered {facts['keyctl']} (the filter answers EPERM)")
+    return wrong
+
+
+SECCOMP_OFF_NOTE = f"the seccomp filter is OFF ({SECCOMP_VARIABLE}=off): the kernel's whole interface answers"
+
+
 def probe(launcher: Launcher, *, timeout: float = 60) -> Verdict:
     """Launch the probe in a real sandbox on a private, throw-away project folder and judge what it saw."""
     with tempfile.TemporaryDirectory(prefix="brabo-sandbox-probe-") as tmp:
@@ -585,4 +667,21 @@ def probe(launcher: Launcher, *, timeout: float = 60) -> Verdict:
             )
         if wrong:
             return Verdict(False, "a sandboxed command would hold privilege here: " + "; ".join(wrong) + ".")
-        return Verdict(True, "")
+        return _filter_verdict(facts)
+
+
+def _filter_verdict(facts: dict[str, str]) -> Verdict:
+    try:
+        wanted = seccomp_wanted()
+    except SandboxError as exc:
+        return Verdict(False, exc.message, exc.code)
+    if not wanted:
+        return Verdict(True, "", note=SECCOMP_OFF_NOTE)
+    unfiltered = unfiltered_by(facts)
+    if unfiltered:
+        return Verdict(
+            False,
+            "the sandbox's system-call filter is not in force: " + "; ".join(unfiltered) + ".",
+            "sandbox_seccomp_unavailable",
+        )
+    return Verdict(True, "")

@@ -11,7 +11,9 @@ unprivileged uid inside and outside (a root worker runs it as ``BRABO_SANDBOX_UI
 ``brabo_client.sandbox``, shared with the runner program. Before the first sandboxed command of a process
 (and at worker start) a probe launches a real sandbox that tries to remount, unmount and write where it
 must not; when it succeeds at any of it, or holds a capability, every sandboxed command is refused
-``sandbox_privileged`` with the probe's finding -- never run unsandboxed or privileged instead.
+``sandbox_privileged`` with the probe's finding -- never run unsandboxed or privileged instead. The probe
+also proves the system-call filter is in force; without it (no libseccomp) every sandboxed command is refused
+``sandbox_seccomp_unavailable``, unless the operator set ``BRABO_SANDBOX_SECCOMP=off`` (said at start).
 """
 
 from __future__ import annotations
@@ -81,6 +83,12 @@ def check_guarantee() -> None:
             f"The worker refuses to run sandboxed commands: {verdict.why}",
             sandbox.PRIVILEGED_NEXT_STEP,
         )
+    if verdict.code == "sandbox_seccomp_unavailable":
+        raise ExecutionFailure(
+            "sandbox_seccomp_unavailable",
+            f"The worker refuses to run sandboxed commands: {verdict.why}",
+            sandbox.SECCOMP_NEXT_STEP,
+        )
     raise ExecutionFailure(
         "sandbox_unavailable",
         f"The bubblewrap sandbox does not work on this host: {verdict.why}",
@@ -102,13 +110,20 @@ def sandbox_argv(folder: Path, cwd: str, command: str) -> list[str]:
     except sandbox.SandboxError as exc:
         if exc.code == "sandbox_privileged":
             raise ExecutionFailure("sandbox_privileged", exc.message, exc.next_step) from None
+        if exc.code == "sandbox_seccomp_unavailable":
+            raise ExecutionFailure("sandbox_seccomp_unavailable", exc.message, exc.next_step) from None
         raise ExecutionFailure("sandbox_unavailable", exc.message, exc.next_step) from None
 
 
 def run_capped(argv: list[str], *, timeout: int, output_cap: int) -> CommandResult:
     """Run ``argv`` in its own process group; keep at most ``output_cap`` bytes per stream (draining the
     rest so the process never blocks on a full pipe); kill the group at ``timeout`` seconds."""
-    done = sandbox.run_capped(argv, timeout=timeout, cap=output_cap, cwd="/", env=dict(sandbox.LAUNCH_ENV))
+    try:
+        done = sandbox.run_capped(
+            argv, timeout=timeout, cap=output_cap, cwd="/", env=dict(sandbox.LAUNCH_ENV)
+        )
+    except sandbox.SandboxError as exc:  # the filter could not be given to this launch
+        raise ExecutionFailure("sandbox_seccomp_unavailable", exc.message, exc.next_step) from None
     return CommandResult(
         exit_code=done["exit_code"],
         stdout=done["stdout"],
@@ -163,8 +178,13 @@ def startup_check() -> tuple[bool, str] | None:
     if bwrap_path() is None:
         return None
     verdict = sandbox_guarantee()
+    if verdict.ok and verdict.note:
+        return True, f"sandbox probe: a sandboxed command holds no privilege here, but {verdict.note}"
     if verdict.ok:
-        return True, "sandbox probe: a sandboxed command holds no privilege here"
+        return (
+            True,
+            "sandbox probe: a sandboxed command holds no privilege here and runs behind the seccomp filter",
+        )
     return False, f"sandboxed commands are refused ({verdict.code}): {verdict.why}"
 
 
