@@ -1,7 +1,7 @@
 # The image compose.yaml runs as web, worker and beat (README "Running in production").
 FROM python:3.11-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends git bubblewrap \
+ && apt-get install -y --no-install-recommends git bubblewrap libseccomp2 \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY requirements.txt .

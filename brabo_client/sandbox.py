@@ -627,7 +627,7 @@ def unfiltered_by(facts: dict[str, str]) -> list[str]:
     return wrong
 
 
-SECCOMP_OFF_NOTE = f"the seccomp filter is OFF ({SECCOMP_VARIABLE}=off): the kernel's whole interface answers"
+SECCOMP_OFF_NOTE = f"the seccomp filter is OFF ({SECCOMP_VARIABLE}=off): sandboxed commands reach the kernel's whole interface"
 
 
 def probe(launcher: Launcher, *, timeout: float = 60) -> Verdict:

@@ -151,12 +151,12 @@ def build() -> bytes:
         raise FilterUnavailable("libseccomp could not start a filter")
     try:
         native = lib.seccomp_arch_native()
+        # A call made under an architecture the filter does not know kills the process, never passes: so a
+        # companion this libseccomp cannot add (an old one) closes that door instead of failing the filter.
+        if lib.seccomp_attr_set(ctx, _ATTR_ACT_BADARCH, _ACT_KILL_PROCESS) < 0:
+            raise FilterUnavailable("libseccomp cannot set the action for foreign architectures")
         for arch in _COMPANIONS.get(native, ()):
-            rc = lib.seccomp_arch_add(ctx, arch)
-            if rc < 0 and rc != -17:  # -EEXIST: already there
-                raise FilterUnavailable(f"libseccomp cannot add architecture {arch:#x} ({os.strerror(-rc)})")
-        # a call made under an architecture the filter does not know is killed, never let through
-        lib.seccomp_attr_set(ctx, _ATTR_ACT_BADARCH, _ACT_KILL_PROCESS)
+            lib.seccomp_arch_add(ctx, arch)
         _rules(lib, ctx)
         fd = os.memfd_create("brabo-seccomp", os.MFD_CLOEXEC)
         try:

@@ -175,6 +175,18 @@ def test_clone3_answers_enosys_so_libc_falls_back_to_clone(real_bwrap, tmp_path)
     assert done["stdout"].strip() == str(errno.ENOSYS), done
 
 
+@pytest.mark.skipif(not X86_64, reason="the x32 ABI is x86_64's")
+def test_the_x32_abi_is_no_way_around_the_filter(real_bwrap, tmp_path):
+    # keyctl and unshare(CLONE_NEWUSER) by their x32 numbers (__X32_SYSCALL_BIT | nr), from a 64-bit process
+    code = (
+        "import ctypes; l = ctypes.CDLL(None, use_errno=True)\n"
+        "for nr, a in ((0x40000000 | 250, (0, -3, 0)), (0x40000000 | 272, (0x10000000,))):\n"
+        "    r = l.syscall(ctypes.c_long(nr), *map(ctypes.c_long, a)); print(r, ctypes.get_errno())"
+    )
+    done = run(tmp_path, f"python3 -I -S -c {shlex.quote(code)}", bwrap_path=real_bwrap)
+    assert done["stdout"].split() == ["-1", str(errno.EPERM)] * 2, done
+
+
 @pytest.mark.parametrize(
     "command",
     [
