@@ -21,7 +21,7 @@ from actions import budgets, ports
 from actions.executors import runs_in_agent
 from actions.models import ProposedAction
 from actions.shown import CUT_MARK
-from brabo.redaction import redact_outbound
+from brabo.redaction import OUTBOUND_SCAN_CHARS, redact_outbound
 from permissions.commands.git import names_protected_branch
 from permissions.files import PermissionsFileError, read_regular_file
 from permissions.messages import why_a_person
@@ -49,6 +49,32 @@ def _masked_line(line: str) -> str:
     return (
         f"{redact_outbound(line[:MAX_LINE_CHARS])}{CUT_MARK} … {rest} more characters on this line not shown"
     )
+
+
+def mask_whole(text: str) -> str:
+    """``text`` with secrets masked and nothing cut, for the action's page, where a person reads all of what
+    they approve: every line, a long one masked in pieces the masks read whole (cut after a space where
+    there is one, so a secret-shaped word is rarely split)."""
+    return "\n".join(
+        "".join(redact_outbound(piece) for piece in _pieces(line)) if line.strip() else line
+        for line in text.splitlines()
+    )
+
+
+def _pieces(line: str):
+    size = OUTBOUND_SCAN_CHARS
+    while len(line) > size:
+        cut = line.rfind(" ", size // 2, size)
+        cut = cut + 1 if cut > 0 else size
+        yield line[:cut]
+        line = line[cut:]
+    yield line
+
+
+def is_cut(text: str) -> bool:
+    """Whether :func:`mask` shows less than all of ``text`` (too many lines, or a line too long)."""
+    lines = text.splitlines()
+    return len(lines) > MAX_LINES or any(len(line) > MAX_LINE_CHARS for line in lines)
 
 
 def target_branch(action: ProposedAction) -> str:
@@ -87,6 +113,9 @@ class FileChange:
         self.diff: list[tuple[str, str]] = []  # (kind: add|del|ctx|hunk, masked line)
         self.content = ""
         self.same = False
+        # the card shows at most MAX_LINES lines of MAX_LINE_CHARS; when it shows less than the file, the
+        # action's page has all of it under the payload, and the queue sends the person there
+        self.cut = is_cut(content)
         current = self._current(action)
         if current is None:
             self.content = mask(content)
@@ -102,8 +131,10 @@ class FileChange:
                 continue
             kind = {"@": "hunk", "+": "add", "-": "del"}.get(line[:1], "ctx")
             self.diff.append((kind, line if kind == "hunk" else line[:1] + mask(line[1:])))
+            self.cut = self.cut or len(line) > MAX_LINE_CHARS + 1
             if len(self.diff) >= MAX_LINES:
                 self.diff.append(("hunk", "… the diff goes on"))
+                self.cut = True
                 break
 
     def _current(self, action: ProposedAction) -> str | None:

@@ -24,7 +24,15 @@ from django.views.decorators.http import require_POST
 
 from actions import quorum, services, shown
 from actions.budgets import BUDGET_REASONS
-from actions.console.preview import Outcome, WhatItDoes, failure_sentence, mask, why_it_waits
+from actions.console.preview import (
+    Outcome,
+    WhatItDoes,
+    failure_sentence,
+    is_cut,
+    mask,
+    mask_whole,
+    why_it_waits,
+)
 from actions.console.stats import per_day
 from actions.executors import runs_in_agent
 from actions.expiry import expires_at
@@ -214,6 +222,26 @@ def _folder_in_root(action: ProposedAction) -> str:
     return cwd[len(root) + 1 :] if cwd.startswith(root + "/") else cwd
 
 
+def _card_texts(action: ProposedAction, agent_run: AgentRun | None) -> tuple[list[tuple[str, str]], bool]:
+    """The payload texts the queue card's line leaves out and no other box of the card shows (a PR's body,
+    a content outside a file write), as (name, shown text); and whether each fits the card whole."""
+    payload = action.payload if isinstance(action.payload, dict) else {}
+    shown_elsewhere = (
+        {"runs_in", "edits", "content"} if agent_run or action.action_type == "write_file" else {"runs_in"}
+    )
+    texts, fit = [], True
+    for key in SUMMARY_OMITS:
+        value = payload.get(key)
+        if key in shown_elsewhere or value in (None, "", [], {}):
+            continue
+        value = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        if len(value) > CARD_CONTENT_CHARS or is_cut(value):
+            fit = False
+        else:
+            texts.append((key, shown.visible(mask(value), lines=True)))
+    return texts, fit
+
+
 class Row:
     """An action as the console shows it, with what this viewer may do to it."""
 
@@ -269,8 +297,15 @@ class Row:
         )
         self.expires_at = expires_at(action) if action.status == PENDING else None
         self.agent_run = AgentRun(action) if runs_in_agent(action) else None
+        # the texts the line leaves out (a PR's body) are in the card when they fit it
+        self.card_texts, texts_fit = _card_texts(action, self.agent_run)
         # the queue offers Approve only for what its card shows whole; else "open it" (Deny stays)
-        self.decide_in_card = not self.line_cut and (self.agent_run is None or self.agent_run.fits_card)
+        self.decide_in_card = (
+            not self.line_cut
+            and texts_fit
+            and (self.agent_run is None or self.agent_run.fits_card)
+            and not (self.what and self.what.file and self.what.file.cut)
+        )
 
     @property
     def age(self) -> str:
@@ -377,14 +412,31 @@ def queue_state(request):
     return JsonResponse(_state(request.user))
 
 
-def _payload_text(action: ProposedAction) -> str:
-    """The payload as the page shows it: a file's text is in the card above, masked, so it is
-    not repeated here in full; every other value passes the same secret masks."""
+# a payload text longer than this (or of several lines) is shown in full under the payload, not in its JSON
+PAYLOAD_INLINE_CHARS = 80
+
+
+def _set_aside(value, path: str, whole: list[tuple[str, str]]):
+    """``value`` with each long text replaced by a note, the text itself appended to ``whole`` as (its place
+    in the payload, its text masked and made visible, never cut)."""
+    if isinstance(value, dict):
+        return {k: _set_aside(v, f"{path}.{k}" if path else str(k), whole) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_set_aside(v, f"{path}[{i}]", whole) for i, v in enumerate(value)]
+    if isinstance(value, str) and (len(value) > PAYLOAD_INLINE_CHARS or "\n" in value):
+        whole.append((shown.visible(path), shown.visible(mask_whole(value), lines=True)))
+        return f"({len(value)} characters, in full below)"
+    return value
+
+
+def _payload_text(action: ProposedAction) -> tuple[str, list[tuple[str, str]]]:
+    """The payload as the page shows it, all of it: its JSON with each long text set aside, and those texts
+    in full (a person approves here what they read here). Every text passes the secret masks, none is cut."""
     payload = dict(action.payload) if isinstance(action.payload, dict) else {"payload": action.payload}
-    for key in ("content", "body"):
-        if isinstance(payload.get(key), str) and len(payload[key]) > 80:
-            payload[key] = f"({len(payload[key])} characters; shown above, secrets masked)"
-    return shown.visible(mask(json.dumps(payload, indent=2, ensure_ascii=False)), lines=True)
+    whole: list[tuple[str, str]] = []
+    short = _set_aside(payload, "", whole)
+    text = shown.visible(mask_whole(json.dumps(short, indent=2, ensure_ascii=False)), lines=True)
+    return text, whole
 
 
 def action_detail(request, action_id):
@@ -392,6 +444,7 @@ def action_detail(request, action_id):
     role = _roles(request.user).get(action.project.workspace_id)
     row = Row(action, role, request.user)
     events = list(action.events.order_by("id"))
+    payload_json, payload_whole = _payload_text(action)
     return render(
         request,
         "console/action_detail.html",
@@ -402,7 +455,8 @@ def action_detail(request, action_id):
             action=action,
             preview=row.preview,
             events=events,
-            payload_json=_payload_text(action),
+            payload_json=payload_json,
+            payload_whole=payload_whole,
             outcome=Outcome(action, timezone.now()),
             section="queue",
         ),

@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.utils.html import escape
 
+from actions import shown
 from actions.models import ProposedAction, SessionEvent
 from actions.tests import test_shown_to_approvers as base
 from actions.tests.test_shown_to_approvers import (
@@ -109,3 +110,109 @@ def test_the_consoles_approve_form_binds_to_the_payload_the_page_showed(
     with django_capture_on_commit_callbacks(execute=True):
         c.post(f"/admin/console/actions/{action.id}/approve/", {"payload_hash": current})
     assert ProposedAction.objects.get(id=action.id).status != "pending"
+
+
+# -- the action's page shows all of what it offers to approve -------------------------------------------------
+
+LONG_LINE = "echo " + " ".join(f"w{i}" for i in range(700)) + TAIL  # ~4,000 characters on one line
+WHOLE_ON_THE_PAGE = {
+    "file-over-400-lines": (
+        "write_file", {"path": "deploy/run.sh", "content": "".join(f"echo step {i}\n" for i in range(520)) + TAIL},
+    ),
+    "file-line-over-400-characters": ("write_file", {"path": "deploy/run.sh", "content": f"#!/bin/sh\n{LONG_LINE}\n"}),
+    "file-line-over-the-mask-scan": (
+        "write_file", {"path": "deploy/run.sh", "content": "x=1\n" + "echo ok " * 400 + TAIL + "\n"},
+    ),
+    "pr-body": ("pr_open", {"branch": "feat", "base": "main", "title": "Small fix", "body": "also deletes prod " * 30}),
+    "pr-title-over-300": ("pr_open", {"branch": "feat", "base": "main", "title": "fix " * 100 + TAIL}),
+    "commit-message-line": ("git_commit", {"message": "fix: " + "detail " * 90 + TAIL}),
+    "mcp-long-argument": (
+        "mcp_call", {"server": "github", "tool": "create_issue", "arguments": {"title": "t", "body": LONG_LINE}},
+    ),
+}  # fmt: skip
+
+
+def _leaves(value) -> list[str]:
+    """Every text a payload carries (nested arguments too)."""
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _leaves(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in _leaves(v)]
+    return [value if isinstance(value, str) else str(value)]
+
+
+@pytest.mark.parametrize("action_type,payload", WHOLE_ON_THE_PAGE.values(), ids=WHOLE_ON_THE_PAGE.keys())
+def test_the_action_page_approves_only_what_it_shows_whole(wired, propose, action_type, payload):
+    """The page cut a file at 400 lines (and each line at 400 characters), left a PR's body out ("shown above")
+    and cut a long JSON line of the payload, and offered Approve and Always allow all the same."""
+    action = propose(action_type, payload)
+    page = _console(wired.owner, f"/admin/console/actions/{action.id}/")
+    if 'data-action="approve"' in page or 'data-action="always"' in page:
+        for text in _leaves({k: v for k, v in payload.items() if k != "runs_in"}):
+            assert escape(shown.visible(text.rstrip("\n"), lines=True)) in page, text[-80:]
+    else:
+        assert "data-show-whole" in page  # a way to read it all first
+
+
+@pytest.mark.parametrize("action_type,payload", WHOLE_ON_THE_PAGE.values(), ids=WHOLE_ON_THE_PAGE.keys())
+def test_the_queue_approves_only_what_its_card_shows_whole(wired, propose, action_type, payload):
+    """The queue's card showed a file's first 400 lines and no PR body at all, and offered Approve."""
+    action = propose(action_type, payload)
+    row = _queue_row(_console(wired.owner, "/admin/console/"), action)
+    if 'data-action="approve"' in row or 'data-action="always"' in row:
+        for text in _leaves({k: v for k, v in payload.items() if k != "runs_in"}):
+            assert escape(shown.visible(text.rstrip("\n"), lines=True)) in row, text[-80:]
+    else:
+        assert "data-open-to-decide" in row and 'data-action="deny"' in row
+
+
+@pytest.mark.parametrize(
+    "action_type,payload",
+    [
+        ("write_file", {"path": "src/app.py", "content": "print('hello')\n"}),
+        ("pr_open", {"branch": "feat", "base": "main", "title": "Small fix", "body": "Fixes the typo."}),
+        ("git_commit", {"message": "fix: a typo"}),
+        ("terminal", {"command": "make build"}),
+    ],
+    ids=["short-file", "short-pr", "short-commit", "command"],
+)
+def test_a_short_action_stays_one_click_on_its_page(wired, propose, action_type, payload):
+    action = propose(action_type, payload)
+    page = _console(wired.owner, f"/admin/console/actions/{action.id}/")
+    assert 'data-action="approve"' in page
+    for text in _leaves(payload):
+        assert escape(text.rstrip("\n")) in page
+
+
+@pytest.mark.parametrize(
+    "action_type,payload",
+    [
+        ("write_file", {"path": "src/app.py", "content": "print('hello')\n"}),
+        ("pr_open", {"branch": "feat", "base": "main", "title": "Small fix", "body": "Fixes the typo."}),
+    ],
+    ids=["short-file", "short-pr"],
+)
+def test_a_short_file_or_pr_stays_one_click_in_the_queue(wired, propose, action_type, payload):
+    action = propose(action_type, payload)
+    row = _queue_row(_console(wired.owner, "/admin/console/"), action)
+    assert 'data-action="approve"' in row and "data-open-to-decide" not in row
+    for text in _leaves(payload):
+        assert escape(text.rstrip("\n")) in row
+
+
+# -- the history page -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", HOSTILE.values(), ids=HOSTILE.keys())
+def test_the_history_page_shows_hidden_characters_instead_of_obeying_them(wired, propose, command):
+    propose(command=command)
+    page = _console(wired.owner, "/admin/console/history/")
+    assert "data-history-list" in page and "terminal" in page
+    assert not any(ch in page for ch in HIDDEN)
+    assert "<script>alert" not in page and "<b>bold</b>" not in page
+
+
+def test_the_history_page_reads_an_ordinary_command_as_it_is(wired, propose):
+    propose(command="echo café naïve 日本語")
+    page = _console(wired.owner, "/admin/console/history/")
+    assert "echo café naïve 日本語" in page
