@@ -11,8 +11,9 @@ markup, and this module does what is common to all of them:
 * :func:`fit` cuts a text to what a channel can show and says whether it was cut; a channel that could not show
   the whole action offers no Approve for it and sends the person to the console.
 * :func:`reviewable` is the whole of an action as Slack and e-mail show it: every payload field the decision
-  carries out, each secret-masked by ``brabo.redaction.redact_outbound`` (which reads only its first
-  ``OUTBOUND_SCAN_CHARS``: a longer field cannot be shown whole outside Brabo, so it counts as cut).
+  carries out (a command's folder too), each secret-masked by ``brabo.redaction.redact_outbound`` (which
+  reads only its first ``OUTBOUND_SCAN_CHARS``: a longer field cannot be shown whole outside Brabo, so it
+  counts as cut).
 """
 
 from __future__ import annotations
@@ -88,8 +89,10 @@ def _value(value) -> str:
 def _fields(action) -> list[tuple[str, str]]:
     """(label, text) of everything approving the action carries out, as the agent sent it."""
     payload = action.payload if isinstance(action.payload, dict) else {"payload": action.payload}
-    if action.action_type == "terminal":
-        return [("", _value(payload.get("command", "")))]
+    if action.action_type == "terminal":  # where it runs is part of what it does (`rm -rf build` in /)
+        folder = payload.get("cwd")
+        where = [("in folder", _value(folder))] if folder not in (None, "") else []
+        return [("", _value(payload.get("command", "")))] + where
     if action.action_type in QUESTION_TYPES:
         context = [("context", _value(payload["context"]))] if payload.get("context") else []
         return [("", _value(payload.get("question", "")))] + context

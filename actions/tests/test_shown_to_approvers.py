@@ -458,3 +458,62 @@ def test_visible_leaves_ordinary_text_alone(text):
 def test_visible_keeps_lines_and_tabs_in_a_block_but_counts_empty_lines():
     assert shown.visible("a\n\tb\n\nc", lines=True) == "a\n\tb\n\nc"
     assert shown.visible("a" + "\n" * 50 + "b", lines=True) == "a\n⟨49 empty lines⟩\nb"
+
+
+# -- a command's folder -------------------------------------------------------------------------------------------
+
+FOLDERS = {
+    "root": "/",
+    "deep": "/srv/app/build",
+    "bidi": "/srv/\u202eppa/build",
+    "spaces": "/srv/my project/build dir",
+}
+
+
+@pytest.mark.parametrize("cwd", FOLDERS.values(), ids=FOLDERS.keys())
+def test_slack_and_the_email_show_the_folder_a_command_runs_in(wired, fake, propose, cwd):
+    """`rm -rf build` in / is not `rm -rf build` in the project: Slack and the e-mail showed only the command."""
+    action = propose(payload={"command": "rm -rf build", "cwd": cwd})
+    message = _post(fake, action)
+    plain = "\n".join(_texts(message, "plain_text"))
+    assert f"in folder: {shown.visible(cwd)}" in plain
+    assert not any(ch in json.dumps(message, ensure_ascii=False) for ch in HIDDEN)
+    for text in _texts(message, "mrkdwn") + [message["text"]]:
+        assert "srv" not in text  # the folder is the agent's text: plain text only
+    _, body = _email(action)
+    assert f"in folder: {shown.visible(cwd)}" in body and not any(ch in body for ch in HIDDEN)
+
+
+def test_a_folder_too_long_to_show_takes_the_approve_away(wired, fake, propose):
+    action = propose(payload={"command": "make build", "cwd": "/srv/" + "d" * 4000 + "/x"})
+    assert slack.APPROVE not in _buttons(_post(fake, action))
+    assert "Approve: https://" not in _email(action)[1]
+
+
+def test_a_command_without_a_folder_reads_as_before(wired, fake, propose):
+    action = propose(command="make build")
+    message = _post(fake, action)
+    assert _buttons(message)[:2] == [slack.APPROVE, slack.DENY]
+    assert "folder" not in "\n".join(_texts(message, "plain_text")).lower()
+
+
+def test_a_slack_click_binds_to_the_folder_the_message_showed(wired, fake, propose):
+    action = propose(payload={"command": "rm -rf build", "cwd": "/srv/app"})
+    value = next(e["value"] for b in _post(fake, action)["blocks"] if b["type"] == "actions"
+                 for e in b["elements"] if e["action_id"] == slack.APPROVE)  # fmt: skip
+    payload = {"command": "rm -rf build", "cwd": "/"}
+    ProposedAction.objects.filter(id=action.id).update(payload=payload, payload_hash=payload_hash(payload))
+    _click(fake, "U0OLIVIA", slack.APPROVE, value)
+    assert "changed" in fake.responses[-1]["body"]["text"]
+    assert ProposedAction.objects.get(id=action.id).status == "pending"
+
+
+def test_the_folder_is_part_of_what_is_reviewed():
+    action = ProposedAction(
+        action_type="terminal", payload={"command": "rm -rf build", "cwd": "/srv/\u202eapp"}
+    )
+    whole = shown.reviewable(action, 3000)
+    assert "rm -rf build" in whole.text and "in folder: /srv/⟨U+202E⟩app" in whole.text and whole.complete
+    assert not shown.reviewable(
+        ProposedAction(action_type="terminal", payload={"command": "ls", "cwd": "/" + "d" * 2000}), 3000
+    ).complete
