@@ -11,6 +11,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from actions import shown
+from actions.console import preview
 from actions.models import ProposedAction, SessionEvent
 from actions.tests import test_shown_to_approvers as base
 from actions.tests.test_shown_to_approvers import (
@@ -216,3 +217,13 @@ def test_the_history_page_reads_an_ordinary_command_as_it_is(wired, propose):
     propose(command="echo café naïve 日本語")
     page = _console(wired.owner, "/admin/console/history/")
     assert "echo café naïve 日本語" in page
+
+
+def test_the_whole_view_masks_a_secret_past_what_the_masks_read_at_once():
+    """The action page masks long lines in pieces: nothing is cut, and a secret deep in a line is masked."""
+    words = " ".join(f"w{i}" for i in range(1200))
+    line = f"{words} PGPASSWORD=hunter2hunter2 {words}"
+    whole = preview.mask_whole(line)
+    assert "hunter2hunter2" not in whole
+    assert whole.startswith(words) and whole.endswith(words)
+    assert preview.mask_whole(words + "\n\n" + words) == words + "\n\n" + words
