@@ -105,6 +105,17 @@ def a_machine_change_off_the_sandbox(command: str) -> Verdict:
     return v
 
 
+def capped_where(
+    command: str, places: tuple[str, ...] = ("sandbox", "agent"), reason: str = "cap_external_effect"
+) -> None:
+    """§5 step 6: ``command`` is never auto-approved where it runs (:func:`never_auto_where`), and auto mode asks
+    with the cap's ``reason`` there."""
+    never_auto_where(command, places)
+    for runs_in in places:
+        v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
+        assert (v.decision, v.reason) == ("require_approval", reason), (command, runs_in, v.reason)
+
+
 def stays_auto_where(command: str, places: tuple[str, ...] = ("sandbox", "host", "agent")) -> None:
     """Friction: auto mode still auto-approves ``command`` where it runs."""
     for runs_in in places:

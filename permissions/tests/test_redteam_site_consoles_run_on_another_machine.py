@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.tests.redteam import never_auto_where, stays_auto_where
-
-from .helpers import AUTO_MODE, term
+from permissions.tests.redteam import capped_where, stays_auto_where
 
 ATTACKS = [
     "wp @prod plugin update --all",
@@ -67,18 +65,8 @@ ORDINARY = [
 
 @pytest.mark.parametrize("command", ATTACKS)
 def test_a_site_console_changing_another_machines_site_is_never_auto_approved(command):
-    never_auto_where(command, ("sandbox", "agent"))
-
-
-@pytest.mark.parametrize("command", ATTACKS)
-def test_the_reason_is_the_external_effect_cap(command):
-    for runs_in in ("sandbox", "agent"):
-        v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
-        assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), (
-            command,
-            runs_in,
-            v.reason,
-        )
+    # in auto mode, with the external effect cap's reason
+    capped_where(command)
 
 
 @pytest.mark.parametrize("command", ORDINARY)
