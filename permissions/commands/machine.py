@@ -518,6 +518,11 @@ ROWS: dict[str, Sub] = {
     ),
     "raco": Sub(INSTALL, writes="pkg+install pkg+remove pkg+update pkg+migrate"),
     "pecl": Sub(INSTALL, writes="install uninstall upgrade upgrade-all channel-discover channel-add"),
+    # red team (session 35): Haxe's library repository (a folder outside the project, or the system's), JBang's
+    # apps (a command on PATH) and trusted sources (the scripts it then runs unasked), V's modules (~/.vmodules)
+    "haxelib": Sub(INSTALL, writes="install git hg dev update upgrade remove setup set"),
+    "jbang": Sub(INSTALL, writes="app+install app+uninstall app+setup trust+add", groups="app trust"),
+    "v": Sub(INSTALL, writes="install remove update upgrade up self"),
     "mix": Sub(
         INSTALL,
         writes="archive.install archive.uninstall escript.install escript.uninstall local.hex local.rebar"
@@ -2523,7 +2528,15 @@ _CLIENT_READERS: dict[str, Reader] = {
         ),
     ),
     "hatch": _first_row(Sub(SETTINGS, writes="config+set config+update config+restore")),
-    "pixi": _first_row(Sub(KEYCHAIN, writes="auth+login auth+logout")),
+    "pixi": _first_row(
+        Sub(KEYCHAIN, writes="auth+login auth+logout"),
+        # red team (session 35): pixi's global tools (on PATH for every later shell)
+        Sub(
+            INSTALL,
+            writes="global+install global+add global+uninstall global+remove global+update global+upgrade"
+            " global+upgrade-all global+sync global+expose global+edit",
+        ),
+    ),
     "mix": _first_row(
         Sub(
             KEYCHAIN,

@@ -6,7 +6,8 @@ Off the sandbox (an agent's hook on the developer's machine) `apt-get install` a
 ``transactional-update``, ``nala``, pkgsrc's ``pkgin``, PackageKit's ``pkcon`` and Fedora Atomic's ``rpm-ostree``
 (both through polkit: no sudo needed at a desktop), ``dnf5``/``tdnf``, Guix's profile and system, and
 Playwright's ``install-deps`` / ``install --with-deps`` (it runs ``sudo apt-get install`` itself) were
-auto-approved there. Centrify's ``dzdo``, BeyondTrust's ``pbrun`` and ``super`` run a command as root as
+auto-approved there, as were the user-level installs of Haxe's haxelib, pixi's global tools, JBang's apps and
+trusted sources and V's modules (``luarocks install`` and ``pipx install`` asked). Centrify's ``dzdo``, BeyondTrust's ``pbrun`` and ``super`` run a command as root as
 ``sudo`` does, and were auto-approved everywhere. Their listings and searches stay ordinary; in the sandbox (a
 throwaway machine) the installs stay as they were.
 """
@@ -52,6 +53,22 @@ INSTALLS = [
     "playwright install-deps",
 ]
 
+# user-level installs the table did not name (as `luarocks install`, `pipx install`, `uv tool install` ask there):
+# Haxe's library repository, pixi's global tools, JBang's apps (a command on PATH) and trusted sources, V's
+# modules
+USER_INSTALLS = [
+    "haxelib install heaps",
+    "haxelib git heaps https://github.com/x/heaps",
+    "haxelib update",
+    "haxelib remove heaps",
+    "haxelib set heaps 1.10.0",
+    "pixi global install ripgrep",
+    "pixi global add --environment x y",
+    "jbang app install hello@jbangdev",
+    "jbang trust add https://github.com/",
+    "v install ui",
+]
+
 SUDO_LIKES = [
     "dzdo rm -rf /etc/nginx",
     "dzdo -i",
@@ -74,6 +91,12 @@ ORDINARY_ON_THE_LAPTOP = [
     "npx playwright install",
     "npx playwright install chromium",
     "npx playwright test",
+    "haxelib list",
+    "haxelib path heaps",
+    "pixi run test",
+    "pixi install",
+    "jbang run hello.java",
+    "v run main.v",
 ]
 
 
@@ -84,6 +107,11 @@ def test_a_system_install_on_the_developers_machine_is_never_auto_approved(comma
         term(command, allow=allow_every_word(command), runs_in="agent"),
     ):
         assert v.decision == "require_approval", (command, v.reason)
+
+
+@pytest.mark.parametrize("command", USER_INSTALLS)
+def test_a_user_level_install_on_the_developers_machine_is_never_auto_approved(command):
+    test_a_system_install_on_the_developers_machine_is_never_auto_approved(command)
 
 
 @pytest.mark.parametrize("command", SUDO_LIKES)
