@@ -44,17 +44,12 @@ from typing import TYPE_CHECKING, NamedTuple
 from permissions.commands.listeners import _named_value
 from permissions.commands.script_binds import bound_to_loopback
 from permissions.commands.views import views_of
+from permissions.commands.wrappers import SECRET_RUNNERS
 
 if TYPE_CHECKING:
     from permissions.shell_syntax import Segment
 
-__all__ = [
-    "MIGRATION_VERBS",
-    "abbreviates",
-    "assigned_migration",
-    "migrates_after",
-    "migrates_elsewhere",
-]
+__all__ = ["MIGRATION_VERBS", "abbreviates", "assigned_migration", "migrates_after", "migrates_elsewhere"]
 
 
 class Tool(NamedTuple):
@@ -256,13 +251,12 @@ TOOLS: dict[str, Tool] = {
     "gradle": _PLUGINS,
     "gradlew": _PLUGINS,
 }
-# Secret managers and environment loaders that run a command with a chosen environment's secrets or file (R4.10,
-# permissions.commands.wrappers): what they chose is among their own words (`aws-vault exec prod --`,
-# `doppler run --config prd --`, `dotenvx run -f .env.production --`, `env-cmd -e production`).
-INJECTOR_VERBS = frozenset(
-    {"op", "aws-vault", "aws-okta", "doppler", "infisical", "dotenvx", "chamber", "berglas", "teller"}
-    | {"varlock", "secrethub", "bws", "saml2aws", "granted", "aws-sso", "dotenv", "env-cmd", "godotenv"}
-    | {"summon", "envchain", "assume"}
+# Secret managers and environment loaders that run a command with a chosen environment's secrets or file
+# (permissions.commands.wrappers' secret runners, and the loaders its option tables read): what they chose is
+# among their own words (`aws-vault exec prod --`, `doppler run --config prd --`, `dotenvx run -f
+# .env.production --`, `env-cmd -e production`).
+INJECTOR_VERBS = frozenset(verb for verb, _ in SECRET_RUNNERS) | frozenset(
+    {"dotenv", "env-cmd", "godotenv", "summon", "envchain"}
 )
 
 

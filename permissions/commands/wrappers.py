@@ -24,6 +24,7 @@ __all__ = [
     "RESOLVED_PAIRS",
     "RESOLVED_PREFIXES",
     "RUN_AFTER_DASHES",
+    "SECRET_RUNNERS",
     "RUNNERS",
     "RUNS_WHAT_FOLLOWS",
     "SUBCOMMAND_RUNNERS",
@@ -866,9 +867,9 @@ SUBCOMMAND_THEN: dict[tuple[str, str], str] = {
 ONLY_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
     {("flox", "activate"), ("guix", "shell"), ("guix", "environment")}
 )
-# The secret managers above take their own operands (a profile, services) before `--`: what follows the
-# first `--` is the command, whatever their operands were.
-RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
+# The secret managers above: they run a command with a chosen profile's or environment's secrets
+# (permissions.commands.migrations reads what they chose).
+SECRET_RUNNERS: frozenset[tuple[str, str]] = frozenset(
     {
         ("op", "run"),
         ("aws-vault", "exec"),
@@ -885,6 +886,13 @@ RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
         ("saml2aws", "exec"),
         ("granted", "exec"),
         ("aws-sso", "exec"),
+    }
+)
+# They take their own operands (a profile, services) before `--`: what follows the first `--` is the command,
+# whatever their operands were.
+RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
+    {
+        *SECRET_RUNNERS,
         ("tox", "exec"),
         *ONLY_AFTER_DASHES,
         ("mise", "exec"),
