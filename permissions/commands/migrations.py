@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from permissions.commands.listeners import _named_value
 from permissions.commands.script_binds import bound_to_loopback
+from permissions.commands.syntax import option_values
 from permissions.commands.views import views_of
 from permissions.commands.wrappers import SECRET_RUNNERS
 
@@ -349,11 +350,11 @@ def _targets_elsewhere(tool: Tool, args: tuple[str, ...]) -> bool:
         return True
     if any(_elsewhere(v) for v in _named_value(args, tool.targets) or ()):
         return True
-    if any(_production(v) for v in _given(args, tool.envs)):
+    if any(_production(v) for v in option_values(args, frozenset(tool.envs))):
         return True
-    if any(_production_file(v) for v in _given(args, tool.files)):
+    if any(_production_file(v) for v in option_values(args, frozenset(tool.files))):
         return True
-    if any(_pair_elsewhere(v) for v in _given(args, tool.pairs)):
+    if any(_pair_elsewhere(v) for v in option_values(args, frozenset(tool.pairs))):
         return True  # alembic's `-x env=prod`, `-x sqlalchemy.url=postgres://h/db`
     if tool.operand_env and _operand_production(tool, args):
         return True
@@ -364,17 +365,6 @@ def _targets_elsewhere(tool: Tool, args: tuple[str, ...]) -> bool:
     if tool.targets and any(w[:1] != "-" and w.startswith("db:") and _elsewhere(w) for w in args):
         return True  # sqitch's target `db:pg://host/db`
     return any(_assigned_elsewhere(w, tool) for w in args if "=" in w and w[:1] != "-")
-
-
-def _given(args: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
-    """The values of the options ``names`` (``--x v``, ``--x=v``, a short one glued: ``-tprod``)."""
-    if not names:
-        return []
-    found = _named_value(args, names) or []
-    shorts = tuple(n for n in names if len(n) == 2)
-    if shorts:
-        found += [w[2:] for w in args if len(w) > 2 and w[:2] in shorts and w[2] != "="]
-    return found
 
 
 _PRODUCTION_PARTS = frozenset({"prod", "production", "prd", "staging", "stage", "stg", "live"})
