@@ -412,9 +412,9 @@ REGISTRIES: dict[str, Forms] = {
     "semantic-release": ((),),
     "release-it": ((),),
     "np": ((),),
-    # red team (session 35): more registries and release tools -- LuaRocks, Haxe's lib.haxe.org and Raku's zef ecosystem (fez) uploads and account registrations,
-    # beachball's and lerna-lite's publish, ship.js's prepare (a release branch pushed, its pull request opened)
-    # and trigger (its publish step), multi-semantic-release
+    # red team (session 35): more registries and release tools -- LuaRocks', Haxe's (lib.haxe.org) and Raku's
+    # (fez) uploads and account registrations, beachball's and lerna-lite's publish, ship.js's prepare (a release
+    # branch pushed, its pull request opened) and trigger (its publish step), multi-semantic-release
     # (semantic-release per package), angular-cli-ghpages (`ngh`) and push-dir (a folder pushed to a branch).
     "luarocks": forms("upload"),
     "haxelib": forms("submit register"),

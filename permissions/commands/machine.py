@@ -382,10 +382,14 @@ ROWS: dict[str, Sub] = {
         " markauto unmarkauto hold unhold",
     ),
     "apt-mark": Sub(INSTALL, writes="hold unhold auto manual minimize-manual"),
-    "dnf": Sub(
-        INSTALL,
-        writes="install remove erase upgrade update downgrade reinstall autoremove distro-sync"
-        " group+install group+remove module+enable module+install swap",
+    # (dnf5: its next major version; tdnf: Photon OS's)
+    **dict.fromkeys(
+        ("dnf", "dnf5", "tdnf"),
+        Sub(
+            INSTALL,
+            writes="install remove erase upgrade update downgrade reinstall autoremove distro-sync"
+            " group+install group+remove module+enable module+install swap",
+        ),
     ),
     "yum": Sub(
         INSTALL,
@@ -398,8 +402,10 @@ ROWS: dict[str, Sub] = {
     # openSUSE's transactional updates, nala (apt's front end), pkgsrc's pkgin, PackageKit's pkcon and Fedora
     # Atomic's rpm-ostree (both through polkit: a desktop session needs no sudo), Guix's profile and system,
     # and Playwright's system dependencies (it runs `sudo apt-get install` itself)
-    "xbps-install": Sub(INSTALL, bare=True, writes="*", read_flags="-n --dry-run -V --version"),
-    "xbps-remove": Sub(INSTALL, bare=True, writes="*", read_flags="-n --dry-run -V --version"),
+    **dict.fromkeys(
+        ("xbps-install", "xbps-remove"),
+        Sub(INSTALL, bare=True, writes="*", read_flags="-n --dry-run -V --version"),
+    ),
     "emerge": Sub(
         INSTALL,
         bare=True,
@@ -837,8 +843,6 @@ ROWS: dict[str, Sub] = {
     **dict.fromkeys(("orb", "orbctl"), _deletes("delete reset")),
     "lxc-destroy": Sub(MACHINES, writes="*", bare=True),
 }
-# dnf's next major version and Photon's tdnf: dnf's row (session 35)
-ROWS["dnf5"] = ROWS["tdnf"] = ROWS["dnf"]
 # The `writes="*"` rows: every subcommand word (and `bare`) is the change.
 _ANY = frozenset({"*"})
 
