@@ -31,6 +31,7 @@ from django.utils import timezone
 from brabo.errors import next_step_of
 from brabo.redaction import redact_text, remember_secret
 from brabo.sql import Projection
+from brabo_client.payload_hash import payload_matches
 from permissions.action_types import ACTION_TYPES, role_at_least
 from projects.access import project_role
 from projects.crypto import SecretUnreadable
@@ -47,7 +48,6 @@ from .models import (
     RUNNABLE,
     MergedPullRequest,
     ProposedAction,
-    payload_matches,
 )
 from .payloads import pr_number_of
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import uuid
 
 from django.conf import settings
@@ -11,6 +9,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+# the hash a proposal stores with its payload (one function with the runner's; imported from here by the app)
+from brabo_client.payload_hash import payload_hash as payload_hash
 from permissions.action_types import ACTION_TYPES, ROLES
 
 # R8.1 — lifecycle states.
@@ -26,37 +26,6 @@ STATUSES = [PENDING, APPROVED, DENIED, AUTO_APPROVED, EXECUTING, EXECUTED, FAILE
 RUNNABLE = (APPROVED, AUTO_APPROVED)  # may be claimed by a worker
 SETTLED = (DENIED, EXECUTED, FAILED, EXPIRED)  # nothing more will happen
 LIVE_MERGE = (PENDING, APPROVED, AUTO_APPROVED, EXECUTING)  # R8.2 — blocks another merge proposal of the PR
-
-
-def _canonical(value):
-    """``value`` with every whole-number float as the integer it equals. PostgreSQL's jsonb keeps a number's
-    value, not Python's spelling of it (``1e20`` reads back as ``100000000000000000000``, ``-0.0`` as ``0.0``),
-    so the hash is taken over what reads back the same from either database."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {k: _canonical(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_canonical(v) for v in value]
-    return value
-
-
-def _sha256_json(value) -> str:
-    return hashlib.sha256(json.dumps(value, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
-
-
-def payload_hash(payload: dict) -> str:
-    """The hash a proposal stores with its payload; execution refuses a payload that no longer has it.
-    ``brabo_client.runner.payload_hash`` computes the same (a test holds them equal)."""
-    return _sha256_json(_canonical(payload))
-
-
-def payload_matches(payload, stored_hash: str) -> bool:
-    """Whether ``payload`` is the one whose hash was stored: by :func:`payload_hash`, or by the hash of
-    its exact JSON that proposals stored before numbers were read canonically."""
-    if not isinstance(payload, dict) or not stored_hash:
-        return False
-    return stored_hash in (payload_hash(payload), _sha256_json(payload))
 
 
 class ProposedAction(models.Model):

@@ -64,7 +64,6 @@ server rejects (401: unknown or revoked) stops the runner with exit code 3.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import queue
@@ -86,6 +85,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from brabo_client import sandbox
+from brabo_client.payload_hash import payload_matches
 
 __all__ = ["main", "register"]
 
@@ -880,26 +880,6 @@ class Runner:
 # -- the work as the server stated it ---------------------------------------------------------------
 
 
-def _canonical(value):
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {k: _canonical(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_canonical(v) for v in value]
-    return value
-
-
-def _sha256_json(value) -> str:
-    return hashlib.sha256(json.dumps(value, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
-
-
-def payload_hash(payload) -> str:
-    """The server's ``actions.models.payload_hash``: SHA-256 of the payload's sorted, compact JSON with
-    whole-number floats as integers (a test holds the two equal)."""
-    return _sha256_json(_canonical(payload))
-
-
 def unverified(work: dict) -> Failure | None:
     """Why work from the server must not run, or None. The runner cannot check an approval (that is the
     server's record); it checks what it can: the payload it was handed hashes to the hash the server recorded
@@ -912,8 +892,7 @@ def unverified(work: dict) -> Failure | None:
             "the server sent this work without the hash of its approved payload, so the runner cannot tell it "
             "is what was approved; update the server (or the runner) so both speak the same protocol.",
         )
-    payload = work.get("payload")
-    if not isinstance(payload, dict) or stated not in (payload_hash(payload), _sha256_json(payload)):
+    if not payload_matches(work.get("payload"), stated):
         return Failure(
             "payload_hash_mismatch",
             "the payload this runner received does not hash to the hash the server recorded when the action "

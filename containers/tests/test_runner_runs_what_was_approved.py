@@ -3,7 +3,8 @@
 The runner cannot verify an approval itself (the approval is the server's record, and the server could
 state anything); what it can verify is that the payload it was handed is the one the server recorded a hash
 for at proposal, and that the server says the work is being executed. Anything else is reported as a named
-failure and never run. ``serve`` is driven with a fake server; the hash is held equal to the server's own.
+failure and never run. ``serve`` is driven with a fake server; the hash (brabo_client.payload_hash, the
+server's and the runner's one function) is held the same after the JSON transport.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 
 from actions.models import payload_hash as server_hash
 from brabo_client import runner as rp
+from brabo_client.payload_hash import payload_hash as runner_hash
 
 from .test_runner_program import make_runner
 
@@ -143,14 +145,12 @@ PAYLOADS = [
 @pytest.mark.parametrize("payload", PAYLOADS, ids=range(len(PAYLOADS)))
 def test_the_runners_hash_is_the_servers_also_after_the_wire(payload):
     stated = server_hash(payload)
-    assert rp.payload_hash(payload) == stated
+    assert runner_hash(payload) == stated
     # the server sends the payload as JSON; the runner hashes what it parsed
     for dumped in (json.dumps(payload), json.dumps(payload, ensure_ascii=False)):
-        assert rp.payload_hash(json.loads(dumped)) == stated
+        assert runner_hash(json.loads(dumped)) == stated
     # as PostgreSQL's jsonb hands numbers back: whole floats as integers
-    assert (
-        rp.payload_hash(json.loads(json.dumps(payload).replace("1e+20", "100000000000000000000"))) == stated
-    )
+    assert runner_hash(json.loads(json.dumps(payload).replace("1e+20", "100000000000000000000"))) == stated
 
 
 def test_the_earlier_hash_of_the_exact_json_is_accepted_too(tmp_path):
