@@ -31,9 +31,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import SESSION_KEY, get_user_model
+from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_out
-from django.contrib.sessions.models import Session
 from django.db import DatabaseError, connection
 from django.db.models import Q
 from django.db.models.signals import post_delete, post_save
@@ -714,18 +713,6 @@ def _signed_out(sender, user=None, **kwargs) -> None:
         waiting.publish(waiting.person_key(user.pk))
 
 
-def _session_deleted(sender, instance=None, **kwargs) -> None:
-    """A stored session deleted: signed out (``logout`` sends ``user_logged_out`` BEFORE it deletes the
-    session, so a stream woken by that alone may still find it), flushed or cycled. Its person is announced
-    once it is gone."""
-    try:
-        user_id = instance.get_decoded().get(SESSION_KEY) if instance is not None else None
-    except Exception:  # noqa: BLE001 -- a session that does not decode signs nobody out
-        return
-    if user_id:
-        waiting.publish(waiting.person_key(user_id))
-
-
 def connect_tenancy_signals() -> None:
     """Membership rows and guardian's per-project grants decide what a listener may see: any change of
     either makes every feed re-read its listeners' projects before their next frame. Those, a person's
@@ -741,4 +728,4 @@ def connect_tenancy_signals() -> None:
         post_save.connect(_person_changed, sender=person_model, dispatch_uid=f"live-person-save-{name}")
         post_delete.connect(_person_changed, sender=person_model, dispatch_uid=f"live-person-delete-{name}")
     user_logged_out.connect(_signed_out, dispatch_uid="live-person-signed-out")
-    post_delete.connect(_session_deleted, sender=Session, dispatch_uid="live-person-session-deleted")
+    # a stored session deleted announces its person from the session store (actions.session_store)

@@ -412,6 +412,8 @@ if _proxies:
 # 127.0.0.1 with BRABO_DEBUG on). Django sends HSTS only on requests it sees as HTTPS: behind a proxy that
 # ends TLS, set BRABO_SECURE_PROXY_SSL_HEADER to the header the proxy sets (e.g. "X-Forwarded-Proto: https")
 # — only then, since a client could send that header itself to a server reached directly.
+# Database sessions; one that ends announces its person to their open waits and streams (actions.session_store)
+SESSION_ENGINE = "actions.session_store"
 SESSION_COOKIE_SECURE = env_bool("BRABO_SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_HSTS_SECONDS = env_int("BRABO_HSTS_SECONDS", 0 if DEBUG else 31536000, minimum=0)
