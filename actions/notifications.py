@@ -84,7 +84,7 @@ from .notification_models import (
     WebhookDelivery,
     WebhookEndpoint,
 )
-from .shown import visible
+from .shown import visible, visible_values
 
 log = logging.getLogger(__name__)
 
@@ -275,7 +275,9 @@ def document(event, delivery_id: str = "") -> dict:
         # the console's own plain sentence for the event (actions.history.describe), secrets
         # removed; a budget's headline keeps its figures, which the log's sentence leaves out
         body["sentence"] = clean(describe(_redacted_view(event, action)), SENTENCE_CHARS)
-    return body
+    # every text of it, names and labels too, with nothing hidden: the e-mail, the Slack body (its fallback
+    # text included) and the webhooks are all written from this document
+    return visible_values(body)
 
 
 def _redacted(value):

@@ -43,8 +43,27 @@ _EMPTY_LINES = re.compile("\n{" + str(EMPTY_LINES_RUN + 2) + ",}")
 CUT_MARK = "⟨cut⟩"
 
 
+# The characters visible() has to look at one by one: anything but printable ASCII (in a block, newline and
+# tab stay too). Ordinary text passes one regex scan untouched; a run of other characters that are all
+# printable and none of them invisible (accents, Greek, CJK) passes too, judged by str.isprintable in C --
+# which is False for exactly _MARKED_CATEGORIES, the ASCII space aside.
+_RARE_IN_LINE = re.compile(r"[^\x20-\x7e]+")
+_RARE_IN_BLOCK = re.compile(r"[^\x20-\x7e\n\t]+")
+_INVISIBLE_CHARS = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_INVISIBLE)) + "]")
+_SURROGATES = re.compile("[\ud800-\udfff]")
+# what a form posts back as it is (a textarea's text, an input's value): a page pass that rewrote it would
+# have a save write the marks into the data (see visible_markup)
+_FORM_VALUES = re.compile(
+    r"<textarea\b[^>]*>.*?</textarea\s*>|\bvalue\s*=\s*(?:\"[^\"]*\"|'[^']*')", re.S | re.I
+)
+
+
 def _marked(ch: str) -> bool:
     return ch != " " and (ord(ch) in _INVISIBLE or unicodedata.category(ch) in _MARKED_CATEGORIES)
+
+
+def _code(ch: str) -> str:
+    return f"⟨U+{ord(ch):04X}⟩"
 
 
 def _char(ch: str, lines: bool) -> str:
@@ -52,18 +71,59 @@ def _char(ch: str, lines: bool) -> str:
         return ch if lines else NEWLINE_MARK
     if ch == "\t" and lines:
         return ch
-    return f"⟨U+{ord(ch):04X}⟩" if _marked(ch) else ch
+    return _code(ch) if _marked(ch) else ch
+
+
+def _run(run: str, lines: bool) -> str:
+    """A run of characters outside printable ASCII, each hidden one made visible."""
+    if run.isprintable() and not _INVISIBLE_CHARS.search(run):
+        return run
+    return "".join(_char(ch, lines) for ch in run)
+
+
+def _marks(text: str, lines: bool) -> str:
+    return (_RARE_IN_BLOCK if lines else _RARE_IN_LINE).sub(lambda m: _run(m.group(), lines), text)
 
 
 def visible(text: str, *, lines: bool = False) -> str:
     """``text`` with nothing hidden: invisible and control characters as ``⟨U+XXXX⟩``, long blank runs counted.
     ``lines``: newlines and tabs stay (a block that shows lines); else a newline is ``⏎`` (one line)."""
-    text = str(text or "")
-    out = "".join(_char(ch, lines) for ch in text)
-    out = _SPACES.sub(lambda m: f"⟨{len(m.group())} spaces⟩", out)
-    if lines:
+    out = _marks(str(text or ""), lines)
+    if " " * (BLANK_RUN + 1) in out:
+        out = _SPACES.sub(lambda m: f"⟨{len(m.group())} spaces⟩", out)
+    if lines and "\n" * (EMPTY_LINES_RUN + 2) in out:
         out = _EMPTY_LINES.sub(lambda m: f"\n⟨{len(m.group()) - 1} empty lines⟩\n", out)
     return out
+
+
+def visible_markup(html: str) -> str:
+    """A rendered page (HTML) with every hidden character made visible, wherever a template put it: the last
+    pass before any page reaches a person (``actions.shown_pages``), so a field no template filtered still
+    shows ``⟨U+202E⟩`` instead of obeying it. Markup and its line breaks and tabs stay; blank runs are not
+    counted (a page's indentation is blank runs; a text block counts its own with :func:`visible`). A
+    textarea's text and an input's value are what the form posts back: only a lone surrogate, which no page
+    can carry, is marked there."""
+    if not _RARE_IN_BLOCK.search(html):
+        return html
+    out, at = [], 0
+    for form_value in _FORM_VALUES.finditer(html):
+        out.append(_marks(html[at : form_value.start()], True))
+        out.append(_SURROGATES.sub(lambda m: _code(m.group()), form_value.group()))
+        at = form_value.end()
+    out.append(_marks(html[at:], True))
+    return "".join(out)
+
+
+def visible_values(value):
+    """``value`` (a JSON document: dicts, lists, strings, numbers) with every string made :func:`visible` on one
+    line -- what an outbound message's fields are before any medium formats them."""
+    if isinstance(value, str):
+        return visible(value)
+    if isinstance(value, dict):
+        return {k: visible_values(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [visible_values(v) for v in value]
+    return value
 
 
 @dataclass(frozen=True)

@@ -98,7 +98,8 @@ WSGI_APPLICATION = "brabo.wsgi.application"
 
 TEMPLATES = [
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "BACKEND": "actions.shown_pages.ShownTemplates",  # every page passes shown.visible_markup
+        "NAME": "django",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
