@@ -43,13 +43,28 @@ _EMPTY_LINES = re.compile("\n{" + str(EMPTY_LINES_RUN + 2) + ",}")
 CUT_MARK = "⟨cut⟩"
 
 
-# The characters visible() has to look at one by one: anything but printable ASCII (in a block, newline and
-# tab stay too). Ordinary text passes one regex scan untouched; a run of other characters that are all
-# printable and none of them invisible (accents, Greek, CJK) passes too, judged by str.isprintable in C --
-# which is False for exactly _MARKED_CATEGORIES, the ASCII space aside.
-_RARE_IN_LINE = re.compile(r"[^\x20-\x7e]+")
-_RARE_IN_BLOCK = re.compile(r"[^\x20-\x7e\n\t]+")
-_INVISIBLE_CHARS = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_INVISIBLE)) + "]")
+# visible() looks one by one only at what it may have to mark. An ASCII text: one regex scan for its control
+# characters. Else line by line: a line str.isprintable accepts (False for exactly _MARKED_CATEGORIES, the
+# ASCII space aside; a test holds the two equal over every code point) with no _INVISIBLE character passes
+# whole; in any other line, the runs of characters outside printable ASCII are read per character.
+_ASCII_RARE = {True: re.compile(r"[\x00-\x08\x0b-\x1f\x7f]+"), False: re.compile(r"[\x00-\x1f\x7f]+")}
+_RARE_RUN = {True: re.compile(r"[^\x20-\x7e\t]+"), False: re.compile(r"[^\x20-\x7e]+")}
+
+
+def _class(codes) -> str:
+    """A regex character class of ``codes``, as ranges (a class of single characters is read slowly)."""
+    spans: list[list[int]] = []
+    for code in sorted(codes):
+        if spans and spans[-1][1] == code - 1:
+            spans[-1][1] = code
+        else:
+            spans.append([code, code])
+    return (
+        "[" + "".join(re.escape(chr(a)) + ("" if a == b else "-" + re.escape(chr(b))) for a, b in spans) + "]"
+    )
+
+
+_INVISIBLE_CHARS = re.compile(_class(_INVISIBLE))
 _SURROGATES = re.compile("[\ud800-\udfff]")
 # what a form posts back as it is (a textarea's text, an input's value): a page pass that rewrote it would
 # have a save write the marks into the data (see visible_markup)
@@ -74,15 +89,21 @@ def _char(ch: str, lines: bool) -> str:
     return _code(ch) if _marked(ch) else ch
 
 
-def _run(run: str, lines: bool) -> str:
-    """A run of characters outside printable ASCII, each hidden one made visible."""
-    if run.isprintable() and not _INVISIBLE_CHARS.search(run):
-        return run
+def _each(run: str, lines: bool) -> str:
     return "".join(_char(ch, lines) for ch in run)
 
 
+def _line(line: str, lines: bool) -> str:
+    if line.isprintable() and not _INVISIBLE_CHARS.search(line):
+        return line
+    return _RARE_RUN[lines].sub(lambda m: _each(m.group(), lines), line)
+
+
 def _marks(text: str, lines: bool) -> str:
-    return (_RARE_IN_BLOCK if lines else _RARE_IN_LINE).sub(lambda m: _run(m.group(), lines), text)
+    """``text`` with each character :func:`_char` changes changed (no blank run counted)."""
+    if text.isascii():
+        return _ASCII_RARE[lines].sub(lambda m: _each(m.group(), lines), text)
+    return _char("\n", lines).join(_line(line, lines) for line in text.split("\n"))
 
 
 def visible(text: str, *, lines: bool = False) -> str:
@@ -103,7 +124,7 @@ def visible_markup(html: str) -> str:
     counted (a page's indentation is blank runs; a text block counts its own with :func:`visible`). A
     textarea's text and an input's value are what the form posts back: only a lone surrogate, which no page
     can carry, is marked there."""
-    if not _RARE_IN_BLOCK.search(html):
+    if html.isascii() and not _ASCII_RARE[True].search(html):
         return html
     out, at = [], 0
     for form_value in _FORM_VALUES.finditer(html):

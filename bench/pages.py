@@ -21,6 +21,7 @@ page (on wall time, the figure a client sees). With --explain, the page queries'
 large size.
 
     .venv/bin/python bench/pages.py [--small 1000] [--large 500000] [--reps 9] [--explain]
+    .venv/bin/python bench/pages.py --shown    # what showing a 1 MB payload costs (no database)
     ... bench/pages.py --every 100 --small 50000    # a project / workspace with 1 % of the rows
 
 PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/brabo_pages), created and migrated if
@@ -327,6 +328,38 @@ def report(small: dict, large: dict, sizes: tuple[int, int]) -> None:
     )
 
 
+def shown_bench(reps: int) -> None:
+    """``actions.shown.visible`` and the page pass on 1 MB texts: per character (before) and as now, side by
+    side (the median of ``reps`` runs, CPU time)."""
+    from actions import shown
+
+    def per_char(text: str) -> str:  # how visible() read every text before: one Python call per character
+        out = "".join(shown._char(ch, True) for ch in text)
+        return shown._SPACES.sub(lambda m: f"⟨{len(m.group())} spaces⟩", out)
+
+    line = "make build && ./run --flag value  # an ordinary command line\n"
+    texts = {
+        "ASCII, 1 MB": line * (1_000_000 // len(line)),
+        "accents and CJK, 1 MB": ("café naïve 日本語のテキスト " * 40 + "\n") * 900,
+        "hostile-dense, 1 MB": ("ls \u202e x\u200b \x1b[0m " + "y" * 40 + "\n") * 18_000,
+    }
+
+    def median(fn, text) -> float:
+        times = []
+        for _ in range(reps):
+            t0 = time.process_time()
+            fn(text)
+            times.append(time.process_time() - t0)
+        return statistics.median(times)
+
+    print(f"{'text':24} {'per character':>14} {'visible now':>12} {'page pass':>10}")
+    for name, text in texts.items():
+        assert shown.visible(text, lines=True) == per_char(text)  # same output, or the figures mean nothing
+        before, now = median(per_char, text), median(lambda t: shown.visible(t, lines=True), text)
+        page = median(shown.visible_markup, text)
+        print(f"{name:24} {before * 1000:11.1f} ms {now * 1000:9.1f} ms {page * 1000:7.1f} ms")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -341,7 +374,13 @@ def main() -> int:
     parser.add_argument(
         "--explain", action="store_true", help="EXPLAIN ANALYZE the page queries at the large size"
     )
+    parser.add_argument(
+        "--shown", action="store_true", help="time showing a 1 MB text (shown.visible), then stop"
+    )
     args = parser.parse_args()
+    if args.shown:
+        shown_bench(args.reps)
+        return 0
 
     url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/brabo_pages")
     bench_api.ensure_database(url)
