@@ -275,3 +275,42 @@ def failure_sentence(action: ProposedAction) -> str:
         step = outcome.next_step.rstrip()
         text += f" Next: {step}" + ("" if step.endswith((".", "!", "?")) else ".")
     return text
+
+
+# where Brabo runs an approved action, per the project's execution mode (R1.4)
+WHERE = {
+    "container": "in the project's container",
+    "mounted": "in the project's container, on its host folder",
+    "runner": "on the runner connected to the project (its user's machine)",
+    "local": "in the project's folder on Brabo's server",
+}
+# actions Brabo carries out on the git provider or a remote: the workspace owner's token, whoever clicks (R9.2)
+OWNER_TOKEN_TYPES = frozenset(
+    {"pr_open", "open_adr_pr", "open_infra_pr", "git_merge", "git_branch_create", "git_branch_protect",
+     "git_repo_create", "git_push"}
+)  # fmt: skip
+# actions whose approval runs nothing: the decision itself is the outcome
+RECORD_ONLY_TYPES = frozenset(
+    {"propose_execution_plan", "assess_implementability", "parallelize", "instruction_patch", "spend",
+     "raise_max_parallel"}
+)  # fmt: skip
+
+
+def approve_says(action: ProposedAction) -> str:
+    """What a click on Approve does, said before the click: what runs, where, with whose credentials."""
+    if runs_in_agent(action):
+        agent = action.agent.name if action.agent_id and action.agent else "the agent"
+        return (
+            f"Approving lets {agent} run it once, itself, on its own machine: outside Brabo's sandbox, "
+            "with that machine's files and credentials."
+        )
+    if action.action_type in RECORD_ONLY_TYPES:
+        return "Approving runs nothing: it records your decision (a spend counts against the budgets) and the agent reads it."
+    owner = action.project.workspace.owner.get_username()
+    where = WHERE.get(action.project.execution_mode, "where the project runs")
+    if action.action_type in OWNER_TOKEN_TYPES:
+        return (
+            f"Approving has Brabo do exactly what is shown, with the workspace owner's ({owner}) git provider "
+            "token, whoever clicks."
+        )
+    return f"Approving has Brabo run exactly what is shown, {where}, for workspace owner {owner}."

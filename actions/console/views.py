@@ -27,6 +27,7 @@ from actions.budgets import BUDGET_REASONS
 from actions.console.preview import (
     Outcome,
     WhatItDoes,
+    approve_says,
     failure_sentence,
     is_cut,
     mask,
@@ -296,6 +297,7 @@ class Row:
             and viewer.get_username() in approvals["approvers"]
         )
         self.expires_at = expires_at(action) if action.status == PENDING else None
+        self.approve_says = approve_says(action) if action.status == PENDING else ""
         self.agent_run = AgentRun(action) if runs_in_agent(action) else None
         # the texts the line leaves out (a PR's body) are in the card when they fit it
         self.card_texts, texts_fit = _card_texts(action, self.agent_run)
@@ -335,7 +337,7 @@ class Row:
 def _queue_rows(request):
     qs = (
         _pending(request.user)
-        .select_related("project", "agent__principal", "task", "proposed_by_user")
+        .select_related("project__workspace__owner", "agent__principal", "task", "proposed_by_user")
         .prefetch_related(Prefetch("approvals", queryset=ActionApproval.objects.select_related("approver")))
         .order_by("-created_at", "id")
     )

@@ -127,7 +127,7 @@ def planted(team, agent_api, hostile):
         workspace=team.ws, name=_short("h", hostile), url="https://hooks.example/x", secret_encrypted="s"
     )
     WebhookDelivery.objects.create(
-        endpoint=endpoint, event=SessionEvent.objects.filter(action=denied).first(),
+        endpoint=endpoint, event=SessionEvent.objects.filter(action=denied).earliest("id"),
         event_type=events.ACTION_DENIED, status="failed", last_error=_short("e", hostile),
     )  # fmt: skip
     return {"pending": pending, "ran": ran, "failed": failed, "denied": denied, "agent": infra, "task": task}
