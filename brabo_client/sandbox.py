@@ -15,8 +15,9 @@ A sandboxed command holds no privilege, whatever user launches it (R9.7):
   under /proc, bound device nodes, the setuid bit of files it creates — which is why root is never used;
 - ``permissions.json`` is bound read-only over itself (R3.5); the caller checks it is one regular file, and
   a root launcher's helper binds it from a descriptor opened without following links and checked again;
-- every mount is ``nosuid``; the system is read-only; ``/tmp`` is private; the network is a new, empty
-  namespace unless the caller shares it (the runner's ``--share-net``);
+- every mount is ``nosuid``; the system is read-only, without the host-wide configuration of its programs
+  (git ``--system``, npm ``--global``: where credentials for every user live); ``/tmp`` is private; the
+  network is a new, empty namespace unless the caller shares it (the runner's ``--share-net``);
 - it takes a bounded share of the host (:class:`Limits`): the root and ``/dev`` are read-only and ``/tmp``
   and ``/dev/shm`` are tmpfs of a fixed size -- a tmpfs belongs to no process, so one filled without a bound
   takes the host's memory and the OOM killer reclaims it from the worker or the database, never from the
@@ -61,8 +62,14 @@ SANDBOX_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 ETC_FILES = (
     "/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/passwd",
     "/etc/group", "/etc/nsswitch.conf", "/etc/localtime", "/etc/ssl", "/etc/ca-certificates",
-    "/etc/gitconfig", "/etc/mime.types",
+    "/etc/mime.types",
 )  # fmt: skip
+# R9.7: the host lends the sandbox its programs, not their host-wide configuration. /etc/gitconfig (git
+# --system) is not in ETC_FILES, and the $(prefix)/etc of /usr and /usr/local -- npm's --global npmrc, a
+# source-built git's gitconfig -- is hidden under an empty read-only folder: that is where an operator keeps
+# credentials for every user of the machine (a registry token, an http.extraHeader bearer, a credential
+# helper), and every tenant's command would read them.
+HOST_PROGRAM_CONFIG = ("/usr/etc", "/usr/local/etc")
 NET_ETC_FILES = ("/etc/resolv.conf", "/etc/hosts")
 # In a sandbox's argv, the place of the filter's descriptor: ``run_capped`` opens a fresh one at each launch
 # and puts its number there (bubblewrap reads a descriptor to its end, so none can be shared or kept).
@@ -223,6 +230,11 @@ def bwrap_argv(
         "--setenv", "TERM", "dumb",
         "--ro-bind", "/usr", "/usr",
     ]  # fmt: skip
+    for config in sorted(
+        {os.path.realpath(c) for c in HOST_PROGRAM_CONFIG}
+    ):  # a link's target, when it is under /usr
+        if config.startswith("/usr/") and os.path.isdir(config):
+            argv += ["--perms", "0755", "--size", "4096", "--tmpfs", config, "--remount-ro", config]
     if share_net:
         argv.insert(2, "--share-net")
     for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
