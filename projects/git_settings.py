@@ -2,9 +2,10 @@
 pushes to. One place validates both, for the API and the console alike.
 
 The remote receives the workspace owner's token on every push (R9.2), so it is guarded like the token:
-- an ``https://`` (or ``http://``) URL without a user name or password -- on the host of the workspace's
-  provider (github.com, gitlab.com, or the host of the configured base URL), unless the workspace owner
-  sets it (it is their token); a maintainer cannot point the owner's token at a host of their choosing;
+- an ``https://`` (or ``http://``) URL without a user name or password -- on the origin of the workspace's
+  provider (https://github.com, https://gitlab.com, or the scheme, host and port of the configured base URL),
+  unless the workspace owner sets it (it is their token); a maintainer cannot point the owner's token at a
+  host of their choosing, nor weaken its transport (http:// to an https provider, another port);
 - or an absolute path to a bare repository in this workspace's local git folder (the local provider, no
   token), never another folder of the server.
 ``ssh``, ``git://``, scp-like ``user@host:path`` and ``file://`` are refused: Brabo pushes over HTTPS with the
@@ -47,14 +48,26 @@ def clean_repository(value: str) -> str:
     return value
 
 
-def provider_git_host(creds: WorkspaceCredentials | None) -> str | None:
-    """The host the provider serves git from: the base URL's host (``api.github.com`` -> github.com)."""
+DEFAULT_PORTS = {"https": 443, "http": 80}
+
+
+def provider_git_origin(creds: WorkspaceCredentials | None) -> tuple[str, str, int] | None:
+    """(scheme, host, port) the provider serves git from: its base URL's (``api.github.com`` -> github.com),
+    or https on the default host of its kind."""
     if creds is None or creds.provider_kind not in DEFAULT_GIT_HOSTS:
         return None
-    host = urlsplit(creds.provider_base_url).hostname if creds.provider_base_url else None
-    if not host:
-        return DEFAULT_GIT_HOSTS[creds.provider_kind]
-    return "github.com" if host == "api.github.com" else host
+    base = urlsplit(creds.provider_base_url) if creds.provider_base_url else None
+    if base is None or not base.hostname or base.scheme not in DEFAULT_PORTS:
+        return "https", DEFAULT_GIT_HOSTS[creds.provider_kind], 443
+    host = "github.com" if base.hostname == "api.github.com" else base.hostname
+    return base.scheme, host, _port(base)
+
+
+def _port(parts) -> int | None:
+    try:
+        return parts.port or DEFAULT_PORTS.get(parts.scheme)
+    except ValueError:  # not a number, or out of range
+        return None
 
 
 def clean_remote_url(value: str, *, workspace: Workspace, actor_is_owner: bool) -> str:
@@ -81,15 +94,24 @@ def clean_remote_url(value: str, *, workspace: Workspace, actor_is_owner: bool) 
             "git_remote_url",
         )
     if not actor_is_owner:
-        host = provider_git_host(WorkspaceCredentials.objects.filter(workspace=workspace).first())
-        if host is None or parts.hostname != host:
-            raise GitSettingError(
-                f"the push remote receives the workspace owner's token, so a maintainer may only set a remote on "
-                f"the workspace provider's host ({host or 'no provider is set'}), not {parts.hostname}; ask the "
-                "workspace owner to set this remote.",
-                "git_remote_url",
-            )
+        _on_the_providers_origin(parts, workspace)
     return value
+
+
+def _on_the_providers_origin(parts, workspace: Workspace) -> None:
+    """R9.7: a maintainer's remote is on the provider's own origin -- its host, and its scheme and port: not
+    http:// to a provider served over https (the token in clear text on the network), not another port of
+    its host (another service)."""
+    origin = provider_git_origin(WorkspaceCredentials.objects.filter(workspace=workspace).first())
+    given = (parts.scheme, parts.hostname, _port(parts))
+    if origin is None or given != origin:
+        where = f"{origin[0]}://{origin[1]}:{origin[2]}" if origin else "no provider is set"
+        raise GitSettingError(
+            f"the push remote receives the workspace owner's token, so a maintainer may only set a remote on "
+            f"the workspace provider's own origin ({where}), not {given[0]}://{given[1]}:{given[2]}; ask the "
+            "workspace owner to set this remote.",
+            "git_remote_url",
+        )
 
 
 def workspace_git_root(workspace_id) -> Path:
