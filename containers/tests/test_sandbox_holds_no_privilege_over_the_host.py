@@ -1,0 +1,104 @@
+"""A tenant's approved command tries to act on the kernel, the host or another tenant's sandbox, through the
+real bubblewrap sandbox launched exactly as the worker and the runner launch it (R9.7), as whatever user runs
+these tests (root here: the root launcher drops to the sandbox user). Each attempt prints a marker only when
+it succeeded; none may."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from brabo_client import sandbox as sb
+
+
+@pytest.fixture
+def folder(tmp_path):
+    f = tmp_path / "project"
+    f.mkdir()
+    (f / sb.POLICY_FILE).write_text("{}\n")
+    (f / "mine.txt").write_text("mine\n")
+    return f
+
+
+def run(folder: Path, command: str) -> dict:
+    bwrap = sb.bwrap_path()
+    assert bwrap is not None  # the sandbox fixture skipped otherwise
+    done = sb.Launcher(bwrap).run(
+        folder, folder / sb.POLICY_FILE, sb.WORKDIR, command, timeout=60, cap=1 << 20
+    )
+    assert not done["timed_out"], done
+    return done
+
+
+PY = "python3 -I -S -c "
+ATTACKS = {
+    # the OOM killer would pick the worker or the database instead of the command
+    "oom_score_adj": "echo -1000 > /proc/self/oom_score_adj && grep -q '^-1000' /proc/self/oom_score_adj && echo GOT",
+    "sysrq": "echo h > /proc/sysrq-trigger && echo GOT",
+    "sysctl": "echo brabo > /proc/sys/kernel/hostname && echo GOT",
+    "core_pattern": "echo '|/work/x' > /proc/sys/kernel/core_pattern && echo GOT",
+    "uid_map": "echo '0 0 1' > /proc/self/uid_map && echo GOT",
+    "setgroups": "echo allow > /proc/self/setgroups && echo GOT",
+    "chown_root": "touch /work/f && chown 0:0 /work/f && echo GOT",
+    "chown_other": "touch /work/f && chown 1000:1000 /work/f && echo GOT",
+    "mknod": "mknod /work/mem c 1 1 && echo GOT",
+    "hostname": "hostname brabo-evil && echo GOT",
+    "clock": "date -s '2001-01-01' >/dev/null 2>&1 && echo GOT",
+    "realtime": "chrt -f 10 true && echo GOT",
+    "io_realtime": "ionice -c1 -n0 true && echo GOT",
+    "nice": PY + "'import os; os.nice(-5); print(\"GOT\")'",
+    "setuid_root": PY + "'import os; os.setuid(0); print(\"GOT\")'",
+    "setresuid": PY + "'import os; os.setresuid(1000, 1000, 1000); print(\"GOT\")'",
+    "unshare_user": "unshare -r id && echo GOT",
+    "unshare_mount": "unshare -m true && echo GOT",
+    "unshare_net": "unshare -n true && echo GOT",
+    "tiocsti": PY
+    + '\'import fcntl, termios, os\nfor fd in (0, 1, 2):\n    try: fcntl.ioctl(fd, termios.TIOCSTI, b"x"); print("GOT")\n'
+    + '    except OSError: pass\ntry:\n    t = os.open("/dev/tty", os.O_RDWR); fcntl.ioctl(t, termios.TIOCSTI, b"x"); print("GOT")\n'
+    + "except OSError: pass'",
+    "dmesg": "dmesg >/dev/null 2>&1 && echo GOT",
+    "kallsyms_addresses": "grep -qv '^0000000000000000 ' /proc/kallsyms && echo GOT",
+    "kcore": "head -c1 /proc/kcore >/dev/null 2>&1 && echo GOT",
+    "raw_socket": PY + "'import socket; socket.socket(socket.AF_INET, socket.SOCK_RAW, 1); print(\"GOT\")'",
+    "packet_socket": PY + "'import socket; socket.socket(socket.AF_PACKET, socket.SOCK_RAW); print(\"GOT\")'",
+    "bind_low_port_on_host": PY
+    + '\'import socket; s=socket.socket(); s.bind(("0.0.0.0", 80)); print("GOT")\'',
+}
+
+
+@pytest.mark.parametrize("name", sorted(ATTACKS))
+def test_an_approved_command_gains_no_privilege_over_the_host(sandbox, folder, name):
+    done = run(folder, f"{{ {ATTACKS[name]}; }} 2>/dev/null; echo done")
+    assert done["stdout"].rstrip().endswith("done"), done
+    assert "GOT" not in done["stdout"], done
+    assert (folder / "mine.txt").read_text() == "mine\n"
+
+
+def _as_sandbox_user():
+    uid, gid = sb.sandbox_ids()
+    os.setgroups([])
+    os.setresgid(gid, gid, gid)
+    os.setresuid(uid, uid, uid)
+
+
+def test_another_tenants_sandbox_running_as_the_same_host_user_cannot_be_signalled(sandbox, folder):
+    # a root worker runs every tenant's sandbox as the same host uid; only the pid namespace separates them
+    if os.geteuid() != 0:
+        pytest.skip("only a root launcher runs sandboxes as BRABO_SANDBOX_UID")
+    other = subprocess.Popen(["sleep", "300"], preexec_fn=_as_sandbox_user, start_new_session=True)  # noqa: PLW1509
+    try:
+        done = run(
+            folder,
+            f"kill -9 -1; kill -9 {other.pid}; pkill -9 sleep; "
+            + PY
+            + f"'import os; os.kill({other.pid}, 9)'; echo done",
+        )
+        assert done["stdout"].rstrip().endswith("done") or done["exit_code"] is not None
+        assert other.poll() is None, "another tenant's process was killed from inside the sandbox"
+    finally:
+        os.kill(other.pid, signal.SIGKILL)
+        other.wait()
