@@ -60,7 +60,8 @@ def provider_git_origin(creds: WorkspaceCredentials | None) -> tuple[str, str, i
     if base is None or not base.hostname or base.scheme not in DEFAULT_PORTS:
         return "https", DEFAULT_GIT_HOSTS[creds.provider_kind], 443
     host = "github.com" if base.hostname == "api.github.com" else base.hostname
-    return base.scheme, host, _port(base)
+    port = _port(base)
+    return None if port is None else (base.scheme, host, port)  # an unreadable port: no maintainer remote
 
 
 def _port(parts) -> int | None:
