@@ -102,3 +102,27 @@ def test_another_tenants_sandbox_running_as_the_same_host_user_cannot_be_signall
     finally:
         os.kill(other.pid, signal.SIGKILL)
         other.wait()
+
+
+def test_a_command_killed_at_its_time_limit_leaves_no_daemon_behind(sandbox, folder):
+    # the time limit kills the launcher's process group; a daemon in a new session is in none of it, and only
+    # the sandbox's pid namespace (ending with bubblewrap, --die-with-parent) takes it along
+    marker = f"brabo-daemon-{os.getpid()}-{id(folder)}"
+    bwrap = sb.bwrap_path()
+    assert bwrap is not None
+    done = sb.Launcher(bwrap).run(
+        folder,
+        None,
+        sb.WORKDIR,
+        f"(setsid bash -c 'exec -a {marker}-a sleep 300' &); nohup bash -c 'exec -a {marker}-b sleep 300' "
+        f">/dev/null 2>&1 & until [ $(pgrep -fc ^{marker}-) -ge 2 ]; do :; done; echo started; sleep 300",
+        timeout=5,
+        cap=4096,
+    )
+    assert done["timed_out"] and "started" in done["stdout"], done
+    for _ in range(600):  # the kernel reaps the namespace once bubblewrap is gone: wait for that, not a time
+        ps = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True, check=True).stdout
+        if marker not in ps:
+            break
+        subprocess.run(["sleep", "0.05"], check=True)
+    assert marker not in ps, ps
