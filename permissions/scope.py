@@ -613,14 +613,16 @@ class Scope:
         if listed and listed_item(words, k):
             # SPEC §5: `gci -Recurse *.json | % { Get-Content $_.FullName }`: a file listed, inside
             return data
-        if w[:4] == "$PWD" and _the_current_folder(w, command):
-            # SPEC §5: `Join-Path $PWD src`, `cat "$PWD/README.md"`: where the command is
-            self._check("." + w[4:], False, cwds, out)
+        pwd = _braces_off(w)
+        if pwd[:4] == "$PWD" and _the_current_folder(pwd, command):
+            # SPEC §5: `Join-Path $PWD src`, `cat "$PWD/README.md"`, `ls "${PWD}/src"`: where the command is
+            self._check("." + pwd[4:], False, cwds, out)
             return data
-        at = w.find("=$PWD") + 1 if w[:1] == "-" else 0
-        if at > 0 and "$" not in w[:at] and _the_current_folder(w[at:], command):
-            # friction: an option's value (`--prefix=$PWD/out`, `-DCMAKE_INSTALL_PREFIX=$PWD/out`), as above
-            self._check("." + w[at + 4 :], False, cwds, out)
+        at = w.find("=$") + 1 if w[:1] == "-" else 0
+        value = _braces_off(w[at:]) if at > 0 and "$" not in w[:at] else ""
+        if value[:4] == "$PWD" and _the_current_folder(value, command):
+            # friction: an option's value (`--prefix=$PWD/out`, `-DCMAKE_INSTALL_PREFIX=${PWD}/out`), as above
+            self._check("." + value[4:], False, cwds, out)
             return data
         if data is None:
             data = _data_names(segments, command)
@@ -1039,10 +1041,19 @@ def _listed(segments: tuple[Segment, ...], command: str) -> frozenset[int]:
 
 # SPEC §5, R6.2: `$PWD` is the current folder to PowerShell and bash alike (cmd reads the name `$PWD`, inside):
 # where the command is (permissions.where follows its moves). Not when the command may give it another value
-# (`$PWD = 'C:\\'`, `PWD=/etc`, `read PWD`, `Set-Variable PWD`, `${PWD}`, `$global:PWD`: the name on its own;
+# (`$PWD = 'C:\\'`, `PWD=/etc`, `read PWD`, `Set-Variable PWD`, `${PWD:=/}`, `$global:PWD`: the name on its own;
 # PowerShell's names ignore case), nor spelt otherwise (bash's `$pwd` is another variable, empty), nor glued to
 # more than a `/` (bash reads `$PWD\\x` and `$PWD.Path` as the folder's name with `x` or `.Path` added: beside it).
-_PWD_SET = re.compile(r"(?<![\w$])PWD(?!\w)|\$PWD\s*[-+*/%]?=(?!=)", re.IGNORECASE)
+# `${PWD}` is `$PWD` (the braces alone, friction): the name in braces with anything more inside them (`${PWD:=/}`,
+# `${PWD%/*}`) or assigned to (PowerShell's `${PWD} = 'C:\\'`) still counts as the name on its own.
+_PWD_SET = re.compile(
+    r"(?<![\w$])(?<!\$\{)PWD(?!\w)|\$\{PWD(?!\})|(?:\$PWD|\$\{PWD\})\s*[-+*/%]?=(?!=)", re.IGNORECASE
+)
+
+
+def _braces_off(word: str) -> str:
+    """``word`` with a leading `${PWD}` written `$PWD`: the same expansion in bash and PowerShell."""
+    return "$PWD" + word[6:] if word[:6] == "${PWD}" else word
 
 
 def _the_current_folder(word: str, command: str) -> bool:
