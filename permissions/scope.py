@@ -34,6 +34,7 @@ from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
 from permissions.commands.copies import read_from_the_link
 from permissions.commands.effects import API_WRITES
 from permissions.commands.fed_code import patched_files
+from permissions.commands.git_line_ranges import line_ranges_read
 from permissions.commands.list_feeds import (
     FEED_TAKERS,
     FEEDS_NAMES,
@@ -454,6 +455,22 @@ def _carried_keys(words: tuple[str, ...]) -> Collection[int]:
     return keys or frozenset()
 
 
+def _words_checked(seg: Segment, command: str) -> tuple[tuple[str, ...], frozenset[int]]:
+    """The words of ``seg`` the scope checks, and which of them hold an expansion: those no location blanked
+    (_read_again, _keys_blanked), and a git line range read as the file it names (permissions.commands.git_line_ranges:
+    `git log -L '/def parse/,+20:src/parser.py'`)."""
+    words, dyn = seg.words, seg.dynamic
+    if words and words[0] in _READ_AGAIN:
+        words, dyn = _read_again(words, dyn, seg, command)
+    elif words and ONE_VIEW.get(words[0]) is not True:
+        # (session 27: a key store reached through a wrapper, a verb path or an assignment too; a known
+        # program run as the only view it has holds none)
+        words, dyn = _keys_blanked(words, dyn)
+    if words[:1] == ("git",) and "-L" in seg.text:
+        words = line_ranges_read(words)
+    return words, dyn
+
+
 def _not_locations(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
     """The segment's words with those that are no location blanked: awk's and sed's program is code
     (`sed '/^$/d' f`, R4.9: `grep '/api/' src`), a test's operands compared as strings are text
@@ -501,20 +518,13 @@ class Scope:
         self._check_text(command, fed_and_sliced[0], out, segments)
         listed = _listed(segments, command) if windows and "$" in command else _NONE_LISTED
         for i, seg in enumerate(segments[:-1] if _ends(segments, command) else segments):
-            words = seg.words
-            dyn = seg.dynamic
             cwds = sets[i] if sets is not None else start
             screen = (
-                bool(dyn)
-                and words[0] in _SCREEN_PRINTERS
+                bool(seg.dynamic)
+                and seg.words[0] in _SCREEN_PRINTERS
                 and _to_the_screen(seg, segments, command, fed_and_sliced[0])
             )
-            if words and words[0] in _READ_AGAIN:
-                words, dyn = _read_again(words, dyn, seg, command)
-            elif words and ONE_VIEW.get(words[0]) is not True:
-                # (session 27: a key store reached through a wrapper, a verb path or an assignment too; a known
-                # program run as the only view it has holds none)
-                words, dyn = _keys_blanked(words, dyn)
+            words, dyn = _words_checked(seg, command)
             # Off Windows, a segment with no expansion none of whose words holds a `/` or a `.` has no word the
             # loop below reads: each would take its cheap rejection (the first `continue` it can reach) at once.
             if windows or dyn or "/" in (joined := "\0".join(words)) or "." in joined:

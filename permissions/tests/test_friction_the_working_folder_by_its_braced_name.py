@@ -17,7 +17,9 @@ import pytest
 from .helpers import AUTO_MODE, ROOT, term
 
 PLACES = ("sandbox", "agent")
-TEAM = tuple(f"Terminal({c})" for c in ("ls", "cat", "grep", "head", "wc", "cd", "npm run", "rm", "git status"))
+TEAM = tuple(
+    f"Terminal({c})" for c in ("ls", "cat", "grep", "head", "wc", "cd", "npm run", "rm", "git status")
+)
 
 ORDINARY = [
     'ls "${PWD}/src"',
