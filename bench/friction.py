@@ -144,6 +144,10 @@ ALLOW_LISTS: dict[str, tuple[str, ...]] = {
 # of its commands added (the first corpus stays judged under the lists it was written for).
 ALLOW_LISTS["python2"] = ALLOW_LISTS["python"] + more.PYTHON_MORE_ALLOW
 ALLOW_LISTS["typescript2"] = ALLOW_LISTS["typescript"] + more.TYPESCRIPT_MORE_ALLOW
+# The third pass (bench/friction_teams.py): each coding agent's day under the list its team writes.
+ALLOW_LISTS["claude"] = _COMMON_ALLOW + more.CLAUDE_ALLOW
+ALLOW_LISTS["codex"] = _COMMON_ALLOW + more.CODEX_ALLOW
+ALLOW_LISTS["gemini"] = _COMMON_ALLOW + more.GEMINI_ALLOW
 
 _CLAUDE_COMMIT = (
     "git commit -m \"$(cat <<'EOF'\n{msg}\n\n🤖 Generated with [Claude Code](https://claude.com/claude-code)\n\n"
