@@ -8,6 +8,9 @@ Never loosened: a climb out of the project (`${PWD}/..`), a command that sets PW
 `${PWD} = 'C:\\'`), an expansion with an operator (`${PWD%/*}` is the folder above, `${PWD:-/etc}`,
 `${PWD:=/}`, `${PWD/app/other}`), another name (`${pwd}`, `${PWDX}`), more text glued after the braces
 (`${PWD}x/..`), another variable after it, and the floor, deny and ask rules.
+
+39 of its 112 cases failed on bbdaffb9 (every ORDINARY case under the allow list, in both places, and in auto
+mode on the developer's machine); the guards held there and hold.
 """
 
 from __future__ import annotations
