@@ -34,7 +34,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from brabo.errors import DomainError
+from brabo.errors import DomainError, ErrorCode, status_of
 from permissions.action_types import MAINTAINER, OWNER, QUESTION_TYPES
 from permissions.messages import sentence
 from projects.access import membership
@@ -84,17 +84,23 @@ CHANGED = (
 
 
 _TEAM = re.compile(r"^[TE][A-Z0-9]{2,30}$")
+# Slack's headers as Slack writes them: epoch seconds in ASCII digits, and v0= with a lowercase SHA-256 hex.
+# Anything else (digits of another script, a sign, a fraction, 5,000 digits) is no Slack request.
+_TIMESTAMP = re.compile(r"[0-9]{1,12}")
+_SIGNATURE = re.compile(r"v0=[0-9a-f]{64}")
 _USER = re.compile(r"^[UW][A-Z0-9]{2,30}$")
 _CHANNEL = re.compile(r"^#?[A-Za-z0-9_.-]{1,80}$")
 
 
 class Refused(Exception):
-    """The interactivity endpoint's refusal: an HTTP status and what was wrong (nothing was decided).
-    ``detail``: what the operator's log says when it is more than the caller may learn (the message)."""
+    """The interactivity endpoint's refusal (nothing was decided): a catalogue ``reason``, its HTTP status (the
+    catalogue's unless given) and what was wrong. ``detail``: what the operator's log says when it is more
+    than the caller may learn (the message)."""
 
-    def __init__(self, status: int, message: str, *, detail: str = ""):
+    def __init__(self, message: str, *, reason: ErrorCode, status: int | None = None, detail: str = ""):
         super().__init__(message)
-        self.status = status
+        self.reason = reason
+        self.status = status if status is not None else status_of(reason)
         self.detail = detail or message
 
 
@@ -573,25 +579,37 @@ def sweep(*, now=None, limit: int = 200) -> int:
 
 
 def _payload(body: bytes) -> dict:
+    """The form's ``payload`` JSON, read before the signature can be checked (it names the team, which finds
+    the secret): so read as anyone's, bounded in size and depth."""
     if len(body) > MAX_BODY:
-        raise Refused(413, "the request is larger than an interactivity payload")
+        raise Refused(f"The request is over {MAX_BODY // 1024} KB, more than a click.", reason="too_large")
     try:
         form = parse_qs(body.decode("utf-8"), strict_parsing=True)
         payload = json.loads(form["payload"][0])
-    except (UnicodeDecodeError, ValueError, KeyError, IndexError):
-        raise Refused(400, "expected Slack's form-encoded `payload` field holding JSON") from None
+    except (UnicodeDecodeError, ValueError, KeyError, IndexError, RecursionError):
+        raise Refused(
+            "expected Slack's form-encoded `payload` field holding JSON.", reason="invalid"
+        ) from None
     if not isinstance(payload, dict):
-        raise Refused(400, "the payload is not a JSON object")
+        raise Refused("the payload is not a JSON object.", reason="invalid")
     return payload
 
 
 def _check_headers(timestamp: str, signature: str) -> None:
     """The headers' form and the timestamp's window: read before the team is looked up, so their refusal
     is the same for a connected team and an unknown one."""
-    if not timestamp.isdigit() or not signature.startswith("v0="):
-        raise Refused(401, "missing or malformed X-Slack-Request-Timestamp / X-Slack-Signature")
-    if abs(time.time() - int(timestamp)) > settings.BRABO_SLACK_MAX_SKEW:
-        raise Refused(401, "the request's timestamp is outside the allowed window (a replay?)")
+    if not _TIMESTAMP.fullmatch(timestamp) or not _SIGNATURE.fullmatch(signature):
+        raise Refused(
+            NOT_VERIFIED,
+            reason="slack_signature_invalid",
+            detail=f"{NOT_VERIFIED}: X-Slack-Request-Timestamp / X-Slack-Signature missing or not Slack's form",
+        )
+    skew = settings.BRABO_SLACK_MAX_SKEW
+    if abs(time.time() - int(timestamp)) > skew:
+        raise Refused(
+            f"the request's timestamp is more than {skew} seconds from the server's clock (a replay?).",
+            reason="slack_request_stale",
+        )
 
 
 def _verify(installation: SlackInstallation, body: bytes, timestamp: str, signature: str) -> None:
@@ -600,16 +618,19 @@ def _verify(installation: SlackInstallation, body: bytes, timestamp: str, signat
     try:
         secret = decrypt(installation.signing_secret_encrypted)
     except SecretUnreadable:
-        raise Refused(503, "the signing secret cannot be read; the operator's keys changed") from None
+        raise Refused(
+            "the signing secret cannot be read; the operator's keys changed.",
+            reason="slack_secret_unreadable",
+        ) from None
     if not SignatureVerifier(secret).is_valid(body, timestamp, signature):
-        raise Refused(401, NOT_VERIFIED)
+        raise Refused(NOT_VERIFIED, reason="slack_signature_invalid")
 
 
 def _claim_click(installation: SlackInstallation, payload: dict, clicked: dict) -> None:
     trigger = str(payload.get("trigger_id") or "")
     action_ts = str(clicked.get("action_ts") or "")
     if not trigger or not action_ts:
-        raise Refused(400, "the click has no trigger_id or action_ts")
+        raise Refused("the click has no trigger_id or action_ts.", reason="invalid")
     user = _field(payload, "user")
     identity = "|".join((installation.team_id, user, trigger, action_ts, str(clicked.get("action_id"))))
     try:
@@ -618,7 +639,7 @@ def _claim_click(installation: SlackInstallation, payload: dict, clicked: dict) 
                 installation=installation, key=hashlib.sha256(identity.encode()).hexdigest()
             )
     except IntegrityError:
-        raise Refused(409, "this click was already handled (a replay)") from None
+        raise Refused("this click was already handled (a replay).", reason="slack_click_replayed") from None
 
 
 def _field(payload: dict, key: str, inner: str = "id") -> str:
@@ -635,7 +656,7 @@ def handle_interaction(body: bytes, timestamp: str, signature: str) -> tuple[int
     installation = SlackInstallation.objects.filter(team_id=team, active=True).first() if team else None
     if installation is None:
         detail = f"{NOT_VERIFIED}: no Brabo workspace is connected to Slack team {team[:40]!r}"
-        raise Refused(401, NOT_VERIFIED, detail=detail)
+        raise Refused(NOT_VERIFIED, reason="slack_signature_invalid", detail=detail)
     _verify(installation, body, timestamp, signature)
     actions = payload.get("actions")
     if payload.get("type") != "block_actions" or not isinstance(actions, list) or not actions:
@@ -646,7 +667,7 @@ def handle_interaction(body: bytes, timestamp: str, signature: str) -> tuple[int
     response_url = str(payload.get("response_url") or "")
     kind, value = str(clicked.get("action_id") or ""), str(clicked.get("value") or "")
     if not slack_user:
-        raise Refused(400, "the click names no Slack user")
+        raise Refused("the click names no Slack user.", reason="invalid")
     if kind == LINK_CONFIRM:
         text = _confirm_link(installation, slack_user, value)
     elif kind in BUTTONS:

@@ -24,7 +24,10 @@ def interactivity(request):
             request.headers.get("X-Slack-Signature", ""),
         )
     except slack.Refused as exc:
-        log.warning("a Slack interactivity request was refused (%s): %s", exc.status, exc.detail)
-        return JsonResponse({"error": str(exc)}, status=exc.status)
+        log.warning(
+            "a Slack interactivity request was refused (%s %s): %s", exc.status, exc.reason, exc.detail
+        )
+        # the REST API's error shape (R12.4): a person or an operator replaying it reads what to fix
+        return JsonResponse({"detail": str(exc), "reason": exc.reason}, status=exc.status)
     # Slack wants an empty 200 within 3 seconds; what the clicker sees comes by response_url and chat.update
     return HttpResponse(status=200)

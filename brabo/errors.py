@@ -107,7 +107,11 @@ ErrorCode = Literal[
     "runner_revoked",
     "secret_shown_once",
     "self_approval_refused",
+    "slack_click_replayed",
     "slack_not_configured",
+    "slack_request_stale",
+    "slack_secret_unreadable",
+    "slack_signature_invalid",
     "slack_team_taken",
     "slack_user_taken",
     "team_in_use",
@@ -502,6 +506,36 @@ _ENTRIES: tuple[Code, ...] = (
         409,
         "This Slack account is linked to another member.",
         "That member unlinks it on the Notifications page; then link it again.",
+    ),
+    # the interactivity endpoint (/integrations/slack/interactivity): what Slack or its replayer reads
+    _err(
+        "slack_signature_invalid",
+        401,
+        "The request does not carry a valid Slack signature for a Slack workspace connected to Brabo: "
+        "{detail}",
+        "Check that the signing secret on the console's Notifications page is the Slack app's (Basic "
+        "Information, Signing Secret) and that the app's interactivity URL is this Brabo's.",
+    ),
+    _err(
+        "slack_request_stale",
+        401,
+        "The request's timestamp is too far from the server's clock (a replayed request, or a clock that is "
+        "off).",
+        "Click again in Slack (each click is a fresh request); if every click is refused, set the server's "
+        "clock right (NTP).",
+    ),
+    _err(
+        "slack_click_replayed",
+        409,
+        "This click was already handled; a request is acted on once.",
+        "Nothing to do: the first one was acted on. Click again in Slack for a new decision.",
+    ),
+    _err(
+        "slack_secret_unreadable",
+        503,
+        "The Slack app's signing secret cannot be decrypted with the configured keys; nothing was decided.",
+        "Restore the previous BRABO_ENCRYPTION_KEYS entry, or have the owner set the signing secret again "
+        "on the Notifications page.",
     ),
     # -- limits and audit (one block, for merges) ------------------------------------------------------------
     _err(

@@ -34,9 +34,12 @@ RAISERS = {
     "_refuse": ("reason", 1, "status"),  # actions.proposal_paths
     "MoneyError": ("reason", None, None),  # actions.money: becomes a DomainError with the catalogue's status
     "PayloadError": ("reason", 2, None),
+    "Refused": ("reason", None, "status"),  # actions.slack: the interactivity endpoint's refusals
 }
 # Message argument position per raiser (a message must not cite rule ids).
-MESSAGE_ARG = {"DomainError": 0, "ApiError": 0, "ExecutionFailure": 1, "TransientFault": 1, "_refuse": 0}
+MESSAGE_ARG = {
+    "DomainError": 0, "ApiError": 0, "ExecutionFailure": 1, "TransientFault": 1, "_refuse": 0, "Refused": 0,
+}  # fmt: skip
 # Calls whose code is not a literal: a helper forwarding its caller's literal code (which the scan sees at
 # the caller), or a runner's own code passed through. A new one needs a look before it joins this list.
 FORWARDING = {
@@ -447,7 +450,8 @@ def test_every_refusal_names_its_code():
                 continue
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
             keywords = {k.arg for k in node.keywords}
-            if name in ("DomainError", "ApiError") and "reason" not in keywords and None not in keywords:
+            refusal = name in ("DomainError", "ApiError", "Refused")
+            if refusal and "reason" not in keywords and None not in keywords:
                 nameless.append(f"{rel}:{node.lineno}")
             if name in RAW_DRF and rel.endswith(("views.py", "_api.py")):
                 raw.append(f"{rel}:{node.lineno} {name}")

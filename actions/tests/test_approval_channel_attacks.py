@@ -220,7 +220,7 @@ def test_an_unsigned_caller_cannot_tell_a_connected_slack_team_from_an_unknown_o
 def test_the_operators_log_still_names_an_unknown_team(wired, caplog):
     with caplog.at_level("WARNING", logger="actions.slack_views"):
         status, answer = _unsigned("T0NOBODY")
-    assert status == 401 and "T0NOBODY" not in answer["error"]
+    assert status == 401 and "T0NOBODY" not in answer["detail"]
     assert any(
         "T0NOBODY" in r.getMessage() and "no Brabo workspace" in r.getMessage() for r in caplog.records
     )
