@@ -15,7 +15,8 @@ the console; Brabo sends that Slack account a direct message whose button only t
 the signed click links them). The decision is then the console's own transition (``services.approve_action``,
 ``deny_action``, ``approve_always`` with ``channel="slack"``): the same role and two-person checks, and the
 events name the linked member as the actor. Fail closed: an unknown team, a bad signature, an unlinked user
-or anything unreadable decides nothing.
+or anything unreadable decides nothing. Every refusal names its catalogue code (``brabo.errors``): the
+endpoint's as the API's ``{detail, reason}``, a click's in the answer the clicker reads (:func:`refusal`).
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from brabo.errors import DomainError, ErrorCode, status_of
-from permissions.action_types import MAINTAINER, OWNER, QUESTION_TYPES
+from brabo.errors import DomainError, ErrorCode, entry, reason_for, status_of
+from permissions.action_types import ALWAYS_ALLOW_REFUSED, MAINTAINER, OWNER, QUESTION_TYPES
 from permissions.messages import sentence
 from projects.access import membership
 from projects.crypto import SecretUnreadable, decrypt, encrypt
@@ -77,12 +78,6 @@ TOO_LONG = (
     "This action is too long to review in Slack (it is cut above): open it in the console to read it all "
     "and decide there. Deny works here."
 )
-CHANGED = (
-    "This action's payload changed since the message was posted, so your click decides nothing. Open it in "
-    "the console to see what it does now."
-)
-
-
 _TEAM = re.compile(r"^[TE][A-Z0-9]{2,30}$")
 # Slack's headers as Slack writes them: epoch seconds in ASCII digits, and v0= with a lowercase SHA-256 hex.
 # Anything else (digits of another script, a sign, a fraction, 5,000 digits) is no Slack request.
@@ -690,13 +685,13 @@ def _confirm_link(installation: SlackInstallation, slack_user: str, request_id: 
             else None
         )
         if request is None or request.used_at is not None:
-            return "This link request is unknown or was already used. Start again in the Brabo console."
+            return refusal("slack_link_request_invalid")
         if request.expires_at <= timezone.now():
-            return "This link request expired. Start again in the Brabo console."
+            return refusal("slack_link_request_expired")
         if request.slack_user_id != slack_user:
-            return "This link request was made for another Slack account; nothing was linked."
+            return refusal("slack_link_request_not_yours")
         if membership(request.user, installation.workspace_id) is None or not request.user.is_active:
-            return "The member who asked for this link is no longer in the workspace; nothing was linked."
+            return refusal("slack_link_member_left")
         request.used_at = timezone.now()
         request.save(update_fields=["used_at"])
         SlackMemberLink.objects.filter(installation=installation, user=request.user).delete()
@@ -725,35 +720,60 @@ OUTCOME_TEXT = {
 }
 
 
-def _shown_payload(action: ProposedAction, shown_hash: str, kind: str) -> str:
-    """Why a click may not decide the action as its message showed it ("" when it may): the payload changed
+def refusal(code: ErrorCode, message: str = "", **fields) -> str:
+    """What a click that decided nothing tells the clicker: what was wrong (``message``, else the catalogue's
+    sentence filled with ``fields``), the catalogue's next step, and the code the API answers for the same
+    refusal -- the person, or whoever they ask, can look it up."""
+    found = entry(code)
+    text = message or found.message.format(**fields)
+    if found.next_step.rstrip(".").lower() not in text.lower():  # a transition's sentence may already say it
+        text = f"{text} {found.next_step}"
+    return f"{text} (reason: {code})"
+
+
+def _not_done(exc: DomainError) -> str:
+    """A transition's refusal (role, two-person rule, state), in the console's words and with its code."""
+    code = reason_for(exc.status, exc.reason) or "conflict"
+    return refusal(code, f"Not done: {exc}")
+
+
+def _shown_payload(action: ProposedAction, shown_hash: str, kind: str) -> ErrorCode | None:
+    """Why a click may not decide the action as its message showed it (None when it may): the payload changed
     since the message was posted, or Approve on a message that could not show the whole action."""
     if shown_hash and shown_hash != payload_hash(action.payload)[:16]:
-        return CHANGED
+        return "payload_changed_since_shown"
     if kind != DENY and action.status == PENDING and not reviewable(action).complete:
-        return (
-            "This action is too long to review in Slack, so Slack does not approve it. Open it in the "
-            "console to read it all and decide there. Nothing was decided."
-        )
-    return ""
+        return "too_long_to_review_here"
+    return None
 
 
-def _decide(installation: SlackInstallation, slack_user: str, kind: str, value: str) -> str:
+def _always_refused_here(action: ProposedAction) -> bool:
+    """Always allow that Slack does not carry out although the console may (a two-person rule, or a grant of
+    every action of the type, which the console asks before): a type never allowed always is left to the
+    transition, whose refusal is the one SPEC names (``teto_do_sempre_permitir``)."""
+    if action.status != PENDING or action.action_type in ALWAYS_ALLOW_REFUSED:
+        return False
+    return _always_text(action) is None
+
+
+def _linked_member(installation: SlackInstallation, slack_user: str):
+    """(the member a Slack account speaks for, None) or (None, the refusal the clicker reads)."""
     link = (
         SlackMemberLink.objects.select_related("user")
         .filter(installation=installation, slack_user_id=slack_user)
         .first()
     )
     if link is None:
-        return (
-            "Your Slack account is not linked to a Brabo member, so your click decides nothing. "
-            "Link it once on the console's Notifications page."
-        )
+        return None, refusal("slack_user_not_linked")
     if not link.user.is_active:
-        return (
-            f"The Brabo account your Slack account is linked to ({link.user.get_username()}) is suspended, so "
-            "your click decides nothing. Ask the workspace's owner."
-        )
+        return None, refusal("slack_member_suspended", username=link.user.get_username())
+    return link.user, ""
+
+
+def _decide(installation: SlackInstallation, slack_user: str, kind: str, value: str) -> str:
+    actor, refused = _linked_member(installation, slack_user)
+    if actor is None:
+        return refused
     # "<action id>:<payload hash>" (a message posted before the binding carries the id alone)
     action_id, _, shown_hash = value.partition(":")
     action = (
@@ -761,12 +781,11 @@ def _decide(installation: SlackInstallation, slack_user: str, kind: str, value: 
         if _is_uuid(action_id)
         else None
     )
-    if action is None:
-        return "No such action in this workspace; nothing was decided."
-    refused = _shown_payload(action, shown_hash, kind)
-    if refused:
-        return refused
-    actor = link.user
+    if action is None:  # R1.1: another workspace's action reads as one that does not exist
+        return refusal("not_found")
+    shown_refusal = _shown_payload(action, shown_hash, kind)
+    if shown_refusal is not None:
+        return refusal(shown_refusal)
     try:
         if kind == APPROVE:
             decision = services.approve_action(
@@ -777,16 +796,13 @@ def _decide(installation: SlackInstallation, slack_user: str, kind: str, value: 
                 action_id=action.id, actor=actor, reason="denied in Slack", channel=services.CHANNEL_SLACK
             )
         else:
-            if _always_text(action) is None and action.status == PENDING:
-                return (
-                    "Always allow is not offered in Slack for this action (a two-person rule governs it, or "
-                    "it would grant every action of its type — the console asks first). Nothing was decided."
-                )
+            if _always_refused_here(action):
+                return refusal("always_allow_not_offered_here")
             decision = services.approve_always(
                 action_id=action.id, actor=actor, channel=services.CHANNEL_SLACK
             )
     except DomainError as exc:
-        return f"Not done: {exc}"
+        return _not_done(exc)
     # the message shows the count or the outcome to everyone in the channel (after commit, by the worker)
     transaction.on_commit(lambda: _enqueue(slack_refresh, str(action.id)))
     return OUTCOME_TEXT.get(decision.outcome, decision.outcome)

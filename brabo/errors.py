@@ -24,6 +24,7 @@ from permissions.messages import SENTENCES
 # type-checking (tests/test_error_catalogue.py holds this list equal to the catalogue's).
 ErrorCode = Literal[
     "acao_ja_recusada",
+    "always_allow_not_offered_here",
     "budget_exceeded",
     "account_exists",
     "action_already_approved",
@@ -85,6 +86,7 @@ ErrorCode = Literal[
     "path_invalid",
     "path_outside_project",
     "path_through_symlink",
+    "payload_changed_since_shown",
     "people_only",
     "permission_denied",
     "permissions_invalid",
@@ -108,17 +110,24 @@ ErrorCode = Literal[
     "secret_shown_once",
     "self_approval_refused",
     "slack_click_replayed",
+    "slack_link_member_left",
+    "slack_link_request_expired",
+    "slack_link_request_invalid",
+    "slack_link_request_not_yours",
+    "slack_member_suspended",
     "slack_not_configured",
     "slack_request_stale",
     "slack_secret_unreadable",
     "slack_signature_invalid",
     "slack_team_taken",
+    "slack_user_not_linked",
     "slack_user_taken",
     "team_in_use",
     "team_name_taken",
     "teto_do_sempre_permitir",
     "throttled",
     "too_large",
+    "too_long_to_review_here",
     "too_many_decimals",
     "too_many_pending_actions",
     "too_many_streams",
@@ -529,6 +538,68 @@ _ENTRIES: tuple[Code, ...] = (
         409,
         "This click was already handled; a request is acted on once.",
         "Nothing to do: the first one was acted on. Click again in Slack for a new decision.",
+    ),
+    # a click or an e-mail link that decided nothing: what the person reads (the answer to Slack is a 200)
+    _err(
+        "slack_user_not_linked",
+        403,
+        "Your Slack account is not linked to a Brabo member, so your click decides nothing.",
+        "Link it once on the console's Notifications page, then click again.",
+    ),
+    _err(
+        "slack_member_suspended",
+        403,
+        "The Brabo account your Slack account is linked to ({username}) is suspended, so your click decides "
+        "nothing.",
+        "Ask the workspace's owner.",
+    ),
+    _err(
+        "payload_changed_since_shown",
+        409,
+        "This action changed since the message or e-mail showed it, so this decides nothing: a click or a "
+        "link decides only what it showed.",
+        "Open the action in the console to see what it does now, and decide there.",
+    ),
+    _err(
+        "too_long_to_review_here",
+        409,
+        "This action is too long to review in Slack or an e-mail, so it is not approved from there; nothing "
+        "was decided.",
+        "Open it in the console, where it is shown whole, and decide there (Deny works from anywhere).",
+    ),
+    _err(
+        "always_allow_not_offered_here",
+        409,
+        "Always allow is not offered in Slack for this action: a two-person rule governs it, or it would grant "
+        "every action of its type. Nothing was decided.",
+        "Approve this one instance, or use Always allow in the console, which shows what it grants and asks "
+        "first.",
+    ),
+    _err(
+        "slack_link_request_invalid",
+        404,
+        "This link request is unknown or was already used; nothing was linked.",
+        "Start again on the console's Notifications page.",
+    ),
+    _err(
+        "slack_link_request_expired",
+        410,
+        "This link request expired; nothing was linked.",
+        "Start again on the console's Notifications page (a request works for 15 minutes).",
+    ),
+    _err(
+        "slack_link_request_not_yours",
+        403,
+        "This link request was made for another Slack account; nothing was linked.",
+        "The member starts again on the Notifications page with the member id of the Slack account they click "
+        "from.",
+    ),
+    _err(
+        "slack_link_member_left",
+        409,
+        "The member who asked for this link is no longer in the workspace, or is suspended; nothing was "
+        "linked.",
+        "Ask the workspace's owner to add them back first, then start again.",
     ),
     _err(
         "slack_secret_unreadable",

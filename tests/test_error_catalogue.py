@@ -35,6 +35,7 @@ RAISERS = {
     "MoneyError": ("reason", None, None),  # actions.money: becomes a DomainError with the catalogue's status
     "PayloadError": ("reason", 2, None),
     "Refused": ("reason", None, "status"),  # actions.slack: the interactivity endpoint's refusals
+    "refusal": ("code", 0, None),  # actions.slack: what a click that decided nothing tells the clicker
 }
 # Message argument position per raiser (a message must not cite rule ids).
 MESSAGE_ARG = {
@@ -63,6 +64,9 @@ FORWARDING = {
     ("containers/docker_engine.py", "exc.code"),
     # the runner's write refusal (brabo_client.runner.write_inside and what it calls: literal codes there)
     ("containers/git_local.py", "refused.code"),
+    # a click's refusal: a transition's own code (DomainError, literal where raised), or _shown_payload's
+    ("actions/slack.py", "code"),
+    ("actions/slack.py", "shown_refusal"),
 }
 # Raised by DRF or Django themselves (the handler maps them by their default_code), not by our source.
 FRAMEWORK = {

@@ -123,11 +123,11 @@ def test_a_pending_action_is_posted_and_a_linked_owner_approves_it_from_slack(
     blocks = posts[0]["args"]["blocks"]
     section = _said(blocks)
     assert "Approving carries out this instruction_patch" in section and "Policy:" in section
-    # dev-api's "Always allow" would grant every instruction_patch (R7.4): the console asks first, so Slack
-    # does not offer it, and a crafted click on it decides nothing
+    # "Always allow" is never offered for an instruction_patch (R7.1), so Slack shows no such button, and a
+    # crafted click on it decides nothing and answers SPEC's code
     assert [b["action_id"] for b in blocks[-1]["elements"]] == [slack.APPROVE, slack.DENY]
     slack_app.click("U0OLIVIA", slack.ALWAYS, action_id)
-    assert "not offered in Slack" in fake.responses[-1]["body"]["text"]
+    assert fake.responses[-1]["body"]["text"].endswith("(reason: teto_do_sempre_permitir)")
     assert _decision_events(action_id) == []
 
     response = slack_app.click("U0OLIVIA", slack.APPROVE, action_id)
