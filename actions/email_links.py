@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core import signing
 from django.utils import timezone
 
+from brabo.errors import ErrorCode
 from permissions.action_types import ACTION_TYPES, QUESTION_TYPES, role_at_least
 from projects.access import project_role
 
@@ -27,37 +28,16 @@ from .models import PENDING, payload_hash
 SALT = "brabo.actions.email-decision"
 REVIEW_CHARS = 10_000  # what an e-mail shows of a pending action; a longer one is approved in the console
 
-# Why a link cannot be used: (page title, what to do next). One place, so every page words it alike.
-INVALID = "invalid"
-EXPIRED = "expired"
-USED = "used"
-OTHER_PERSON = "other_person"
-SETTLED = "settled"
-NO_ACCESS = "no_access"
-CHANGED = "changed"
-TOO_LONG = "too_long"
-PROBLEMS = {
-    INVALID: ("This link is not valid", "It was changed or cut. Open the action from the console instead."),
-    EXPIRED: ("This link expired", "Decision links work for a short time. Open the action in the console."),
-    USED: ("This link was already used", "Each link decides once. The action's page shows what happened."),
-    OTHER_PERSON: (
-        "This link was sent to someone else",
-        "Only the person it was e-mailed to may use it. Sign in as them, or decide in the console.",
-    ),
-    SETTLED: ("This action is no longer pending", "Nothing to decide: the action's page shows its outcome."),
-    TOO_LONG: (
-        "This action is too long to approve from an e-mail",
-        "The e-mail could not show all of it. Open it in the console, where it is shown whole, and decide there.",
-    ),
-    CHANGED: (
-        "This action changed since the e-mail was sent",
-        "The link decides only what the e-mail showed. Open the action in the console to see what it does now.",
-    ),
-    NO_ACCESS: (
-        "You no longer reach this action",
-        "Your membership or your access to its project changed since the e-mail was sent. Ask a maintainer.",
-    ),
-}
+# Why a link cannot be used: codes of the catalogue (brabo.errors), whose entry holds the page's title (its
+# sentence), what to do next and the status -- the words Slack and the API use for the same refusal.
+INVALID: ErrorCode = "email_link_invalid"
+EXPIRED: ErrorCode = "email_link_expired"
+USED: ErrorCode = "email_link_used"
+OTHER_PERSON: ErrorCode = "email_link_not_yours"
+SETTLED: ErrorCode = "email_link_action_settled"
+NO_ACCESS: ErrorCode = "email_link_no_access"
+CHANGED: ErrorCode = "payload_changed_since_shown"
+TOO_LONG: ErrorCode = "too_long_to_review_here"
 # The pages of these problems show nothing of the action: it is not the reader's to see (R1.1).
 HIDDEN = frozenset({OTHER_PERSON, NO_ACCESS})
 
@@ -128,7 +108,7 @@ def email_lines(action, user) -> list[str]:
 @dataclass
 class Opened:
     link: EmailDecisionLink | None
-    problem: str = ""
+    problem: ErrorCode | None = None
 
 
 def open_link(token: str, user) -> Opened:

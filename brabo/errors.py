@@ -42,6 +42,12 @@ ErrorCode = Literal[
     "currency_mismatch",
     "database_unavailable",
     "disk_full",
+    "email_link_action_settled",
+    "email_link_expired",
+    "email_link_invalid",
+    "email_link_no_access",
+    "email_link_not_yours",
+    "email_link_used",
     "grant_already_undone",
     "idempotency_key_invalid",
     "idempotency_key_reused",
@@ -574,6 +580,43 @@ _ENTRIES: tuple[Code, ...] = (
         "every action of its type. Nothing was decided.",
         "Approve this one instance, or use Always allow in the console, which shows what it grants and asks "
         "first.",
+    ),
+    _err(
+        "email_link_invalid",
+        404,
+        "This link is not valid: it was changed or cut.",
+        "Open the action from the console instead.",
+    ),
+    _err(
+        "email_link_expired",
+        410,
+        "This link expired: decision links work for a short time.",
+        "Open the action in the console and decide there.",
+    ),
+    _err(
+        "email_link_used",
+        410,
+        "This link was already used: each link decides once.",
+        "The action's page in the console shows what happened.",
+    ),
+    _err(
+        "email_link_not_yours",
+        403,
+        "This link was sent to someone else: only the person it was e-mailed to may use it.",
+        "Sign in as them, or decide in the console.",
+    ),
+    _err(
+        "email_link_action_settled",
+        410,
+        "This action is no longer pending: there is nothing to decide.",
+        "The action's page in the console shows its outcome.",
+    ),
+    _err(
+        "email_link_no_access",
+        404,
+        "You no longer reach this action: your membership or your access to its project changed since the "
+        "e-mail was sent.",
+        "Ask a maintainer.",
     ),
     _err(
         "slack_link_request_invalid",

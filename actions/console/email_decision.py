@@ -9,18 +9,21 @@ from django.urls import reverse
 
 from actions import email_links, slack
 from actions.channel_models import DECIDE_APPROVE
-from brabo.errors import DomainError
+from brabo.errors import DomainError, entry, next_step_of, reason_for, status_of
 from permissions.messages import sentence
 
 from .views import OUTCOME_TEXT, Row, _base_context, _roles
 
 
-def _page(request, *, opened, status=200, decided=None, error=""):
+def _page(request, *, opened, status=200, decided=None, error=None):
     link = opened.link
-    ctx: dict = {"problem": None, "link": None, "decided": decided, "error": error}
+    ctx: dict = {"problem": None, "link": None, "decided": decided, "error": None}
     if opened.problem:
-        title, step = email_links.PROBLEMS[opened.problem]
-        ctx["problem"] = {"code": opened.problem, "title": title, "step": step}
+        found = entry(opened.problem)
+        ctx["problem"] = {"code": found.code, "title": found.message, "step": found.next_step}
+    if error is not None:  # the transition refused the confirm: its words, the catalogue's next step and code
+        code = reason_for(error.status, error.reason) or "conflict"
+        ctx["error"] = {"code": code, "text": str(error), "step": next_step_of(code)}
     if link is not None and opened.problem not in email_links.HIDDEN:
         action = link.action
         row = Row(action, _roles(request.user).get(action.project.workspace_id), request.user)
@@ -48,24 +51,16 @@ def email_decision(request, token):
             opened = email_links.open_link(token, request.user)
             if opened.problem in email_links.HIDDEN:
                 return _page(request, opened=opened, status=_status(opened.problem))
-            opened.problem = ""
-            return _page(request, opened=opened, status=exc.status, error=str(exc))
+            opened.problem = None
+            return _page(request, opened=opened, status=exc.status, error=exc)
         if decision is None:
             return _page(request, opened=opened, status=_status(opened.problem))
         text = OUTCOME_TEXT.get(decision.outcome, decision.outcome)
-        opened.problem = ""
+        opened.problem = None
         return _page(request, opened=opened, decided=text)
     opened = email_links.open_link(token, request.user)
     return _page(request, opened=opened, status=_status(opened.problem))
 
 
-def _status(problem: str) -> int:
-    statuses = {
-        "": 200,
-        email_links.OTHER_PERSON: 403,
-        email_links.INVALID: 404,
-        email_links.NO_ACCESS: 404,
-        email_links.CHANGED: 409,  # the action is not what the e-mail showed
-        email_links.TOO_LONG: 409,
-    }
-    return statuses.get(problem, 410)
+def _status(problem: str | None) -> int:
+    return status_of(problem) if problem else 200

@@ -354,7 +354,10 @@ def test_an_approve_link_for_a_command_no_email_can_show_whole_does_not_approve(
     for answer in (c.get(url), c.post(url)):
         page = answer.content.decode()
         assert answer.status_code == 409 and "data-confirm-button" not in page
-        assert "too long to approve from an e-mail" in page
+        assert (
+            'data-reason="too_long_to_review_here"' in page
+            and "too long to review in Slack or an e-mail" in page
+        )
     assert ProposedAction.objects.get(id=action.id).status == "pending"
 
 
@@ -415,7 +418,9 @@ def test_an_email_link_binds_to_the_payload_the_email_showed(
     c.force_login(wired.owner)
     with django_capture_on_commit_callbacks(execute=True):
         answer = c.post(url)
-    assert answer.status_code == 409 and "changed since the e-mail was sent" in answer.content.decode()
+    assert (
+        answer.status_code == 409 and 'data-reason="payload_changed_since_shown"' in answer.content.decode()
+    )
     assert ProposedAction.objects.get(id=action.id).status == "pending"
     assert not SessionEvent.objects.filter(action_id=action.id, type__in=DECISIONS).exists()
 
