@@ -224,3 +224,43 @@ def test_a_message_that_is_no_json_rpc_request_is_refused_by_name(served, body):
     """The transport answered these with pydantic's dump of four validation errors and of the input (no
     ``reason``, a link to pydantic's pages): now one sentence saying what a message must be."""
     _refused(_post(served, body), 400, "invalid", "JSON-RPC 2.0")
+
+
+# -- the tools an agent gets decide nothing and change no policy ---------------------------------------------
+
+DECIDING = [
+    "approve_action", "deny_action", "approve_always", "approve", "deny", "answer_question", "cancel_action",
+    "set_permissions", "set_autonomy", "set_approval_rules", "accept_policy",
+    "propose_container_stop", "propose_container_remove",  # people-only types (R2.3)
+    "propose_", "propose_terminal ", "PROPOSE_TERMINAL", "wait_for_action/../approve",
+]  # fmt: skip
+
+
+def test_the_tool_list_holds_only_proposing_waiting_and_reading(served):
+    from permissions.action_types import ACTION_TYPES, PERSON_ONLY_TYPES
+
+    r = _post(served, {"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+    names = {t["name"] for t in r.json()["result"]["tools"]}
+    proposing = {f"propose_{t}" for t in ACTION_TYPES if t not in PERSON_ONLY_TYPES}
+    assert names == proposing | {"wait_for_action", "list_actions"}
+
+
+@pytest.mark.parametrize("name", DECIDING)
+def test_a_tool_that_would_decide_or_change_policy_does_not_exist(served, name):
+    mine = _tool(served, "propose_terminal", {"payload": {"command": "make release"}})
+    assert mine["status"] == "pending", mine
+    got = _tool(served, name, {"action_id": mine["id"], "id": mine["id"], "payload": {}})
+    assert (got["status"], got["reason"]) == (404, "not_found"), got
+    assert _tool(served, "wait_for_action", {"action_id": mine["id"], "timeout": 0})["status"] == "pending"
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [{"decision": "approve"}, {"status": "approved"}, {"approve": True}, {"approved_by": "ana"}],
+    ids=["decision", "status", "approve", "approved-by"],
+)
+def test_waiting_or_listing_with_a_decision_in_hand_is_refused_by_name(served, arguments):
+    mine = _tool(served, "propose_terminal", {"payload": {"command": "make publish"}})
+    got = _tool(served, "wait_for_action", {"action_id": mine["id"], "timeout": 0, **arguments})
+    assert (got["status"], got["reason"]) == (400, "invalid"), got
+    assert _tool(served, "wait_for_action", {"action_id": mine["id"], "timeout": 0})["status"] == "pending"
