@@ -578,6 +578,7 @@ REMOVERS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
     "lz4": _rm_after,
     "tar": _tar_removed,
     "gtar": _tar_removed,
+    "gnutar": _tar_removed,
     "zip": _zip_moved,
     "7z": _7z_deleted,
     "7za": _7z_deleted,

@@ -624,6 +624,7 @@ _NAME_ALIASES = {
     "now": "vercel",
     # GNU's programs under their `g` names (macOS's Homebrew), and grep's older names for its own modes
     "gtar": "tar",
+    "gnutar": "tar",  # (red team: GNU tar's name on older macOS and some BSDs)
     "bsdtar": "tar",
     "ggrep": "grep",
     "egrep": "grep",

@@ -228,13 +228,21 @@ _IN_PLACE = frozenset({"sed", "gsed", "perl", "ruby"}) | _AWKS_IN_PLACE
 _DECOMPRESSORS = frozenset({"gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "uncompress", "zcat"})
 _COMPRESSORS = frozenset({"gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "pigz", "pbzip2", "brotli"})
 _SUFFIXES = (".gz", ".tgz", ".bz2", ".xz", ".lzma", ".zst", ".lz4", ".br", ".z", ".Z")
-_EXTRACTORS = frozenset(
-    {"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz", "7zr", "unrar", "cpio", "pax", "ar", "jar"}
-) | frozenset(
-    # red team: the other unpackers (a Debian package's files, The Unarchiver, atool, cabinet files, a
-    # SquashFS image) and the template fetchers that copy a repository's files into a folder (degit and its
-    # forks default to the working folder): what they write is named by the archive, not the command.
-    {"dpkg-deb", "unar", "aunpack", "atool", "cabextract", "unsquashfs", "degit", "tiged", "giget"}
+_TARS = frozenset({"tar", "gtar", "bsdtar", "gnutar", "star"})
+_EXTRACTORS = (
+    frozenset(
+        {"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz", "7zr", "unrar", "cpio", "pax", "ar", "jar"}
+    )
+    | frozenset(
+        # red team: tar by its other released names (GNU tar's on older macOS and some BSDs, Schily's star), BSD's unzip
+        {"gnutar", "star", "bsdunzip"}
+    )
+    | frozenset(
+        # red team: the other unpackers (a Debian package's files, The Unarchiver, atool, cabinet files, a
+        # SquashFS image) and the template fetchers that copy a repository's files into a folder (degit and its
+        # forks default to the working folder): what they write is named by the archive, not the command.
+        {"dpkg-deb", "unar", "aunpack", "atool", "cabextract", "unsquashfs", "degit", "tiged", "giget"}
+    )
 )
 # Where each of those writes: (its destination options, short letters then long names; its default).
 _UNPACKED_TO: dict[str, tuple[str, tuple[str, ...], str]] = {
@@ -593,7 +601,49 @@ _UNPACKERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "unshar": ((), ()),
     "ouch": (("decompress", "d"), ("-d", "--dir")),
     "bsdcpio": (("-i", "--extract", "-p", "--pass-through"), ()),
+    # red team: more unpackers -- dpkg's own extraction (it hands `-x` to dpkg-deb), ripunzip, ALZ, Inno Setup's and
+    # InstallShield's installers, xar, zpaq, dar, lrzip's tar wrapper, unarj and unzoo (they extract unless told to
+    # list), p7zip (which unpacks with -d and otherwise packs a file and deletes it, as gzip does)
+    "dpkg": (("-x", "--extract", "-X", "--vextract"), ()),
+    "ripunzip": (("unzip-file", "unzip-uri"), ("-d", "--output-directory")),
+    "unalz": ((), ("-d",)),
+    "innoextract": ((), ("-d", "--output-dir")),
+    "unshield": ((), ("-d",)),
+    "xar": (("-x",), ("-C",)),
+    "zpaq": (("x", "extract"), ()),
+    "dar": (("-x", "--extract"), ("-R", "--fs-root")),
+    "lrzuntar": ((), ()),
+    "unarj": ((), ()),
+    "unzoo": ((), ()),
+    "p7zip": ((), ()),
 }
+# red team: the archivers whose first word is a key whose letter is the act (`rar x A`, `lha xw=DIR A`, `zoo -extract
+# A`, `arc e A`): extracting when it is `x` or `e` -- into the working folder, or a folder an operand or the key
+# names (read as the working folder's tree: the archive names the files).
+_KEYED_UNPACKERS = frozenset({"rar", "unrar-free", "unace", "arj", "lha", "lhasa", "zoo", "arc"})
+# red team: the patch appliers besides patch and git's -- each file a patch names is the patch's to choose, so what
+# they apply (or take back) may rewrite any file of the tree, `.husky/pre-commit` and `.github/workflows/` included:
+# per program, (the subcommands that apply, take back or shelve patches in the working tree, the options before
+# the subcommand that take a value).
+_PATCH_APPLIERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "quilt": (frozenset({"push", "pop", "fold", "delete"}), frozenset({"--quiltrc"})),
+    "guilt": (frozenset({"push", "pop", "fold"}), frozenset()),
+    "stg": (
+        frozenset({"import", "push", "pop", "goto", "pick", "undo", "redo", "reset", "float", "sink", "squash",
+                   "fold", "rebase", "delete"}),
+        frozenset({"-C"}),
+    ),
+    "hg": (
+        frozenset({"import", "patch", "qpush", "qpop", "qgoto", "qfold", "unshelve", "shelve"}),
+        frozenset({"-R", "--repository", "--cwd", "--config", "--encoding", "--encodingmode", "--color",
+                   "--pager"}),
+    ),
+    "svn": (frozenset({"patch"}), frozenset({"--username", "--password", "--config-dir", "--config-option"})),
+    "bzr": (frozenset({"patch", "shelve", "unshelve"}), frozenset()),
+    "brz": (frozenset({"patch", "shelve", "unshelve"}), frozenset()),
+    "darcs": (frozenset({"apply", "obliterate"}), frozenset()),
+    "pijul": (frozenset({"apply"}), frozenset()),
+}  # fmt: skip
 # ... put the packages they fetch into the folder an option names: `pip install --target .claude/hooks x`,
 # `pip download -d`, `npm install --prefix`, `npm pack --pack-destination`.
 _PACKAGE_DIRS: dict[str, tuple[str, ...]] = {
@@ -689,7 +739,10 @@ _BUILD_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "scalac": (frozenset(), frozenset({"-d"})),
     "dotnet": (frozenset(), frozenset({"-o", "--output", "--tool-path"})),
     # ... and the package and tool installers, the folder they put programs in (`gem install -n .git/hooks x`)
-    "gem": (frozenset(), frozenset({"-i", "--install-dir", "-n", "--bindir"})),
+    "gem": (
+        frozenset(),
+        frozenset({"-i", "--install-dir", "-n", "--bindir", "--target"}),
+    ),  # (`gem unpack --target`)
     "luarocks": (frozenset(), frozenset({"--tree"})),
     "cabal": (frozenset(), frozenset({"--installdir"})),
     "stack": (frozenset(), frozenset({"--local-bin-path"})),
@@ -971,6 +1024,9 @@ _FORMATTERS: dict[str, tuple[_Formatting, ...]] = {
 _MORE_WRITERS = frozenset(
     {*_OUTPUT_OPTIONS, *_SINGLE_DASH_OUTPUTS, *_IN_PLACE_FLAGS, *_DIR_OPTIONS, *_CONTAINER_COPIERS, "cmake"}
     | frozenset(_UNPACKERS)
+    | _KEYED_UNPACKERS
+    | frozenset(_PATCH_APPLIERS)
+    | {"wiggle"}
     | frozenset(_LAYER_ACTS)
     | frozenset(_GVFS_ACTS)
     | {"stow", "az"}
@@ -1015,6 +1071,7 @@ WRITE_VERBS: frozenset[str] = (
             "wget",
             "uniq",
             "patch",
+            "gpatch",
             "git",
             "find",
             "fd",
@@ -1180,7 +1237,7 @@ def _awk_in_place(view: tuple[str, ...]) -> list[Target]:
 def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
     """Archive extraction: the destination folder receives names the command does not spell."""
     out: list[Target] = [(o, NAMED) for o in _option_values(view, "f", ("--file",))]
-    if verb in ("tar", "gtar", "bsdtar"):
+    if verb in _TARS:
         out.extend((o, NAMED) for o in _option_values(view, "", ("--index-file",)))  # (its listing, red team)
         first = view[1] if len(view) > 1 else ""
         extracting = (first[:1] != "-" and "x" in first) or _has_flag(view, "x", ("--extract", "--get"))
@@ -1192,7 +1249,7 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
         if first[:1] != "-" and ("c" in first or "r" in first or "u" in first) and len(view) > 2:
             out.append((view[2], NAMED))  # `tar cf ARCHIVE ...`: the archive is written
         return out + _archived_away(view, {v for v, _ in out})
-    if verb == "unzip":
+    if verb in ("unzip", "bsdunzip"):
         if _has_flag(view, "lvtzZpc", valued="dP"):
             return out
         dest = _option_values(view, "d", ("--exdir",)) or ["."]
@@ -1342,7 +1399,7 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         if action in ("list", "show", "drop", "clear", "create"):  # (`store`: any commit, which pop lands)
             return out
         return [(here, WHOLE)]
-    if sub in ("am", "apply"):
+    if sub in ("am", "apply", "quiltimport"):  # (red team: quiltimport applies a quilt series, as am does)
         return out if sub == "apply" and _apply_reads(rest) else [(here, WHOLE)]
     if _builds_history(sub, rest):
         return [(here, WHOLE)]  # red team: objects or refs no reviewed write shows, which a switch then lands
@@ -1826,9 +1883,9 @@ _ABBREVIATED: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("sed", "gsed"), _SED_LONGS),
     **dict.fromkeys(("awk", "gawk"), ("--include", "--assign", "--field-separator", "--load", "--file",
                                       "--source", "--exec")),
-    **dict.fromkeys(("tar", "gtar", "bsdtar"), ("--extract", "--get", "--directory", "--file", "--index-file")),
+    **dict.fromkeys(_TARS, ("--extract", "--get", "--directory", "--file", "--index-file")),
     "cpio": ("--extract", "--directory", "--pass-through"),
-    "patch": ("--directory", "--output", "--input"),
+    **dict.fromkeys(("patch", "gpatch"), ("--directory", "--output", "--input")),
     **dict.fromkeys(("sort", "split", "csplit"), ("--output", "--prefix")),
     **dict.fromkeys((*_DECOMPRESSORS, *_COMPRESSORS), _ZIP_LONGS),
     "curl": (*_CURL_FILE_OPTIONS, "--remote-name", "--remote-name-all", "--remote-header-name"),
@@ -1982,7 +2039,7 @@ def _targets(view: tuple[str, ...]) -> list[Target]:
             out.extend((o, NAMED) for o in ops[1:])
             out.extend((v, NAMED) for v in _option_values(view, "f", ()))
         return out
-    if verb == "patch":
+    if verb in ("patch", "gpatch"):  # (red team: GNU patch as BSD and macOS name it)
         dest = _option_values(view, "d", ("--directory",)) or ["."]
         ops = _operands(
             view,
@@ -2250,6 +2307,8 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
             out.extend((o, TREE) for o in view[3:])
     if verb in ("rename", "prename", "file-rename"):
         out.append((".", TREE))  # the new names come from an expression: anywhere in the folder
+    if verb in _PATCH_APPLIERS or verb == "wiggle":
+        out.extend(_patch_applied(verb, view))
     family = _FAMILY_TARGETS.get(verb)
     if family is not None:
         out.extend(family(verb, view))
@@ -2360,7 +2419,10 @@ def _unpacked(verb: str, view: tuple[str, ...]) -> list[Target]:
         ops = _operands((module, *rest), frozenset({"--metadata-encoding", "--filter"}))
         return [(ops[1] if len(ops) > 1 else ".", TREE)]
     unpacks, folders = _UNPACKERS[verb]
-    if unpacks and not any(w in unpacks or w.startswith(unpacks) for w in view[1:3]):
+    # (an act that is an option may end a cluster, `xar -xf`; one that is a word is that word: `zpaq x`, not `zpaq
+    # a xfiles.zpaq`)
+    dashed = tuple(a for a in unpacks if a[:1] == "-")
+    if unpacks and not any(w in unpacks or (w[:1] == "-" and w.startswith(dashed)) for w in view[1:3]):
         if not (verb == "bsdcpio" and _has_flag(view, "ip", ("--extract", "--pass-through"))):
             return []
     shorts = "".join(o[1] for o in folders if len(o) == 2)
@@ -2369,6 +2431,30 @@ def _unpacked(verb: str, view: tuple[str, ...]) -> list[Target]:
     if verb == "bsdcpio" and _has_flag(view, "p", ("--pass-through",)):
         named += _operands(view)[-1:]
     return [(d, TREE) for d in (named or ["."])]
+
+
+def _unpacked_by_key(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """Where an archiver of _KEYED_UNPACKERS writes: the working folder's tree when its key extracts."""
+    key = view[1].lstrip("-") if len(view) > 1 else ""
+    return [(".", TREE)] if key[:1] in ("x", "e") else []
+
+
+def _patch_applied(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """The working tree a patch applier of _PATCH_APPLIERS (or wiggle told to replace the file it merges into)
+    rewrites, whole: the patch names the files."""
+    if verb == "wiggle":
+        replaces = any(w == "--replace" or (w[:1] == "-" and w[1:2] != "-" and "r" in w) for w in view[1:])
+        return [(".", WHOLE)] if replaces else []
+    acts, valued = _PATCH_APPLIERS[verb]
+    skip = False
+    for w in view[1:]:
+        if skip:
+            skip = False
+        elif w[:1] == "-":
+            skip = w in valued  # (`hg -R . import`; `--cwd=.` holds its value)
+        else:
+            return [(".", WHOLE)] if w in acts else []
+    return []
 
 
 def _replaced(
@@ -2505,6 +2591,7 @@ _FAMILY_TARGETS: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
     **dict.fromkeys(_SCAFFOLDS, _scaffolded),
     **dict.fromkeys(_LAUNCHERS, _initialized),
     **dict.fromkeys(_UNPACKERS, _unpacked),
+    **dict.fromkeys(_KEYED_UNPACKERS, _unpacked_by_key),
     **dict.fromkeys(_RENAMERS, _renamed),
     **dict.fromkeys(_HOME_WRITERS, _home_written),
     **dict.fromkeys((*_CLOUD_COPIES, "az"), _cloud_copied),
@@ -2849,7 +2936,7 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 
 # Words without which a view of these programs writes nothing (the cheap filter below).
-_GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "checkout-index", "read-tree",
+_GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "quiltimport", "checkout-index", "read-tree",
                           "submodule", "init", "config", "-o", "clone", "worktree", "update-index",
                           "sparse-checkout", "switch", "merge-file", "bundle", "mergetool", "merge-index",
                           "difftool", "rerere", "unpack-file", "mktree", "commit-tree", "update-ref",
@@ -2887,6 +2974,8 @@ def may_write(view: tuple[str, ...]) -> bool:
             return True  # (`gh alias set`, `gpg --decrypt-files`: besides what their other branches read)
         if verb in _SETTINGS_ONLY:
             return False
+    if verb in _PATCH_APPLIERS and _patch_applied(verb, view):
+        return True  # (hg's and svn's other acts are read by their own rows below)
     if verb not in WRITE_VERBS:
         if "=" in verb:
             return _INSTALL_DIR_SEARCH(" " + " ".join(view)) is not None
