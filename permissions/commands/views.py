@@ -15,6 +15,7 @@ argument into the command line and starts over, as GNU env does. The tables are 
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Sequence
 
 from permissions.commands.containers import CONTAINER_ENGINES, container_run, image_tool, inner_on_host
@@ -810,8 +811,26 @@ def option_of_variable(program: str, name: str) -> str | None:
     return None if named is None else named.get(name)
 
 
+# red team (R4.10, R3.7): pytest reads more arguments from PYTEST_ADDOPTS, split as a shell splits them and read
+# as its own (`PYTEST_ADDOPTS='--junitxml=.envrc' pytest` is `pytest --junitxml=.envrc`).
+_ADDOPTS_READERS = {"pytest": "PYTEST_ADDOPTS", "py.test": "PYTEST_ADDOPTS"}
+
 # The programs that read options from the environment (permissions.exported reads them across segments).
-ENV_READERS = frozenset({*_ENV_OPTIONS, *_ENV_NAMED, "git", "terraform", "tofu"})
+ENV_READERS = frozenset({*_ENV_OPTIONS, *_ENV_NAMED, *_ADDOPTS_READERS, "git", "terraform", "tofu"})
+
+
+def _addopts(variable: str, assigned: Sequence[str]) -> list[str]:
+    """The words of each assignment of ``variable`` (any case), split as a shell splits them (by blanks when
+    its quoting does not close: deny sees more)."""
+    words: list[str] = []
+    for word in assigned:
+        name, _, value = word.partition("=")
+        if name.upper() == variable:
+            try:
+                words += shlex.split(value)
+            except ValueError:
+                words += value.split()
+    return words
 
 
 def _hooks_off(word: str) -> bool:
@@ -838,6 +857,8 @@ def env_options(assigned: Sequence[str], rest: tuple[str, ...]) -> list[tuple[st
         return _git_environment(assigned, rest)
     if verb in _TF_CLI_ARGS_READERS:
         options = _tf_cli_args(assigned, rest)
+    elif verb in _ADDOPTS_READERS:
+        options = _addopts(_ADDOPTS_READERS[verb], assigned)
     elif verb in _ENV_NAMED:
         named = _ENV_NAMED[verb]
         options = [

@@ -895,10 +895,21 @@ _MAKE_DIR_VARS = _INSTALL_DIR_VARS | frozenset(
     "PREFIX prefix DESTDIR BINDIR bindir exec_prefix EXEC_PREFIX INSTALL_DIR INSTALLDIR INSTALL_PREFIX sbindir "
     "libexecdir".split()
 )
+# [beyond] R3.7, red team: the files a program writes where a variable says -- git's trace files (it appends each
+# trace line to the absolute path GIT_TRACE and its family name), coverage.py's data file, the TLS key log OpenSSL,
+# NSS, Node and Python clients append to, LLVM's profile output, pip's log, the histories of node's, Python's,
+# less's and the database clients' prompts, ccache's log, jest-junit's report: `GIT_TRACE=$PWD/.git/hooks/pre-commit
+# git status` writes the hook. Read as named files, from the leading assignments (env's and export's operands).
+_WRITTEN_FILE_VARS = frozenset(
+    "GIT_TRACE GIT_TRACE2 GIT_TRACE2_EVENT GIT_TRACE2_PERF GIT_TRACE_PACKET GIT_TRACE_PACKFILE GIT_TRACE_PERFORMANCE "
+    "GIT_TRACE_SETUP GIT_TRACE_SHALLOW GIT_TRACE_CURL GIT_TRACE_REFS GIT_TRACE_FSMONITOR COVERAGE_FILE SSLKEYLOGFILE "
+    "LLVM_PROFILE_FILE PIP_LOG PIP_LOG_FILE NODE_REPL_HISTORY PYTHON_HISTORY LESSHISTFILE PSQL_HISTORY SQLITE_HISTORY "
+    "MYSQL_HISTFILE REDISCLI_HISTFILE CCACHE_LOGFILE JEST_JUNIT_OUTPUT_FILE".split()
+)
 _ASSIGNERS = ("env", "export", "declare", "typeset", "readonly", "local")
 _ASSIGNERS_AND_MAKES = frozenset(_ASSIGNERS) | {"make", "gmake"}
 # (may_write's filter: one search of the words joined)
-_INSTALL_DIR_SEARCH = re.compile(" (?:" + "|".join(sorted(_INSTALL_DIR_VARS)) + ")=").search
+_ASSIGNED_SEARCH = re.compile(" (?:" + "|".join(sorted(_INSTALL_DIR_VARS | _WRITTEN_FILE_VARS)) + ")=").search
 _MAKE_DIR_SEARCH = re.compile(" (?:" + "|".join(sorted(_MAKE_DIR_VARS)) + ")=").search
 
 
@@ -2264,9 +2275,11 @@ def _outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 
 def _assigned_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
-    """The install folders assigned before a command (env's, export's) or on make's line (_INSTALL_DIR_VARS)."""
+    """The install folders assigned before a command (env's, export's) or on make's line (_INSTALL_DIR_VARS), and
+    the files a variable assigned before it names (_WRITTEN_FILE_VARS)."""
     if "=" in view[0] or view[0] in _ASSIGNERS:
-        return _assigned_dirs(view, _INSTALL_DIR_VARS, False)
+        files = [(f, NAMED) for f, _ in _assigned_dirs(view, _WRITTEN_FILE_VARS, False)]
+        return _assigned_dirs(view, _INSTALL_DIR_VARS, False) + files
     if verb in ("make", "gmake"):
         return _assigned_dirs(view, _MAKE_DIR_VARS, True)
     return []
@@ -2978,13 +2991,13 @@ def may_write(view: tuple[str, ...]) -> bool:
         return True  # (hg's and svn's other acts are read by their own rows below)
     if verb not in WRITE_VERBS:
         if "=" in verb:
-            return _INSTALL_DIR_SEARCH(" " + " ".join(view)) is not None
+            return _ASSIGNED_SEARCH(" " + " ".join(view)) is not None
         if "/" in verb:
             verb = verb.rpartition("/")[2]
             if verb in WRITE_VERBS:
                 return may_write((verb, *view[1:]))
         if verb in _ASSIGNERS_AND_MAKES:
-            search = _MAKE_DIR_SEARCH if verb in ("make", "gmake") else _INSTALL_DIR_SEARCH
+            search = _MAKE_DIR_SEARCH if verb in ("make", "gmake") else _ASSIGNED_SEARCH
             return search(" " + " ".join(view)) is not None
         return (
             verb.startswith(_PYTHONS_PREFIX)
