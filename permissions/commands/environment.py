@@ -564,17 +564,40 @@ def _assignments_carried(view: tuple[str, ...]) -> tuple[list[str], str | None, 
     return scripts, opaque, dict(pairs)
 
 
+# red team: env's options that take a value -- the next word (`env -u PAGER X=1 cmd`, `--chdir DIR`, a cluster
+# ending in one, `-0u NAME`) or the rest of their word (`-uPAGER`, `--unset=PAGER`); GNU env takes a long
+# option's unique abbreviation (`--uns NAME`). Their value is no program: the assignments go on after it.
+_ENV_VALUED_SHORT = frozenset("uCS")
+_ENV_VALUED_LONG = ("--unset", "--chdir", "--split-string")
+
+
+def _env_takes_next(option: str) -> bool:
+    """Whether env's ``option`` takes the next word as its value."""
+    if option[:2] == "--":
+        return "=" not in option and len(option) > 2 and option.startswith(("--u", "--c", "--s"))
+    for k in range(1, len(option)):
+        if option[k] in _ENV_VALUED_SHORT:
+            return k == len(option) - 1  # (else the rest of the word is its value)
+    return False
+
+
 def leading_assignments(view: tuple[str, ...]) -> list[tuple[str, str]]:
-    """The (name, value) assignments of a view, in order: those before its program, ``env``'s, or a
-    declaration builtin's operands (``export A B=x``: every operand is a name or an assignment)."""
+    """The (name, value) assignments of a view, in order: those before its program, ``env``'s (past env's own
+    options and their values), or a declaration builtin's operands (``export A B=x``: every operand is a name
+    or an assignment)."""
     assigned: list[tuple[str, str]] = []
     start = 1 if view and (view[0] == "env" or view[0] in DECLARATION_BUILTINS) else 0
     declaring = start == 1 and view[0] != "env"
+    valued = False
     for w in view[start:]:
+        if valued:
+            valued = False
+            continue  # the value of env's option before it
+        if start and w[:1] in "-+":
+            valued = not declaring and _env_takes_next(w)
+            continue  # env's own options, `export -n`, `declare -x`
         eq = w.find("=")
         if eq <= 0:
-            if start and w[:1] in "-+":
-                continue  # env's own options, `export -n`, `declare -x`
             if declaring:
                 continue
             break

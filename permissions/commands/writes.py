@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from permissions.commands.environment import BUILD_TOOL_VARS
+from permissions.commands.environment import BUILD_TOOL_VARS, leading_assignments
 from permissions.commands.git import _config_positionals, config_command
 from permissions.commands.settings_writers import SETTINGS_WRITERS, settings_targets
 from permissions.commands.uploads import table_operands
@@ -914,16 +914,16 @@ _MAKE_DIR_SEARCH = re.compile(" (?:" + "|".join(sorted(_MAKE_DIR_VARS)) + ")=").
 
 
 def _assigned_dirs(view: tuple[str, ...], names: frozenset[str], anywhere: bool) -> list[Target]:
-    """The install folders ``names`` assigned in ``view``: its leading assignments (env's and export's
-    operands), or -- ``anywhere`` -- make's command-line variables among its words."""
+    """The install folders ``names`` assigned in ``view``: its leading assignments (env's -- past its own options
+    and their values -- and export's operands), or -- ``anywhere`` -- make's command-line variables among its
+    words."""
+    if not anywhere:
+        return [(value, TREE) for name, value in leading_assignments(view) if name in names]
     out: list[Target] = []
-    declaring = view[0] in _ASSIGNERS[1:]
-    for w in view[1:] if view[0] in _ASSIGNERS or anywhere else view:
+    for w in view[1:]:
         name, eq, value = w.partition("=")
         if eq and name in names:
             out.append((value, TREE))
-        elif not eq and not anywhere and not declaring and w[:1] != "-":
-            break  # the program the assignments are for
     return out
 
 
