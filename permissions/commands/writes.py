@@ -623,16 +623,13 @@ _UNPACKERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 _KEYED_UNPACKERS = frozenset({"rar", "unrar-free", "unace", "arj", "lha", "lhasa", "zoo", "arc"})
 # red team: the patch appliers besides patch and git's -- each file a patch names is the patch's to choose, so what
 # they apply (or take back) may rewrite any file of the tree, `.husky/pre-commit` and `.github/workflows/` included:
-# per program, (the subcommands that apply, take back or shelve patches in the working tree, the options before
-# the subcommand that take a value).
+# per program, (the subcommands that apply patch files, take them back or shelve changes in the working tree, the
+# options before the subcommand that take a value). Moving through committed history (StGit's push and pop of
+# its commits) is left to the rules that govern it, as git's rebase is.
 _PATCH_APPLIERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "quilt": (frozenset({"push", "pop", "fold", "delete"}), frozenset({"--quiltrc"})),
     "guilt": (frozenset({"push", "pop", "fold"}), frozenset()),
-    "stg": (
-        frozenset({"import", "push", "pop", "goto", "pick", "undo", "redo", "reset", "float", "sink", "squash",
-                   "fold", "rebase", "delete"}),
-        frozenset({"-C"}),
-    ),
+    "stg": (frozenset({"import", "fold"}), frozenset({"-C"})),  # (its push and pop move commits: git's history)
     "hg": (
         frozenset({"import", "patch", "qpush", "qpop", "qgoto", "qfold", "unshelve", "shelve"}),
         frozenset({"-R", "--repository", "--cwd", "--config", "--encoding", "--encodingmode", "--color",
@@ -641,7 +638,7 @@ _PATCH_APPLIERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "svn": (frozenset({"patch"}), frozenset({"--username", "--password", "--config-dir", "--config-option"})),
     "bzr": (frozenset({"patch", "shelve", "unshelve"}), frozenset()),
     "brz": (frozenset({"patch", "shelve", "unshelve"}), frozenset()),
-    "darcs": (frozenset({"apply", "obliterate"}), frozenset()),
+    "darcs": (frozenset({"apply"}), frozenset()),
     "pijul": (frozenset({"apply"}), frozenset()),
 }  # fmt: skip
 # ... put the packages they fetch into the folder an option names: `pip install --target .claude/hooks x`,

@@ -5,9 +5,10 @@ folder (or a folder the command names) may put `.git/hooks/pre-commit`, `.husky/
 by their extracting commands (`rar x`, `lha xw=DIR`), a Debian package through dpkg (`dpkg -x`), the other zip
 readers (bsdunzip, ripunzip), ALZ, Inno Setup and InstallShield unpackers, xar, zpaq, dar, p7zip (which also
 deletes what it packs), tar by its other released names (`star`, `gnutar`), GNU patch as BSD and macOS name it
-(`gpatch`), quilt, guilt and StGit stacks pushed and popped, git's own quilt importer, Mercurial's, Subversion's,
-Bazaar's and Breezy's, darcs' and pijul's patch appliers, and wiggle rewriting the file it merges into. Creating an
-archive and listing one stay ordinary.
+(`gpatch`), quilt and guilt stacks of patch files pushed and popped, StGit's imports, git's own quilt importer,
+Mercurial's, Subversion's, Bazaar's and Breezy's, darcs' and pijul's patch appliers, and wiggle rewriting the file
+it merges into. Creating an archive and listing one stay ordinary, and so does moving through committed history
+(StGit's push and pop of its commits, as git's rebase).
 """
 
 from __future__ import annotations
@@ -88,9 +89,8 @@ from .redteam import never_auto_where, stays_auto_where
         "guilt push -a",
         "guilt pop",
         "stg import x.patch",
-        "stg push",
-        "stg pop -a",
-        "stg goto p3",
+        "stg import --mail x.mbox",
+        "stg fold x.diff",
         "git quiltimport",
         "git quiltimport --patches p",
         "git -C . quiltimport",
@@ -134,6 +134,8 @@ def test_unpacking_or_applying_a_patch_is_never_auto_approved(command):
         "dpkg -L bash",
         "dpkg -c x.deb",
         "stg series",
+        "stg push",
+        "stg pop -a",
         "stg log",
         "quilt series",
         "quilt applied",
