@@ -2315,14 +2315,20 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
             out.append((view[-1], TREE))
         elif view[2] in _CMAKE_WRITES:
             out.extend((o, TREE) for o in view[3:])
-    if verb in ("rename", "prename", "file-rename"):
-        out.append((".", TREE))  # the new names come from an expression: anywhere in the folder
-    if verb in _PATCH_APPLIERS or verb == "wiggle":
-        out.extend(_patch_applied(verb, view))
+    out.extend(_unnamed_targets(verb, view))
     family = _FAMILY_TARGETS.get(verb)
     if family is not None:
         out.extend(family(verb, view))
     return out
+
+
+def _unnamed_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """The writers whose names no word spells: the renamers by an expression, the patch appliers by a patch."""
+    if verb in ("rename", "prename", "file-rename"):
+        return [(".", TREE)]  # the new names come from an expression: anywhere in the folder
+    if verb in _PATCH_APPLIERS or verb == "wiggle":
+        return _patch_applied(verb, view)
+    return []
 
 
 def _server_named(verb: str, view: tuple[str, ...]) -> list[Target]:
@@ -2979,13 +2985,9 @@ _GIT_O = re.compile(r" (?:--output|-[A-Za-z]*o|--c(?:h|=))|(?i:gc\.\S*expire)").
 def may_write(view: tuple[str, ...]) -> bool:
     """A cheap filter, true whenever :func:`targets` can find anything in ``view`` (a view of a segment)."""
     verb = view[0]
-    if verb in SETTINGS_WRITERS:
-        if settings_targets(verb, view):
-            return True  # (`gh alias set`, `gpg --decrypt-files`: besides what their other branches read)
-        if verb in _SETTINGS_ONLY:
-            return False
-    if verb in _PATCH_APPLIERS and _patch_applied(verb, view):
-        return True  # (hg's and svn's other acts are read by their own rows below)
+    first = _first_rows(verb, view)
+    if first is not None:
+        return first
     if verb not in WRITE_VERBS:
         if "=" in verb:
             return _ASSIGNED_SEARCH(" " + " ".join(view)) is not None
@@ -3042,6 +3044,19 @@ def may_write(view: tuple[str, ...]) -> bool:
     if verb in _SOME_ACTS:
         return _writes_by_acts(verb, view)
     return True
+
+
+def _first_rows(verb: str, view: tuple[str, ...]) -> bool | None:
+    """may_write's first rows, read before the others (None: they do not decide): a settings writer's, a patch
+    applier's applying act (hg's and svn's other acts are read by their own rows)."""
+    if verb in SETTINGS_WRITERS:
+        if settings_targets(verb, view):
+            return True  # (`gh alias set`, `gpg --decrypt-files`: besides what their other branches read)
+        if verb in _SETTINGS_ONLY:
+            return False
+    if verb in _PATCH_APPLIERS and _patch_applied(verb, view):
+        return True
+    return None
 
 
 def _writes_by_acts(verb: str, view: tuple[str, ...]) -> bool:
