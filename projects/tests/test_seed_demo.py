@@ -82,3 +82,19 @@ def test_a_lost_or_revoked_key_is_replaced(var):
     assert (var / "demo-agent-key").read_text().strip() != replaced
     agent.refresh_from_db()
     assert agent.revoked_at is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_make_run_prints_no_warning_like_line_about_the_demo_container(var, caplog):
+    """What `make run` prints before "Brabo is ready" is read by a newcomer: the seed starting the container
+    must not log that an action "is not runnable" (it ran already: the approval executed it), which reads like
+    something went wrong. Seeding again, with the container running, is as quiet."""
+    caplog.set_level("INFO")
+    for _ in range(2):
+        assert "container running" in seed()
+    said = [
+        r.getMessage()
+        for r in caplog.records
+        if r.levelno >= 20 and r.name.startswith(("actions", "containers"))
+    ]
+    assert not [line for line in said if "not runnable" in line or "nothing to do" in line], said
