@@ -118,13 +118,14 @@ def literal(default: str) -> str | None:
 def test_the_configuration_table_gives_the_defaults_the_code_has():
     """Each row of the Configuration table whose default cell spells one literal per variable says what the
     code falls back to with the variable unset (gunicorn's WSGI config keeps its own, documented in its file)."""
-    code = {}
+    code: dict[str, set[str]] = {}
     for path, text in sources(*SETTING_READERS).items():
         if path.name == "gunicorn_conf.py":
             continue
         for name, default in ENV_CALL.findall(text):
-            if default and literal(default) is not None:
-                code.setdefault(name, set()).add(literal(default))
+            spelt = literal(default) if default else None
+            if spelt is not None:
+                code.setdefault(name, set()).add(spelt)
     table = README.read_text().split("## Configuration", 1)[1].split("\n## ", 1)[0]
     wrong, compared = [], 0
     for row in table.splitlines():
