@@ -18,6 +18,11 @@ def main() -> int:
         # traceback whose last line holds the message.
         sys.stderr.write(f"brabo: configuration error: {exc}\n")
         return 2
+    except BrokenPipeError:
+        # its reader stopped early (`manage.py error_codes | head`): the rest reaches no one, and that is no
+        # error to print; standard output now leads nowhere, so the flush at exit does not fail again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0
 
 

@@ -26,6 +26,7 @@ Exit codes (``brabo run``; ``policy check`` and ``hook`` document theirs in thei
 
 from __future__ import annotations
 
+import os
 import sys
 
 EX_USAGE, EX_UNAVAILABLE, EX_FAILED, EX_TIMEOUT, EX_DENIED, EX_REFUSED = 64, 69, 70, 75, 77, 78
@@ -75,6 +76,16 @@ def build_parser(only: str | None = None):
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``brabo``; ``argv`` None means this is the program itself (the console script, ``-m``)."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # its reader stopped early (`brabo policy check ... | head -1`): the rest reaches no one, and that is
+        # no error to print; standard output now leads nowhere, so the flush at exit does not fail again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: list[str] | None) -> int:
     as_program = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:2] == ["hook", "install"]:
