@@ -142,6 +142,18 @@ def _text(value, where: str) -> str:
     return value
 
 
+def _given(ti: dict, name: str, kind: type, what: str, where: str = "tool_input"):
+    """``tool_input[name]`` when it is given (None when absent or null), refused when it is not ``kind``: a field
+    that decides how much a tool changes or where it runs is read or the call is refused, never skipped as if
+    it were absent (red team: ``dir_path: ["/etc"]``, ``allow_multiple: "true"``)."""
+    value = ti.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+        raise HookInputError(f"{where}.{name} must be {what}")
+    return value
+
+
 def resolve_path(path: str, cwd: str | None, root: str | None) -> str | None:
     """``path`` relative to ``root`` (``"."`` never: a file's path names a file), or None when it is
     outside the root, or the root is unknown. Lexical only — Brabo cannot see the agent's disk."""
@@ -410,7 +422,7 @@ def _edits(raw: object, where: str) -> list[dict]:
             {
                 "old_string": _text(e.get("old_string"), f"{where}[{k}].old_string"),
                 "new_string": _text(e.get("new_string"), f"{where}[{k}].new_string"),
-                "replace_all": bool(e.get("replace_all", False)),
+                "replace_all": _given(e, "replace_all", bool, "true or false", f"{where}[{k}]") is True,
             }
         )
     return out
@@ -757,9 +769,14 @@ class ClaudeCode(AgentProtocol):
             source = ti.get("new_source", "")
             extra = {
                 "change": "notebook_edit",
-                "cell_id": str(ti.get("cell_id") or ""),
-                "edit_mode": str(ti.get("edit_mode") or "replace"),
+                "cell_id": _given(ti, "cell_id", str, "a string") or "",
+                "edit_mode": _given(ti, "edit_mode", str, "a string") or "replace",
             }
+            cell_type = _given(ti, "cell_type", str, "a string")
+            if (
+                cell_type is not None
+            ):  # a markdown cell made code is code the notebook runs: part of the change
+                extra["cell_type"] = cell_type
             return write(tool, ti.get("notebook_path"), source, cwd, root, **extra)
         if tool in SUBAGENT_TOOLS:
             return subagent(tool, ti)
@@ -791,18 +808,23 @@ class GeminiCli(AgentProtocol):
         if tool == "run_shell_command":
             command = _text(ti.get("command"), "tool_input.command")
             # The tool's optional directory is relative to the project root (older releases: "directory").
-            sub = ti.get("dir_path") or ti.get("directory")
-            if isinstance(sub, str) and sub:
+            sub = _given(ti, "dir_path", str, "a folder's path") or _given(
+                ti, "directory", str, "a folder's path"
+            )
+            if sub:
                 cwd = sub if posixpath.isabs(sub) else (posixpath.join(root, sub) if root else None)
             return _shell_call(tool, command, ti, cwd, root)
         if tool == "write_file":
             return write(tool, ti.get("file_path"), ti.get("content"), cwd, root)
         if tool == "replace":
-            expected = ti.get("expected_replacements")
+            # Every occurrence: ``allow_multiple: true`` (Gemini CLI 0.61.0, packages/core/src/tools/edit.ts), or
+            # more than one ``expected_replacements`` (releases before it).
+            expected = _given(ti, "expected_replacements", int, "a whole number")
+            every = _given(ti, "allow_multiple", bool, "true or false")
             one = {
                 "old_string": ti.get("old_string"),
                 "new_string": ti.get("new_string"),
-                "replace_all": isinstance(expected, int) and expected > 1,
+                "replace_all": every is True or (expected is not None and expected > 1),
             }
             return edit(tool, ti.get("file_path"), _edits([one], "tool_input"), cwd, root)
         return (
@@ -839,8 +861,8 @@ class Codex(AgentProtocol):
             command = ti.get("command", ti.get("cmd"))
             if isinstance(command, list) and all(isinstance(c, str) for c in command):
                 command = shlex.join(command)
-            workdir = ti.get("workdir")
-            if isinstance(workdir, str) and workdir:
+            workdir = _given(ti, "workdir", str, "a folder's path")
+            if workdir:
                 cwd = workdir if posixpath.isabs(workdir) else (posixpath.join(cwd, workdir) if cwd else None)
             command = _text(command, "tool_input.command")
             return _shell_call(tool, command, ti, cwd, root)
