@@ -106,6 +106,12 @@ _SETTINGS_OPTIONS: dict[str, frozenset[str]] = {
         # session"), where the untracked .claude/settings.local.json holding Brabo's hook is not, or in another
         # folder (`--cwd`)
         | {"--project-config-root", "--add-dir", "-w", "--worktree", "--cwd"}
+        # red team: every customization, hooks among them, turned off (`--safe-mode`), the user, project and
+        # local settings files ignored (`--restricted`, which `--tools Bash` gives the shell back to), a plugin
+        # fetched from an address (`--plugin-url`), a session run on another machine, where this machine's hook
+        # sees no tool call (`--cloud`, `--environment`, `--teleport`), a file downloaded to a path the command
+        # names (`--file file_id:PATH`) -- the pinned CLI's `--help`
+        | {"--safe-mode", "--restricted", "--plugin-url", "--cloud", "--environment", "--teleport", "--file"}
     ),
     "codex": frozenset(
         {"-c", "--config", "-p", "--profile", "--enable", "--disable"}
@@ -113,10 +119,16 @@ _SETTINGS_OPTIONS: dict[str, frozenset[str]] = {
         # as its working root", @openai/codex-linux-x64/vendor/*/bin/codex), where the project's .codex
         # layers are read from; a new managed git worktree (`--worktree`), where .codex/hooks.json may not be
         | {"-C", "--cd", "--worktree"}
+        # red team: the user's config.toml left unread (`--ignore-user-config`: its hooks and features), trust
+        # saved into it for this folder (`--trust`), the run handed to another app server, under that server's
+        # settings (`--remote ADDR`) -- `codex exec --help`
+        | {"--ignore-user-config", "--trust", "--remote"}
     ),
     # red team: Gemini CLI's policy files -- which tools run without asking -- loaded from other files or
     # folders (@google/gemini-cli/bundle: "Additional policy files or directories to load").
-    "gemini": frozenset({"--policy", "--admin-policy"}),
+    # red team: a new git worktree (`-w`, `--worktree`), without the checkout's untracked settings, and a folder
+    # the person did not trust read as trusted (`--skip-trust`: its settings' servers and hooks run).
+    "gemini": frozenset({"--policy", "--admin-policy", "-w", "--worktree", "--skip-trust"}),
 }
 AGENT_CLIS: frozenset[str] = frozenset(_NAMES)
 # red team: Gemini CLI's `-e`/`--extensions NAME` "overrides all other extension configuration and enables only

@@ -495,6 +495,11 @@ _OUTPUT_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "pg_basebackup": ("D", ("--pgdata", "--waldir")),
     # ... and the key writers' files (`minisign -G -s F -p F`, its signature `-x F`)
     "minisign": ("spx", ()),
+    # red team: a nested coding agent's log or last answer written to a file (Claude Code 2.1.332 `--debug-file
+    # F`, Codex 0.171.0 `exec -o F` / `--output-last-message F`): over the agents' own settings, a file that no
+    # longer parses is settings without hooks
+    "claude": ("", ("--debug-file",)),
+    "codex": ("o", ("--output-last-message",)),
 }
 # openssl's options are single-dash words (`-out F`); mkcert's are Go's flags (`-cert-file F`, `--cert-file=F`).
 _SINGLE_DASH_OUTPUTS = {
@@ -2962,8 +2967,11 @@ _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "quil
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})
-# (and the package managers' output options of _OUTPUT_OPTIONS: `yarn pack -o F`, `pnpm pack --out F`)
-_PM_OUTPUTS = {verb: _OUTPUT_OPTIONS[verb] for verb in _PKG_CONFIG if verb in _OUTPUT_OPTIONS}
+# (and the package managers' and the agents' output options of _OUTPUT_OPTIONS: `yarn pack -o F`, `pnpm pack
+# --out F`, `codex exec -o F`)
+_PM_OUTPUTS = {
+    verb: _OUTPUT_OPTIONS[verb] for verb in (*_PKG_CONFIG, *_AGENT_CLIS) if verb in _OUTPUT_OPTIONS
+}
 _PACKAGE_DIR_STARTS = tuple(
     sorted(
         {o for names in _PACKAGE_DIRS.values() for o in names}
