@@ -69,6 +69,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from brabo.errors import DomainError
+from brabo.parsers import TextAsSentJSONParser
 from brabo.sql import fetch_one
 from brabo_client._wire import HOOK_ANSWER, HOOK_NONCE
 from projects.api_base import BraboAPIView
@@ -203,6 +204,7 @@ class AgentHookView(BraboAPIView):
 
     people_only = False
     renderer_classes = [HookAnswerRenderer]  # JSON only: an agent reads no other answer
+    parser_classes = [TextAsSentJSONParser]  # the tool input as the agent sent it, lone surrogates too
     dangerously_allow_machines = "a coding agent's own hook: only an agent key may call it"
     dangerously_unscoped = "the agent key is the scope: the call is judged in the key's project"
 

@@ -60,6 +60,18 @@ SCOPES: dict[str, tuple[str, Callable[[Any, Any], Model | None]]] = {
 }
 
 
+def _json_kind(data) -> str:
+    if data is None:
+        return "null"
+    if isinstance(data, bool):
+        return "a boolean"
+    if isinstance(data, (int, float)):
+        return "a number"
+    if isinstance(data, str):
+        return "a string"
+    return "a JSON array" if isinstance(data, list) else "a JSON object"
+
+
 def not_found() -> DomainError:
     return DomainError("Not found: it does not exist, or it is not yours.", status=404, reason="not_found")
 
@@ -69,6 +81,8 @@ class BraboAPIView(APIView):
     scoping keyword of the route; ``scopes`` may add a keyword (an app's own object, e.g. a runner)."""
 
     people_only: ClassVar[bool] = True
+    # the body is a JSON object; an operation whose body is a JSON array says so (``@action(list_body=True)``)
+    list_body: ClassVar[bool] = False
     dangerously_allow_machines: ClassVar[str | None] = None
     dangerously_unscoped: ClassVar[str | None] = None
     scopes: ClassVar[dict[str, tuple[str, Callable[[Any, Any], Model | None]]]] = {}
@@ -87,6 +101,21 @@ class BraboAPIView(APIView):
         if self.people_only and not _is_person(request.user):
             raise ApiError(PEOPLE_ONLY_SENTENCE, status_code=403, reason="people_only")
         self.resolve_scope(request, kwargs)
+        self.refuse_unreadable_body(request)
+
+    def refuse_unreadable_body(self, request) -> None:
+        """R12.4: a body that is not JSON, or JSON of another shape than the operation's, is refused before the
+        handler runs -- also where the handler reads no body, which would otherwise carry out the request (a
+        revoke, an approval) as if the body had been sent empty. Parsing here raises the parser's own 400/415;
+        an empty body is an empty object."""
+        # Django's copy of the raw body first (its size limit: 413), so that what reads it later -- the
+        # Idempotency-Key fingerprint -- still can once DRF has parsed it
+        _ = request._request.body
+        data = request.data
+        if isinstance(data, dict) or (self.list_body and isinstance(data, list)):
+            return
+        wanted = "a JSON array" if self.list_body else "a JSON object ({...})"
+        raise ApiError(f"The request body must be {wanted}; got {_json_kind(data)}.", reason="invalid")
 
     def resolve_scope(self, request, kwargs) -> None:
         table = {**SCOPES, **self.scopes}

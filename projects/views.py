@@ -270,7 +270,7 @@ class AgentViewSet(mixins.RetrieveModelMixin, TenantScopedViewSet):
         )
 
     @extend_schema(request=AutonomyRowSerializer(many=True), responses=AutonomyRowSerializer(many=True))
-    @action(detail=True, methods=["get", "put"])
+    @action(detail=True, methods=["get", "put"], list_body=True)
     def autonomy(self, request, pk=None):
         agent = self.get_object()
         require_project_role(request, agent.project, MAINTAINER, "Reading or changing an agent's autonomy")
