@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
@@ -41,9 +42,16 @@ class TextAsSentJSONParser(parsers.JSONParser):
             raise ParseError("JSON parse error - the body is nested too deeply.") from None
 
 
+# the one way a lone surrogate reaches a parsed body: a \\uD800-\\uDFFF escape (UTF-8 text cannot hold one)
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
+
+
 class JSONParser(TextAsSentJSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
-        data = super().parse(stream, media_type, parser_context)
+        raw = stream.read()
+        data = super().parse(io.BytesIO(raw), media_type, parser_context)
+        if not _SURROGATE_ESCAPE.search(raw):  # nearly every body: no second pass over what was parsed
+            return data
         try:
             json.dumps(data, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
