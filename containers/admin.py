@@ -7,6 +7,8 @@ Stop and remove are never edits of this row: they are proposals made on the cons
 from __future__ import annotations
 
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.template.response import TemplateResponse
 
 from brabo.errors import DomainError
 from projects.admin import ReadOnlyAdmin
@@ -34,8 +36,12 @@ class RunnerAdmin(ReadOnlyAdmin):
     exclude = ["key_hash"]
     actions = ["revoke_selected"]
 
-    @admin.action(description="Revoke the selected runners' keys")
+    @admin.action(description="Revoke the selected runners' keys (at once, for good; asks first)")
     def revoke_selected(self, request, queryset):
+        if (
+            request.POST.get("post") != "yes"
+        ):  # like delete_selected: say what it does, revoke on the next click
+            return self._confirm_revoke(request, queryset)
         revoked, failed, refused = 0, 0, []
         for runner in queryset.select_related("project"):
             try:  # the service checks the role itself (STYLE 13), superusers included
@@ -57,3 +63,15 @@ class RunnerAdmin(ReadOnlyAdmin):
                 + ", ".join(refused),
                 messages.ERROR,
             )
+
+    def _confirm_revoke(self, request, queryset):
+        chosen = list(queryset.select_related("project").order_by("project__name", "name"))
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Revoke these runners' keys?",
+            "opts": self.model._meta,
+            "runners": chosen,
+            "to_revoke": [r for r in chosen if r.revoked_at is None],
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/containers/runner/revoke_confirmation.html", context)

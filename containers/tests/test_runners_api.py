@@ -212,7 +212,7 @@ def test_a_maintainer_revokes_runners_in_the_admin_and_a_developer_cannot(team, 
         assert page.status_code == 200 and "Revoke the selected runners" in page.content.decode()
         return c.post(
             "/admin/containers/runner/",
-            {"action": "revoke_selected", "_selected_action": ids, "index": 0},
+            {"action": "revoke_selected", "_selected_action": ids, "index": 0, "post": "yes"},
             follow=True,
         )
 

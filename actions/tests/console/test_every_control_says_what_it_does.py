@@ -1,0 +1,209 @@
+"""Every control that changes who or what may act says, inside its own form and before the click, what the click
+does: what stops, what keeps working, for whom, and whether it can be undone. Keys, members, suspended agents,
+invitations, ownership, webhooks, containers, and the admin's bulk revoke (which asks on a page of its own)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from actions.notification_models import WebhookEndpoint
+from containers import runners
+from containers.models import ProjectContainer, Runner
+from projects import keys, teams
+
+pytestmark = pytest.mark.django_db
+
+
+def _form(page: str, url: str) -> str:
+    """The form that posts to ``url``: the sentence must sit in it, beside its button."""
+    found = re.findall(rf'<form[^>]*action="{re.escape(url)}"[^>]*>(.*?)</form>', page, re.S)
+    assert found, f"no form posts to {url}"
+    return found[0]
+
+
+def _says(page: str, url: str, control: str) -> str:
+    form = _form(page, url)
+    found = re.findall(rf'data-says="{control}"[^>]*>(.*?)</p>', form, re.S)
+    assert found, f"nothing beside {control} ({url}) says what it does"
+    return " ".join(re.sub(r"<[^>]+>", "", found[0]).split())
+
+
+def _has(text: str, *words: str) -> None:
+    missing = [w for w in words if w.lower() not in text.lower()]
+    assert not missing, f"{missing} not said in: {text!r}"
+
+
+@pytest.fixture
+def planted(team, world):
+    token, _ = keys.create_personal_token(actor=team.owner, name="laptop")
+    runner, _ = runners.issue_runner(actor=team.owner, project=team.project, name="box")
+    sam = world.user("sam")
+    world.member(team.ws, sam, "developer")
+    sams_agent, _ = world.agent(team.project, sam, "sams-bot")
+    teams.remove_member(actor=team.owner, workspace=team.ws, username="sam")
+    invitation, _ = teams.invite_member(
+        actor=team.owner, workspace=team.ws, role="developer", email="newbie@example.com"
+    )
+    on = WebhookEndpoint.objects.create(
+        workspace=team.ws, name="ops", url="https://hooks.example/on", secret_encrypted="s"
+    )
+    off = WebhookEndpoint.objects.create(
+        workspace=team.ws, name="old", url="https://hooks.example/off", secret_encrypted="s", active=False
+    )
+    ProjectContainer.objects.update_or_create(project=team.project, defaults={"state": "running"})
+    return {
+        "token": token,
+        "runner": runner,
+        "suspended": sams_agent,
+        "invitation": invitation,
+        "on": on,
+        "off": off,
+    }
+
+
+def _page(login, user, name: str) -> str:
+    response = login(user).get(reverse(f"admin:console-{name}"))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_revoking_a_personal_token_says_it_stops_at_once_for_good(team, planted, login):
+    page = _page(login, team.owner, "keys")
+    says = _says(page, reverse("admin:console-token-revoke", args=[planted["token"].id]), "token-revoke")
+    _has(says, "laptop", "at once", "401", "cannot be undone", "other tokens")
+
+
+@pytest.mark.parametrize("kind", ["agent", "runner"])
+def test_rotating_a_key_says_what_the_old_key_does_with_and_without_an_overlap(team, planted, login, kind):
+    page = _page(login, team.owner, "keys")
+    row = team.agent if kind == "agent" else planted["runner"]
+    says = _says(page, reverse(f"admin:console-{kind}-rotate", args=[row.id]), f"{kind}-rotate")
+    _has(says, row.name, "new key", "shown once", "0", "stops at once", "minutes", "cannot be undone")
+    if kind == "agent":
+        _has(says, "principal", "autonomy")
+    else:
+        _has(says, "restart")
+
+
+def test_changing_a_role_says_it_reaches_the_members_agents_at_once(team, planted, login):
+    page = _page(login, team.owner, "members")
+    says = _says(page, reverse("admin:console-member-role", args=[team.ws.id, "dev"]), "member-role")
+    _has(says, "dev", "at once", "agents", "change it back")
+
+
+def test_removing_a_member_says_access_ends_and_their_agents_are_suspended(team, planted, login):
+    page = _page(login, team.owner, "members")
+    says = _says(page, reverse("admin:console-member-remove", args=[team.ws.id, "dev"]), "member-remove")
+    _has(says, "dev", "access to acme at once", "agents", "suspended", "refused", "invite", "reassign")
+
+
+def test_leaving_says_what_you_lose(team, planted, login):
+    page = _page(login, team.developer, "members")
+    says = _says(page, reverse("admin:console-member-remove", args=[team.ws.id, "dev"]), "member-remove")
+    _has(says, "your access to acme at once", "suspended", "new invitation")
+
+
+def test_offering_ownership_says_what_moves_and_what_stays(team, planted, login):
+    page = _page(login, team.owner, "members")
+    says = _says(page, reverse("admin:console-ownership-offer", args=[team.ws.id]), "ownership-offer")
+    _has(says, "max", "accept", "credentials", "maintainer", "withdraw")
+
+
+def test_revoking_an_invitation_says_the_link_stops(team, planted, login):
+    url = reverse("admin:console-invitation-revoke", args=[team.ws.id, planted["invitation"].id])
+    says = _says(_page(login, team.owner, "members"), url, "invitation-revoke")
+    _has(says, "newbie", "link", "stops working at once", "invite", "again")
+
+
+def test_reassigning_a_suspended_agent_says_it_resumes_with_the_new_principals_role(team, planted, login):
+    url = reverse("admin:console-agent-reassign", args=[planted["suspended"].id])
+    says = _says(_page(login, team.owner, "members"), url, "agent-reassign")
+    _has(says, "sams-bot", "resumes", "same key", "role", "acts for")
+
+
+@pytest.mark.parametrize(
+    "which,control,words",
+    [
+        ("on", "webhook-disable", ("ops", "sends nothing", "not sent later", "delivery log", "enable")),
+        ("off", "webhook-enable", ("old", "new events", "not sent")),
+        (
+            "on",
+            "webhook-rotate",
+            ("ops", "old secret", "at once", "shown once", "receiver", "cannot be undone"),
+        ),
+        ("on", "webhook-delete", ("ops", "delivery log", "cannot be undone", "disable")),
+        ("off", "webhook-delete", ("old", "delivery log", "cannot be undone")),
+    ],
+)
+def test_every_webhook_control_says_what_it_does(team, planted, login, which, control, words):
+    endpoint = planted[which]
+    url = reverse(f"admin:console-{control}", args=[endpoint.id])
+    _has(_says(_page(login, team.owner, "notifications"), url, control), *words)
+
+
+@pytest.mark.parametrize(
+    "kind,words",
+    [
+        ("stop", ("app", "proposes", "queue", "stops", "container_start")),
+        ("remove", ("app", "proposes", "queue", "re-provision", "never auto-approved")),
+    ],
+)
+def test_container_stop_and_remove_say_they_are_proposals_and_what_they_end(
+    team, planted, login, kind, words
+):
+    url = reverse("admin:console-container-propose", args=[team.project.id, kind])
+    _has(_says(_page(login, team.owner, "containers"), url, f"container-{kind}"), *words)
+
+
+# -- the admin's bulk revoke: a confirmation page that says it, and nothing revoked before it --------------
+
+
+def _staff(user):
+    user.is_staff = True
+    user.save(update_fields=["is_staff"])
+    return user
+
+
+def test_the_admins_bulk_revoke_asks_on_a_page_that_says_what_it_does(team, planted, login):
+    other, _ = runners.issue_runner(actor=team.owner, project=team.project, name="spare")
+    ids = [str(planted["runner"].id), str(other.id)]
+    client = login(_staff(team.owner))
+    asked = client.post(
+        "/admin/containers/runner/", {"action": "revoke_selected", "_selected_action": ids, "index": 0}
+    )
+    assert asked.status_code == 200
+    assert not Runner.objects.filter(id__in=ids, revoked_at__isnull=False).exists(), "revoked before it asked"
+    page = asked.content.decode()
+    found = re.findall(r'data-says="runner-revoke"[^>]*>(.*?)</p>', page, re.S)
+    assert found, "the confirmation page does not say what revoking does"
+    says = " ".join(re.sub(r"<[^>]+>", "", found[0]).split())
+    _has(says, "401", "at once", "runner_revoked", "queued", "other runners", "cannot be undone")
+    assert "box" in page and "spare" in page
+
+    done = client.post(
+        "/admin/containers/runner/",
+        {"action": "revoke_selected", "_selected_action": ids, "index": 0, "post": "yes"},
+        follow=True,
+    )
+    assert "Revoked 2 runner(s)" in done.content.decode()
+    assert Runner.objects.filter(id__in=ids, revoked_at__isnull=False).count() == 2
+
+
+def test_the_admins_bulk_revoke_names_what_it_does_in_its_menu(team, planted, login):
+    page = login(_staff(team.owner)).get("/admin/containers/runner/").content.decode()
+    assert re.search(r'<option value="revoke_selected">[^<]*at once[^<]*</option>', page)
+
+
+def test_a_revoked_runner_keeps_no_revoke_anywhere(team, planted, login):
+    """The confirmation lists only what it would revoke: a revoked runner is said to be revoked already."""
+    Runner.objects.filter(id=planted["runner"].id).update(revoked_at=timezone.now())
+    client = login(_staff(team.owner))
+    asked = client.post(
+        "/admin/containers/runner/",
+        {"action": "revoke_selected", "_selected_action": [str(planted["runner"].id)], "index": 0},
+    ).content.decode()
+    assert "already revoked" in asked
