@@ -10,6 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from actions import quorum
+from actions.models import SessionEvent
 from actions.notification_models import WebhookEndpoint
 from containers import runners
 from containers.models import ProjectContainer, Runner
@@ -207,3 +209,79 @@ def test_a_revoked_runner_keeps_no_revoke_anywhere(team, planted, login):
         {"action": "revoke_selected", "_selected_action": [str(planted["runner"].id)], "index": 0},
     ).content.decode()
     assert "already revoked" in asked
+
+
+# -- Slack, grants, two-person rules and ownership's second step -------------------------------------------
+
+
+@pytest.fixture
+def slack_linked(team):
+    from actions import slack
+    from actions.channel_models import SlackMemberLink
+
+    installation = slack.configure(
+        actor=team.owner, workspace=team.ws, team_id="T0ACME", channel="#approvals", bot_token="xoxb-t",
+        signing_secret="s" * 32,
+    )  # fmt: skip
+    SlackMemberLink.objects.create(installation=installation, user=team.owner, slack_user_id="U0OLIVIA")
+    return installation
+
+
+def test_unlinking_slack_says_your_clicks_stop_deciding(team, slack_linked, login):
+    url = reverse("admin:console-slack-unlink", args=[team.ws.id])
+    _has(_says(_page(login, team.owner, "notifications"), url, "slack-unlink"),
+         "decide nothing", "at once", "console", "link it again")  # fmt: skip
+
+
+def test_disconnecting_slack_says_every_members_buttons_stop(team, slack_linked, login):
+    url = reverse("admin:console-slack-remove", args=[team.ws.id])
+    _has(_says(_page(login, team.owner, "notifications"), url, "slack-remove"),
+         "Acme", "every member", "decide nothing", "bot token", "signing secret", "link again")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "agent,words",
+    [
+        ("dev-api", ("autonomy row", "terminal", "wait for a person", "already", "stay", "again")),
+        ("qa", ("Terminal(cat)", "permissions.json", "every agent", "wait for a person", "already", "again")),
+    ],
+)
+def test_undoing_a_grant_says_what_waits_again_and_what_stays(team, agent_api, login, agent, words):
+    key = team.agent_key if agent == "dev-api" else team.world.agent(team.project, team.maintainer, agent)[1]
+    action_id = agent_api.propose("terminal", {"command": "cat notes.txt"}, key=key).json()["id"]
+    assert (
+        team.world.client(team.maintainer).post(f"/api/actions/{action_id}/approve-always/").status_code
+        == 200
+    )
+    grant = SessionEvent.objects.filter(type="permission.granted", action_id=action_id).get()
+    card = grant.action.agent
+    page = login(team.maintainer).get(reverse("admin:console-agent", args=[card.id])).content.decode()
+    url = reverse("admin:console-grant-undo", args=[card.id, grant.id])
+    _has(_says(page, url, "grant-undo"), *words)
+
+
+def test_removing_a_two_person_rule_says_one_approval_decides_even_what_waits(team, login):
+    quorum.set_approval_rules(
+        actor=team.owner, project=team.project,
+        rules=[{"action_type": "git_merge", "approvals": 2, "min_role": "maintainer"}],
+    )  # fmt: skip
+    page = login(team.owner).get(reverse("admin:console-approval-rules", args=[team.project.id])).content
+    form = re.findall(
+        r"<form[^>]*>((?:(?!</form>).)*?name=\"do\" value=\"remove\".*?)</form>", page.decode(), re.S
+    )
+    assert form, "no remove form"
+    found = re.findall(r'data-says="rule-remove"[^>]*>(.*?)</p>', form[0], re.S)
+    assert found, "nothing beside Remove says what it does"
+    _has(" ".join(re.sub(r"<[^>]+>", "", found[0]).split()),
+         "git_merge", "one approval", "already waiting", "auto-approve")  # fmt: skip
+
+
+@pytest.mark.parametrize("who", ["owner", "maintainer"])
+def test_ownerships_second_step_says_what_it_does(team, login, who):
+    teams.offer_ownership(actor=team.owner, workspace=team.ws, username="max")
+    page = _page(login, getattr(team, who), "members")
+    cancel = _says(page, reverse("admin:console-ownership-cancel", args=[team.ws.id]), "ownership-cancel")
+    _has(cancel, "offer ends", "nothing else changes")
+    if who == "maintainer":
+        accept = _says(page, reverse("admin:console-ownership-accept", args=[team.ws.id]), "ownership-accept")
+        _has(accept, "you become the owner", "Acme", "olivia", "maintainer", "credentials", "at once")
