@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from actions import quorum
-from actions.models import SessionEvent
+from actions.models import ProposedAction, SessionEvent
 from actions.notification_models import WebhookEndpoint
 from containers import runners
 from containers.models import ProjectContainer, Runner
@@ -254,7 +254,8 @@ def test_undoing_a_grant_says_what_waits_again_and_what_stays(team, agent_api, l
         == 200
     )
     grant = SessionEvent.objects.filter(type="permission.granted", action_id=action_id).get()
-    card = grant.action.agent
+    card = ProposedAction.objects.get(id=action_id).agent
+    assert card is not None
     page = login(team.maintainer).get(reverse("admin:console-agent", args=[card.id])).content.decode()
     url = reverse("admin:console-grant-undo", args=[card.id, grant.id])
     _has(_says(page, url, "grant-undo"), *words)
