@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-__all__ = ["payload_hash", "payload_matches"]
+__all__ = ["canonical_bytes", "payload_hash", "payload_matches"]
 
 
 def _canonical(value):
@@ -29,9 +29,14 @@ def _exact_json_hash(value) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
+def canonical_bytes(payload) -> bytes:
+    """The payload's exact bytes as hashed: its sorted, compact JSON with whole-number floats as integers."""
+    return json.dumps(_canonical(payload), sort_keys=True, separators=(",", ":")).encode()
+
+
 def payload_hash(payload) -> str:
-    """The hash a proposal stores with its payload."""
-    return _exact_json_hash(_canonical(payload))
+    """The hash a proposal stores with its payload: SHA-256 of :func:`canonical_bytes`."""
+    return hashlib.sha256(canonical_bytes(payload)).hexdigest()
 
 
 def payload_matches(payload, stored_hash) -> bool:

@@ -48,6 +48,7 @@ def console_urls(wrap) -> list:
         p("queue/state/", views.queue_state, "queue-state"),
         p("actions/<uuid:action_id>/", views.action_detail, "action"),
         p("actions/<uuid:action_id>/approve/", views.approve, "approve"),
+        p("actions/<uuid:action_id>/payload/", views.payload_download, "payload"),  # its exact bytes
         p("actions/<uuid:action_id>/deny/", views.deny, "deny"),
         p("actions/<uuid:action_id>/always/", views.approve_always, "always"),
         p("actions/<uuid:action_id>/answer/", views.answer, "answer"),

@@ -19,11 +19,12 @@ from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_POST
 
 from actions import quorum, services, shown
 from actions.budgets import BUDGET_REASONS
+from actions.console import whole_view
 from actions.console.preview import (
     Outcome,
     WhatItDoes,
@@ -31,7 +32,6 @@ from actions.console.preview import (
     failure_sentence,
     is_cut,
     mask,
-    mask_whole,
     why_it_waits,
 )
 from actions.console.stats import per_day
@@ -40,6 +40,7 @@ from actions.expiry import expires_at
 from actions.models import PENDING, ActionApproval, ApprovalRule, ProposedAction, SessionEvent, payload_hash
 from actions.views import approval_stats
 from brabo.errors import DomainError
+from brabo_client.payload_hash import canonical_bytes
 from permissions.action_types import (
     ACTION_TYPES,
     ALWAYS_ALLOW_REFUSED,
@@ -255,7 +256,15 @@ class Row:
         self.line = card.text
         self.line_cut = not card.complete
         # the approve form carries the payload the page showed: a changed action is not approved by it
-        self.shown_hash = payload_hash(action.payload)[:16]
+        raw = canonical_bytes(action.payload)
+        self.shown_hash = hashlib.sha256(raw).hexdigest()[:16]  # payload_hash's first 16
+        self.payload_bytes = len(raw)
+        # longer than the action page's head: approved only on its whole view, with the mark that view gives
+        self.long = whole_view.is_long(raw)
+        self.head_only = self.long
+        self.whole_mark = (
+            whole_view.whole_mark(action, viewer) if viewer is not None and not self.long else ""
+        )
         # the cap in plain words ("pushes always need a person; main is protected")
         self.sentence = why_it_waits(action)
         if action.reason in BUDGET_REASONS:
@@ -303,7 +312,8 @@ class Row:
         self.card_texts, texts_fit = _card_texts(action, self.agent_run)
         # the queue offers Approve only for what its card shows whole; else "open it" (Deny stays)
         self.decide_in_card = (
-            not self.line_cut
+            not self.long
+            and not self.line_cut
             and texts_fit
             and (self.agent_run is None or self.agent_run.fits_card)
             and not (self.what and self.what.file and self.what.file.cut)
@@ -414,39 +424,17 @@ def queue_state(request):
     return JsonResponse(_state(request.user))
 
 
-# a payload text longer than this (or of several lines) is shown in full under the payload, not in its JSON
-PAYLOAD_INLINE_CHARS = 80
-
-
-def _set_aside(value, path: str, whole: list[tuple[str, str]]):
-    """``value`` with each long text replaced by a note, the text itself appended to ``whole`` as (its place
-    in the payload, its text masked and made visible, never cut)."""
-    if isinstance(value, dict):
-        return {k: _set_aside(v, f"{path}.{k}" if path else str(k), whole) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_set_aside(v, f"{path}[{i}]", whole) for i, v in enumerate(value)]
-    if isinstance(value, str) and (len(value) > PAYLOAD_INLINE_CHARS or "\n" in value):
-        whole.append((shown.visible(path), shown.visible(mask_whole(value), lines=True)))
-        return f"({len(value)} characters, in full below)"
-    return value
-
-
-def _payload_text(action: ProposedAction) -> tuple[str, list[tuple[str, str]]]:
-    """The payload as the page shows it, all of it: its JSON with each long text set aside, and those texts
-    in full (a person approves here what they read here). Every text passes the secret masks, none is cut."""
-    payload = dict(action.payload) if isinstance(action.payload, dict) else {"payload": action.payload}
-    whole: list[tuple[str, str]] = []
-    short = _set_aside(payload, "", whole)
-    text = shown.visible(mask_whole(json.dumps(short, indent=2, ensure_ascii=False)), lines=True)
-    return text, whole
-
-
 def action_detail(request, action_id):
     action = _action_or_404(request, action_id)
     role = _roles(request.user).get(action.project.workspace_id)
     row = Row(action, role, request.user)
     events = list(action.events.order_by("id"))
-    payload_json, payload_whole = _payload_text(action)
+    whole = not row.long or request.GET.get("view") == "whole"
+    if whole and row.long:  # the whole view: its forms carry the mark an approval of a long payload needs
+        row.head_only, row.whole_mark = False, whole_view.whole_mark(action, request.user)
+    if not whole:
+        row.summary = shown.fit(row.summary, whole_view.SUMMARY_HEAD_CHARS).text
+    payload_json, payload_whole = whole_view.payload_blocks(action, whole=whole)
     return render(
         request,
         "console/action_detail.html",
@@ -459,6 +447,7 @@ def action_detail(request, action_id):
             events=events,
             payload_json=payload_json,
             payload_whole=payload_whole,
+            head_kb=whole_view.HEAD_BYTES // 1024,
             outcome=Outcome(action, timezone.now()),
             section="queue",
         ),
@@ -537,6 +526,15 @@ def _decide(request, action_id, fn, **kwargs):
 
 
 CHANGED = "Not done: this action changed since the page showed it. Read it again before you decide."
+READ_WHOLE = (
+    "Not done: this payload is longer than the page shows at first, and a person approves only what they were "
+    "shown whole. Read it whole to approve: its whole view offers Approve."
+)
+
+
+def payload_download(request, action_id):
+    """The exact payload bytes (those its hash is taken of), for a reader of the action."""
+    return whole_view.payload_download(_action_or_404(request, action_id))
 
 
 def _changed(request, action_id):
@@ -547,6 +545,9 @@ def _changed(request, action_id):
     if shown_hash and shown_hash != payload_hash(action.payload)[:16]:
         messages.error(request, CHANGED)
         return HttpResponseRedirect(reverse("admin:console-action", args=[action.id]))
+    if not whole_view.read_whole(action, request.user, request.POST.get("shown_whole", "")):
+        messages.error(request, READ_WHOLE)
+        return HttpResponseRedirect(reverse("admin:console-action", args=[action.id]) + "?view=whole")
     return None
 
 
@@ -592,13 +593,18 @@ def approve_always(request, action_id):
         and services.preview_always(action).get("autonomy_row")
         and quorum.requirement(action) is None  # under a two-person rule the service refuses at once
     ):
-        return redirect(reverse("admin:console-always", args=[action.id]))
+        mark = request.POST.get("shown_whole", "")
+        query = f"?{urlencode({'shown_whole': mark})}" if mark else ""
+        return redirect(reverse("admin:console-always", args=[action.id]) + query)
     return _decide(request, action_id, services.approve_always)
 
 
 def _always_confirm(request, action: ProposedAction):
     role = _roles(request.user).get(action.project.workspace_id)
     row = Row(action, role, request.user)
+    mark = request.GET.get("shown_whole", "")
+    if row.long and whole_view.read_whole(action, request.user, mark):  # came here from the whole view
+        row.head_only, row.whole_mark = False, mark
     return render(
         request,
         "console/always_confirm.html",
