@@ -455,22 +455,6 @@ def _carried_keys(words: tuple[str, ...]) -> Collection[int]:
     return keys or frozenset()
 
 
-def _words_checked(seg: Segment, command: str) -> tuple[tuple[str, ...], frozenset[int]]:
-    """The words of ``seg`` the scope checks, and which of them hold an expansion: those no location blanked
-    (_read_again, _keys_blanked), and a git line range read as the file it names (permissions.commands.git_line_ranges:
-    `git log -L '/def parse/,+20:src/parser.py'`)."""
-    words, dyn = seg.words, seg.dynamic
-    if words and words[0] in _READ_AGAIN:
-        words, dyn = _read_again(words, dyn, seg, command)
-    elif words and ONE_VIEW.get(words[0]) is not True:
-        # (session 27: a key store reached through a wrapper, a verb path or an assignment too; a known
-        # program run as the only view it has holds none)
-        words, dyn = _keys_blanked(words, dyn)
-    if words[:1] == ("git",) and "-L" in seg.text:
-        words = line_ranges_read(words)
-    return words, dyn
-
-
 def _not_locations(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
     """The segment's words with those that are no location blanked: awk's and sed's program is code
     (`sed '/^$/d' f`, R4.9: `grep '/api/' src`), a test's operands compared as strings are text
@@ -507,9 +491,9 @@ class Scope:
     def outside_paths(self, segments: tuple[Segment, ...], command: str = "") -> list[str]:
         """Every checked word that resolves outside the roots (R6.2), following `cd` lexically (friction:
         where the command itself moves, permissions.where)."""
-        out: list[str] = []
-        if not self.contains(self.cwd):  # cwd_inside, without the property's call
-            out.append(self.cwd)
+        out: list[str] = (
+            [] if self.contains(self.cwd) else [self.cwd]
+        )  # cwd_inside, without the property's call
         windows = self.windows
         sets = cwd_sets(segments, command, self.cwd, floor=False, windows=windows)
         start: Collection[str] = (self.cwd,)
@@ -524,7 +508,15 @@ class Scope:
                 and seg.words[0] in _SCREEN_PRINTERS
                 and _to_the_screen(seg, segments, command, fed_and_sliced[0])
             )
-            words, dyn = _words_checked(seg, command)
+            words, dyn = seg.words, seg.dynamic
+            if words and words[0] in _READ_AGAIN:
+                words, dyn = _read_again(words, dyn, seg, command)
+            elif words and ONE_VIEW.get(words[0]) is not True:
+                # (session 27: a key store reached through a wrapper, a verb path or an assignment too; a known
+                # program run as the only view it has holds none; git, never one view, comes this way)
+                words, dyn = _keys_blanked(words, dyn)
+                if "-L" in seg.text and words[0] == "git":
+                    words = line_ranges_read(words)
             # Off Windows, a segment with no expansion none of whose words holds a `/` or a `.` has no word the
             # loop below reads: each would take its cheap rejection (the first `continue` it can reach) at once.
             if windows or dyn or "/" in (joined := "\0".join(words)) or "." in joined:

@@ -2993,9 +2993,10 @@ _GIT_O = re.compile(r" (?:--output|-[A-Za-z]*o|--c(?:h|=))|(?i:gc\.\S*expire)").
 def may_write(view: tuple[str, ...]) -> bool:
     """A cheap filter, true whenever :func:`targets` can find anything in ``view`` (a view of a segment)."""
     verb = view[0]
-    first = _first_rows(verb, view)
-    if first is not None:
-        return first
+    if verb in _FIRST_ROW_VERBS:  # (the call only for them: this filter runs on every view)
+        first = _first_rows(verb, view)
+        if first is not None:
+            return first
     if verb not in WRITE_VERBS:
         if "=" in verb:
             return _ASSIGNED_SEARCH(" " + " ".join(view)) is not None
@@ -3052,6 +3053,9 @@ def may_write(view: tuple[str, ...]) -> bool:
     if verb in _SOME_ACTS:
         return _writes_by_acts(verb, view)
     return True
+
+
+_FIRST_ROW_VERBS = SETTINGS_WRITERS | frozenset(_PATCH_APPLIERS)
 
 
 def _first_rows(verb: str, view: tuple[str, ...]) -> bool | None:
