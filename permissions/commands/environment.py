@@ -19,6 +19,7 @@ from permissions.commands.shells import SHELLS
 __all__ = [
     "AGENT_SETTINGS_VARS",
     "CODE_VARS",
+    "JVM_OPTION_VARS",
     "BUILD_TOOL_VARS",
     "COMMAND_VARS",
     "DECLARATION_BUILTINS",
@@ -108,6 +109,8 @@ COMMAND_VARS = frozenset(
         "BORG_PASSCOMMAND",
         "RESTIC_PASSWORD_COMMAND",
         "RCLONE_PASSWORD_COMMAND",
+        # red team: the program Maven's, Gradle's, Ant's and sbt's start scripts run as java
+        "JAVACMD",
     }
 )
 # red team: the programs a build runs by the variables make, configure scripts, CMake, Meson, cgo, node-gyp and
@@ -193,6 +196,13 @@ def build_variable(name: str, value: str) -> tuple[list[str], str | None]:
     return scripts, opaque
 
 
+# red team: the options the JVM reads from the environment (the JDK's own) or a start script hands it (the build
+# tools', Kotlin's, servers'): an agent, a boot class path, a class loader named by a property load code
+# (_plain_jvm_options keeps the plain settings ordinary).
+JVM_OPTION_VARS = frozenset(
+    "JAVA_TOOL_OPTIONS _JAVA_OPTIONS JDK_JAVA_OPTIONS JAVA_OPTS JAVA_OPTIONS JVM_OPTS MAVEN_OPTS MAVEN_DEBUG_OPTS "
+    "GRADLE_OPTS SBT_OPTS ANT_OPTS KOTLIN_OPTS CATALINA_OPTS".split()
+)
 # The value makes a program load code (a library, a startup file, injected options) no rule can read.
 CODE_VARS = frozenset(
     {
@@ -208,8 +218,7 @@ CODE_VARS = frozenset(
         "RUBYOPT",
         "PYTHONSTARTUP",
         "PYTHONINSPECT",
-        "JAVA_TOOL_OPTIONS",
-        "_JAVA_OPTIONS",
+        *JVM_OPTION_VARS,
         "GIT_CONFIG_PARAMETERS",
         "GIT_CONFIG_COUNT",
         "GIT_EXEC_PATH",
@@ -454,10 +463,52 @@ def _plain_node_options(value: str) -> bool:
     return bool(words)
 
 
+# Friction, red team: the JVM's options that load nothing -- heap and stack sizes, -XX switches and numbers,
+# assertions, the module system's openings, the JIT's modes. Anything else (an agent, `-Xbootclasspath`, `-Xrun`,
+# a class or module path, `-XX:OnError=`, `-XX:Flags=`, an @argfile ...) loads code or options no rule has read.
+_PLAIN_JVM = re.compile(
+    r"-X(?:m[xsn]|ss)\d+[kmgt]?|-X(?:int|rs|batch|comp|mixed|share:(?:off|auto|on))"
+    r"|-XX:[+-]\w+|-XX:\w+=\d+(?:\.\d+)?[kmgt%]?|-verbose:(?:gc|class|jni|module)|-server|-client|-d64"
+    r"|-(?:ea|da|enableassertions|disableassertions)(?::[\w.]*)?|-esa|-dsa|-enablesystemassertions"
+    r"|--(?:add-opens|add-exports|add-reads)=[\w./]+=[\w.,-]+|--enable-preview|--illegal-access=\w+"
+    r"|--enable-native-access=[\w.,-]+",
+    re.IGNORECASE,
+).fullmatch
+# A system property that names a class, a loader, a path, a folder of code or settings (`java.system.class.loader`,
+# `java.library.path`, `maven.ext.class.path`, `gradle.user.home`, `log4j.configurationFile`, `maven.repo.local`).
+_CODE_PROPERTY = (
+    "class", "loader", "path", "librar", "dirs", "home", "agent", "codebase", "manager", "plugin", "extension",
+    "boot", "config", "script", "init", "policy", "repo", "properties", "provider", "attach",
+)  # fmt: skip
+_CODE_PROPERTY_PARTS = frozenset({"ext", "security", "base"})
+
+
+def _plain_jvm_options(value: str) -> bool:
+    """Whether a JVM_OPTION_VARS ``value`` holds only options that load nothing (_PLAIN_JVM, and -D properties
+    naming no code; Gradle's `org.gradle.jvmargs` read as the options it holds), at least one."""
+    words = [w.strip("'\"") for w in value.split()]
+    for w in words:
+        if w[:2] != "-D":
+            if _PLAIN_JVM(w) is None:
+                return False
+            continue
+        key, _, prop = w[2:].partition("=")
+        key = key.lower()
+        if key.endswith("jvmargs"):
+            if prop and not _plain_jvm_options(prop):
+                return False
+            continue
+        if not key or any(s in key for s in _CODE_PROPERTY) or _CODE_PROPERTY_PARTS & set(key.split(".")):
+            return False
+    return bool(words)
+
+
 def _loads_code(name: str, value: str) -> str | None:
-    """Why the assignment of a CODE_VARS name loads code no rule can read; None for NODE_OPTIONS holding only
-    options that load nothing."""
+    """Why the assignment of a CODE_VARS name loads code no rule can read; None for NODE_OPTIONS, or a JVM's
+    options, holding only options that load nothing."""
     if name == "NODE_OPTIONS" and _plain_node_options(value):
+        return None
+    if name in JVM_OPTION_VARS and _plain_jvm_options(value):
         return None
     return f"the variable {name} makes the program load code no rule can read"
 
