@@ -355,6 +355,11 @@ _DEFINITION_VARS = frozenset(
         "AZURE_CONFIG_DIR",
         "CLOUDSDK_CONFIG",
         "GNUPGHOME",
+        "HGRCPATH",
+        "YARN_RC_FILENAME",
+        "PIP_CONFIG_FILE",
+        "CARGO_HOME",
+        "GOENV",
     }
 )
 # red team, R3.7: the variables that move a client's settings -- whose entries run programs: a kubeconfig's
@@ -362,33 +367,46 @@ _DEFINITION_VARS = frozenset(
 # Azure CLI's extensions (Python), gcloud's, GnuPG's `pinentry-program` -- away from the folder R3.7 keeps
 # (protected_paths), by its components: a value naming a place elsewhere (`KUBECONFIG=./kc.yaml kubectl get pods`,
 # `DOCKER_CONFIG=./d docker ps`) is settings no rule has read, as `kubectl --kubeconfig ./kc.yaml` is
-# (option_commands.named_settings).
-_SETTINGS_MOVED: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("KUBECONFIG", (".kube",)),
-    ("DOCKER_CONFIG", (".docker",)),
-    ("AWS_CONFIG_FILE", (".aws",)),
-    ("AWS_SHARED_CREDENTIALS_FILE", (".aws",)),
-    ("AZURE_CONFIG_DIR", (".azure",)),
-    ("CLOUDSDK_CONFIG", (".config", "gcloud")),
-    ("GNUPGHOME", (".gnupg",)),
+# (option_commands.named_settings). red team: and the tools' settings files named by a variable -- Mercurial's
+# (`[hooks]` run shell commands), yarn's rc file (`yarnPath`, plugins), pip's (the index every install downloads
+# from), CARGO_HOME's config.toml (`rustc-wrapper`, linkers, credential providers), go's env file
+# (GOFLAGS=-toolexec); each kept place is one of the tool's own (GOENV=off: none).
+_SETTINGS_MOVED: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = (
+    ("KUBECONFIG", ((".kube",),)),
+    ("DOCKER_CONFIG", ((".docker",),)),
+    ("AWS_CONFIG_FILE", ((".aws",),)),
+    ("AWS_SHARED_CREDENTIALS_FILE", ((".aws",),)),
+    ("AZURE_CONFIG_DIR", ((".azure",),)),
+    ("CLOUDSDK_CONFIG", ((".config", "gcloud"),)),
+    ("GNUPGHOME", ((".gnupg",),)),
+    ("HGRCPATH", ((".hgrc",), ("hgrc",), (".hg", "hgrc"))),
+    ("YARN_RC_FILENAME", ((".yarnrc.yml",),)),
+    ("PIP_CONFIG_FILE", (("pip.conf",), ("pip.ini",))),
+    ("CARGO_HOME", ((".cargo",),)),
+    ("GOENV", (("go", "env"), ("off",))),
 )
 _SETTINGS_MOVED_NAMES = frozenset(name for name, _ in _SETTINGS_MOVED)
 
 
+def _kept(part: str, kept: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether the path ``part`` runs through one of the ``kept`` places (components in a row)."""
+    parts = part.replace("\\", "/").split("/")
+    return any(parts[k : k + len(place)] == list(place) for place in kept for k in range(len(parts)))
+
+
 def _definitions_unread(name: str, value: str) -> str | None:
     """Why the assignment of a _DEFINITION_VARS name hands its program definitions no rule has read: a file from
-    the input, or -- for a _SETTINGS_MOVED name -- a file outside the kept folder (or None: each is under it, or
+    the input, or -- for a _SETTINGS_MOVED name -- a file outside the kept places (or None: each is under one, or
     it names none, the default)."""
     if any(is_stream(part) for part in _files_in(value)):
         return f"the variable {name} hands the program a file from the input, which no rule can read"
     if name not in _SETTINGS_MOVED_NAMES:
         return None
-    kept = next(folder for moved, folder in _SETTINGS_MOVED if moved == name)
+    kept = next(places for moved, places in _SETTINGS_MOVED if moved == name)
     for part in _files_in(value):
         if len(part) == 1 or part == "/dev/null":
             continue  # (a drive's letter, `C:\\Users\\me\\.kube\\config`; no settings at all)
-        parts = part.replace("\\", "/").split("/")
-        if not any(parts[k : k + len(kept)] == list(kept) for k in range(len(parts))):
+        if not _kept(part, kept):
             return f"the variable {name} points its clients at settings that run programs, in a file no rule has read"
     return None
 
