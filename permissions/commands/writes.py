@@ -892,6 +892,14 @@ _INSTALL_DIR_VARS = frozenset(
     "GOBIN GOPATH CARGO_INSTALL_ROOT CARGO_HOME CARGO_TARGET_DIR PIPX_BIN_DIR PIPX_HOME UV_TOOL_BIN_DIR UV_TOOL_DIR "
     "UV_INSTALL_DIR XDG_BIN_HOME GEM_HOME PYTHONUSERBASE BUN_INSTALL DENO_INSTALL_ROOT PNPM_HOME VOLTA_HOME "
     "COMPOSER_HOME COMPOSER_BIN_DIR".split()
+) | frozenset(
+    # red team: and the folders a program fills with what it runs later -- terraform's data folder and plugin
+    # cache (providers), bundler's gems and binstubs, deno's cache, go's module and build caches, yarn's, pip's,
+    # uv's and poetry's caches and environments, cargo's target folder by its configuration's name, Gradle's home
+    # (init.d scripts): `TF_DATA_DIR=.git/hooks terraform init` fills the hooks folder.
+    "TF_DATA_DIR TF_PLUGIN_CACHE_DIR BUNDLE_PATH BUNDLE_BIN DENO_DIR GOMODCACHE GOCACHE YARN_CACHE_FOLDER PIP_CACHE_DIR "
+    "UV_CACHE_DIR UV_PROJECT_ENVIRONMENT POETRY_VIRTUALENVS_PATH POETRY_CACHE_DIR CARGO_BUILD_TARGET_DIR "
+    "GRADLE_USER_HOME".split()
 )
 _MAKE_DIR_VARS = _INSTALL_DIR_VARS | frozenset(
     "PREFIX prefix DESTDIR BINDIR bindir exec_prefix EXEC_PREFIX INSTALL_DIR INSTALLDIR INSTALL_PREFIX sbindir "
