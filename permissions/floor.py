@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from permissions.commands.find import FIND_EXEC
+from permissions.commands.option_tables_files import TAR_NAMES
 from permissions.commands.views import views
 from permissions.commands.windows_deletions import (
     DELETION_CUE,
@@ -576,9 +577,7 @@ REMOVERS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
     "unpigz": _gzip_replaced,
     "zstd": _rm_after,
     "lz4": _rm_after,
-    "tar": _tar_removed,
-    "gtar": _tar_removed,
-    "gnutar": _tar_removed,
+    **dict.fromkeys(TAR_NAMES, _tar_removed),
     "zip": _zip_moved,
     "7z": _7z_deleted,
     "7za": _7z_deleted,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from permissions.commands.option_reader import Program
 from permissions.commands.option_tables import RSYNC, SCP
-from permissions.commands.option_tables_files import CP, LN, MV, TAR, UNZIP, tar_words
+from permissions.commands.option_tables_files import CP, LN, MV, TAR, TAR_NAMES, UNZIP, tar_words
 from permissions.commands.options import read_by
 from permissions.commands.recursive_reads import GIT_STORE
 from permissions.commands.uploads import _remote_place
@@ -291,7 +291,7 @@ ON_THE_NAME = frozenset(
 # (`tar czf /tmp/a.tgz . && tar xzf /tmp/a.tgz -C /tmp/o && cat /tmp/o/.env`). An archive written to or read from
 # the standard streams (`-f -`, `tar cf - . | tar xf - -C /tmp/o`) is read as one place, STREAM: what one writes
 # there another reads (the pipe between them).
-_TARS = frozenset({"tar", "gtar", "bsdtar"})
+_TARS = TAR_NAMES
 _ZIP_VALUED = frozenset(
     {"-b", "-P", "-t", "-tt", "-n", "-Z", "-O", "-s", "--out", "--password", "--temp-path"}
 )

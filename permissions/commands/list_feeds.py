@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from permissions.commands.expression_reads import FED_EXPRESSIONS, fed_expression_files
 from permissions.commands.fed_code import input_texts
 from permissions.commands.find import FDS, FdWords, fd_picked, find_commands
+from permissions.commands.option_tables_files import TAR_NAMES
 from permissions.commands.runners import PARALLEL_SYNTAX, parallel_commands
 from permissions.commands.shells import SHELLS, inline_script
 from permissions.commands.syntax import NONE, REQUIRED, Syntax, long_option
@@ -112,7 +113,7 @@ _SHORT_VALUES: dict[str, str] = {
     "cmp": "in",
     "shred": "ns",
     "jq": "",
-    "tar": "bbH",
+    **dict.fromkeys(TAR_NAMES, "bbH"),
 }
 _LONG_VALUES = frozenset(
     "--lines --bytes --sleep-interval --pid --max-unchanged-stats --key --field-separator --buffer-size"
@@ -884,7 +885,7 @@ def _tar_bundle(view: tuple[str, ...]) -> str | None:
     return view[at] if at < len(view) else "?"
 
 
-_TARS = frozenset({"tar", "bsdtar", "gtar"})
+_TARS = TAR_NAMES
 _TAR_VALUED = frozenset("fbCgHIKLNTVXF")  # tar's letters that take a value
 _SEVEN_ZIPS = frozenset({"7z", "7za", "7zz", "7zr", "rar"})
 # The long options that name a list of places (full name, shortest abbreviation the program takes), per program.
@@ -1260,9 +1261,7 @@ FEED_TAKERS = frozenset(
         "xargs",
         "rush",
         "xe",
-        "tar",
-        "bsdtar",
-        "gtar",
+        *TAR_NAMES,
         "rsync",
         "zip",
         "cpio",
@@ -1503,7 +1502,7 @@ def fed_reads(
 # `ls .env | cpio -o -H newc`, `echo .env | tar -cf - -T -`, `echo .env | zip - -@`): the archive holds the file's
 # text, as `tar -cf - .env` does -- each name piped in read as `cat` of it (a name a filter picks as a glob, which
 # asks: `find . -name '.env*' | cpio -o`). A list read from a file is where the scope reads it (`cpio -o < p`).
-_NAME_FED_ARCHIVERS = frozenset({"cpio", "tar", "bsdtar", "gtar", "zip"})
+_NAME_FED_ARCHIVERS = TAR_NAMES | frozenset({"cpio", "zip"})
 
 
 def _redirected_in(seg: Segment) -> list[str]:

@@ -366,6 +366,10 @@ LN = Program(
     abbrev=True,
 )
 
+# red team, R4.10: tar by its released names -- Homebrew's GNU tar, GNU tar's name on older macOS and some BSDs,
+# libarchive's, Schily's: every reader of tar (the floor, the runners, the copies, the feeds, the write table, the
+# recursive readers) reads these.
+TAR_NAMES = frozenset({"tar", "gtar", "gnutar", "bsdtar", "star"})
 # GNU tar (argp: clusters, unique abbreviations, options anywhere). `--get` is `--extract`; tar's first word may
 # be its old-style cluster without a dash (`tar xzf a.tgz`: each letter that takes a value takes the next word,
 # in order), read by tar_words first.

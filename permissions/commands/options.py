@@ -626,6 +626,7 @@ _NAME_ALIASES = {
     "gtar": "tar",
     "gnutar": "tar",  # (red team: GNU tar's name on older macOS and some BSDs)
     "bsdtar": "tar",
+    "star": "tar",  # (red team: Schily's tar, option_tables_files.TAR_NAMES)
     "ggrep": "grep",
     "egrep": "grep",
     "fgrep": "grep",

@@ -11,12 +11,14 @@ copy: it prints nothing).
 
 from __future__ import annotations
 
+from permissions.commands.option_tables_files import TAR_NAMES
+
 __all__ = ["GIT_STORE", "RECURSIVE_READERS", "folders_read"]
 
 _GREPS = frozenset({"grep", "egrep", "fgrep", "ggrep", "zgrep"})
 # searchers that descend into a folder they are given without being asked
 _ALWAYS = frozenset({"rg", "ag", "ack", "ack-grep", "pt", "sift"})
-_ARCHIVERS = frozenset({"tar", "bsdtar", "gtar", "zip", "7z", "7za", "7zz"})
+_ARCHIVERS = TAR_NAMES | frozenset({"zip", "7z", "7za", "7zz"})
 RECURSIVE_READERS = _GREPS | _ALWAYS | _ARCHIVERS | frozenset({"git"})
 # red team: what git stores -- its index and its commits, where `git add -f .env` copies a file
 # (permissions.commands.copies) -- read whole by the subcommands that print stored content: `git add -f .env &&

@@ -28,6 +28,7 @@ from permissions.commands.option_commands import (
     compiler_lines,
     named_by_path,
 )
+from permissions.commands.option_tables_files import TAR_NAMES
 from permissions.commands.shell_starters import (
     STARTER_TRIGGERS,
     STARTER_VERBS,
@@ -1725,9 +1726,7 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "scp": _scp,
     "sftp": _scp,
     "rsync": _rsync,
-    "tar": _tar,
-    "gtar": _tar,
-    "bsdtar": _tar,
+    **dict.fromkeys(TAR_NAMES, _tar),
     "sort": _sort,
     "trap": _trap,
     "mapfile": _mapfile,

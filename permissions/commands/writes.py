@@ -48,6 +48,7 @@ from collections.abc import Callable, Sequence
 
 from permissions.commands.environment import BUILD_TOOL_VARS, leading_assignments
 from permissions.commands.git import _config_positionals, config_command
+from permissions.commands.option_tables_files import TAR_NAMES
 from permissions.commands.settings_writers import SETTINGS_WRITERS, settings_targets
 from permissions.commands.uploads import table_operands
 
@@ -228,15 +229,11 @@ _IN_PLACE = frozenset({"sed", "gsed", "perl", "ruby"}) | _AWKS_IN_PLACE
 _DECOMPRESSORS = frozenset({"gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "uncompress", "zcat"})
 _COMPRESSORS = frozenset({"gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "pigz", "pbzip2", "brotli"})
 _SUFFIXES = (".gz", ".tgz", ".bz2", ".xz", ".lzma", ".zst", ".lz4", ".br", ".z", ".Z")
-_TARS = frozenset({"tar", "gtar", "bsdtar", "gnutar", "star"})
+_TARS = TAR_NAMES
 _EXTRACTORS = (
-    frozenset(
-        {"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz", "7zr", "unrar", "cpio", "pax", "ar", "jar"}
-    )
-    | frozenset(
-        # red team: tar by its other released names (GNU tar's on older macOS and some BSDs, Schily's star), BSD's unzip
-        {"gnutar", "star", "bsdunzip"}
-    )
+    TAR_NAMES
+    | frozenset({"unzip", "7z", "7za", "7zz", "7zr", "unrar", "cpio", "pax", "ar", "jar"})
+    | frozenset({"bsdunzip"})  # red team: BSD's unzip
     | frozenset(
         # red team: the other unpackers (a Debian package's files, The Unarchiver, atool, cabinet files, a
         # SquashFS image) and the template fetchers that copy a repository's files into a folder (degit and its
