@@ -64,6 +64,7 @@ from permissions.commands.listeners import READERS as LISTENERS
 from permissions.commands.migrations import (
     MIGRATION_VERBS,
     abbreviates,
+    assigned_data_store,
     assigned_migration,
     migrates_elsewhere,
 )
@@ -1586,7 +1587,9 @@ def _assigned(view: tuple[str, ...]) -> bool:
     """An assignment that exists to open a server to others (`FLASK_RUN_HOST=0.0.0.0`) or to choose a public
     chain (red team: `HARDHAT_NETWORK=mainnet`, permissions.commands.chains) -- before a command, after `env`,
     or `export`ed for the segments after it."""
-    return assigned_bind(view) or assigned_network(view) or assigned_migration(view)
+    return (
+        assigned_bind(view) or assigned_network(view) or assigned_migration(view) or assigned_data_store(view)
+    )
 
 
 _OWN_READERS.update({"env": _assigned, "export": _assigned})

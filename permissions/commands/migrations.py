@@ -41,10 +41,11 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from permissions.commands.db_sends import DB_CLIENTS
 from permissions.commands.listeners import _named_value
 from permissions.commands.script_binds import bound_to_loopback
 from permissions.commands.syntax import option_values
-from permissions.commands.views import views_of
+from permissions.commands.views import is_assignment, views_of
 from permissions.commands.wrappers import SECRET_RUNNERS
 
 if TYPE_CHECKING:
@@ -487,3 +488,73 @@ def _env_options_end(view: tuple[str, ...]) -> int:
     while k < len(view) and view[k][:1] == "-" and view[k] != "-":
         k += 2 if view[k] in ("-u", "--unset", "-C", "--chdir") else 1
     return k
+
+
+# red team, §5 step 6: a data store on another machine handed to any program by a variable -- a database's, a
+# cache's, a broker's or a search cluster's URL, DSN or host (`DATABASE_URL=postgres://u:p@prod-db/app npm test`,
+# `PGHOST=prod.example.com npm run migrate`): whatever the program does with it, no rule sees -- it reads and
+# changes another machine's data with the credentials given. Read as the migrations' variables are (_elsewhere,
+# _host_of); a value no rule reads (`$PROD_DATABASE_URL`) fails closed; a compose service named by one label (`db`,
+# `postgres`) is this project's own, unless its name says production.
+_STORE_SCHEME = re.compile(
+    r"(?:jdbc:)?(?:postgres|postgresql|mysql|mariadb|mongodb|mongodb\+srv|redis|rediss|amqp|amqps|clickhouse"
+    r"|cockroachdb|sqlserver|mssql|oracle|couchdb|neo4j|neo4j\+s|bolt|cassandra|memcached|nats|kafka"
+    r"|elasticsearch|opensearch|libsql|edgedb|redshift|snowflake)://",
+    re.IGNORECASE,
+).match
+_STORE_WORDS = (
+    "DATABASE", "DB", "PG", "POSTGRES", "MYSQL", "MARIADB", "SQL", "MONGO", "REDIS", "ELASTIC", "OPENSEARCH",
+    "CLICKHOUSE", "CASSANDRA", "COUCH", "AMQP", "RABBIT", "BROKER", "MEMCACHE", "NEO4J", "KAFKA",
+)  # fmt: skip
+_STORE_ENDINGS = ("URL", "URI", "DSN", "DBSTRING", "CONNECTION_STRING")
+_STORE_HOST_ENDINGS = ("HOST", "HOSTS", "HOSTADDR")
+
+
+def _store_named(name: str) -> bool:
+    """A variable named for a data store: one of its `_` parts starts with a store's word (``PGHOST``,
+    ``MONGODB_URI``, ``SQLALCHEMY_DATABASE_URI``)."""
+    return any(part.startswith(_STORE_WORDS) for part in name.upper().split("_"))
+
+
+def _one_label(host: str) -> bool:
+    """A host named by one label (a compose service: `db`, `postgres`), not production by its name."""
+    host = host.partition(":")[0]
+    return bool(host) and host.replace("-", "").replace("_", "").isalnum() and not _production(host)
+
+
+def _store_elsewhere(name: str, value: str) -> bool:
+    """The assignment of ``name`` hands a program a data store on another machine (see above)."""
+    value = value.strip("'\"")
+    if not value:
+        return False
+    if value[:1] == "$":
+        return _store_named(name)  # an expansion: where, no rule reads
+    upper = name.upper()
+    if "://" in value or ("=" in value and upper.endswith(_STORE_ENDINGS)):
+        if not (_STORE_SCHEME(value) or (_store_named(name) and upper.endswith(_STORE_ENDINGS))):
+            return False
+        return _elsewhere(value) and not _one_label(_host_of(value))
+    if upper.endswith(_STORE_HOST_ENDINGS) and _store_named(name):
+        hosts = [h for h in value.split(",") if h and not h.startswith("/")]
+        return any(not bound_to_loopback(h) and not _one_label(h) for h in hosts)
+    return False
+
+
+def assigned_data_store(view: tuple[str, ...]) -> bool:
+    """An assignment in ``view`` (before its command, after `env`, or `export`ed for the segments after it) that
+    hands a program a data store on another machine (:func:`_store_elsewhere`) -- not a database client or a
+    migration, whose effect their own readings see (`PGHOST=h psql -l` lists: db_sends; this module's)."""
+    k = _env_options_end(view) if view[0] == "env" else 0
+    while k < len(view) and is_assignment(view[k]):
+        k += 1
+    if k < len(view) and view[k].rpartition("/")[2] in DB_CLIENTS:
+        return False
+    tool, args = _tool_of(view[k:]) if k < len(view) else (None, ())
+    if tool is not None and _acts(tool, args):
+        return False  # (a migration: migrates_elsewhere and assigned_migration read its target)
+    for w in view:
+        if "=" in w and is_assignment(w):
+            name, _, value = w.partition("=")
+            if _store_elsewhere(name, value):
+                return True
+    return False
