@@ -106,6 +106,7 @@ NOT_PAGES = {
     "slack-link",
     "slack-unlink",
     "slack-remove",
+    "payload",  # a long payload's exact bytes, a download, not a page
 }
 # Pages another layout test visits at both widths, because reaching them needs what it sets up.
 VISITED_ELSEWHERE = {
