@@ -8,11 +8,12 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from brabo_client import sandbox as sb
+
+from .sandbox_run import run
 
 
 @pytest.fixture
@@ -22,16 +23,6 @@ def folder(tmp_path):
     (f / sb.POLICY_FILE).write_text("{}\n")
     (f / "mine.txt").write_text("mine\n")
     return f
-
-
-def run(folder: Path, command: str) -> dict:
-    bwrap = sb.bwrap_path()
-    assert bwrap is not None  # the sandbox fixture skipped otherwise
-    done = sb.Launcher(bwrap).run(
-        folder, folder / sb.POLICY_FILE, sb.WORKDIR, command, timeout=60, cap=1 << 20
-    )
-    assert not done["timed_out"], done
-    return done
 
 
 PY = "python3 -I -S -c "

@@ -21,6 +21,8 @@ import pytest
 
 from brabo_client import sandbox as sb
 
+from .sandbox_run import run
+
 
 @pytest.fixture
 def folder(tmp_path):
@@ -28,16 +30,6 @@ def folder(tmp_path):
     f.mkdir()
     (f / sb.POLICY_FILE).write_text("{}\n")
     return f
-
-
-def run(folder: Path, command: str) -> dict:
-    bwrap = sb.bwrap_path()
-    assert bwrap is not None  # the sandbox fixture skipped otherwise
-    done = sb.Launcher(bwrap).run(
-        folder, folder / sb.POLICY_FILE, sb.WORKDIR, command, timeout=60, cap=1 << 20
-    )
-    assert not done["timed_out"], done
-    return done
 
 
 def test_the_attacks_below_run_as_an_unprivileged_user_whatever_runs_the_tests(sandbox, folder):
