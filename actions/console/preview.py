@@ -18,7 +18,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from actions import budgets, ports
-from actions.executors import runs_in_agent
+from actions.executors import runs_in_agent, types_run_by
 from actions.models import ProposedAction
 from actions.shown import CUT_MARK
 from brabo.redaction import OUTBOUND_SCAN_CHARS, redact_outbound
@@ -284,16 +284,17 @@ WHERE = {
     "runner": "on the runner connected to the project (its user's machine)",
     "local": "in the project's folder on Brabo's server",
 }
-# actions Brabo carries out on the git provider or a remote: the workspace owner's token, whoever clicks (R9.2)
-OWNER_TOKEN_TYPES = frozenset(
-    {"pr_open", "open_adr_pr", "open_infra_pr", "git_merge", "git_branch_create", "git_branch_protect",
-     "git_repo_create", "git_push"}
-)  # fmt: skip
-# actions whose approval runs nothing: the decision itself is the outcome
-RECORD_ONLY_TYPES = frozenset(
-    {"propose_execution_plan", "assess_implementability", "parallelize", "instruction_patch", "spend",
-     "raise_max_parallel"}
-)  # fmt: skip
+
+
+# actions Brabo carries out on the git provider or a remote: the workspace owner's token, whoever clicks (R9.2):
+# the provider's executors, and the push (containers' repo work, with that token)
+def _owner_token_types() -> frozenset[str]:
+    return types_run_by("actions.executors.provider") | {"git_push"}
+
+
+# actions whose approval runs nothing: the decision itself is the outcome (the approval-only executors)
+def _record_only_types() -> frozenset[str]:
+    return types_run_by("actions.executors.approval_only")
 
 
 def approve_says(action: ProposedAction) -> str:
@@ -304,11 +305,11 @@ def approve_says(action: ProposedAction) -> str:
             f"Approving lets {agent} run it once, itself, on its own machine: outside Brabo's sandbox, "
             "with that machine's files and credentials."
         )
-    if action.action_type in RECORD_ONLY_TYPES:
+    if action.action_type in _record_only_types():
         return "Approving runs nothing: it records your decision (a spend counts against the budgets) and the agent reads it."
     owner = action.project.workspace.owner.get_username()
     where = WHERE.get(action.project.execution_mode, "where the project runs")
-    if action.action_type in OWNER_TOKEN_TYPES:
+    if action.action_type in _owner_token_types():
         return (
             f"Approving has Brabo do exactly what is shown, with the workspace owner's ({owner}) git provider "
             "token, whoever clicks."

@@ -64,3 +64,8 @@ def executor_for(action_type: str) -> Callable | None:
 
 def registered_types() -> frozenset[str]:
     return frozenset(_REGISTRY)
+
+
+def types_run_by(module: str) -> frozenset[str]:
+    """The action types whose executor lives in ``module`` (e.g. the provider's: the owner's token, R9.2)."""
+    return frozenset(t for t, target in _REGISTRY.items() if target.partition(":")[0] == module)
