@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 
 from celery import Celery
@@ -24,6 +25,11 @@ def _no_broker_no_warning(sender: Celery, **_kwargs: object) -> None:
     configuration is first used, not at import: a bad setting must stop manage.py with its own message.)"""
     if not sender.conf.broker_url:
         sender.conf.broker_url = "memory://localhost/"
+        # Every task runs here, eagerly, and Celery's tracer logged "Task ... succeeded in ...s" at INFO for
+        # each: the in-process periodic jobs wrote seven such lines every ten seconds into `make run`'s
+        # terminal. Failures (ERROR) still show. A worker with a broker keeps the level its operator gives it
+        # (`manage.py serve` starts its own with `-l warning`).
+        logging.getLogger("celery.app.trace").setLevel(logging.WARNING)
 
 
 # Periodic jobs, run by `celery -A brabo beat`: the reaper fails actions stuck in `executing` (a worker

@@ -207,3 +207,37 @@ def test_without_a_broker_a_task_sent_eagerly_logs_no_broker_warning(tmp_path):
     out = run_probe_whole(probe, tmp_path)
     assert out.stdout.split() == ["True", "42"]
     assert "hostname" not in out.stderr.lower() and "WARNING" not in out.stderr, out.stderr[-2000:]
+
+
+def test_without_a_broker_eager_tasks_log_their_failures_not_each_success(tmp_path):
+    """`make run` runs every task in-process (eager): Celery's tracer logged "Task ... succeeded in ...s" at INFO
+    for each, so the periodic jobs filled the newcomer's terminal with seven lines every ten seconds. Without a
+    broker, a success is not logged; a failure still is, with its task's name."""
+    from .probe import run_probe_whole
+
+    probe = (
+        "import django; django.setup(); from brabo.celery import app\n"
+        "@app.task(name='probe.fine')\n"
+        "def fine(): return 42\n"
+        "@app.task(name='probe.broken')\n"
+        "def broken(): raise ValueError('the probe failed')\n"
+        "print(fine.delay().get())\n"
+        "broken.apply()\n"
+    )
+    out = run_probe_whole(probe, tmp_path)
+    assert out.stdout.split() == ["42"]
+    assert "probe.fine" not in out.stderr and "succeeded" not in out.stderr, out.stderr[-2000:]
+    assert "probe.broken" in out.stderr and "the probe failed" in out.stderr, out.stderr[-2000:]
+
+
+def test_with_a_broker_the_worker_keeps_its_own_task_log_level(tmp_path):
+    """The quiet above is for the in-process mode only: an operator's worker (`celery -A brabo worker -l info`)
+    decides its own level, so nothing of Brabo's sets the tracer's."""
+    from .probe import run_probe
+
+    probe = (
+        "import django, logging; django.setup(); from brabo.celery import app\n"
+        "app.conf.broker_url  # configure, as a worker's start does\n"
+        "print(logging.getLogger('celery.app.trace').level)"
+    )
+    assert run_probe(probe, tmp_path, CELERY_BROKER_URL="redis://127.0.0.1:1/0") == str(0)

@@ -97,3 +97,20 @@ def test_a_job_is_not_failed_by_an_eager_task_running_in_another_thread(team):
     with denied_join_result():  # what another thread's eager task does to the process-wide flag
         results = run_periodic_jobs(["reap-stuck-actions", "sweep-notifications"])
     assert results == {"reap-stuck-actions": 0, "sweep-notifications": 0}
+
+
+def test_in_process_each_job_keeps_its_own_period():
+    """Without a broker one thread runs the beat schedule: it woke every 10 s (the shortest period) and ran
+    EVERY job each time -- the hourly purge 360 times an hour. Each job runs when its own period has passed."""
+    from brabo.celery import app
+    from projects.management.commands.serve import due_jobs
+
+    periods = {entry: float(spec["schedule"]) for entry, spec in app.conf.beat_schedule.items()}
+    shortest = min(periods.values())
+    last: dict[str, float] = {}
+    assert due_jobs(last, 1000.0) == list(periods)  # the first wake-up runs them all, as before
+    last = dict.fromkeys(periods, 1000.0)
+    assert due_jobs(last, 1000.0 + shortest) == [e for e, p in periods.items() if p <= shortest]
+    hourly = [e for e, p in periods.items() if p >= 3600]
+    assert hourly and not set(hourly) & set(due_jobs(last, 1000.0 + 3599))
+    assert set(due_jobs(last, 1000.0 + 3600)) == set(periods)
