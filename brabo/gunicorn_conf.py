@@ -4,8 +4,11 @@ Under WSGI every waiting agent and live stream holds a thread, as described belo
 like the rest of the settings (STYLE.md practice 8).
 
 Threaded workers (gthread): an agent's long-poll (`/wait`, `?wait=`) holds a thread, not a process, and gives its
-database connection back to the pool between checks. Each process's PostgreSQL pool is sized from
-BRABO_WEB_THREADS (brabo/settings.py), so the connections one web process holds stay below threads + 1.
+database connection back to the pool between checks. Each process's PostgreSQL pool is sized by
+brabo/settings.py from BRABO_WEB_THREADS as IT reads it (default 16 there: + 4, at most 20), not from this file's
+own default of 32 threads: unset, 32 threads share 20 connections, which holds because a waiting thread holds
+none; a request that finds all busy waits BRABO_DB_POOL_TIMEOUT then answers 503. Set BRABO_WEB_THREADS (and,
+past 16, BRABO_DB_POOL_MAX_SIZE) to size both.
 """
 
 from __future__ import annotations
