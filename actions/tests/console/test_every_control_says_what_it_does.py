@@ -286,3 +286,53 @@ def test_ownerships_second_step_says_what_it_does(team, login, who):
     if who == "maintainer":
         accept = _says(page, reverse("admin:console-ownership-accept", args=[team.ws.id]), "ownership-accept")
         _has(accept, "you become the owner", "Acme", "olivia", "maintainer", "credentials", "at once")
+
+
+def _beside(page: str, control: str) -> str:
+    """The sentence a page puts beside ``control`` (a form that posts to the page itself has no action to find
+    it by)."""
+    found = re.findall(rf'data-says="{control}"[^>]*>(.*?)</p>', page, re.S)
+    assert found, f"nothing says what {control} does"
+    return " ".join(re.sub(r"<[^>]+>", "", found[0]).split())
+
+
+def _editor(team, login, user, post: dict | None = None) -> str:
+    url = reverse("admin:console-permissions", args=[team.project.id])
+    client = login(user)
+    response = client.post(url, post) if post else client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("loosens", [False, True], ids=["tightens", "loosens"])
+def test_accepting_or_restoring_an_outside_change_says_what_becomes_the_policy(team, login, loosens):
+    """R3.5: a permissions.json changed outside Brabo. Accept and Restore each say what the click makes the
+    policy in force, for whom, and what the other version loses."""
+    import json
+
+    owner = team.world.client(team.owner)
+    owner.put(
+        f"/api/projects/{team.project.id}/permissions/",
+        {"allow": ["Terminal(npm test)"], "ask": ["Terminal(git push)"]},
+        format="json",
+    )
+    on_disk = {"allow": ["Terminal(npm test)"], "deny": ["Terminal(curl)"], "ask": ["Terminal(git push)"]}
+    if loosens:
+        on_disk = {"allow": ["Terminal(npm test)", "Terminal(npm run lint)"], "deny": [], "ask": []}
+    team.project.permissions_path.write_text(json.dumps(on_disk))
+    page = _editor(team, login, team.owner)
+    accept = _beside(page, "permissions-accept")
+    _has(accept, "policy in force", "every agent", team.project.name, "on disk", "changed since")
+    if loosens:
+        _has(accept, "grants", "Terminal(npm run lint)")
+    restore = _beside(page, "permissions-restore")
+    _has(restore, "accepted version", "over the file on disk", "outside change", "copy")
+
+
+def test_checking_and_saving_the_rules_say_what_they_write(team, login):
+    page = _editor(team, login, team.owner)
+    _has(_beside(page, "permissions-review"), "nothing is written", "lint", "what would change")
+    text = '{"allow": ["Terminal(npm test)"], "deny": [], "ask": []}'
+    page = _editor(team, login, team.owner, {"step": "review", "text": text, "base": ""})
+    save = _beside(page, "permissions-save")
+    _has(save, "every agent", team.project.name, "accepted version", "changed since you opened", "grant")
