@@ -23,10 +23,20 @@ def infra_key(team):
     return team.world.agent(team.project, team.maintainer, "infra")[1]
 
 
-@pytest.mark.parametrize("mode", ["container", "mounted", "runner"])  # a local root must exist
-def test_approve_says_what_runs_where_and_whose_credentials(team, agent_api, infra_key, login, mode):
-    Project.objects.filter(id=team.project.id).update(execution_mode=mode)
+@pytest.mark.parametrize("mode", ["container", "mounted", "runner", "local"])
+def test_approve_says_what_runs_where_and_whose_credentials(
+    team, agent_api, infra_key, login, local_base, mode
+):
+    if mode == "local":  # a local project's typed root must exist under BRABO_LOCAL_ROOTS (R1.4)
+        (local_base / "checkout").mkdir()
+        project = team.world.project(
+            team.ws, "local-app", execution_mode="local", local_path=str(local_base / "checkout")
+        )
+        infra_key = team.world.agent(project, team.maintainer, "infra-local")[1]
+    else:
+        Project.objects.filter(id=team.project.id).update(execution_mode=mode)
     action = agent_api.propose("terminal", {"command": "make deploy"}, key=infra_key).json()
+    assert action["status"] == "pending", action
     page = login(team.owner).get(f"/admin/console/actions/{action['id']}/").content.decode()
     says = _says(page, "approve")
     assert "exactly what is shown" in says and "olivia" in says
@@ -48,8 +58,7 @@ def test_approve_says_whose_credentials_per_kind(
     team, agent_api, infra_key, login, action_type, payload, words
 ):
     body = agent_api.propose(action_type, payload, key=infra_key).json()
-    if body.get("status") != "pending":
-        pytest.skip(f"{action_type} does not wait here: {body}")
+    assert body.get("status") == "pending", body  # the sentence is on a pending action's page
     page = login(team.owner).get(f"/admin/console/actions/{body['id']}/").content.decode()
     assert words in _says(page, "approve")
 
