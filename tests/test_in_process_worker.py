@@ -12,12 +12,12 @@ from http.server import BaseHTTPRequestHandler
 
 import pytest
 from aiosmtpd.controller import Controller
-from django.test import Client
 
 from actions import execution, inprocess, notifications, slack
 from actions.enqueue import relay_due
 from actions.models import EventNotification, ProposedAction, SlackMessage, WebhookDelivery
-from actions.tests.fake_slack import FakeSlack, click_request
+from actions.tests.fake_slack import FakeSlack
+from actions.tests.slack_requests import SECRET, bound, click
 from tests.loopback import LoopbackServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -247,7 +247,7 @@ def held_inbox(settings):
         controller.stop()
 
 
-SLACK_SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
+SLACK_SECRET = SECRET
 
 
 @pytest.fixture
@@ -316,14 +316,8 @@ def test_a_click_never_waits_on_an_email_a_webhook_or_slack(
 
 
 def _slack_click(fake, user_id, button, value):
-    body, headers = click_request(
-        team_id="T0ACME", user_id=user_id, action_id=button, value=str(value),
-        response_url=fake.respond_prefix, secret=SLACK_SECRET,
-    )  # fmt: skip
-    response = Client().generic(
-        "POST", "/integrations/slack/interactivity", body, content_type="application/x-www-form-urlencoded",
-        **headers,
-    )  # fmt: skip
+    value = bound(value) if button in slack.BUTTONS else value
+    response = click(user_id, button, value, response_url=fake.respond_prefix, secret=SLACK_SECRET)
     assert response.status_code == 200, response.content
     return response
 

@@ -1,19 +1,17 @@
 """A local fake of Slack at its HTTP boundary, speaking the documented Web API shapes:
 ``POST /api/chat.postMessage`` and ``/api/chat.update`` (Bearer bot token; JSON or form body; answers
 ``{"ok": true, "channel", "ts", …}`` or ``{"ok": false, "error": "invalid_auth"}``), and a ``response_url``
-(``POST /respond/<n>``, JSON, answers ``ok``). It keeps every call, and builds interactivity requests the
-way Slack signs them (v0 HMAC-SHA256 over ``v0:{timestamp}:{body}``)."""
+(``POST /respond/<n>``, JSON, answers ``ok``). It keeps every call; the interactivity requests Slack would
+send back are built by ``actions.tests.slack_requests``."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import itertools
 import json
 import threading
 import time
 from http.server import BaseHTTPRequestHandler
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs
 
 from tests.loopback import LoopbackServer
 
@@ -99,29 +97,3 @@ class FakeSlack(LoopbackServer):
                 pass
 
         return Handler
-
-
-_clicks = itertools.count(1)
-
-
-def click_request(*, team_id, user_id, action_id, value, response_url, secret, timestamp=None, trigger=None):
-    """(body, headers) of a block_actions interactivity request as Slack sends it."""
-    n = next(_clicks)
-    payload = {
-        "type": "block_actions",
-        "team": {"id": team_id, "domain": "acme"},
-        "user": {"id": user_id, "username": user_id.lower(), "team_id": team_id},
-        "api_app_id": "A0BRABO",
-        "trigger_id": trigger or f"{n}.1234.abcdef{n}",
-        "container": {"type": "message", "message_ts": "1700000000.000001", "channel_id": "C0CHANNEL"},
-        "channel": {"id": "C0CHANNEL", "name": "approvals"},
-        "response_url": f"{response_url}{n}",
-        "actions": [
-            {"type": "button", "action_id": action_id, "block_id": "brabo_decide", "value": value,
-             "action_ts": f"{int(time.time())}.{n:06d}"}
-        ],
-    }  # fmt: skip
-    body = urlencode({"payload": json.dumps(payload)}).encode()
-    ts = str(int(time.time()) if timestamp is None else timestamp)
-    signature = "v0=" + hmac.new(secret.encode(), f"v0:{ts}:".encode() + body, hashlib.sha256).hexdigest()
-    return body, {"HTTP_X_SLACK_REQUEST_TIMESTAMP": ts, "HTTP_X_SLACK_SIGNATURE": signature}

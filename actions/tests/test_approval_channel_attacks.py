@@ -11,14 +11,11 @@ from django.test import Client
 from actions import email_links, quorum, slack
 from actions.channel_models import DECIDE_APPROVE
 from actions.models import ProposedAction, SessionEvent, SlackMemberLink
-from actions.tests.fake_slack import FakeSlack, click_request
+from actions.tests.fake_slack import FakeSlack
+from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click, click_request, post
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
-TOKEN = "xoxb-1111-2222-abcdefABCDEF"
-SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
-TEAM = "T0ACME"
-URL = "/integrations/slack/interactivity"
 DECISIONS = ["proposed_action.approved", "proposed_action.denied", "proposed_action.approval_added"]
 
 
@@ -64,15 +61,9 @@ def _propose(agent_api, capture, action_type="instruction_patch", payload=None, 
     return body["id"]
 
 
-def _click(fake, capture, user_id, button, value, **kw):
-    body, headers = click_request(
-        team_id=kw.pop("team_id", TEAM), user_id=user_id, action_id=button, value=str(value),
-        response_url=fake.respond_prefix, secret=kw.pop("secret", SECRET), **kw,
-    )  # fmt: skip
-    with capture(execute=True):
-        return Client().generic(
-            "POST", URL, body, content_type="application/x-www-form-urlencoded", **headers
-        )
+def _click(fake, capture, user_id, button, action_id):
+    """A click of the action's message button (its value bound to what the message showed)."""
+    return click(user_id, button, bound(action_id), response_url=fake.respond_prefix, capture=capture)
 
 
 def _said(fake) -> str:
@@ -196,7 +187,7 @@ def _unsigned(team_id, **headers):
         response_url="https://hooks.slack.com/actions/", secret="guessed-secret-0000000000000000",
     )  # fmt: skip
     signed.update(headers)
-    response = Client().generic("POST", URL, body, content_type="application/x-www-form-urlencoded", **signed)
+    response = post(body, signed)
     return response.status_code, response.json()
 
 

@@ -22,14 +22,11 @@ from django.utils.html import escape
 from actions import email_links, notifications, shown, slack
 from actions.channel_models import DECIDE_APPROVE
 from actions.models import ProposedAction, SessionEvent, SlackMemberLink, payload_hash
-from actions.tests.fake_slack import FakeSlack, click_request
+from actions.tests.fake_slack import FakeSlack
+from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
-TOKEN = "xoxb-1111-2222-abcdefABCDEF"
-SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
-TEAM = "T0ACME"
-URL = "/integrations/slack/interactivity"
 HIDDEN = ("\u202e", "\u202d", "\u2066", "\u200b", "\u200d", "\ufeff", "\u2028", "\x1b", "\u3164")
 DECISIONS = ["proposed_action.approved", "proposed_action.denied", "proposed_action.approval_added"]
 
@@ -230,7 +227,7 @@ def test_slack_offers_no_approve_for_a_command_it_cannot_show_whole(wired, fake,
 
 def test_a_crafted_approve_click_on_a_message_without_the_button_decides_nothing(wired, fake, propose):
     action = propose(command=PADDED)
-    response = _click(fake, "U0OLIVIA", slack.APPROVE, str(action.id))
+    response = _click(fake, "U0OLIVIA", slack.APPROVE, bound(action.id))
     assert response.status_code == 200
     assert "console" in fake.responses[-1]["body"]["text"]
     assert ProposedAction.objects.get(id=action.id).status == "pending"
@@ -380,14 +377,8 @@ def test_the_slack_format_webhook_body_carries_agent_text_as_plain_text(wired, p
 
 
 def _click(fake, user_id, button, value):
-    body, headers = click_request(
-        team_id=TEAM, user_id=user_id, action_id=button, value=value, response_url=fake.respond_prefix,
-        secret=SECRET,
-    )  # fmt: skip
     with TestCase.captureOnCommitCallbacks(execute=True):
-        return Client().generic(
-            "POST", URL, body, content_type="application/x-www-form-urlencoded", **headers
-        )
+        return click(user_id, button, value, response_url=fake.respond_prefix)
 
 
 def _swap_payload(action, command):

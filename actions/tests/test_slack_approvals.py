@@ -5,21 +5,19 @@ the console's role and two-person checks, forged and replayed clicks refused, an
 from __future__ import annotations
 
 import re
+import time
+from urllib.parse import urlencode
 
 import pytest
 from django.test import Client
 
 from actions import quorum, slack
 from actions.models import ProposedAction, SessionEvent, SlackMemberLink, SlackMessage
-from actions.tests.fake_slack import FakeSlack, click_request
+from actions.tests.fake_slack import FakeSlack
+from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click_request, post, sign
 from projects.team_models import WorkspaceEvent
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
-
-TOKEN = "xoxb-1111-2222-abcdefABCDEF"
-SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
-TEAM = "T0ACME"
-URL = "/integrations/slack/interactivity"
 
 
 @pytest.fixture
@@ -46,21 +44,19 @@ def installed(team, fake):
 
 
 class Slack:
-    """Clicks as Slack sends them, through Django's test client (the real URL, view and middleware)."""
+    """Clicks as Slack sends them (``actions.tests.slack_requests``): a decision button carries the value
+    Brabo's message has for the action (bound to what it showed), a link confirm the request's id."""
 
     def __init__(self, fake, capture):
-        self.fake, self.capture, self.http = fake, capture, Client()
+        self.fake, self.capture = fake, capture
 
-    def click(self, user_id, action_id, value, *, secret=SECRET, timestamp=None, request=None):
+    def click(self, user_id, button, value, *, secret=SECRET, timestamp=None, request=None):
+        value = bound(value) if button in slack.BUTTONS else value
         body, headers = request or click_request(
-            team_id=TEAM, user_id=user_id, action_id=action_id, value=str(value),
-            response_url=self.fake.respond_prefix, secret=secret, timestamp=timestamp,
+            user_id=user_id, action_id=button, value=value, response_url=self.fake.respond_prefix,
+            secret=secret, timestamp=timestamp,
         )  # fmt: skip
-        with self.capture(execute=True):
-            response = self.http.generic(
-                "POST", URL, body, content_type="application/x-www-form-urlencoded", **headers
-            )
-        return response
+        return post(body, headers, capture=self.capture)
 
     def link(self, user, workspace, slack_user_id):
         with self.capture(execute=True):
@@ -157,16 +153,13 @@ def test_forged_stale_and_replayed_clicks_are_refused(team, installed, slack_app
 
     forged = slack_app.click("U0MIA", slack.APPROVE, action_id, secret="not-the-signing-secret-0000")
     assert forged.status_code == 401 and forged.json()["reason"] == "slack_signature_invalid"
-    import time
-
     stale = slack_app.click("U0MIA", slack.APPROVE, action_id, timestamp=int(time.time()) - 400)
     assert stale.status_code == 401 and stale.json()["reason"] == "slack_request_stale"
     assert _decision_events(action_id) == []
 
     request = click_request(
-        team_id=TEAM, user_id="U0MIA", action_id=slack.APPROVE, value=action_id,
-        response_url=fake.respond_prefix, secret=SECRET,
-    )  # fmt: skip
+        user_id="U0MIA", action_id=slack.APPROVE, value=bound(action_id), response_url=fake.respond_prefix
+    )
     first = slack_app.click("U0MIA", slack.APPROVE, action_id, request=request)
     assert first.status_code == 200
     replay = slack_app.click("U0MIA", slack.APPROVE, action_id, request=request)
@@ -176,8 +169,8 @@ def test_forged_stale_and_replayed_clicks_are_refused(team, installed, slack_app
 
     # a signed request naming a team no workspace connected is refused before anything is read
     body, headers = click_request(
-        team_id="T0OTHER", user_id="U0MIA", action_id=slack.APPROVE, value=action_id,
-        response_url=fake.respond_prefix, secret=SECRET,
+        team_id="T0OTHER", user_id="U0MIA", action_id=slack.APPROVE, value=bound(action_id),
+        response_url=fake.respond_prefix,
     )  # fmt: skip
     assert slack_app.click("U0MIA", slack.APPROVE, action_id, request=(body, headers)).status_code == 401
     garbage = slack_app.click("", "", "", request=(b"payload=%7Bnot-json", headers))
@@ -343,18 +336,9 @@ def test_a_post_slack_refuses_is_retried_with_backoff_and_a_lost_one_is_swept(
     ],
 )
 def test_odd_payloads_are_clear_refusals_never_a_traceback(installed, payload):
-    import hashlib
-    import hmac
-    import time
-    from urllib.parse import urlencode
-
     body = urlencode({"payload": payload}).encode()
     ts = str(int(time.time()))
-    signature = "v0=" + hmac.new(SECRET.encode(), f"v0:{ts}:".encode() + body, hashlib.sha256).hexdigest()
-    response = Client().generic(
-        "POST", URL, body, content_type="application/x-www-form-urlencoded",
-        HTTP_X_SLACK_REQUEST_TIMESTAMP=ts, HTTP_X_SLACK_SIGNATURE=signature,
-    )  # fmt: skip
+    response = post(body, {"HTTP_X_SLACK_REQUEST_TIMESTAMP": ts, "HTTP_X_SLACK_SIGNATURE": sign(body, ts)})
     assert response.status_code in (400, 401) and response.json()["reason"] in (
         "invalid",
         "slack_signature_invalid",
@@ -433,12 +417,9 @@ def test_through_the_real_worker_the_message_is_posted_and_updated_after_a_slack
     ]
     assert shown.startswith(f"{action_id}:")
     body, headers = click_request(
-        team_id=TEAM, user_id="U0OLIVIA", action_id=slack.APPROVE, value=shown,
-        response_url=fake.respond_prefix, secret=SECRET,
-    )  # fmt: skip
-    response = Client().generic(
-        "POST", URL, body, content_type="application/x-www-form-urlencoded", **headers
+        user_id="U0OLIVIA", action_id=slack.APPROVE, value=shown, response_url=fake.respond_prefix
     )
+    response = post(body, headers)
     assert response.status_code == 200
     assert ProposedAction.objects.get(id=action_id).status != "pending"
 

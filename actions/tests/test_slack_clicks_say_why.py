@@ -16,22 +16,18 @@ import uuid
 from datetime import timedelta
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
 from actions import quorum, services, slack
 from actions.models import ProposedAction, SessionEvent, SlackLinkRequest, SlackMemberLink, payload_hash
-from actions.tests.fake_slack import FakeSlack, click_request
+from actions.tests.fake_slack import FakeSlack
+from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click
 from brabo.errors import CATALOGUE, ERROR
 from projects.access import set_project_access
 from projects.models import Membership
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
-TOKEN = "xoxb-1111-2222-abcdefABCDEF"
-SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
-TEAM = "T0ACME"
-URL = "/integrations/slack/interactivity"
 DECISIONS = ["proposed_action.approved", "proposed_action.denied", "proposed_action.approval_added"]
 
 
@@ -68,19 +64,11 @@ class Scene:
         return body["id"]
 
     def value(self, action_id) -> str:
-        action = ProposedAction.objects.get(id=action_id)
-        return slack.button_value(action)
+        return bound(action_id)
 
     def click(self, user_id, button, value) -> str:
-        body, headers = click_request(
-            team_id=TEAM, user_id=user_id, action_id=button, value=str(value),
-            response_url=self.fake.respond_prefix, secret=SECRET,
-        )  # fmt: skip
         before = len(self.fake.responses)
-        with self.capture(execute=True):
-            answer = Client().generic(
-                "POST", URL, body, content_type="application/x-www-form-urlencoded", **headers
-            )
+        answer = click(user_id, button, value, response_url=self.fake.respond_prefix, capture=self.capture)
         assert answer.status_code == 200, answer.content
         assert len(self.fake.responses) == before + 1
         return self.fake.responses[-1]["body"]["text"]

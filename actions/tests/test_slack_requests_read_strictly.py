@@ -15,26 +15,21 @@ same for a connected Slack team and an unknown one.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import time
 from urllib.parse import urlencode
 
 import pytest
-from django.test import Client
 
 from actions import slack
 from actions.models import ProposedAction, SessionEvent, SlackMemberLink
-from actions.tests.fake_slack import FakeSlack, click_request
+from actions.tests.fake_slack import FakeSlack
+from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click_request, sign
+from actions.tests.slack_requests import post as _send
 from brabo.errors import CATALOGUE, ERROR
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
-TOKEN = "xoxb-1111-2222-abcdefABCDEF"
-SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
-TEAM = "T0ACME"
-URL = "/integrations/slack/interactivity"
 ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
 
 
@@ -64,15 +59,11 @@ def pending(wired, agent_api, django_capture_on_commit_callbacks):
     return body["id"]
 
 
-def _sign(body: bytes, ts: str, secret: str = SECRET) -> str:
-    return "v0=" + hmac.new(secret.encode(), f"v0:{ts}:".encode() + body, hashlib.sha256).hexdigest()
+_sign = sign
 
 
 def _post(body: bytes, ts: str, signature: str):
-    return Client(raise_request_exception=False).generic(
-        "POST", URL, body, content_type="application/x-www-form-urlencoded",
-        HTTP_X_SLACK_REQUEST_TIMESTAMP=ts, HTTP_X_SLACK_SIGNATURE=signature,
-    )  # fmt: skip
+    return _send(body, {"HTTP_X_SLACK_REQUEST_TIMESTAMP": ts, "HTTP_X_SLACK_SIGNATURE": signature})
 
 
 def _named(response, status: int) -> str:
@@ -120,14 +111,7 @@ TIMESTAMPS = {
 @pytest.mark.parametrize("name", sorted(TIMESTAMPS))
 def test_a_timestamp_slack_would_not_send_is_refused_by_name_even_when_signed(pending, name):
     ts = TIMESTAMPS[name]()
-    body, _ = click_request(
-        team_id=TEAM,
-        user_id="U0OLIVIA",
-        action_id=slack.APPROVE,
-        value=pending,
-        response_url="",
-        secret=SECRET,
-    )
+    body, _ = click_request(user_id="U0OLIVIA", action_id=slack.APPROVE, value=bound(pending))
     signature = _sign(body, ts) if "\n" not in ts else "v0=0"  # a header holds no newline
     reason = _named(_post(body, ts, signature), 401)
     assert reason in ("slack_signature_invalid", "slack_request_stale")
@@ -159,9 +143,8 @@ def _good_signature_variants(body: bytes, ts: str) -> dict[str, str]:
 @pytest.mark.parametrize("team_id", [TEAM, "T0NOBODY"], ids=["connected", "unknown-team"])
 def test_a_signature_in_any_other_form_decides_nothing_and_is_refused_by_name(pending, variant, team_id):
     body, headers = click_request(
-        team_id=team_id, user_id="U0OLIVIA", action_id=slack.APPROVE, value=pending, response_url="",
-        secret=SECRET,
-    )  # fmt: skip
+        team_id=team_id, user_id="U0OLIVIA", action_id=slack.APPROVE, value=bound(pending)
+    )
     ts = headers["HTTP_X_SLACK_REQUEST_TIMESTAMP"]
     signature = _good_signature_variants(body, ts)[variant]
     assert _named(_post(body, ts, signature), 401) == "slack_signature_invalid"
@@ -200,8 +183,7 @@ def test_a_body_nested_past_the_parser_is_a_named_400_never_a_traceback(wired, n
 
 def _click(pending, **kw):
     body, headers = click_request(
-        team_id=kw.pop("team_id", TEAM), user_id="U0OLIVIA", action_id=slack.APPROVE, value=pending,
-        response_url="", secret=kw.pop("secret", SECRET), **kw,
+        user_id="U0OLIVIA", action_id=slack.APPROVE, value=bound(pending), **kw,
     )  # fmt: skip
     return body, headers
 
@@ -230,7 +212,7 @@ def test_every_refusal_of_the_endpoint_names_its_code(pending, settings):
     for drop in ("trigger_id", "user"):
         payload = {
             "type": "block_actions", "team": {"id": TEAM}, "user": {"id": "U0OLIVIA"}, "trigger_id": "1.2.3",
-            "actions": [{"action_id": slack.APPROVE, "value": pending, "action_ts": "1.2"}],
+            "actions": [{"action_id": slack.APPROVE, "value": bound(pending), "action_ts": "1.2"}],
         }  # fmt: skip
         payload.pop(drop)
         raw, ts = urlencode({"payload": json.dumps(payload)}).encode(), _now()
