@@ -23,7 +23,7 @@ from projects.access import project_role
 
 from . import quorum, services, shown
 from .channel_models import DECIDE_APPROVE, DECIDE_DENY, EmailDecisionLink
-from .models import PENDING, payload_hash
+from .models import PENDING
 
 SALT = "brabo.actions.email-decision"
 REVIEW_CHARS = 10_000  # what an e-mail shows of a pending action; a longer one is approved in the console
@@ -31,6 +31,7 @@ REVIEW_CHARS = 10_000  # what an e-mail shows of a pending action; a longer one 
 # Why a link cannot be used: codes of the catalogue (brabo.errors), whose entry holds the page's title (its
 # sentence), what to do next and the status -- the words Slack and the API use for the same refusal.
 INVALID: ErrorCode = "email_link_invalid"
+OUTDATED: ErrorCode = "email_link_outdated"
 EXPIRED: ErrorCode = "email_link_expired"
 USED: ErrorCode = "email_link_used"
 OTHER_PERSON: ErrorCode = "email_link_not_yours"
@@ -59,7 +60,7 @@ def make(action, user, decision: str) -> str:
 
 
 def _shown_hash(action) -> str:
-    return payload_hash(action.payload)[:16]
+    return shown.shown_hash(action.payload)
 
 
 def reviewable(action) -> shown.Shown:
@@ -119,8 +120,11 @@ def open_link(token: str, user) -> Opened:
         return Opened(None, EXPIRED)
     except signing.BadSignature:
         return Opened(None, INVALID)
-    # [link id, payload hash]; a link mailed before the binding signs the id alone
-    link_id, shown_hash = (signed, "") if isinstance(signed, str) else (list(signed) + ["", ""])[:2]
+    # [link id, payload hash], nothing else: a link mailed before the binding signs the id alone
+    bound = shown.bound_to(*signed) if isinstance(signed, list) and len(signed) == 2 else None
+    if bound is None:
+        return Opened(None, OUTDATED)  # shows nothing of the action: the link says whose it is no more
+    link_id, shown_hash = bound
     link = (
         EmailDecisionLink.objects.select_related("action__project__workspace", "action__agent", "user")
         .filter(id=link_id)
@@ -138,7 +142,7 @@ def open_link(token: str, user) -> Opened:
         return Opened(link, EXPIRED)
     if link.action.status != PENDING:
         return Opened(link, SETTLED)
-    if shown_hash and shown_hash != _shown_hash(link.action):
+    if shown_hash != _shown_hash(link.action):
         return Opened(link, CHANGED)
     if link.decision == DECIDE_APPROVE and not reviewable(link.action).complete:
         return Opened(link, TOO_LONG)  # the e-mail could not show it whole (it offered no Approve)

@@ -10,6 +10,8 @@ markup, and this module does what is common to all of them:
   view becomes a count (``⟨5000 spaces⟩``).
 * :func:`fit` cuts a text to what a channel can show and says whether it was cut; a channel that could not show
   the whole action offers no Approve for it and sends the person to the console.
+* :func:`bound_to` reads what a Slack button or an e-mail link carries of what it showed -- the action's (or
+  link's) id and :func:`shown_hash` of the payload -- in the one form Brabo writes, or not at all.
 * :func:`reviewable` is the whole of an action as Slack and e-mail show it: every payload field the decision
   carries out (a command's folder too), each secret-masked by ``brabo.redaction.redact_outbound`` (which
   reads only its first ``OUTBOUND_SCAN_CHARS``: a longer field cannot be shown whole outside Brabo, so it
@@ -24,6 +26,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from brabo.redaction import OUTBOUND_SCAN_CHARS, redact_outbound
+from brabo_client.payload_hash import payload_hash
 from permissions.action_types import QUESTION_TYPES
 
 # a longer run of spaces (or of empty lines) is shown as its count: padding cannot hide a tail
@@ -203,3 +206,24 @@ def reviewable(action, limit: int) -> Shown:
         else:
             parts.append(f"{label}: {text}")
     return fit("\n".join(parts), limit, complete=complete)
+
+
+# A Slack button's value and an e-mail link's signed list carry the id they decide and the payload's hash as
+# the message showed it: str(uuid) (lowercase, with dashes) and 16 lowercase hex digits, in Brabo's form only.
+_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_HASH = re.compile(r"[0-9a-f]{16}")
+
+
+def shown_hash(payload) -> str:
+    """What a decision outside the console carries of the payload it showed (its hash's first 16 digits)."""
+    return payload_hash(payload)[:16]
+
+
+def bound_to(object_id, hash_) -> tuple[str, str] | None:
+    """(id, shown hash) when both are in the form Brabo writes them, else None: a form from before the
+    binding (the id alone, an empty hash), a cut or re-spelt one, or a value of another type decides nothing."""
+    if not isinstance(object_id, str) or not isinstance(hash_, str):
+        return None
+    if not _ID.fullmatch(object_id) or not _HASH.fullmatch(hash_):
+        return None
+    return object_id, hash_

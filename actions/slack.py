@@ -62,7 +62,7 @@ from .channel_models import (
     SlackMemberLink,
     SlackMessage,
 )
-from .models import PENDING, ProposedAction, payload_hash
+from .models import PENDING, ProposedAction
 
 log = logging.getLogger(__name__)
 
@@ -168,7 +168,7 @@ def _plain(text: str) -> dict:
 
 def button_value(action: ProposedAction) -> str:
     """A decision button's value: the action and the payload the message showed (a click binds to it)."""
-    return f"{action.id}:{payload_hash(action.payload)[:16]}"
+    return f"{action.id}:{shown.shown_hash(action.payload)}"
 
 
 def _who_proposed(action: ProposedAction) -> str:
@@ -740,7 +740,7 @@ def _not_done(exc: DomainError) -> str:
 def _shown_payload(action: ProposedAction, shown_hash: str, kind: str) -> ErrorCode | None:
     """Why a click may not decide the action as its message showed it (None when it may): the payload changed
     since the message was posted, or Approve on a message that could not show the whole action."""
-    if shown_hash and shown_hash != payload_hash(action.payload)[:16]:
+    if shown_hash != shown.shown_hash(action.payload):
         return "payload_changed_since_shown"
     if kind != DENY and action.status == PENDING and not reviewable(action).complete:
         return "too_long_to_review_here"
@@ -774,7 +774,7 @@ def _decide(installation: SlackInstallation, slack_user: str, kind: str, value: 
     actor, refused = _linked_member(installation, slack_user)
     if actor is None:
         return refused
-    # "<action id>:<payload hash>" (a message posted before the binding carries the id alone)
+    # "<action id>:<payload hash>", nothing else: a message posted before the binding carries the id alone
     action_id, _, shown_hash = value.partition(":")
     action = (
         ProposedAction.objects.filter(id=action_id, project__workspace_id=installation.workspace_id).first()
@@ -783,6 +783,10 @@ def _decide(installation: SlackInstallation, slack_user: str, kind: str, value: 
     )
     if action is None:  # R1.1: another workspace's action reads as one that does not exist
         return refusal("not_found")
+    if shown.bound_to(action_id, shown_hash) is None:
+        # fail closed (Deny too), and redraw the message: its buttons then carry the bound value
+        transaction.on_commit(lambda: _enqueue(slack_refresh, str(action.id)))
+        return refusal("slack_button_outdated")
     shown_refusal = _shown_payload(action, shown_hash, kind)
     if shown_refusal is not None:
         return refusal(shown_refusal)

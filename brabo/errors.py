@@ -47,6 +47,7 @@ ErrorCode = Literal[
     "email_link_invalid",
     "email_link_no_access",
     "email_link_not_yours",
+    "email_link_outdated",
     "email_link_used",
     "grant_already_undone",
     "idempotency_key_invalid",
@@ -115,6 +116,7 @@ ErrorCode = Literal[
     "runner_revoked",
     "secret_shown_once",
     "self_approval_refused",
+    "slack_button_outdated",
     "slack_click_replayed",
     "slack_link_member_left",
     "slack_link_request_expired",
@@ -567,6 +569,14 @@ _ENTRIES: tuple[Code, ...] = (
         "Open the action in the console to see what it does now, and decide there.",
     ),
     _err(
+        "slack_button_outdated",
+        409,
+        "This button is of a message posted before Brabo bound each button to the action it showed, or it is "
+        "not a button Brabo posts, so it decides nothing (Deny neither). The message is redrawn with buttons "
+        "that work.",
+        "Open the action in the console and decide there, or click the redrawn message's button.",
+    ),
+    _err(
         "too_long_to_review_here",
         409,
         "This action is too long to review in Slack or an e-mail, so it is not approved from there; nothing "
@@ -586,6 +596,13 @@ _ENTRIES: tuple[Code, ...] = (
         404,
         "This link is not valid: it was changed or cut.",
         "Open the action from the console instead.",
+    ),
+    _err(
+        "email_link_outdated",
+        410,
+        "This link is of an e-mail sent before Brabo bound each link to the action it showed, so it decides "
+        "nothing.",
+        "Open the action in the console and decide there, or use the links of a newer e-mail.",
     ),
     _err(
         "email_link_expired",
