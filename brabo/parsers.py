@@ -11,8 +11,9 @@
 hook carries the agent's tool input as it is, and a path that is not UTF-8 on the agent's machine arrives as
 one (actions.hooks_api answers it with a deny in the agent's format).
 
-Its own module, importing nothing of Brabo's: DRF imports it while reading its settings, so anything that
-imports back into the settings' users would be read half-initialised.
+Its own module, importing nothing of Brabo's but ``brabo.storable`` (which imports nothing of Brabo's: the
+one walk over parsed JSON): DRF imports it while reading its settings, so anything that imports back into the
+settings' users would be read half-initialised.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import re
 
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
+
+from brabo.storable import encodes, walk
 
 
 class TextAsSentJSONParser(parsers.JSONParser):
@@ -66,24 +69,7 @@ class JSONParser(TextAsSentJSONParser):
 
 def _first_lone_surrogate(data) -> str:
     """Where the first string (or key) holding a lone surrogate is, as ``body.field[0].key``."""
-    stack = [(data, "body")]
-    while stack:
-        item, path = stack.pop()
-        if isinstance(item, str) and not _encodes(item):
-            return path
-        if isinstance(item, dict):
-            for key, value in reversed(list(item.items())):
-                if not _encodes(key):
-                    return f"a key of {path}"
-                stack.append((value, f"{path}.{key}"))
-        elif isinstance(item, list):
-            stack.extend((value, f"{path}[{k}]") for k, value in reversed(list(enumerate(item))))
+    for node in walk(data, "body"):
+        if isinstance(node.item, str) and not encodes(node.item):
+            return f"a key of {node.path}" if node.key else node.path
     return "the body"
-
-
-def _encodes(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
