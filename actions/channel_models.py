@@ -29,8 +29,12 @@ class SlackInstallation(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     workspace = models.OneToOneField("projects.Workspace", on_delete=models.CASCADE, related_name="slack")
-    # Slack's id of its workspace ("T…"): every interactivity payload names it, which finds the secret
-    team_id = models.CharField(max_length=32, unique=True)
+    # Slack's id of its workspace ("T…"): every interactivity payload names it, which finds the secret. A
+    # claim until Slack vouches for it (auth.test of the bot token names this team): only then are clicks
+    # routed here, and only then does it keep another Brabo workspace from naming the same team
+    team_id = models.CharField(max_length=32, db_index=True)
+    verified_at = models.DateTimeField(null=True, blank=True)
+    verify_error = models.CharField(max_length=300, blank=True)  # why Slack did not vouch for it (yet)
     channel = models.CharField(max_length=80)
     bot_token_encrypted = EncryptedTextField(editable=False)
     signing_secret_encrypted = EncryptedTextField(editable=False)
@@ -39,6 +43,15 @@ class SlackInstallation(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team_id"],
+                condition=models.Q(verified_at__isnull=False),
+                name="one_proven_installation_per_slack_team",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"slack {self.team_id} of {self.workspace_id}"

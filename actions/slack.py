@@ -312,9 +312,12 @@ def configure(*, actor, workspace, team_id: str, channel: str, bot_token: str = 
         raise _invalid(
             "the signing secret is the app's Signing Secret (Basic Information).", "signing_secret"
         )
-    if SlackInstallation.objects.filter(team_id=team_id).exclude(workspace=workspace).exists():
+    # only a claim Slack vouched for (verify) keeps others from naming the team: whoever types a team id
+    # first does not own it
+    if _proven(team_id).exclude(workspace=workspace).exists():
         raise DomainError(
-            "this Slack workspace is already connected to another Brabo workspace.",
+            "this Slack workspace is already connected to another Brabo workspace (Slack vouched for its "
+            "bot token).",
             field="team_id",
             status=409,
             reason="slack_team_taken",
@@ -330,6 +333,8 @@ def configure(*, actor, workspace, team_id: str, channel: str, bot_token: str = 
     if bot_token:
         installation.bot_token_encrypted = encrypt(bot_token)
         changed.append("bot_token")
+    if current is None or "team_id" in changed or bot_token:  # a new claim: Slack vouches for it again
+        installation.verified_at, installation.verify_error = None, "waiting for Slack to confirm the team"
     if signing_secret:
         installation.signing_secret_encrypted = encrypt(signing_secret)
         changed.append("signing_secret")
@@ -342,7 +347,41 @@ def configure(*, actor, workspace, team_id: str, channel: str, bot_token: str = 
         actor=actor,
         payload={"teamId": team_id, "channel": channel, "changed": changed},
     )
+    if installation.verified_at is None:
+        transaction.on_commit(lambda: _enqueue(slack_verify, str(installation.id)))
     return installation
+
+
+def _proven(team_id: str):
+    return SlackInstallation.objects.filter(team_id=team_id, verified_at__isnull=False)
+
+
+def verify(installation_id) -> bool:
+    """Ask Slack which team the installation's bot token belongs to (``auth.test``, in the worker): the claim
+    is proven when it is the team the owner named and no other workspace proved it first. A signature proves
+    nothing of the team -- the claimant chose the signing secret -- so until then no click is routed to it."""
+    installation = SlackInstallation.objects.filter(id=installation_id, active=True).first()
+    if installation is None or installation.verified_at is not None:
+        return False
+    answer, error, _ = _call(installation, "auth_test")
+    team = str((answer or {}).get("team_id") or "")
+    enterprise = str((answer or {}).get("enterprise_id") or "")
+    if answer is not None and installation.team_id not in (team, enterprise):
+        error = f"the bot token belongs to Slack team {team[:40]}, not {installation.team_id}"
+    elif answer is not None and _proven(installation.team_id).exclude(pk=installation.pk).exists():
+        error = "another Brabo workspace connected this Slack team first"
+    fields = {"verify_error": notifications.clean(error, 300)}
+    if not error:
+        fields["verified_at"] = timezone.now()
+    try:
+        with transaction.atomic():
+            SlackInstallation.objects.filter(pk=installation.pk, verified_at__isnull=True).update(**fields)
+    except IntegrityError:  # proven by another workspace at the same moment
+        SlackInstallation.objects.filter(pk=installation.pk).update(
+            verify_error="another Brabo workspace connected this Slack team first"
+        )
+        return False
+    return not error
 
 
 @transaction.atomic(durable=True)
@@ -562,6 +601,12 @@ def sweep(*, now=None, limit: int = 200) -> int:
     )
     for message_id in due:
         _enqueue(slack_post, str(message_id))
+    # claims Slack could not vouch for yet (down, a token fixed in Slack since): asked again
+    unproven = SlackInstallation.objects.filter(active=True, verified_at__isnull=True).values_list(
+        "id", flat=True
+    )
+    for installation_id in unproven[:limit]:
+        _enqueue(slack_verify, str(installation_id))
     # the replay guard needs a click only while its timestamp is inside the window (later it is refused by
     # the timestamp alone); link requests only until they expire
     window = timedelta(seconds=2 * settings.BRABO_SLACK_MAX_SKEW)
@@ -648,9 +693,9 @@ def handle_interaction(body: bytes, timestamp: str, signature: str) -> tuple[int
     payload = _payload(body)
     _check_headers(timestamp, signature)
     team = _field(payload, "team")
-    installation = SlackInstallation.objects.filter(team_id=team, active=True).first() if team else None
-    if installation is None:
-        detail = f"{NOT_VERIFIED}: no Brabo workspace is connected to Slack team {team[:40]!r}"
+    installation = _proven(team).filter(active=True).first() if team else None
+    if installation is None:  # a claim Slack has not vouched for (verify) is no connection
+        detail = f"{NOT_VERIFIED}: no Brabo workspace is connected to Slack team {team[:40]!r} (or Slack has not confirmed it)"
         raise Refused(NOT_VERIFIED, reason="slack_signature_invalid", detail=detail)
     _verify(installation, body, timestamp, signature)
     actions = payload.get("actions")
@@ -821,6 +866,11 @@ def slack_post(message_id: str) -> None:
     wait = post(message_id)
     if wait is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
         _enqueue(slack_post, message_id, countdown=max(0.0, wait))
+
+
+@shared_task(name="actions.slack_verify")
+def slack_verify(installation_id: str) -> None:
+    verify(installation_id)
 
 
 @shared_task(name="actions.slack_refresh")

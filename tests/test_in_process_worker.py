@@ -15,9 +15,9 @@ from aiosmtpd.controller import Controller
 
 from actions import execution, inprocess, notifications, slack
 from actions.enqueue import relay_due
-from actions.models import EventNotification, ProposedAction, SlackMessage, WebhookDelivery
+from actions.models import EventNotification, ProposedAction, SlackInstallation, SlackMessage, WebhookDelivery
 from actions.tests.fake_slack import FakeSlack
-from actions.tests.slack_requests import SECRET, bound, click
+from actions.tests.slack_requests import SECRET, bound, click, connect
 from tests.loopback import LoopbackServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -251,17 +251,19 @@ SLACK_SECRET = SECRET
 
 
 @pytest.fixture
-def held_slack(team, settings):
+def held_slack(team, settings, in_process_worker):
     """The workspace's Slack approvals, against a local fake of Slack's Web API that holds every call."""
     with FakeSlack("xoxb-1111-2222-abcdefABCDEF") as fake:
         fake.hold, fake.hold_for = threading.Event(), HOLD
         settings.BRABO_SLACK_TIMEOUT = 3 * HOLD  # the client never gives up first
         settings.BRABO_SLACK_API_URL = fake.api_url
         settings.BRABO_SLACK_RESPONSE_URL_PREFIX = fake.respond_prefix
-        slack.configure(
-            actor=team.owner, workspace=team.ws, team_id="T0ACME", channel="#approvals",
-            bot_token=fake.token, signing_secret=SLACK_SECRET,
-        )  # fmt: skip
+        fake.hold.set()  # Slack vouches for the team (auth.test) before anything is held
+        connect(team.owner, team.ws, token=fake.token, secret=SLACK_SECRET)
+        assert in_process_worker.drain()
+        assert SlackInstallation.objects.get(workspace=team.ws).verified_at is not None
+        fake.calls.clear()
+        fake.hold = threading.Event()
         try:
             yield fake
         finally:

@@ -1,5 +1,6 @@
 """A local fake of Slack at its HTTP boundary, speaking the documented Web API shapes:
-``POST /api/chat.postMessage`` and ``/api/chat.update`` (Bearer bot token; JSON or form body; answers
+``POST /api/chat.postMessage``, ``/api/chat.update`` and ``/api/auth.test`` (the team of the token) (Bearer
+bot token, ``teams`` maps each known one to its Slack team; JSON or form body; answers
 ``{"ok": true, "channel", "ts", …}`` or ``{"ok": false, "error": "invalid_auth"}``), and a ``response_url``
 (``POST /respond/<n>``, JSON, answers ``ok``). It keeps every call; the interactivity requests Slack would
 send back are built by ``actions.tests.slack_requests``."""
@@ -21,6 +22,7 @@ SESSION_TOKEN = "xoxb-session-worker-0000"  # the bot token of the fake the sess
 class FakeSlack(LoopbackServer):
     def __init__(self, token: str):
         self.token = token
+        self.teams = {token: "T0ACME"}  # bot token -> the Slack team it was installed in (auth.test's answer)
         self.calls: list[dict] = []
         self.responses: list[dict] = []
         self.script: list[int] = []  # HTTP statuses to answer the next Web API calls with (then 200)
@@ -59,7 +61,8 @@ class FakeSlack(LoopbackServer):
                     args = {k: v[0] for k, v in parse_qs(raw.decode()).items()}
                     if isinstance(args.get("blocks"), str):
                         args["blocks"] = json.loads(args["blocks"])
-                authorized = self.headers.get("Authorization") == f"Bearer {fake.token}"
+                bearer = (self.headers.get("Authorization") or "").removeprefix("Bearer ")
+                authorized = bearer in fake.teams
                 with fake._lock:
                     fake.calls.append(
                         {"method": method, "args": args, "authorized": authorized, "at": time.perf_counter()}
@@ -77,6 +80,8 @@ class FakeSlack(LoopbackServer):
                     return self._json(
                         {"ok": True, "channel": channel, "ts": ts, "message": {"text": args.get("text")}}
                     )
+                if method == "auth.test":
+                    return self._json({"ok": True, "team_id": fake.teams[bearer], "user_id": "U0BOT"})
                 if method == "chat.update":
                     return self._json(
                         {"ok": True, "channel": args["channel"], "ts": args["ts"], "text": args.get("text")}

@@ -12,7 +12,7 @@ import json
 import time
 from urllib.parse import urlencode
 
-from django.test import Client
+from django.test import Client, TestCase
 
 from actions import slack
 from actions.models import ProposedAction
@@ -76,3 +76,15 @@ def click(user_id, button, value, *, capture=None, **request):
 def bound(action_id) -> str:
     """The value of a decision button of the action's message as Brabo posts it now."""
     return slack.button_value(ProposedAction.objects.get(id=action_id))
+
+
+def connect(actor, workspace, *, team_id=TEAM, token=TOKEN, secret=SECRET, channel="#approvals"):
+    """The workspace's Slack app configured as the console does it, and what its commit starts: the worker
+    asks Slack (the fake) to vouch for the team (``slack.verify``; ``eager_tasks`` runs it at once)."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        installation = slack.configure(
+            actor=actor, workspace=workspace, team_id=team_id, channel=channel, bot_token=token,
+            signing_secret=secret,
+        )  # fmt: skip
+    installation.refresh_from_db()
+    return installation

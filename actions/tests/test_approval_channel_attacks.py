@@ -12,7 +12,7 @@ from actions import email_links, quorum, slack
 from actions.channel_models import DECIDE_APPROVE
 from actions.models import ProposedAction, SessionEvent, SlackMemberLink
 from actions.tests.fake_slack import FakeSlack
-from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click, click_request, post
+from actions.tests.slack_requests import TEAM, TOKEN, bound, click, click_request, connect, post
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
@@ -38,10 +38,7 @@ def mia(team):
 @pytest.fixture
 def wired(team, fake, mia):
     """Slack connected, olivia (owner) and mia (maintainer) linked to their Slack accounts."""
-    installation = slack.configure(
-        actor=team.owner, workspace=team.ws, team_id=TEAM, channel="#approvals", bot_token=TOKEN,
-        signing_secret=SECRET,
-    )  # fmt: skip
+    installation = connect(team.owner, team.ws)
     SlackMemberLink.objects.create(installation=installation, user=team.owner, slack_user_id="U0OLIVIA")
     SlackMemberLink.objects.create(installation=installation, user=mia, slack_user_id="U0MIA")
     return team

@@ -23,7 +23,7 @@ from actions import email_links, notifications, shown, slack
 from actions.channel_models import DECIDE_APPROVE
 from actions.models import ProposedAction, SessionEvent, SlackMemberLink, payload_hash
 from actions.tests.fake_slack import FakeSlack
-from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click
+from actions.tests.slack_requests import TOKEN, bound, click, connect
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
@@ -72,10 +72,7 @@ def fake(settings):
 
 @pytest.fixture
 def wired(team, fake):
-    installation = slack.configure(
-        actor=team.owner, workspace=team.ws, team_id=TEAM, channel="#approvals", bot_token=TOKEN,
-        signing_secret=SECRET,
-    )  # fmt: skip
+    installation = connect(team.owner, team.ws)
     SlackMemberLink.objects.create(installation=installation, user=team.owner, slack_user_id="U0OLIVIA")
     team.owner.email = "olivia@acme.test"
     team.owner.save(update_fields=["email"])

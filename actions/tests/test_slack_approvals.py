@@ -14,7 +14,7 @@ from django.test import Client
 from actions import quorum, slack
 from actions.models import ProposedAction, SessionEvent, SlackMemberLink, SlackMessage
 from actions.tests.fake_slack import FakeSlack
-from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click_request, post, sign
+from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click_request, connect, post, sign
 from projects.team_models import WorkspaceEvent
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
@@ -37,10 +37,7 @@ def mia(team):
 
 @pytest.fixture
 def installed(team, fake):
-    return slack.configure(
-        actor=team.owner, workspace=team.ws, team_id=TEAM, channel="#approvals", bot_token=TOKEN,
-        signing_secret=SECRET,
-    )  # fmt: skip
+    return connect(team.owner, team.ws)
 
 
 class Slack:
@@ -393,6 +390,11 @@ def test_through_the_real_worker_the_message_is_posted_and_updated_after_a_slack
     )  # fmt: skip
     installation = slack.SlackInstallation.objects.get()
     SlackMemberLink.objects.create(installation=installation, user=team.owner, slack_user_id="U0OLIVIA")
+    # the worker asks Slack to vouch for the team before a click is routed to it
+    wait_until(
+        lambda: slack.SlackInstallation.objects.filter(verified_at__isnull=False).exists(), seconds=60,
+        what="the worker's auth.test",
+    )  # fmt: skip
 
     action_id = agent_api.propose("instruction_patch", {}).json()["id"]
 

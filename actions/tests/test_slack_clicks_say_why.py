@@ -21,7 +21,7 @@ from django.utils import timezone
 from actions import quorum, services, slack
 from actions.models import ProposedAction, SessionEvent, SlackLinkRequest, SlackMemberLink, payload_hash
 from actions.tests.fake_slack import FakeSlack
-from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click
+from actions.tests.slack_requests import TOKEN, bound, click, connect
 from brabo.errors import CATALOGUE, ERROR
 from projects.access import set_project_access
 from projects.models import Membership
@@ -47,10 +47,7 @@ class Scene:
         self.team, self.fake, self.agent_api, self.capture = team, fake, agent_api, capture
         self.mia = team.world.user("mia")
         team.world.member(team.ws, self.mia, "maintainer")
-        self.installation = slack.configure(
-            actor=team.owner, workspace=team.ws, team_id=TEAM, channel="#approvals", bot_token=TOKEN,
-            signing_secret=SECRET,
-        )  # fmt: skip
+        self.installation = connect(team.owner, team.ws)
         for user, slack_id in (
             (team.owner, "U0OLIVIA"), (team.maintainer, "U0MAX"), (self.mia, "U0MIA"), (team.developer, "U0DEV")
         ):  # fmt: skip

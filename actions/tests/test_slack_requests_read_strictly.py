@@ -24,7 +24,7 @@ import pytest
 from actions import slack
 from actions.models import ProposedAction, SessionEvent, SlackMemberLink
 from actions.tests.fake_slack import FakeSlack
-from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click_request, sign
+from actions.tests.slack_requests import TEAM, TOKEN, bound, click_request, connect, sign
 from actions.tests.slack_requests import post as _send
 from brabo.errors import CATALOGUE, ERROR
 
@@ -43,10 +43,7 @@ def fake(settings):
 
 @pytest.fixture
 def wired(team, fake):
-    installation = slack.configure(
-        actor=team.owner, workspace=team.ws, team_id=TEAM, channel="#approvals", bot_token=TOKEN,
-        signing_secret=SECRET,
-    )  # fmt: skip
+    installation = connect(team.owner, team.ws)
     SlackMemberLink.objects.create(installation=installation, user=team.owner, slack_user_id="U0OLIVIA")
     return team
 

@@ -27,7 +27,7 @@ from actions import email_links, slack
 from actions.channel_models import DECIDE_APPROVE, DECIDE_DENY
 from actions.models import EmailDecisionLink, ProposedAction, SessionEvent, SlackMemberLink, payload_hash
 from actions.tests.fake_slack import FakeSlack
-from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click
+from actions.tests.slack_requests import TOKEN, bound, click, connect
 from brabo.errors import CATALOGUE, ERROR
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
@@ -50,10 +50,7 @@ class Scene:
 
     def __init__(self, team, fake, agent_api, capture):
         self.team, self.fake, self.agent_api, self.capture = team, fake, agent_api, capture
-        installation = slack.configure(
-            actor=team.owner, workspace=team.ws, team_id=TEAM, channel="#approvals", bot_token=TOKEN,
-            signing_secret=SECRET,
-        )  # fmt: skip
+        installation = connect(team.owner, team.ws)
         SlackMemberLink.objects.create(installation=installation, user=team.owner, slack_user_id="U0OLIVIA")
         _, self.infra = team.world.agent(team.project, team.maintainer, "infra")
         self.action_id = self.propose("make build")
