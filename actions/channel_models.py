@@ -35,6 +35,7 @@ class SlackInstallation(models.Model):
     team_id = models.CharField(max_length=32, db_index=True)
     verified_at = models.DateTimeField(null=True, blank=True)
     verify_error = models.CharField(max_length=300, blank=True)  # why Slack did not vouch for it (yet)
+    verify_again = models.BooleanField(default=True)  # Slack could not be asked (the sweep asks again)
     channel = models.CharField(max_length=80)
     bot_token_encrypted = EncryptedTextField(editable=False)
     signing_secret_encrypted = EncryptedTextField(editable=False)

@@ -335,6 +335,7 @@ def configure(*, actor, workspace, team_id: str, channel: str, bot_token: str = 
         changed.append("bot_token")
     if current is None or "team_id" in changed or bot_token:  # a new claim: Slack vouches for it again
         installation.verified_at, installation.verify_error = None, "waiting for Slack to confirm the team"
+        installation.verify_again = True
     if signing_secret:
         installation.signing_secret_encrypted = encrypt(signing_secret)
         changed.append("signing_secret")
@@ -363,14 +364,15 @@ def verify(installation_id) -> bool:
     installation = SlackInstallation.objects.filter(id=installation_id, active=True).first()
     if installation is None or installation.verified_at is not None:
         return False
-    answer, error, _ = _call(installation, "auth_test")
+    answer, error, retry = _call(installation, "auth_test")
     team = str((answer or {}).get("team_id") or "")
     enterprise = str((answer or {}).get("enterprise_id") or "")
     if answer is not None and installation.team_id not in (team, enterprise):
         error = f"the bot token belongs to Slack team {team[:40]}, not {installation.team_id}"
     elif answer is not None and _proven(installation.team_id).exclude(pk=installation.pk).exists():
         error = "another Brabo workspace connected this Slack team first"
-    fields = {"verify_error": notifications.clean(error, 300)}
+    # only a Slack that could not be reached is asked again; its answer stands until the owner saves again
+    fields = {"verify_error": notifications.clean(error, 300), "verify_again": answer is None and retry}
     if not error:
         fields["verified_at"] = timezone.now()
     try:
@@ -602,9 +604,9 @@ def sweep(*, now=None, limit: int = 200) -> int:
     for message_id in due:
         _enqueue(slack_post, str(message_id))
     # claims Slack could not vouch for yet (down, a token fixed in Slack since): asked again
-    unproven = SlackInstallation.objects.filter(active=True, verified_at__isnull=True).values_list(
-        "id", flat=True
-    )
+    unproven = SlackInstallation.objects.filter(
+        active=True, verified_at__isnull=True, verify_again=True
+    ).values_list("id", flat=True)
     for installation_id in unproven[:limit]:
         _enqueue(slack_verify, str(installation_id))
     # the replay guard needs a click only while its timestamp is inside the window (later it is refused by

@@ -17,7 +17,7 @@ from django.test import TestCase
 from actions import slack
 from actions.models import ProposedAction, SessionEvent, SlackMemberLink
 from actions.tests.fake_slack import FakeSlack
-from actions.tests.slack_requests import SECRET, TOKEN, bound, click, connect
+from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click, connect
 from brabo.errors import DomainError
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
@@ -107,3 +107,17 @@ def test_a_claim_slack_could_not_vouch_for_yet_is_proven_by_the_sweep(team, fake
         slack.sweep()
     acme.refresh_from_db()
     assert acme.verified_at is not None and acme.verify_error == ""
+
+
+def test_the_sweep_asks_slack_again_only_when_slack_could_not_be_asked(team, fake):
+    """A claim Slack answered for another team stays unconfirmed without a Slack call every sweep; the owner
+    saving the settings again asks once more."""
+    eves = _configure(team.outsider, team.other_ws, EVE_TOKEN, EVE_SECRET)
+    assert eves.verified_at is None and not eves.verify_again
+    asked = len(fake.of("auth.test"))
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        slack.sweep()
+    assert len(fake.of("auth.test")) == asked
+    fake.teams[EVE_TOKEN] = TEAM  # say eve's app was installed in acme's Slack after all
+    eves = _configure(team.outsider, team.other_ws, EVE_TOKEN, EVE_SECRET)
+    assert eves.verified_at is not None and len(fake.of("auth.test")) == asked + 1
