@@ -835,6 +835,8 @@ def _decide(installation: SlackInstallation, slack_user: str, kind: str, value: 
         transaction.on_commit(lambda: _enqueue(slack_refresh, str(action.id)))
         return refusal("slack_button_outdated")
     shown_refusal = _shown_payload(action, shown_hash, kind)
+    if shown_refusal == "payload_changed_since_shown":  # the message shows what it does now, bound to that
+        transaction.on_commit(lambda: _enqueue(slack_refresh, str(action.id)))
     if shown_refusal is not None:
         return refusal(shown_refusal)
     try:
