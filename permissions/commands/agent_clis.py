@@ -181,7 +181,7 @@ def agent_settings_given(view: tuple[str, ...]) -> str | None:
     elif verb != agent and view[1:2] and view[1] in _CONFIG_SUBCOMMANDS:
         # another name of the program (`npx claude-code mcp add`), whose writes no other reading names
         return f"'{verb} {view[1]}' changes the agent's configuration, its servers and hooks among them"
-    return _settings_words(verb, agent, view, start)
+    return _settings_words(verb, agent, view, start) or _runs_unread(verb, agent, view, start)
 
 
 def _settings_words(verb: str, agent: str, view: tuple[str, ...], start: int) -> str | None:
@@ -202,11 +202,95 @@ def _settings_words(verb: str, agent: str, view: tuple[str, ...], start: int) ->
         name = w.partition("=")[0]
         if name in names or (w[1:2] != "-" and w[:2] in names):
             return f"'{verb} {name[:20]}' hands the agent settings no rule has read (its hooks among them)"
+        if _drops_guards(agent, w, view[k + 1 : k + 2]):
+            return (
+                f"'{verb} {name[:30]}' turns off the agent's own guards (its rules, sandbox, permission prompts or"
+                " hook trust): what Brabo's hook answers 'ask' to, nobody would be asked about"
+            )
         if agent == "gemini" and _chooses_extensions(w, view[k + 1 : k + 2]):
             return (
                 f"'{verb} {name[:20]}' chooses the extensions that run: Brabo's hook is one (a list without it"
                 " runs the agent unhooked), and others may be ones the settings turned off"
             )
+    return None
+
+
+# [beyond] R3.7, SPEC §5 "where it runs", red team: a nested run told to drop its own guards -- the pinned CLIs'
+# `--help` (tests/agents_e2e/clis.py). Codex: its execution rules left unread ("--ignore-rules: Do not load user or
+# project execpolicy .rules files"), its sandbox and approvals bypassed (`--dangerously-bypass-approvals-and-
+# sandbox`, its hidden alias `--yolo`, `-s danger-full-access`), another writable folder given to its sandbox
+# (`--add-dir`), its approvals answered by an automatic review (`--approve-for-me`), hooks run that no person
+# trusted (`--dangerously-bypass-hook-trust`: a cloned repository's .codex/hooks.json). Claude Code: its
+# permission prompts skipped or answered by a classifier (`--dangerously-skip-permissions`, `--allow-dangerously-
+# skip-permissions`, `--permission-mode bypassPermissions|auto`), its saved trust ignored (the hidden
+# `--ignore-persisted-trust`), the session opened in the desktop app (`--desktop`, whose environment Brabo's hook
+# may not have). Gemini CLI: every tool approved without asking (`-y`, `--yolo`, `--approval-mode yolo`, and
+# `-y` in a group of one-letter flags, yargs' `-yp hi`). With these, a hook answering `ask` -- Brabo's, for what
+# needs a person -- is answered by the agent itself, and an untrusted or missing hook leaves nothing in between.
+_GUARD_FLAGS: dict[str, frozenset[str]] = {
+    "codex": frozenset(
+        {"--ignore-rules", "--dangerously-bypass-approvals-and-sandbox", "--yolo"}
+        | {"--dangerously-bypass-hook-trust", "--approve-for-me", "--add-dir"}
+    ),
+    "claude": frozenset(
+        {"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions", "--ignore-persisted-trust"}
+        | {"--desktop"}
+    ),
+    "gemini": frozenset({"--yolo"}),
+}
+# The options whose value drops them (compared without regard to case), and their one-letter spellings.
+_GUARD_VALUES: dict[str, dict[str, frozenset[str]]] = {
+    "codex": dict.fromkeys(("-s", "--sandbox"), frozenset({"danger-full-access"})),
+    "claude": {"--permission-mode": frozenset({"bypasspermissions", "auto"})},
+    "gemini": {"--approval-mode": frozenset({"yolo"})},
+}
+# Gemini CLI's one-letter booleans that may share a group with `-y` (yargs: `-dy`, `-yp hi`, `-sy`).
+_GEMINI_GROUPED = re.compile(r"-[a-z]*y[a-z]*")
+_FALSE = frozenset({"false", "0", "no", "off"})
+
+
+def _drops_guards(agent: str, w: str, after: tuple[str, ...]) -> bool:
+    """Whether the agent's word ``w`` (with the word ``after`` it) turns off one of its own guards."""
+    name, eq, value = w.partition("=")
+    if name in _GUARD_FLAGS[agent]:
+        return value.lower() not in _FALSE
+    if agent == "gemini" and _GEMINI_GROUPED.fullmatch(w) and w != "-y=false":
+        return True
+    valued = _GUARD_VALUES[agent]
+    if name not in valued and w[:2] in valued and w[1:2] != "-":
+        name, eq, value = w[:2], "=", w[2:].removeprefix("=")  # `-sdanger-full-access`, `-s=danger-full-access`
+    if name not in valued:
+        return False
+    if not eq:
+        value = after[0] if after else ""
+    return value.lower() in valued[name]
+
+
+# [beyond] R4.9, red team: Codex's subcommands that run or write what no rule reads -- `codex sandbox CMD` (runs
+# CMD), `codex apply`/`a` and `codex cloud apply` (a diff made elsewhere written into the checkout), `codex cloud
+# exec` and the cloud browser that applies (a task run where this machine's hook sees nothing), `codex exec-server`
+# (commands run for a remote caller). The subcommand is the first word that is not an option or an option's value.
+_CODEX_UNREAD = frozenset({"sandbox", "apply", "a", "exec-server"})
+_CODEX_CLOUD_READS = frozenset({"list", "status", "diff", "help", "-h", "--help"})
+_CODEX_VALUED = frozenset(
+    "-c --config --enable --disable --remote --remote-auth-token-env -i --image -m --model --local-provider -p"
+    " --profile -s --sandbox -C --cd --add-dir -a --ask-for-approval".split()
+)
+
+
+def _runs_unread(verb: str, agent: str, view: tuple[str, ...], start: int) -> str | None:
+    """Why a Codex view starts a subcommand that runs or writes what no rule reads, or None."""
+    if agent != "codex":
+        return None
+    k = start
+    while k < len(view) and view[k][:1] == "-" and view[k] != "--":
+        k += 2 if view[k] in _CODEX_VALUED else 1
+    sub = view[k] if k < len(view) else ""
+    if sub in _CODEX_UNREAD or (sub == "cloud" and (view[k + 1 : k + 2] or ("",))[0] not in _CODEX_CLOUD_READS):
+        return (
+            f"'{verb} {sub}' runs a command or writes changes made elsewhere, which no rule reads; only an allow"
+            " written for exactly this command covers it"
+        )
     return None
 
 

@@ -206,6 +206,11 @@ JVM_OPTION_VARS = frozenset(
 # The value makes a program load code (a library, a startup file, injected options) no rule can read.
 CODE_VARS = frozenset(
     {
+        # red team: the program Gemini CLI starts as its IDE companion's server, and its arguments as a JSON
+        # array (`process.env["GEMINI_CLI_IDE_SERVER_STDIO_COMMAND"]`, `JSON.parse(..._ARGS)`,
+        # @google/gemini-cli/bundle): no shell line a rule could read, run by the agent itself
+        "GEMINI_CLI_IDE_SERVER_STDIO_COMMAND",
+        "GEMINI_CLI_IDE_SERVER_STDIO_ARGS",
         "LD_PRELOAD",
         "LD_AUDIT",
         "DYLD_INSERT_LIBRARIES",
@@ -310,6 +315,15 @@ AGENT_SETTINGS_VARS = frozenset(
         "CLAUDE_CODE_RESTRICT_PERSONAL_CONFIG",
         "CLAUDE_CODE_HOST_OWNED_CONFIG_DIR",
         "CLAUDE_CODE_DISABLE_HOOK_FORWARDING",
+        # red team: the variables the pinned binary reads for its own switches (@anthropic-ai/claude-code-linux-x64/
+        # claude 2.1.332): `CLAUDE_CODE_SAFE_MODE` is `--safe-mode` (`ks(){return De(process.env.
+        # CLAUDE_CODE_SAFE_MODE)||ZQt("--safe-mode")}`: hooks off), `CLAUDE_CODE_RESTRICTED` is `--restricted` (the
+        # user, project and local settings files ignored), `CLAUDE_CODE_PLUGIN_DIRS` is `--plugin-dir` (plugins
+        # loaded, their hooks among them), `CLAUDE_CODE_IGNORE_PERSISTED_TRUST` is `--ignore-persisted-trust`
+        "CLAUDE_CODE_SAFE_MODE",
+        "CLAUDE_CODE_RESTRICTED",
+        "CLAUDE_CODE_PLUGIN_DIRS",
+        "CLAUDE_CODE_IGNORE_PERSISTED_TRUST",
         # Gemini CLI's list of trusted folders read from another file (@google/gemini-cli/bundle): in a folder
         # it does not trust it leaves the project's .gemini/settings.json -- Brabo's hook -- unread.
         "GEMINI_CLI_TRUSTED_FOLDERS_PATH",
