@@ -490,6 +490,43 @@ def acting(agent: str, tool: str) -> Mapped | None:
     return Mapped(tool=tool, refusal="acting", why=why)
 
 
+# Gemini CLI's task tracker (0.61.0, packages/core/src/tools/trackerTools.ts, TrackerService): one JSON record per
+# task in its own temporary folder (``~/.gemini/tmp/<project>/[<session>/]tracker/<id>.json``) -- nothing of the
+# project, nothing sent anywhere, as Claude Code's TaskCreate/TaskUpdate and Gemini CLI's write_todos, which the
+# matcher leaves out. The reads (get, list, visualize) are in the matcher's read-only list too and pass if an
+# older install sends them; the writes (create, update, add_dependency) reach the hook and are judged: each task id
+# a call names becomes a file name (``path.join(tasksDir, `${id}.json`)``, read and, for an update, written back),
+# so a call passes, with nothing recorded, only when every one is a plain id -- else a person decides.
+TRACKER_READS = frozenset({"tracker_get_task", "tracker_list_tasks", "tracker_visualize"})
+TRACKER_WRITES = frozenset({"tracker_create_task", "tracker_update_task", "tracker_add_dependency"})
+_TRACKER_IDS = ("id", "parentId", "taskId", "dependencyId")
+_PLAIN_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _plain_ids(ti: dict) -> bool:
+    """Whether every task id a tracker call names is a plain id (a file name inside the tracker's folder)."""
+    named = [ti[k] for k in _TRACKER_IDS if k in ti]
+    deps = ti.get("dependencies", [])
+    if not isinstance(deps, list):
+        return False
+    return all(isinstance(i, str) and _PLAIN_ID.fullmatch(i) for i in named + deps)
+
+
+def tracker(tool: str, ti: dict) -> Mapped | None:
+    """Gemini CLI's tracker tools: free when they name plain task ids, else a person decides; None for others."""
+    if tool not in TRACKER_READS and tool not in TRACKER_WRITES:
+        return None
+    verb = "reads" if tool in TRACKER_READS else "writes"
+    if _plain_ids(ti):
+        why = f"the agent's {tool} tool {verb} its own task tracker's records, in Gemini CLI's temporary folder."
+        return Mapped(tool=tool, refusal="free", why=why)
+    why = (
+        f"the agent's {tool} tool names a task id that is not a plain id, which the tracker makes a file name: it"
+        " may reach out of the tracker's folder; Brabo has no action to judge it by, so a person decides."
+    )
+    return Mapped(tool=tool, refusal="acting", why=why)
+
+
 # Set by ``brabo hook`` (brabo_client/hook.py): each path a Codex patch or a reading tool names, as written → its
 # real path on the agent's machine, where symlinks were followed.
 RESOLVED_FIELD = "brabo_resolved_paths"
@@ -831,6 +868,7 @@ class GeminiCli(AgentProtocol):
             reader(self.name, tool, ti, cwd, root, body.get("session_id"))
             or fetcher(self.name, tool, ti)
             or acting(self.name, tool)
+            or tracker(tool, ti)
             or mcp_call(tool, ti, root, body.get("mcp_context"))
             or gemini_mcp_call(tool, ti, root)
             or Mapped(tool=tool, refusal="unmapped")
