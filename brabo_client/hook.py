@@ -1434,9 +1434,27 @@ FAST_ENTRY = "fast_hook.py"
 
 
 def command(agent: str, flags: list[str] | tuple[str, ...] = (), python: str | None = None) -> str:
-    """The shell command an agent's settings run for this hook, in the fast form (``brabo hook install``)."""
+    """The fast form's command line: this interpreter, isolated, running fast_hook.py for ``agent``."""
     import os
     import shlex
 
     entry = os.path.join(os.path.dirname(os.path.abspath(__file__)), FAST_ENTRY)
     return shlex.join([python or sys.executable, "-I", "-S", entry, agent, *flags])
+
+
+# R12.6, red team: Claude Code and Codex read a command hook's exit 127 (its interpreter gone: a virtualenv moved
+# or deleted), 126, 1 (a crash before it answered) or a signal's death as a non-blocking error and run the tool
+# (the pinned CLIs, tests/agents_e2e). The line the installer writes ends with this guard (POSIX sh: the agents
+# run hook commands through /bin/sh or bash): any exit but the hook's own answers -- 0, and 2, Codex's refusal with
+# its reason on stderr -- becomes exit 2 with a reason on stderr, the refusal in all three agents' protocols.
+_CANNOT_RUN = (
+    "Brabo's hook could not run (exit $c: its program missing, moved or failing), so the tool call is refused;"
+    " run 'brabo hook install' again"
+)
+GUARD = f' || {{ c=$?; [ "$c" = 2 ] || echo "{_CANNOT_RUN}" >&2; exit 2; }}'
+
+
+def installed_command(agent: str, flags: list[str] | tuple[str, ...] = (), python: str | None = None) -> str:
+    """The shell command an agent's settings run for this hook (``brabo hook install``): the fast form, then
+    the guard that refuses when that program cannot run."""
+    return command(agent, flags, python) + GUARD

@@ -1,8 +1,10 @@
 """``brabo hook install claude-code|gemini-cli|codex``: write Brabo's command hook into an agent's settings.
 
 It writes the fast form of the hook (``brabo_client/fast_hook.py`` run by this interpreter with ``-I -S``,
-see ``hook.command``): the same program as ``brabo hook <agent>``, without the console script's and
-``site``'s start-up, which bench/hooks.py shows is most of what a command hook costs. Absolute paths, so
+see ``hook.command``), then a guard that refuses when that program cannot run (``hook.installed_command``:
+Claude Code and Codex run the tool when a hook exits 127 or crashes): the same program as ``brabo hook <agent>``,
+without the console script's and ``site``'s start-up, which bench/hooks.py shows is most of what a command hook
+costs. Absolute paths, so
 the settings are for this machine: for a project, Claude Code's ``.claude/settings.local.json`` (its
 personal, uncommitted settings), Codex's ``.codex/hooks.json``; with ``--user``, the agent's settings in the
 home folder (``$CODEX_HOME`` for Codex when set).
@@ -328,7 +330,7 @@ def main(argv: list[str]) -> int:
         print("brabo: --agent-timeout must be a number of seconds above 0", file=sys.stderr)
         return EX_USAGE
     flags = _flags(args)
-    command = hook.command(args.agent, flags)
+    command = hook.installed_command(args.agent, flags)
     project = os.path.abspath(args.project or os.getcwd())
     try:
         if args.agent == "gemini-cli":

@@ -426,7 +426,7 @@ def test_install_writes_the_fast_form_and_keeps_the_rest(agent, dirs):
     groups = data["hooks"][event]
     assert groups[0] == {"matcher": "Bash", "hooks": [other]}  # the old Brabo hook is replaced, not doubled
     [handler] = groups[1]["hooks"]
-    assert handler["command"] == hook.command(agent, ["--agent-timeout", "30", "--timeout", "40"])
+    assert handler["command"] == hook.installed_command(agent, ["--agent-timeout", "30", "--timeout", "40"])
     assert handler["timeout"] == 30
     again = install(agent, "--timeout", "40", "--agent-timeout", "30", cwd=project, home=home)
     assert again.returncode == 0 and json.loads(settings.read_text()) == data  # idempotent
@@ -474,7 +474,7 @@ def test_install_for_gemini_writes_an_extension_enabled_for_the_project_only(dir
         {
             "name": "brabo",
             "type": "command",
-            "command": hook.command("gemini-cli", ["--agent-timeout", "30", "--timeout", "40"]),
+            "command": hook.installed_command("gemini-cli", ["--agent-timeout", "30", "--timeout", "40"]),
             "timeout": 30000,  # milliseconds
         }
     ]

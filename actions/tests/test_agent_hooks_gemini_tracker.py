@@ -43,7 +43,10 @@ READS = [
 WRITES = [
     ("tracker_create_task", {"title": "t", "description": "d", "type": "task"}),
     ("tracker_create_task", {"title": "t", "description": "d", "type": "epic", "parentId": "a1b2c3"}),
-    ("tracker_create_task", {"title": "t", "description": "d", "type": "bug", "dependencies": ["a1b2c3", "0f0f0f"]}),
+    (
+        "tracker_create_task",
+        {"title": "t", "description": "d", "type": "bug", "dependencies": ["a1b2c3", "0f0f0f"]},
+    ),
     ("tracker_update_task", {"id": "a1b2c3", "status": "closed"}),
     ("tracker_update_task", {"id": "a1b2c3", "title": "rm -rf / ../../x", "dependencies": ["0f0f0f"]}),
     ("tracker_add_dependency", {"taskId": "a1b2c3", "dependencyId": "0f0f0f"}),
@@ -63,7 +66,10 @@ NOT_PLAIN = [
     ("tracker_add_dependency", {"taskId": "a1b2c3", "dependencyId": "../../y"}),
     ("tracker_add_dependency", {"taskId": "..", "dependencyId": "a1b2c3"}),
     ("tracker_create_task", {"title": "t", "description": "d", "type": "task", "parentId": "../p"}),
-    ("tracker_create_task", {"title": "t", "description": "d", "type": "task", "dependencies": ["a1b2c3", "x/y"]}),
+    (
+        "tracker_create_task",
+        {"title": "t", "description": "d", "type": "task", "dependencies": ["a1b2c3", "x/y"]},
+    ),
     ("tracker_get_task", {"id": "../../../../home/ana/.aws/credentials"}),
     ("tracker_list_tasks", {"parentId": "../x"}),
 ]

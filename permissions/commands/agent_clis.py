@@ -258,7 +258,11 @@ def _drops_guards(agent: str, w: str, after: tuple[str, ...]) -> bool:
         return True
     valued = _GUARD_VALUES[agent]
     if name not in valued and w[:2] in valued and w[1:2] != "-":
-        name, eq, value = w[:2], "=", w[2:].removeprefix("=")  # `-sdanger-full-access`, `-s=danger-full-access`
+        name, eq, value = (
+            w[:2],
+            "=",
+            w[2:].removeprefix("="),
+        )  # `-sdanger-full-access`, `-s=danger-full-access`
     if name not in valued:
         return False
     if not eq:
@@ -286,7 +290,9 @@ def _runs_unread(verb: str, agent: str, view: tuple[str, ...], start: int) -> st
     while k < len(view) and view[k][:1] == "-" and view[k] != "--":
         k += 2 if view[k] in _CODEX_VALUED else 1
     sub = view[k] if k < len(view) else ""
-    if sub in _CODEX_UNREAD or (sub == "cloud" and (view[k + 1 : k + 2] or ("",))[0] not in _CODEX_CLOUD_READS):
+    if sub in _CODEX_UNREAD or (
+        sub == "cloud" and (view[k + 1 : k + 2] or ("",))[0] not in _CODEX_CLOUD_READS
+    ):
         return (
             f"'{verb} {sub}' runs a command or writes changes made elsewhere, which no rule reads; only an allow"
             " written for exactly this command covers it"

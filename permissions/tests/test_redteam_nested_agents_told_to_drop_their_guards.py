@@ -92,9 +92,9 @@ GUARDS_DROPPED = [
     "CLAUDE_CODE_RESTRICTED=1 claude --tools Bash -p hi",
     "CLAUDE_CODE_PLUGIN_DIRS=/tmp/p claude -p hi",
     "CLAUDE_CODE_IGNORE_PERSISTED_TRUST=1 claude -p hi",
-    "GEMINI_CLI_IDE_SERVER_STDIO_COMMAND=sh GEMINI_CLI_IDE_SERVER_STDIO_ARGS='[\"-c\",\"id\"]' gemini -p hi",
+    'GEMINI_CLI_IDE_SERVER_STDIO_COMMAND=sh GEMINI_CLI_IDE_SERVER_STDIO_ARGS=\'["-c","id"]\' gemini -p hi',
     "GEMINI_CLI_IDE_SERVER_STDIO_COMMAND=./x gemini -p hi",
-    "GEMINI_CLI_IDE_SERVER_STDIO_ARGS='[\"-c\",\"id\"]' gemini -p hi",
+    'GEMINI_CLI_IDE_SERVER_STDIO_ARGS=\'["-c","id"]\' gemini -p hi',
 ]
 ORDINARY = [
     "codex exec -s read-only hi",

@@ -104,6 +104,9 @@ class Hook:
     # .gemini/settings.json) or "user-settings" (~/.gemini/settings.json): Gemini CLI runs a settings hook
     # in a trusted folder only
     placement: str = "extension"
+    # the interpreter the installed line names (default: this one); another path stands for a virtualenv that
+    # moved or was deleted after the install
+    python: str | None = None
 
 
 @dataclass
@@ -167,10 +170,11 @@ def tool_results(agent: str, bodies: list[Any]) -> list[str]:
 
 
 def _hook_command(agent: str, hook: Hook) -> str:
-    """What ``brabo hook install`` writes: the fast form of ``brabo hook`` (this checkout's client)."""
-    from brabo_client.hook import command
+    """What ``brabo hook install`` writes: the fast form of ``brabo hook`` (this checkout's client) and its
+    guard against a program that cannot run."""
+    from brabo_client.hook import installed_command
 
-    line = command(agent, list(hook.args))
+    line = installed_command(agent, list(hook.args), python=hook.python)
     if hook.capture is None:
         return line
     cap = shlex.quote(str(hook.capture))

@@ -214,6 +214,33 @@ def test_the_agents_run_nothing_when_brabo_hangs(agent_clis, hung_brabo, team, t
     assert hung_brabo.accepted >= len(jobs), "a hook never reached the hung server"
 
 
+def test_the_agents_run_nothing_when_the_hooks_program_cannot_start(agent_clis, brabo, tmp_path):
+    """The interpreter the installed line names is gone (a virtualenv moved or deleted after ``brabo hook
+    install``): the shell answers 127, which Claude Code and Codex read as a non-blocking error and run the tool.
+    The installed line's guard turns it into exit 2 with a reason on stderr, a refusal in all three agents."""
+    jobs = {}
+    for agent in AGENTS:
+        project, home = dirs_for(tmp_path, agent)
+        hook = brabo.hook(python=str(tmp_path / "moved-venv" / "bin" / "python"))
+        jobs[agent] = dict(
+            agent=agent,
+            clis=agent_clis,
+            call=SHELL_TOOL[agent]("touch ran-without-its-hook.txt"),
+            project=project,
+            home=home,
+            hook=hook,
+        )
+    runs = run_agents(jobs, workers=len(jobs))
+
+    def checks(name, run):
+        _completed(run)
+        assert not (run.project / "ran-without-its-hook.txt").exists(), run.describe()
+        assert any("Brabo's hook could not run" in r for r in run.tool_results()), run.describe()
+
+    _check(runs, checks)
+    assert brabo.actions() == []  # nothing reached Brabo
+
+
 def test_the_agents_work_in_a_project_whose_path_is_not_latin1(agent_clis, brabo, tmp_path):
     """A project under ``张三/项目`` (a Chinese user's home, say): the command hook sends the root encoded
     (brabo_client/_wire.py ``root_header``) and each agent's write inside it is allowed and written. Claude
