@@ -218,8 +218,9 @@ def _settings_words(verb: str, agent: str, view: tuple[str, ...], start: int) ->
 # [beyond] R3.7, SPEC §5 "where it runs", red team: a nested run told to drop its own guards -- the pinned CLIs'
 # `--help` (tests/agents_e2e/clis.py). Codex: its execution rules left unread ("--ignore-rules: Do not load user or
 # project execpolicy .rules files"), its sandbox and approvals bypassed (`--dangerously-bypass-approvals-and-
-# sandbox`, its hidden alias `--yolo`, `-s danger-full-access`), another writable folder given to its sandbox
-# (`--add-dir`), its approvals answered by an automatic review (`--approve-for-me`), hooks run that no person
+# sandbox`, its hidden alias `--yolo`, `-s danger-full-access`), its approvals answered by an automatic review
+# (`--approve-for-me`; `--add-dir`, another writable folder, is not: every command still comes through the hook,
+# whose path scope holds whatever the sandbox allows), hooks run that no person
 # trusted (`--dangerously-bypass-hook-trust`: a cloned repository's .codex/hooks.json). Claude Code: its
 # permission prompts skipped or answered by a classifier (`--dangerously-skip-permissions`, `--allow-dangerously-
 # skip-permissions`, `--permission-mode bypassPermissions|auto`), its saved trust ignored (the hidden
@@ -230,7 +231,7 @@ def _settings_words(verb: str, agent: str, view: tuple[str, ...], start: int) ->
 _GUARD_FLAGS: dict[str, frozenset[str]] = {
     "codex": frozenset(
         {"--ignore-rules", "--dangerously-bypass-approvals-and-sandbox", "--yolo"}
-        | {"--dangerously-bypass-hook-trust", "--approve-for-me", "--add-dir"}
+        | {"--dangerously-bypass-hook-trust", "--approve-for-me"}
     ),
     "claude": frozenset(
         {"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions", "--ignore-persisted-trust"}

@@ -5,7 +5,7 @@ binaries (tests/agents_e2e/clis.py):
 
 * Codex 0.171.0 (`codex exec --help`): ``--ignore-rules`` ("Do not load user or project execpolicy `.rules`
   files"), ``--dangerously-bypass-approvals-and-sandbox`` (and its hidden alias ``--yolo``), ``-s``/``--sandbox
-  danger-full-access``, ``--add-dir DIR`` (another writable folder for its sandbox), ``--approve-for-me``
+  danger-full-access``, ``--approve-for-me``
   (approvals answered by an automatic review), ``--dangerously-bypass-hook-trust`` (hooks a person never
   trusted run: a cloned repository's ``.codex/hooks.json``); its subcommands that run or write what no rule
   reads: ``codex sandbox CMD`` (runs CMD), ``codex apply``/``a`` and ``codex cloud apply`` (a diff made
@@ -43,8 +43,6 @@ GUARDS_DROPPED = [
     "codex exec --yolo hi",
     "codex exec --dangerously-bypass-hook-trust hi",
     "codex exec --approve-for-me hi",
-    "codex exec --add-dir /home/ana hi",
-    "codex exec --add-dir=/tmp hi",
     "codex exec -s danger-full-access hi",
     "codex exec --sandbox danger-full-access hi",
     "codex exec --sandbox=danger-full-access hi",
