@@ -324,6 +324,9 @@ AGENT_SETTINGS_VARS = frozenset(
         "CLAUDE_CODE_RESTRICTED",
         "CLAUDE_CODE_PLUGIN_DIRS",
         "CLAUDE_CODE_IGNORE_PERSISTED_TRUST",
+        # and bypassPermissions' companion, which lifts what that mode still asks (`e0s(e){if(!s.CLAUDE_CODE_EVEN_
+        # MORE_DANGEROUSLY_SKIP_PERMISSIONS||...e.mode!=="bypassPermissions"...`)
+        "CLAUDE_CODE_EVEN_MORE_DANGEROUSLY_SKIP_PERMISSIONS",
         # Gemini CLI's list of trusted folders read from another file (@google/gemini-cli/bundle): in a folder
         # it does not trust it leaves the project's .gemini/settings.json -- Brabo's hook -- unread.
         "GEMINI_CLI_TRUSTED_FOLDERS_PATH",

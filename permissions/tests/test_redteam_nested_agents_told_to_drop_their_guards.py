@@ -16,7 +16,8 @@ binaries (tests/agents_e2e/clis.py):
   ``--ignore-persisted-trust``, ``--desktop`` (the session opened in the desktop app, whose environment Brabo's
   hook may not have); the variables its binary reads for the same switches: ``CLAUDE_CODE_SAFE_MODE`` (what
   ``--safe-mode`` sets: hooks off), ``CLAUDE_CODE_RESTRICTED`` (``--restricted``: the settings files ignored),
-  ``CLAUDE_CODE_PLUGIN_DIRS`` (``--plugin-dir``: plugins, their hooks among them), ``CLAUDE_CODE_IGNORE_PERSISTED_TRUST``.
+  ``CLAUDE_CODE_PLUGIN_DIRS`` (``--plugin-dir``: plugins, their hooks among them), ``CLAUDE_CODE_IGNORE_PERSISTED_TRUST``,
+  ``CLAUDE_CODE_EVEN_MORE_DANGEROUSLY_SKIP_PERMISSIONS`` (bypassPermissions' companion).
 * Gemini CLI 0.61.0: ``-y``/``--yolo``, ``--approval-mode yolo`` (every tool approved without asking -- Brabo's
   ``ask`` among them); ``GEMINI_CLI_IDE_SERVER_STDIO_COMMAND`` and ``..._ARGS`` (a program it starts, its arguments a JSON array).
 
@@ -90,6 +91,9 @@ GUARDS_DROPPED = [
     "CLAUDE_CODE_RESTRICTED=1 claude --tools Bash -p hi",
     "CLAUDE_CODE_PLUGIN_DIRS=/tmp/p claude -p hi",
     "CLAUDE_CODE_IGNORE_PERSISTED_TRUST=1 claude -p hi",
+    "CLAUDE_CODE_EVEN_MORE_DANGEROUSLY_SKIP_PERMISSIONS=1 claude --dangerously-skip-permissions -p hi",
+    "CLAUDE_CODE_EVEN_MORE_DANGEROUSLY_SKIP_PERMISSIONS=1 claude -p hi",
+    "export CLAUDE_CODE_EVEN_MORE_DANGEROUSLY_SKIP_PERMISSIONS=1",
     'GEMINI_CLI_IDE_SERVER_STDIO_COMMAND=sh GEMINI_CLI_IDE_SERVER_STDIO_ARGS=\'["-c","id"]\' gemini -p hi',
     "GEMINI_CLI_IDE_SERVER_STDIO_COMMAND=./x gemini -p hi",
     'GEMINI_CLI_IDE_SERVER_STDIO_ARGS=\'["-c","id"]\' gemini -p hi',
