@@ -107,6 +107,9 @@ class Hook:
     # the interpreter the installed line names (default: this one); another path stands for a virtualenv that
     # moved or was deleted after the install
     python: str | None = None
+    # False: the agent's settings name no timeout for the hook, so the agent's own default applies (and the
+    # hook, told no --agent-timeout, assumes it)
+    timeout_written: bool = True
 
 
 @dataclass
@@ -205,6 +208,15 @@ def add_mcp_server(agent: str, *, project: Path, home: Path, server: McpStdio) -
     return []
 
 
+def _untimed(data):
+    """``data`` with the ``timeout`` of every command hook handler in it taken out."""
+    if isinstance(data, list):
+        return [_untimed(v) for v in data]
+    if not isinstance(data, dict):
+        return data
+    return {k: _untimed(v) for k, v in data.items() if not (k == "timeout" and data.get("type") == "command")}
+
+
 def _write_json(path: Path, data: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2) + "\n")
@@ -224,6 +236,7 @@ def configure(
     """Write the agent's settings: its hook on Brabo (when ``hook``) and its model on the stand-in; for Codex,
     ``features`` switched on (``[features]``, ``codex features list``) and its ``sandbox`` mode; for Gemini
     CLI, ``user_settings`` added to the user's settings."""
+    put = _write_json if hook is None or hook.timeout_written else lambda p, d: _write_json(p, _untimed(d))
     if agent == "claude-code":
         settings: dict = {}
         if hook:
@@ -248,7 +261,7 @@ def configure(
                     "timeout": hook.agent_timeout,
                 }
             settings["hooks"] = {"PreToolUse": [{"matcher": MATCHERS[agent], "hooks": [entry]}]}
-        _write_json(project / ".claude" / "settings.json", settings)
+        put(project / ".claude" / "settings.json", settings)
     elif agent == "gemini-cli":
         user = {
             "general": {"enableAutoUpdate": False, "enableAutoUpdateNotification": False},
@@ -267,10 +280,10 @@ def configure(
             extensions = home / ".gemini" / "extensions"
             files = gemini_extension(name, _hook_command(agent, hook), hook.agent_timeout, str(project))
             for rel, data in files.items():
-                _write_json(extensions / name / rel, data)
-            _write_json(extensions / "extension-enablement.json", enabled_only_for({}, name, str(project)))
-        _write_json(home / ".gemini" / "settings.json", user)
-        _write_json(project / ".gemini" / "settings.json", settings)
+                put(extensions / name / rel, data)
+            put(extensions / "extension-enablement.json", enabled_only_for({}, name, str(project)))
+        put(home / ".gemini" / "settings.json", user)
+        put(project / ".gemini" / "settings.json", settings)
     elif agent == "codex":
         codex_home = home / ".codex"
         codex_home.mkdir(parents=True, exist_ok=True)
@@ -303,7 +316,7 @@ def configure(
                 "command": _hook_command(agent, hook),
                 "timeout": hook.agent_timeout,
             }
-            _write_json(
+            put(
                 codex_home / "hooks.json",
                 {"hooks": {"PreToolUse": [{"matcher": MATCHERS[agent], "hooks": [entry]}]}},
             )

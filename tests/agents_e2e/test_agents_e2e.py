@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from .agents import AGENTS, SHELL_TOOL, WRITE_TOOL, dirs_for, run_agents
+from .agents import AGENTS, SHELL_TOOL, WRITE_TOOL, Hook, dirs_for, run_agents
 from .conftest import hook_knows_agent_timeout
 
 pytestmark = [pytest.mark.agents_e2e, pytest.mark.django_db(transaction=True)]
@@ -212,6 +212,36 @@ def test_the_agents_run_nothing_when_brabo_hangs(agent_clis, hung_brabo, team, t
 
     _check(runs, checks)
     assert hung_brabo.accepted >= len(jobs), "a hook never reached the hung server"
+
+
+def test_with_no_timeout_written_the_hook_answers_before_the_agents_own_default(
+    agent_clis, hung_brabo, team, tmp_path
+):
+    """Settings that name no timeout for the hook, and a hook told no ``--agent-timeout``: each agent kills the
+    hook at its own default (Gemini CLI 60 s, ``DEFAULT_HOOK_TIMEOUT = 6e4``; Claude Code 600 s) and then runs
+    the tool, and the hook assumes a default no longer than that (actions.agent_hooks.HOOK_TIMEOUT: 60 for
+    both). Against a Brabo that never answers, it refuses first (at ~51 s); told 90 s, Gemini CLI runs the tool.
+    Codex's 600 s default is left out: its run would take ten minutes."""
+    jobs = {}
+    for agent in ("claude-code", "gemini-cli"):
+        project, home = dirs_for(tmp_path, agent)
+        hook = Hook(url=hung_brabo.url, key=team.agent_key, args=("--timeout", "3"), timeout_written=False)
+        jobs[agent] = dict(
+            agent=agent,
+            clis=agent_clis,
+            call=SHELL_TOOL[agent]("touch ran-while-brabo-hung.txt"),
+            project=project,
+            home=home,
+            hook=hook,
+        )
+    runs = run_agents(jobs, workers=len(jobs))
+
+    def checks(name, run):
+        _completed(run)
+        assert not (run.project / "ran-while-brabo-hung.txt").exists(), run.describe()
+        assert any("did not answer within" in r for r in run.tool_results()), run.describe()
+
+    _check(runs, checks)
 
 
 def test_the_agents_run_nothing_when_the_hooks_program_cannot_start(agent_clis, brabo, tmp_path):
