@@ -1454,7 +1454,13 @@ _CANNOT_RUN = (
 GUARD = f' || {{ c=$?; [ "$c" = 2 ] || echo "{_CANNOT_RUN}" >&2; exit 2; }}'
 
 
-def installed_command(agent: str, flags: list[str] | tuple[str, ...] = (), python: str | None = None) -> str:
+def installed_command(
+    agent: str, flags: list[str] | tuple[str, ...] = (), python: str | None = None, posix: bool | None = None
+) -> str:
     """The shell command an agent's settings run for this hook (``brabo hook install``): the fast form, then
-    the guard that refuses when that program cannot run."""
-    return command(agent, flags, python) + GUARD
+    the guard that refuses when that program cannot run -- on a POSIX machine (``posix``: this one's kind by
+    default); Windows' shells do not read the guard, so the line there is the fast form alone."""
+    import os
+
+    guarded = os.name != "nt" if posix is None else posix
+    return command(agent, flags, python) + (GUARD if guarded else "")

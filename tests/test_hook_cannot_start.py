@@ -104,3 +104,10 @@ def test_the_installed_line_starts_with_the_fast_form():
     # what tells an earlier install apart (hook_install.is_brabos) and what bench/hooks.py measures
     line = hook.installed_command("codex", ["--timeout", "50"])
     assert line.startswith(hook.command("codex", ["--timeout", "50"]) + " ")
+
+
+def test_on_windows_the_installed_line_is_the_fast_form_alone():
+    # cmd and PowerShell do not read the POSIX guard: there the line stays what it was
+    assert hook.installed_command("claude-code", ["--timeout", "50"], posix=False) == hook.command(
+        "claude-code", ["--timeout", "50"]
+    )
