@@ -148,9 +148,66 @@ def resolve_inside(root: Path, raw: str, *, what: str, code: str, allow_git: boo
     if not allow_git and any(names_git_folder(p) for p in parts):
         raise Failure(code, f"{what} {raw!r} is inside .git, which the runner does not write.")
     candidate = root.joinpath(*parts)
-    if not _under(os.path.realpath(candidate), os.path.realpath(root)):
+    if as_seen_inside(root, parts)[0] == "outside":
         raise Failure(code, f"{what} {raw!r} leads outside the project root through a symbolic link.")
     return candidate
+
+
+MAX_LINKS = 40  # the kernel's own bound on the links of one path (ELOOP past it)
+
+
+def as_seen_inside(root: Path, parts: list[str]) -> tuple[str, Path | None]:
+    """``parts`` under the root resolved as the sandbox resolves ``/work/<parts>`` -- and nothing outside the
+    root looked at (R9.7: a link the project's commands wrote may name any host path; following it on the host
+    told whether that path exists). A link's absolute target is read in the sandbox's view (``/work/...`` is
+    the root); one elsewhere, or ``..`` above the root, is ``("outside", None)`` whatever it names on the host.
+    ``("found", the physical path, without links)``, or ``("missing", None)`` (a component missing or not a
+    folder, a loop of links)."""
+    todo = list(reversed(parts))
+    done: list[str] = []
+    links = 0
+    while todo:
+        part = todo.pop()
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if not done:
+                return "outside", None
+            done.pop()
+            continue
+        here = root.joinpath(*done, part)
+        try:
+            st = os.lstat(here)
+        except (OSError, ValueError):  # missing, a file on the way, too long, a NUL
+            return "missing", None
+        if not stat.S_ISLNK(st.st_mode):
+            done.append(part)
+            continue
+        links += 1
+        try:
+            target = os.readlink(here)
+        except OSError:
+            return "missing", None
+        if links > MAX_LINKS:
+            return "missing", None
+        if target.startswith("/"):
+            if target.rstrip("/") != WORKDIR and not target.startswith(WORKDIR + "/"):
+                return "outside", None
+            done, target = [], target[len(WORKDIR) :]
+        todo.extend(reversed(target.split("/")))
+    return "found", root.joinpath(*done)
+
+
+def folder_inside(root: Path, parts: list[str]) -> str | Path:
+    """The physical folder ``parts`` names under the root as the sandbox sees it, or why not: ``"outside"``
+    or ``"missing"`` (no folder there)."""
+    state, path = as_seen_inside(root, parts)
+    if state != "found" or path is None:
+        return state
+    try:
+        return path if stat.S_ISDIR(os.lstat(path).st_mode) else "missing"
+    except OSError:
+        return "missing"
 
 
 # Characters HFS+ (macOS) ignores in a name, so ".g\u200cit" opens .git there (git's own core.protectHFS).
@@ -696,9 +753,13 @@ class Runner:
         cwd = resolve_inside(
             self.root, raw or "", what="cwd", code="cwd_outside_project", allow_git=allow_git
         )
-        if not cwd.is_dir():
+        # the folder as the sandbox sees it, its links followed inside the root only (never on this machine)
+        found = folder_inside(self.root, list(cwd.relative_to(self.root).parts))
+        if not isinstance(found, Path):
             raise Failure("cwd_missing", f"the folder {raw!r} does not exist in the root.")
-        return cwd
+        if not allow_git and any(names_git_folder(p) for p in found.relative_to(self.root).parts):
+            raise Failure("cwd_outside_project", f"cwd {raw!r} leads into .git, which the runner does not write.")
+        return found
 
     def _write_file(self, payload: dict) -> dict:
         path, content = payload.get("path"), payload.get("content")

@@ -74,6 +74,10 @@ NET_ETC_FILES = ("/etc/resolv.conf", "/etc/hosts")
 # In a sandbox's argv, the place of the filter's descriptor: ``run_capped`` opens a fresh one at each launch
 # and puts its number there (bubblewrap reads a descriptor to its end, so none can be shared or kept).
 SECCOMP_FD_SLOT = "{brabo-seccomp-fd}"
+# Where bubblewrap's own options start in a sandbox's argv: ``run_capped`` hands them over through a descriptor
+# (``--args``), so bubblewrap's command line -- which every process inside reads as /proc/1/cmdline -- names
+# no host path (the project folder's, its policy file's). The options end at the first ``--``.
+OPTIONS_SLOT = "{brabo-options}"
 SECCOMP_VARIABLE = "BRABO_SANDBOX_SECCOMP"
 SECCOMP_NEXT_STEP = (
     "The operator installs libseccomp (Debian/Ubuntu: apt-get install libseccomp2; Fedora: dnf install "
@@ -84,18 +88,26 @@ SECCOMP_NEXT_STEP = (
 
 @dataclass(frozen=True)
 class Limits:
-    """How much of the host one sandboxed command may take: the sizes of its two writable tmpfs (MiB) and its
-    processes and threads (RLIMIT_NPROC, soft and hard, counted in its own user namespace)."""
+    """How much of the host one sandboxed command may take: the sizes of its two writable tmpfs (MiB), its
+    processes and threads (RLIMIT_NPROC, soft and hard, counted in its own user namespace), the largest file
+    any of its processes may write (RLIMIT_FSIZE, MiB: the shared disk is not filled by one file) and each
+    process's address space (RLIMIT_AS, MiB: one process cannot take the host's memory). Both are per file and
+    per process, not totals: many files fill a disk (a quota of the workspaces' filesystem bounds that), many
+    processes the memory (a cgroup does)."""
 
     tmp_mb: int = 1024
     shm_mb: int = 256
     processes: int = 4096
+    file_mb: int = 4096
+    address_space_mb: int = 16384
 
 
 LIMIT_VARIABLES = (
     ("BRABO_SANDBOX_TMP_MB", "tmp_mb"),
     ("BRABO_SANDBOX_SHM_MB", "shm_mb"),
     ("BRABO_SANDBOX_MAX_PROCESSES", "processes"),
+    ("BRABO_SANDBOX_MAX_FILE_MB", "file_mb"),
+    ("BRABO_SANDBOX_ADDRESS_SPACE_MB", "address_space_mb"),
 )
 
 
@@ -125,11 +137,26 @@ def process_cap(limits: Limits) -> int:
     return limits.processes if hard == resource.RLIM_INFINITY else max(1, min(limits.processes, hard))
 
 
+def byte_caps(limits: Limits) -> tuple[int, int]:
+    """(largest file, address space) in bytes a sandbox gets: the configured MiB, or the launcher's own hard
+    limit when lower, in whole KiB (the shell's unit)."""
+    caps = []
+    for which, mb in ((resource.RLIMIT_FSIZE, limits.file_mb), (resource.RLIMIT_AS, limits.address_space_mb)):
+        _soft, hard = resource.getrlimit(which)
+        wanted = mb << 20
+        caps.append(wanted if hard == resource.RLIM_INFINITY else max(1024, min(wanted, hard) // 1024 * 1024))
+    return caps[0], caps[1]
+
+
 # Set by the sandbox's shell before it runs the command: the hard limit cannot be raised again inside (no
 # capability). bash and busybox name processes -u, dash -p; the probe checks the limit took effect.
+# The file size and address space limits are given in KiB: bash's unit for -f and -v (dash and busybox count
+# -f in 512-byte blocks); the probe reads both back from /proc/self/limits in bytes.
 _LIMITS_PRELUDE = (
     "ulimit -u {n} 2>/dev/null || ulimit -p {n} 2>/dev/null || "
     "{{ echo 'brabo sandbox: the process limit cannot be set' >&2; exit 125; }}; "
+    "ulimit -f {f} 2>/dev/null && ulimit -v {v} 2>/dev/null || "
+    "{{ echo 'brabo sandbox: the file size or address space limit cannot be set' >&2; exit 125; }}; "
     'exec "$0" -c "$1"'
 )
 
@@ -216,6 +243,7 @@ def bwrap_argv(
     R9.7 needs is here."""
     argv = [
         bwrap,
+        OPTIONS_SLOT,  # what follows up to "--" is read from a descriptor (run_capped), not the command line
         "--unshare-all",  # ipc, pid, net (a new, empty network), uts, cgroup ...
         "--unshare-user",  # ... and always a user namespace (never "-try"): the uid inside is not the launcher's
         "--disable-userns",  # no further user namespace inside: no way back to a full capability set
@@ -236,7 +264,7 @@ def bwrap_argv(
         if config.startswith("/usr/") and os.path.isdir(config):
             argv += ["--perms", "0755", "--size", "4096", "--tmpfs", config, "--remount-ro", config]
     if share_net:
-        argv.insert(2, "--share-net")
+        argv.insert(3, "--share-net")
     for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
         if os.path.islink(top):
             argv += ["--symlink", os.readlink(top), top]
@@ -259,7 +287,13 @@ def bwrap_argv(
     if seccomp:
         argv += ["--seccomp", SECCOMP_FD_SLOT]
     shell = "/bin/bash" if os.path.exists("/usr/bin/bash") or os.path.exists("/bin/bash") else "/bin/sh"
-    return [*argv, "--", shell, "-c", _LIMITS_PRELUDE.format(n=process_cap(limits)), shell, command]
+    file_bytes, space_bytes = byte_caps(limits)
+    prelude = _LIMITS_PRELUDE.format(
+        n=process_cap(limits),
+        f=file_bytes // (1024 if shell == "/bin/bash" else 512),
+        v=space_bytes // 1024,
+    )
+    return [*argv, "--", shell, "-c", prelude, shell, command]
 
 
 # The helper a root launcher runs bubblewrap through (with ``python -I -S -c``): in a private mount namespace
@@ -441,6 +475,14 @@ def run_capped(
         seccomp_filter()  # the named refusal when it cannot be built
         fds = (syscall_filter.open_for_launch(),)
         argv = [str(fds[0]) if a == SECCOMP_FD_SLOT else a for a in argv]
+    if OPTIONS_SLOT in argv:
+        try:
+            argv, options_fd = _options_by_descriptor(argv)
+        except BaseException:
+            for fd in fds:
+                os.close(fd)
+            raise
+        fds = (*fds, options_fd)
     try:
         proc = subprocess.Popen(
             argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -485,6 +527,24 @@ def run_capped(
         "truncated": bool(dropped["out"] or dropped["err"]),
         "timed_out": timed_out,
     }
+
+
+def _options_by_descriptor(argv: list[str]) -> tuple[list[str], int]:
+    """``argv`` with bubblewrap's options (from :data:`OPTIONS_SLOT` to the first ``--``) moved into a fresh
+    descriptor read by ``--args``, and that descriptor (the caller passes it to the launch, then closes it)."""
+    at = argv.index(OPTIONS_SLOT)
+    end = argv.index("--", at)
+    data = "".join(f"{a}\0" for a in argv[at + 1 : end]).encode()
+    fd = os.memfd_create("brabo-options", os.MFD_CLOEXEC)  # the launch's pass_fds opens it to bubblewrap
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.lseek(fd, 0, os.SEEK_SET)
+    except BaseException:
+        os.close(fd)
+        raise
+    return [*argv[:at], "--args", str(fd), *argv[end:]], fd
 
 
 def command_argv(bwrap: str, folder: Path, policy: Path | None, cwd: str, command: str, *,
@@ -551,6 +611,8 @@ if (echo changed > /work/permissions.json) 2>/dev/null; then echo policy=yes; el
 if (chmod 666 /work/permissions.json) 2>/dev/null; then echo policychmod=yes; else echo policychmod=no; fi
 if (echo x > /work/.brabo-probe) 2>/dev/null; then echo work=yes; else echo work=no; fi
 sed -n 's/^Max processes  *\([0-9a-z]*\)  *\([0-9a-z]*\).*/nproc=\1 \2/p' /proc/self/limits
+sed -n 's/^Max file size  *\([0-9a-z]*\)  *\([0-9a-z]*\).*/fsize=\1 \2/p' /proc/self/limits
+sed -n 's/^Max address space  *\([0-9a-z]*\)  *\([0-9a-z]*\).*/as=\1 \2/p' /proc/self/limits
 if (echo x > /.brabo-probe) 2>/dev/null; then echo rootfs=yes; else echo rootfs=no; fi
 if (echo x > /dev/.brabo-probe) 2>/dev/null; then echo devfs=yes; else echo devfs=no; fi
 if mount -o remount,bind,rw /usr >/dev/null 2>&1; then echo remount=yes; else echo remount=no; fi
@@ -621,6 +683,12 @@ def unbounded_by(facts: dict[str, str], limits: Limits) -> list[str]:
     cap = process_cap(limits)
     if facts.get("nproc") != f"{cap} {cap}":
         wrong.append(f"its processes are capped at {facts.get('nproc') or 'unknown'}, not {cap}")
+    for key, what, variable, size in zip(
+        ("fsize", "as"), ("largest file", "address space"),
+        ("BRABO_SANDBOX_MAX_FILE_MB", "BRABO_SANDBOX_ADDRESS_SPACE_MB"), byte_caps(limits), strict=True,
+    ):  # fmt: skip
+        if facts.get(key) != f"{size} {size}":
+            wrong.append(f"its {what} is capped at {facts.get(key) or 'unknown'} bytes, not {size} ({variable})")
     for key, where in (("rootfs", "/"), ("devfs", "/dev")):
         if facts.get(key) != "no":
             wrong.append(f"it can fill {where}, a filesystem in the host's memory without a size")

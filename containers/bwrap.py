@@ -24,6 +24,7 @@ from pathlib import Path
 
 from actions.execution import ExecutionFailure
 from brabo_client import sandbox
+from brabo_client.runner import folder_inside
 from brabo_client.sandbox import Launcher, Verdict, bwrap_path
 
 from .broker import WORKDIR, CommandResult, ContainerSpec, host_folder, protected_policy_file
@@ -138,8 +139,16 @@ class BwrapBroker:
 
     def run_command(self, project, command: str, cwd: str, timeout: int, output_cap: int) -> CommandResult:
         folder = host_folder(project)
-        rel = cwd[len(WORKDIR) :].lstrip("/")
-        if not (folder / rel).is_dir():
+        # R9.7: looked for as the sandbox sees it, its links followed inside the project only -- a link a
+        # command wrote may name any host path, and following it here told whether that path exists
+        found = folder_inside(folder, cwd[len(WORKDIR) :].split("/"))
+        if found == "outside":
+            raise ExecutionFailure(
+                "cwd_outside_project",
+                f"The folder {cwd} leads outside the project through a symbolic link.",
+                "Propose the command with a cwd inside the project (or remove the link).",
+            )
+        if not isinstance(found, Path):
             raise ExecutionFailure(
                 "cwd_missing",
                 f"The folder {cwd} does not exist in the project.",

@@ -24,7 +24,7 @@ from django.conf import settings
 from actions.execution import ExecutionFailure, TransientFault
 from actions.models import EXECUTING, ProposedAction
 from brabo_client.runner import Failure as WriteRefused
-from brabo_client.runner import alternates, write_inside
+from brabo_client.runner import alternates, as_seen_inside, names_git_folder, write_inside
 
 from . import git_hermetic
 from .broker import WORKDIR, host_folder
@@ -57,7 +57,7 @@ def worktree(action) -> Path:
             "project_root_unusable", str(exc), "A maintainer fixes the project's local path."
         )
     sub = action.payload.get("cwd") or ""
-    target = inside(root, str(sub), what="cwd") if sub else root
+    target = inside(root, str(sub), what="cwd", physical=True) if sub else root
     if not target.is_dir():
         raise ExecutionFailure(
             "worktree_missing",
@@ -67,9 +67,10 @@ def worktree(action) -> Path:
     return target
 
 
-def inside(root: Path, raw: str, *, what: str) -> Path:
-    """``raw`` (relative to ``root``, or absolute under it) as a real path under root. Refuses ``..``,
-    ``.git`` and anything that resolves outside through a symlink."""
+def inside(root: Path, raw: str, *, what: str, physical: bool = False) -> Path:
+    """``raw`` (relative to ``root``, or absolute under it) as a path under root: as written, or with
+    ``physical`` the folder its links lead to inside the project (none left to follow). Refuses ``..``,
+    ``.git`` and anything that leads outside (or into .git) through a symlink."""
     rel = raw
     if raw.startswith("/"):
         if not (raw == str(root) or raw.startswith(str(root).rstrip("/") + "/")):
@@ -87,15 +88,18 @@ def inside(root: Path, raw: str, *, what: str) -> Path:
             f"Propose the action again with a plain {what} inside the project.",
         )
     candidate = root.joinpath(*parts)
-    real_root = os.path.realpath(root)
-    real = os.path.realpath(candidate)
-    if real != real_root and not real.startswith(real_root.rstrip("/") + "/"):
+    # R9.7: the links on the way are followed as the sandbox sees them, inside the project only -- never on
+    # the host, where a link a command wrote would tell whether any host path exists
+    state, found = as_seen_inside(root, parts)
+    if state == "outside" or (
+        found is not None and any(names_git_folder(p) for p in found.relative_to(root).parts)
+    ):
         raise ExecutionFailure(
             "path_outside_project",
-            f"{what} {raw!r} leads outside the project folder through a symbolic link.",
+            f"{what} {raw!r} leads outside the project folder (or into .git) through a symbolic link.",
             "Remove the link or use a path that stays inside the project.",
         )
-    return candidate
+    return candidate if found is None or not physical else found
 
 
 def run_git(

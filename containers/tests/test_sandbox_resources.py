@@ -223,3 +223,111 @@ def test_a_bound_that_is_not_a_positive_number_runs_nothing(sandbox, folder, mon
     with pytest.raises(sb.SandboxError) as refused:
         sb.Launcher(bwrap()).run(folder, None, sb.WORKDIR, "echo ran", timeout=60, cap=4096)
     assert refused.value.code == "sandbox_unavailable"
+
+
+# -- the largest file and the address space (RLIMIT_FSIZE, RLIMIT_AS) ---------------------------------------
+
+
+def test_the_file_size_and_address_space_caps_are_set_and_the_command_cannot_raise_them(sandbox, folder):
+    limits = sb.Limits()
+    done = run(
+        folder,
+        "grep -E '^Max (file size|address space)' /proc/self/limits; "
+        "ulimit -f unlimited && echo RAISED; ulimit -Hf unlimited && echo RAISED; "
+        "ulimit -v unlimited && echo RAISED; ulimit -Hv unlimited && echo RAISED; true",
+    )
+    lines = [ln.split() for ln in done["stdout"].splitlines() if ln.startswith("Max ")]
+    assert [ln[-3:-1] for ln in lines] == [[str(limits.file_mb * MIB)] * 2, [str(limits.address_space_mb * MIB)] * 2], done
+    assert "RAISED" not in done["stdout"], done
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        "head -c 3M /dev/zero > {where}/big",
+        "dd if=/dev/zero of={where}/big bs=64k count=48 2>/dev/null",
+        "head -c 900k /dev/zero > {where}/big && head -c 900k /dev/zero >> {where}/big",
+        "truncate -s 3M {where}/big",
+        "python3 -I -S -c \"f = open('{where}/big', 'wb'); f.seek(3 << 20); f.write(b'x')\"",
+        "python3 -I -S -c \"import os; fd = os.open('{where}/big', os.O_WRONLY | os.O_CREAT); os.pwrite(fd, b'x', 5 << 20)\"",
+    ],
+)
+@pytest.mark.parametrize("where", ["/work", "/tmp"])
+def test_no_file_grows_past_the_cap_on_the_shared_disk_or_in_tmp(sandbox, folder, write, where):
+    launcher = sb.Launcher(bwrap(), limits=sb.Limits(file_mb=1))
+    done = run(folder, f"{{ {write.format(where=where)}; }} 2>/dev/null; stat -c %s {where}/big", launcher=launcher)
+    size = int(done["stdout"].split()[-1])
+    assert size <= MIB, done
+    if where == "/work":
+        assert (folder / "big").stat().st_size <= MIB
+
+
+@pytest.mark.parametrize(
+    "take",
+    [
+        "python3 -I -S -c \"b = bytearray(600 << 20); print('TOOK')\"",
+        "python3 -I -S -c \"import mmap; m = mmap.mmap(-1, 600 << 20); print('TOOK')\"",
+        "head -c 600M /dev/zero | python3 -I -S -c \"import sys; d = sys.stdin.buffer.read(); print('TOOK', len(d))\"",
+    ],
+)
+def test_one_process_cannot_take_more_memory_than_its_address_space(sandbox, folder, take):
+    if not Path("/usr/bin/python3").exists():
+        pytest.skip("no python3 in the sandbox's /usr")
+    launcher = sb.Launcher(bwrap(), limits=sb.Limits(address_space_mb=256))
+    done = run(folder, f"{take} 2>&1; echo after", launcher=launcher)
+    assert "TOOK" not in done["stdout"] and done["stdout"].rstrip().endswith("after"), done
+    assert "MemoryError" in done["stdout"] or "Cannot allocate memory" in done["stdout"], done
+
+
+def test_the_operator_sets_the_file_and_address_space_caps(sandbox, folder, monkeypatch):
+    monkeypatch.setenv("BRABO_SANDBOX_MAX_FILE_MB", "2")
+    monkeypatch.setenv("BRABO_SANDBOX_ADDRESS_SPACE_MB", "3000")
+    done = run(folder, "ulimit -f; ulimit -v")
+    assert done["stdout"].split() == [str(2 * 1024), str(3000 * 1024)], done  # bash's KiB
+    assert sb.probe(sb.Launcher(bwrap())).ok
+
+
+@pytest.mark.parametrize("variable", ["BRABO_SANDBOX_MAX_FILE_MB", "BRABO_SANDBOX_ADDRESS_SPACE_MB"])
+@pytest.mark.parametrize("value", ["0", "-1", "unlimited", "2G", "9" * 12])
+def test_a_file_or_address_space_cap_that_is_not_a_positive_number_runs_nothing(
+    sandbox, folder, monkeypatch, variable, value
+):
+    monkeypatch.setenv(variable, value)
+    verdict = sb.probe(sb.Launcher(bwrap()))
+    assert not verdict.ok and verdict.code == "sandbox_unavailable" and variable in verdict.why, verdict
+    with pytest.raises(sb.SandboxError) as refused:
+        sb.Launcher(bwrap()).run(folder, None, sb.WORKDIR, "echo ran", timeout=60, cap=4096)
+    assert refused.value.code == "sandbox_unavailable" and variable in refused.value.message
+
+
+@pytest.mark.parametrize(
+    "which, variable", [("f", "BRABO_SANDBOX_MAX_FILE_MB"), ("v", "BRABO_SANDBOX_ADDRESS_SPACE_MB")]
+)
+def test_the_probe_refuses_a_sandbox_whose_file_or_address_space_cap_did_not_take(sandbox, which, variable):
+    class Uncapped(sb.Launcher):
+        def argv(self, folder, policy, cwd, command):
+            argv = super().argv(folder, policy, cwd, command)
+            at = argv.index("--") + 3  # the prelude
+            argv[at] = argv[at].replace(f"ulimit -{which} ", f"ulimit -S -{which} ")  # soft only: raisable
+            return argv
+
+    verdict = sb.probe(Uncapped(bwrap()))
+    assert not verdict.ok and verdict.code == "sandbox_unavailable" and variable in verdict.why, verdict
+
+
+def test_a_launcher_whose_own_file_and_address_space_limits_are_lower_starts_sandboxes_at_them(sandbox, folder):
+    script = (
+        "import resource, sys; sys.path.insert(0, sys.argv[1])\n"
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (5 << 20, 5 << 20))\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))\n"
+        "from pathlib import Path\nfrom brabo_client import sandbox as sb\n"
+        "launcher = sb.Launcher(sb.bwrap_path())\n"
+        "print('probe', sb.probe(launcher).ok)\n"
+        "done = launcher.run(Path(sys.argv[2]), None, '/work', 'ulimit -f; ulimit -v', timeout=60, cap=4096)\n"
+        "print('caps', ' '.join(done['stdout'].split()), done['exit_code'])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", script, str(Path(sb.__file__).parent.parent), str(folder)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.stdout.split("\n")[:2] == ["probe True", f"caps {5 * 1024} {3 * 1024 * 1024} 0"], done
