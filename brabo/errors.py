@@ -1123,6 +1123,13 @@ _ENTRIES: tuple[Code, ...] = (
         "Propose the push without 'remote' (or with 'origin').",
     ),
     _run(
+        "remote_off_provider",
+        "The project's push remote is not on the workspace provider's origin as it is now, and the workspace's "
+        "owner did not set it; Brabo does not send the owner's token there.",
+        "The workspace owner sets the remote again (or a maintainer sets one on the provider's origin), then "
+        "proposes the push again.",
+    ),
+    _run(
         "remote_not_set",
         "The project has no git remote URL, so Brabo does not know where to push.",
         "A maintainer sets the project's git remote URL, then proposes the push again.",

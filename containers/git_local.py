@@ -23,6 +23,7 @@ from django.conf import settings
 
 from actions.execution import ExecutionFailure, TransientFault
 from actions.models import EXECUTING, ProposedAction
+from projects.git_settings import push_remote_refusal
 from brabo_client.runner import Failure as WriteRefused
 from brabo_client.runner import alternates, as_seen_inside, names_git_folder, write_inside
 
@@ -274,6 +275,14 @@ def git_push(action, ctx) -> dict:
     cwd = worktree(action)
     protocol = _protocol(remote_url)
     env = _credential_env(remote_url, ctx)
+    refusal = push_remote_refusal(project)  # whose token, then where: the provider as it is now
+    if refusal:
+        raise ExecutionFailure(
+            "remote_off_provider",
+            refusal,
+            "The workspace owner sets the remote again (or a maintainer sets one on the provider's origin), "
+            "then proposes the push again.",
+        )
     ref = f"refs/heads/{branch}"
     # R9.7: the git that holds the token never reads the worktree's own config, which an agent can write (a
     # terminal command can set http.proxy, sslVerify=false, insteadOf, fsmonitor...), nor the worker's home

@@ -115,6 +115,29 @@ def _on_the_providers_origin(parts, workspace: Workspace) -> None:
         )
 
 
+def push_remote_refusal(project) -> str | None:
+    """Checked again when a push runs (R9.7): the provider may have moved since the remote was set, or the
+    owner who set an off-provider remote handed the workspace on. An http(s) remote is pushed to while it is
+    on the provider's origin as it is now, or while the person who set it owns the workspace; otherwise the
+    sentence saying why (``remote_off_provider``). Local paths receive no token (checked when set)."""
+    parts = urlsplit(project.git_remote_url.strip())
+    if parts.scheme.lower() not in DEFAULT_PORTS:
+        return None
+    workspace = project.workspace
+    if project.git_remote_set_by_id is not None and project.git_remote_set_by_id == workspace.owner_id:
+        return None
+    origin = provider_git_origin(WorkspaceCredentials.objects.filter(workspace=workspace).first())
+    given = (parts.scheme.lower(), (parts.hostname or "").lower(), _port(parts))
+    if origin is not None and given == origin:
+        return None
+    where = f"{origin[0]}://{origin[1]}:{origin[2]}" if origin else "no provider is set"
+    return (
+        f"The project's push remote ({given[0]}://{given[1]}:{given[2]}) is not on the workspace provider's "
+        f"origin as it is now ({where}), and the workspace's owner did not set it; Brabo does not send the "
+        "owner's token there."
+    )
+
+
 def workspace_git_root(workspace_id) -> Path:
     """The workspace's folder of local bare repositories (another workspace's is never reachable from it)."""
     return Path(settings.BRABO_LOCAL_GIT_ROOT) / str(workspace_id)

@@ -183,6 +183,13 @@ class Project(models.Model):
     # and the git remote pushed to. Provider calls use the workspace owner's token (R9.2).
     repository = models.CharField(max_length=300, blank=True)
     git_remote_url = models.CharField(max_length=1000, blank=True)
+    # Who set the push remote: a remote off the provider's origin is pushed to only while this person owns the
+    # workspace (it receives the owner's token; checked again at every push). NULL: a maintainer's on the
+    # provider's origin, or set before Brabo recorded who -- pushed to only while on the provider's origin.
+    git_remote_set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        editable=False,
+    )  # fmt: skip
     default_branch = models.CharField(max_length=200, default="main")
     execution_active = models.BooleanField(default=False)
     # a pending action nobody decided within this many seconds expires (actions.expiry)

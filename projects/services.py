@@ -366,7 +366,9 @@ def create_project(
             field="local_path",
             reason="invalid",
         )
-    git = _clean_git(workspace, m.role, repository, git_remote_url, default_branch)
+    git: dict = _clean_git(workspace, m.role, repository, git_remote_url, default_branch)
+    if git.get("git_remote_url"):
+        git["git_remote_set_by"] = actor  # checked again at every push (projects.git_settings)
     try:
         with transaction.atomic(durable=True):
             root = ""
@@ -877,7 +879,9 @@ def set_project_git(
     field as it is, ``""`` clears it. The remote is validated in :mod:`projects.git_settings`: it receives the
     workspace owner's token, so only the owner may point it at a host other than the provider's."""
     role = require_project_role(actor, project, "maintainer", "Changing the project's repository or remote")
-    fields = _clean_git(project.workspace, role, repository, git_remote_url, default_branch)
+    fields: dict = _clean_git(project.workspace, role, repository, git_remote_url, default_branch)
+    if "git_remote_url" in fields:
+        fields["git_remote_set_by"] = actor  # checked again at every push (projects.git_settings)
     for name, value in fields.items():
         setattr(project, name, value)
     if fields:

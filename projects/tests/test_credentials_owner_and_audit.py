@@ -270,6 +270,7 @@ def test_a_push_with_the_previous_owners_token_waits_too(team, tmp_path, owner_t
     owner_token("github", "https://api.github.example")
     with GitHttpRemote(served, OWNER_TOKEN) as remote:
         team.project.git_remote_url = remote.url("app.git")
+        team.project.git_remote_set_by = team.project.workspace.owner  # the owner's own remote (off the provider)
         team.project.save()
         _transfer(team)
         push = make_action(team.project, "git_push", {"branch": "main"}, status="auto_approved")
@@ -278,6 +279,12 @@ def test_a_push_with_the_previous_owners_token_waits_too(team, tmp_path, owner_t
         assert push.status == "failed" and push.result["error"]["code"] == "owner_token_stale"
         assert True not in remote.auth_seen  # the token was never offered to the remote
         services.confirm_provider_token(actor=team.maintainer, workspace=team.ws)
+        # the remote off the provider was the former owner's choice: the new owner sets it as their own
+        push = make_action(team.project, "git_push", {"branch": "main"}, status="auto_approved")
+        execution.execute(push.id)
+        push.refresh_from_db()
+        assert push.status == "failed" and push.result["error"]["code"] == "remote_off_provider"
+        services.set_project_git(project=team.project, actor=team.maintainer, git_remote_url=remote.url("app.git"))
         push = make_action(team.project, "git_push", {"branch": "main"}, status="auto_approved")
         execution.execute(push.id)
         push.refresh_from_db()
