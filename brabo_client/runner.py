@@ -156,13 +156,15 @@ def resolve_inside(root: Path, raw: str, *, what: str, code: str, allow_git: boo
 MAX_LINKS = 40  # the kernel's own bound on the links of one path (ELOOP past it)
 
 
-def as_seen_inside(root: Path, parts: list[str]) -> tuple[str, Path | None]:
+def as_seen_inside(root: Path, parts: list[str], *, absolute_root: str = WORKDIR) -> tuple[str, Path | None]:
     """``parts`` under the root resolved as the sandbox resolves ``/work/<parts>`` -- and nothing outside the
     root looked at (R9.7: a link the project's commands wrote may name any host path; following it on the host
     told whether that path exists). A link's absolute target is read in the sandbox's view (``/work/...`` is
     the root); one elsewhere, or ``..`` above the root, is ``("outside", None)`` whatever it names on the host.
     ``("found", the physical path, without links)``, or ``("missing", None)`` (a component missing or not a
-    folder, a loop of links)."""
+    folder, a loop of links). ``absolute_root``: what an absolute link target names the root as (the host's
+    path of the root, for what the host's own programs read)."""
+    top = absolute_root.rstrip("/") or "/"
     todo = list(reversed(parts))
     done: list[str] = []
     links = 0
@@ -191,9 +193,9 @@ def as_seen_inside(root: Path, parts: list[str]) -> tuple[str, Path | None]:
         if links > MAX_LINKS:
             return "missing", None
         if target.startswith("/"):
-            if target.rstrip("/") != WORKDIR and not target.startswith(WORKDIR + "/"):
+            if target.rstrip("/") != top and not target.startswith(top + "/"):
                 return "outside", None
-            done, target = [], target[len(WORKDIR) :]
+            done, target = [], target[len(top) :]
         todo.extend(reversed(target.split("/")))
     return "found", root.joinpath(*done)
 
@@ -758,7 +760,9 @@ class Runner:
         if not isinstance(found, Path):
             raise Failure("cwd_missing", f"the folder {raw!r} does not exist in the root.")
         if not allow_git and any(names_git_folder(p) for p in found.relative_to(self.root).parts):
-            raise Failure("cwd_outside_project", f"cwd {raw!r} leads into .git, which the runner does not write.")
+            raise Failure(
+                "cwd_outside_project", f"cwd {raw!r} leads into .git, which the runner does not write."
+            )
         return found
 
     def _write_file(self, payload: dict) -> dict:

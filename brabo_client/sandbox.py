@@ -688,7 +688,9 @@ def unbounded_by(facts: dict[str, str], limits: Limits) -> list[str]:
         ("BRABO_SANDBOX_MAX_FILE_MB", "BRABO_SANDBOX_ADDRESS_SPACE_MB"), byte_caps(limits), strict=True,
     ):  # fmt: skip
         if facts.get(key) != f"{size} {size}":
-            wrong.append(f"its {what} is capped at {facts.get(key) or 'unknown'} bytes, not {size} ({variable})")
+            wrong.append(
+                f"its {what} is capped at {facts.get(key) or 'unknown'} bytes, not {size} ({variable})"
+            )
     for key, where in (("rootfs", "/"), ("devfs", "/dev")):
         if facts.get(key) != "no":
             wrong.append(f"it can fill {where}, a filesystem in the host's memory without a size")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import shlex
+import stat
 import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -23,9 +24,9 @@ from django.conf import settings
 
 from actions.execution import ExecutionFailure, TransientFault
 from actions.models import EXECUTING, ProposedAction
-from projects.git_settings import push_remote_refusal
 from brabo_client.runner import Failure as WriteRefused
 from brabo_client.runner import alternates, as_seen_inside, names_git_folder, write_inside
+from projects.git_settings import push_remote_refusal
 
 from . import git_hermetic
 from .broker import WORKDIR, host_folder
@@ -305,7 +306,8 @@ def git_push(action, ctx) -> dict:
         if cloned.returncode != 0:
             raise ExecutionFailure(
                 "branch_missing",
-                f"The branch {branch!r} does not exist in the project's worktree: {_tail(cloned.stderr)}",
+                f"The branch {branch!r} does not exist in the project's worktree: "
+                f"{_as_seen(_tail(cloned.stderr), Path(project.root()))}",
                 "Create and commit on the branch first, then propose the push again.",
             )
         # the clone read the worktree's .git again: one swapped since the check (a command still running)
@@ -336,10 +338,86 @@ def _protocol(remote_url: str) -> str:
     return scheme if scheme in ("https", "http") else "file"
 
 
+def _leads_inside(path: Path | str, root: Path) -> bool:
+    """Whether ``path`` -- a host path as git on the host reads it -- stays in the project, its links followed
+    inside the project only: nothing outside the project is looked at (R9.7)."""
+    text, top = os.path.normpath(str(root)), str(path)
+    if text == "/":
+        return True
+    if top != text and not top.startswith(text + "/"):
+        return False
+    return as_seen_inside(root, top[len(text) :].split("/"), absolute_root=text)[0] != "outside"
+
+
+def _named_by(entry: Path, root: Path, *, gitfile: bool) -> Path | None:
+    """Where the git pointer ``entry`` (a ``.git`` link or ``gitdir:`` file, or a ``commondir`` file) leads,
+    read without following anything out of the project; None when it names nothing (git then finds no
+    repository there, and says so without looking elsewhere). Leading outside: ``git_objects_outside_project``."""
+    try:
+        st = os.lstat(entry)
+    except OSError:
+        return None
+    if stat.S_ISDIR(st.st_mode):
+        return entry if gitfile else None
+    if stat.S_ISLNK(st.st_mode):
+        named = os.readlink(entry)
+    elif stat.S_ISREG(st.st_mode):
+        try:
+            with open(entry, "rb", opener=lambda p, f: os.open(p, f | os.O_NOFOLLOW)) as handle:
+                text = handle.read(4096).decode(errors="replace").strip()
+        except OSError:
+            return None
+        if gitfile and not text.startswith("gitdir:"):
+            return None
+        named = text[len("gitdir:") :].strip() if gitfile else text
+    else:
+        raise _outside("the git folder")
+    where = Path(named) if named.startswith("/") else entry.parent / named
+    if not _leads_inside(where, root):
+        raise _outside("the git folder")
+    state, physical = as_seen_inside(root, str(where)[len(os.path.normpath(str(root))) :].split("/"),
+                                     absolute_root=os.path.normpath(str(root)))  # fmt: skip
+    return physical if state == "found" else None
+
+
+def _pointers_inside_project(cwd: Path, root: Path) -> None:
+    """Before git runs on the host: the worktree's ``.git`` (a folder, a link or a ``gitdir:`` file), a linked
+    worktree's ``commondir`` and each git folder's ``objects`` lead inside the project, read without following
+    anything out of it. git following them on the host answered whether a host path is a repository: another
+    tenant's refused as outside, a missing one "not a git repository" (R9.7)."""
+    here = cwd
+    while not os.path.lexists(here / ".git"):
+        if here == root or not _within(here.parent, root):
+            return  # no .git up to the project's folder: git stops there (GIT_CEILING_DIRECTORIES)
+        here = here.parent
+    gitdir = _named_by(here / ".git", root, gitfile=True)
+    if gitdir is None:
+        return
+    common = (
+        _named_by(gitdir / "commondir", root, gitfile=False)
+        if os.path.lexists(gitdir / "commondir")
+        else None
+    )
+    for folder in (gitdir, common):
+        if (
+            folder is not None
+            and os.path.lexists(folder / "objects")
+            and not _leads_inside(folder / "objects", root)
+        ):
+            raise _outside("an object store")
+
+
+def _as_seen(text: str, root: Path) -> str:
+    """git's words with the project folder's host path as the sandbox names it."""
+    return text.replace(os.path.normpath(str(root)), WORKDIR)
+
+
 def _objects_inside_project(cwd: Path, root: Path, home: Path) -> None:
     """The push reads the worktree's objects through the mirror's alternates; so the worktree's git folder
     and every object store it borrows from (``objects/info/alternates``) must lie inside the project:
-    otherwise a push could carry another project's files (``git_objects_outside_project``)."""
+    otherwise a push could carry another project's files (``git_objects_outside_project``). The pointers are
+    read first, inside the project only: git runs on the host only where they stay in it."""
+    _pointers_inside_project(cwd, root)
     found = run_git(
         cwd, "rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", home=home,
         env=_ceiling(root),
@@ -347,7 +425,7 @@ def _objects_inside_project(cwd: Path, root: Path, home: Path) -> None:
     if found.returncode != 0:
         raise ExecutionFailure(
             "worktree_missing",
-            f"The project folder {cwd.name} is not a git repository: {_tail(found.stderr)}",
+            f"The project folder {cwd.name} is not a git repository: {_as_seen(_tail(found.stderr), root)}",
             "Check out the repository into the project folder, then retry.",
         )
     dirs = [Path(line) for line in found.stdout.splitlines() if line.strip()]
@@ -359,8 +437,9 @@ def _objects_inside_project(cwd: Path, root: Path, home: Path) -> None:
 
 
 def _stores_inside_project(objects: Path, root: Path) -> None:
-    """Every object store ``objects`` borrows from lies inside the project (``git_objects_outside_project``)."""
-    if any(not _within(store, root) for store in alternates(objects)):
+    """Every object store ``objects`` borrows from lies inside the project (``git_objects_outside_project``),
+    its links followed inside the project only."""
+    if any(not _leads_inside(os.path.normpath(store), root) for store in alternates(objects)):
         raise _outside("an alternate object store")
 
 

@@ -185,7 +185,7 @@ def test_b_commands_reach_neither_a_nor_the_host_and_a_token_goes_only_to_the_pr
         ConnectionRecorder() as evil,
     ):
         a_project.git_remote_url = provider.url("app.git")
-        a_project.git_remote_set_by = a_project.workspace.owner  # the owner's own remote (off the provider)
+        a_project.git_remote_set_by = a_project.workspace.owner  # the owner's remote
         a_project.save()
         poison = host.base.parent / "b-poison"
         poison.mkdir()
@@ -297,7 +297,7 @@ def test_through_the_real_worker_a_poisoned_worker_home_never_steers_the_owners_
             ConnectionRecorder() as evil,
         ):
             a_project.git_remote_url = provider.url("app.git")
-            a_project.git_remote_set_by = a_project.workspace.owner  # the owner's own remote (off the provider)
+            a_project.git_remote_set_by = a_project.workspace.owner  # the owner's remote
             a_project.save()
             conf = "[http]\\n\\tproxy = " + proxy.url + "\\n\\tsslVerify = false\\n"
             attack = (

@@ -65,7 +65,7 @@ def test_a_push_with_every_config_and_the_environment_poisoned_goes_only_to_the_
     ):
         base = provider.url("")
         team.project.git_remote_url = provider.url("app.git")
-        team.project.git_remote_set_by = team.project.workspace.owner  # the owner's own remote (off the provider)
+        team.project.git_remote_set_by = team.project.workspace.owner  # the owner's remote
         team.project.save()
         # The repository's own config, as an agent's terminal command could write it...
         poison_config(repo / ".git" / "config", poison, proxy=proxy.url, evil=evil.url, remote_base=base)

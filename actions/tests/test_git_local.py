@@ -69,7 +69,7 @@ def test_push_over_https_uses_the_owners_token_only_through_askpass(
     hook.chmod(0o755)
     with GitHttpRemote(served, OWNER_TOKEN) as remote:
         team.project.git_remote_url = remote.url("app.git")
-        team.project.git_remote_set_by = team.project.workspace.owner  # the owner's own remote (off the provider)
+        team.project.git_remote_set_by = team.project.workspace.owner  # the owner's remote
         team.project.save()
         # What an agent could write into the worktree's config with a terminal command: a proxy of its
         # own and a rewrite of the remote. The git holding the token must read neither.
@@ -98,7 +98,7 @@ def test_a_refused_token_is_a_named_failure(team, repo, tmp_path, owner_token, m
     owner_token("github", "https://api.github.example", "ghp_wrong_token_123456")
     with GitHttpRemote(served, OWNER_TOKEN) as remote:
         team.project.git_remote_url = remote.url("app.git")
-        team.project.git_remote_set_by = team.project.workspace.owner  # the owner's own remote (off the provider)
+        team.project.git_remote_set_by = team.project.workspace.owner  # the owner's remote
         team.project.save()
         action = run(make_action(team.project, "git_push", {"branch": "main"}))
     assert action.status == "failed"

@@ -57,7 +57,9 @@ CHANGED = [
 
 
 @pytest.mark.parametrize("before, remote, after", CHANGED)
-def test_a_maintainers_remote_is_not_pushed_to_after_the_provider_moved(team, repo, make_action, before, remote, after):
+def test_a_maintainers_remote_is_not_pushed_to_after_the_provider_moved(
+    team, repo, make_action, before, remote, after
+):
     _provider(team, *before)
     set_project_git(project=team.project, actor=team.maintainer, git_remote_url=remote)
     _provider(team, *after)
@@ -72,11 +74,15 @@ def test_a_maintainers_remote_is_not_pushed_to_once_the_provider_is_gone(team, r
     from projects.models import WorkspaceCredentials
 
     _provider(team, "github", "")
-    set_project_git(project=team.project, actor=team.maintainer, git_remote_url="https://github.com/acme/app.git")
+    set_project_git(
+        project=team.project, actor=team.maintainer, git_remote_url="https://github.com/acme/app.git"
+    )
     WorkspaceCredentials.objects.filter(workspace=team.ws).update(provider_kind="")
     action = _push(team, make_action)
-    assert action.status == "failed" and action.result["error"]["code"] in ("remote_off_provider",
-                                                                             "credentials_missing"), action.result
+    assert action.status == "failed" and action.result["error"]["code"] in (
+        "remote_off_provider",
+        "credentials_missing",
+    ), action.result
 
 
 def test_an_off_provider_remote_the_owner_set_is_pushed_to(team, repo, tmp_path, make_action):
@@ -109,10 +115,14 @@ def test_an_off_provider_remote_set_by_a_former_owner_is_not_pushed_to(team, rep
 
 
 @pytest.mark.parametrize("setter", ["maintainer", "unrecorded"])
-def test_a_remote_on_the_providers_origin_is_pushed_to_whoever_set_it(team, repo, make_action, monkeypatch, setter):
+def test_a_remote_on_the_providers_origin_is_pushed_to_whoever_set_it(
+    team, repo, make_action, monkeypatch, setter
+):
     """The check passes; the push itself then runs (here it cannot reach github.com: a named network failure)."""
     _provider(team, "github", "")
-    set_project_git(project=team.project, actor=team.maintainer, git_remote_url="https://github.com/acme/app.git")
+    set_project_git(
+        project=team.project, actor=team.maintainer, git_remote_url="https://github.com/acme/app.git"
+    )
     if setter == "unrecorded":
         team.project.git_remote_set_by = None
         team.project.save()

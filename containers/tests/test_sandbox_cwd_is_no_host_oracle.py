@@ -154,7 +154,9 @@ def test_a_link_that_stays_in_the_project_is_a_cwd_as_the_sandbox_sees_it(sandbo
     assert (done.exit_code, done.stdout) == (0, f"{seen}\n"), done
 
 
-@pytest.mark.parametrize("cwd", ["/work/nothing", "/work/sub/nothing", "/work/permissions.json", "/work/dangling"])
+@pytest.mark.parametrize(
+    "cwd", ["/work/nothing", "/work/sub/nothing", "/work/permissions.json", "/work/dangling"]
+)
 def test_a_cwd_missing_inside_the_project_is_cwd_missing(sandbox, host, cwd):
     (host.folder / "dangling").symlink_to("sub/none")
     project = SimpleNamespace(root=lambda: str(host.folder))

@@ -237,7 +237,10 @@ def test_the_file_size_and_address_space_caps_are_set_and_the_command_cannot_rai
         "ulimit -v unlimited && echo RAISED; ulimit -Hv unlimited && echo RAISED; true",
     )
     lines = [ln.split() for ln in done["stdout"].splitlines() if ln.startswith("Max ")]
-    assert [ln[-3:-1] for ln in lines] == [[str(limits.file_mb * MIB)] * 2, [str(limits.address_space_mb * MIB)] * 2], done
+    assert [ln[-3:-1] for ln in lines] == [
+        [str(limits.file_mb * MIB)] * 2,
+        [str(limits.address_space_mb * MIB)] * 2,
+    ], done
     assert "RAISED" not in done["stdout"], done
 
 
@@ -255,7 +258,9 @@ def test_the_file_size_and_address_space_caps_are_set_and_the_command_cannot_rai
 @pytest.mark.parametrize("where", ["/work", "/tmp"])
 def test_no_file_grows_past_the_cap_on_the_shared_disk_or_in_tmp(sandbox, folder, write, where):
     launcher = sb.Launcher(bwrap(), limits=sb.Limits(file_mb=1))
-    done = run(folder, f"{{ {write.format(where=where)}; }} 2>/dev/null; stat -c %s {where}/big", launcher=launcher)
+    done = run(
+        folder, f"{{ {write.format(where=where)}; }} 2>/dev/null; stat -c %s {where}/big", launcher=launcher
+    )
     size = int(done["stdout"].split()[-1])
     assert size <= MIB, done
     if where == "/work":
@@ -315,7 +320,9 @@ def test_the_probe_refuses_a_sandbox_whose_file_or_address_space_cap_did_not_tak
     assert not verdict.ok and verdict.code == "sandbox_unavailable" and variable in verdict.why, verdict
 
 
-def test_a_launcher_whose_own_file_and_address_space_limits_are_lower_starts_sandboxes_at_them(sandbox, folder):
+def test_a_launcher_whose_own_file_and_address_space_limits_are_lower_starts_sandboxes_at_them(
+    sandbox, folder
+):
     script = (
         "import resource, sys; sys.path.insert(0, sys.argv[1])\n"
         "resource.setrlimit(resource.RLIMIT_FSIZE, (5 << 20, 5 << 20))\n"

@@ -119,7 +119,9 @@ def test_an_unprivileged_worker_names_no_host_path_but_in_mountinfos_root_field(
     assert _leaks(sections, str(folder)) == {}
 
 
-def test_mountinfos_root_field_is_the_one_place_left_and_holds_only_the_path_on_its_filesystem(sandbox, tmp_path):
+def test_mountinfos_root_field_is_the_one_place_left_and_holds_only_the_path_on_its_filesystem(
+    sandbox, tmp_path
+):
     """The residual, pinned: the only host-path text inside is /work's own root field (and the policy file's,
     bound over it); an operator's filesystem for the project folders shortens it to the folder's name."""
     folder = tmp_path / MARK / "acme-project-1234abcd"

@@ -39,7 +39,11 @@ def _project(tmp_path: Path, name: str) -> Path:
 
 def _listeners():
     made = []
-    for family, addr in ((socket.AF_INET, "127.0.0.1"), (socket.AF_INET, "0.0.0.0"), (socket.AF_INET6, "::1")):
+    for family, addr in (
+        (socket.AF_INET, "127.0.0.1"),
+        (socket.AF_INET, "0.0.0.0"),
+        (socket.AF_INET6, "::1"),
+    ):
         try:
             s = socket.socket(family, socket.SOCK_STREAM)
             s.bind((addr, 0))
@@ -55,7 +59,11 @@ def test_no_listener_of_the_host_on_loopback_is_reachable(sandbox, tmp_path):
     listeners = _listeners()
     ports = sorted({s.getsockname()[1] for s in listeners}) + [5432, 6379]  # and the database's, the broker's
     try:
-        targets = [f"127.0.0.1/{p}" for p in ports] + [f"::1/{p}" for p in ports] + [f"localhost/{p}" for p in ports]
+        targets = (
+            [f"127.0.0.1/{p}" for p in ports]
+            + [f"::1/{p}" for p in ports]
+            + [f"localhost/{p}" for p in ports]
+        )
         probe = "; ".join(f"(exec 3<>/dev/tcp/{t}) 2>/dev/null && echo CONNECTED {t}" for t in targets)
         done = run(folder, probe + "; echo end")
     finally:
@@ -146,7 +154,7 @@ kill $victim
 LISTENER = (
     "python3 -I -S -c \"import socket, time\ns = socket.socket(socket.AF_UNIX)\ns.bind('\\0{name}')\n"
     "s.listen(1)\ns.settimeout(30)\ntry:\n    s.accept()\n    open('/work/reached', 'w').write('REACHED')\n"
-    "except OSError:\n    pass\" & sleep 0.5"
+    'except OSError:\n    pass" & sleep 0.5'
 )
 
 SECOND = r"""
@@ -181,7 +189,12 @@ def test_a_second_tenants_sandbox_cannot_see_signal_or_reach_the_first(sandbox, 
         assert (first / "ready").exists(), "the first sandbox never got ready"
         results["second"] = run(
             second,
-            SECOND.format(marker_a=marker[:8], marker_b=marker[8:], first=first, connect=CONNECT.format(name=name) if HAS_PYTHON else "true"),
+            SECOND.format(
+                marker_a=marker[:8],
+                marker_b=marker[8:],
+                first=first,
+                connect=CONNECT.format(name=name) if HAS_PYTHON else "true",
+            ),
         )
     finally:
         (first / "go").write_text("go\n")
@@ -197,5 +210,8 @@ def test_a_second_tenants_sandbox_cannot_see_signal_or_reach_the_first(sandbox, 
 def test_pseudo_terminals_are_the_sandboxs_own(sandbox, tmp_path):
     """A new devpts: no other sandbox's or the host's terminal is listed, opened or written."""
     folder = _project(tmp_path, "tenant")
-    done = run(folder, "ls /dev/pts; for t in /dev/pts/[0-9]*; do echo x > $t && echo WROTE $t; done 2>/dev/null; echo end")
+    done = run(
+        folder,
+        "ls /dev/pts; for t in /dev/pts/[0-9]*; do echo x > $t && echo WROTE $t; done 2>/dev/null; echo end",
+    )
     assert done["stdout"].split() == ["ptmx", "end"], done

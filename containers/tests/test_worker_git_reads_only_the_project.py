@@ -200,3 +200,59 @@ def test_no_preview_while_a_command_runs_in_the_project(
     )
     assert THEIR_SUBJECT not in shown and their_sha[:7] not in shown, shown
     assert "running" in shown, shown
+
+
+# -- no oracle: the same answer whether what the .git names outside exists or not ---------------------------
+
+ORACLE_ATTACKS = [*ATTACKS, "objects link", "gitfile up and over", "worktree up and over"]
+
+
+def _oracle_attacks(target: Path, sha: str, root: Path) -> dict[str, str]:
+    git_dir = target / ".git"
+    up = os.path.relpath(git_dir, root)
+    return {
+        **_attacks(target, sha),
+        "objects link": f"rm -rf .git/objects && ln -s {git_dir}/objects .git/objects",
+        "gitfile up and over": f"rm -rf .git && printf 'gitdir: {up}\\n' > .git",
+        "worktree up and over": (
+            f"mkdir .wt && echo ref: refs/heads/main > .wt/HEAD && printf '../{up}\\n' > .wt/commondir && "
+            "rm -rf .git && printf 'gitdir: .wt\\n' > .git"
+        ),
+    }
+
+
+def _push_outcome(team, make_action) -> tuple:
+    action = make_action(team.project, "git_push", {"branch": "main"})
+    execution.execute(action.id)
+    action.refresh_from_db()
+    error = action.result.get("error", {})
+    return action.status, error.get("code"), error.get("message")
+
+
+@pytest.mark.parametrize("attack", ORACLE_ATTACKS)
+def test_a_push_answers_the_same_whether_the_repository_its_git_names_outside_exists(
+    team, sandbox, ours, theirs, tmp_path, make_action, attack
+):
+    """git following the worktree's .git on the host told whether a host path is a repository: another
+    tenant's repository answered git_objects_outside_project, a missing one worktree_missing or branch_missing
+    with git's own words (naming host paths). Now the pointers are read inside the project first, and git
+    runs only when they stay there."""
+    their_root, their_sha = theirs
+    bare = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(bare))
+    team.project.git_remote_url = str(bare)
+    team.project.save()
+    snapshot = tmp_path / "ours.tar"
+    shutil.make_archive(str(snapshot.with_suffix("")), "tar", ours)
+    root = Path(team.project.root())
+    missing = their_root.parent / "no-such-project"
+    outcomes = []
+    for target in (their_root, missing):
+        shutil.rmtree(ours)
+        shutil.unpack_archive(snapshot, ours)
+        sandboxed(team, _oracle_attacks(target, their_sha, root)[attack])
+        outcomes.append(_push_outcome(team, make_action))
+    assert outcomes[0] == outcomes[1], outcomes
+    assert outcomes[0][:2] == ("failed", "git_objects_outside_project"), outcomes
+    assert str(root) not in str(outcomes) and str(their_root) not in str(outcomes), outcomes
+    assert git(bare, "for-each-ref") == ""

@@ -270,7 +270,7 @@ def test_a_push_with_the_previous_owners_token_waits_too(team, tmp_path, owner_t
     owner_token("github", "https://api.github.example")
     with GitHttpRemote(served, OWNER_TOKEN) as remote:
         team.project.git_remote_url = remote.url("app.git")
-        team.project.git_remote_set_by = team.project.workspace.owner  # the owner's own remote (off the provider)
+        team.project.git_remote_set_by = team.project.workspace.owner  # the owner's remote
         team.project.save()
         _transfer(team)
         push = make_action(team.project, "git_push", {"branch": "main"}, status="auto_approved")
@@ -284,7 +284,9 @@ def test_a_push_with_the_previous_owners_token_waits_too(team, tmp_path, owner_t
         execution.execute(push.id)
         push.refresh_from_db()
         assert push.status == "failed" and push.result["error"]["code"] == "remote_off_provider"
-        services.set_project_git(project=team.project, actor=team.maintainer, git_remote_url=remote.url("app.git"))
+        services.set_project_git(
+            project=team.project, actor=team.maintainer, git_remote_url=remote.url("app.git")
+        )
         push = make_action(team.project, "git_push", {"branch": "main"}, status="auto_approved")
         execution.execute(push.id)
         push.refresh_from_db()
