@@ -58,6 +58,7 @@ WORKDIR = "/work"
 POLICY_FILE = "permissions.json"
 INSIDE_ID = 65534  # the sandbox's uid and gid as seen inside (nobody)
 DEFAULT_SANDBOX_ID = 65534  # the host uid/gid a root launcher runs the sandbox as
+SANDBOX_HOSTNAME = "brabo-sandbox"  # not the host's: a worker's name says where it runs
 SANDBOX_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 ETC_FILES = (
     "/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/passwd",
@@ -265,6 +266,9 @@ def bwrap_argv(
             argv += ["--perms", "0755", "--size", "4096", "--tmpfs", config, "--remount-ro", config]
     if share_net:
         argv.insert(3, "--share-net")
+    else:  # the new UTS namespace would start with the host's name (with the network shared -- the runner's
+        # --share-net, on its own machine -- the host's /etc/hosts names the host, so the name stays)
+        argv[4:4] = ["--hostname", SANDBOX_HOSTNAME]
     for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
         if os.path.islink(top):
             argv += ["--symlink", os.readlink(top), top]

@@ -130,3 +130,13 @@ def test_mountinfos_root_field_is_the_one_place_left_and_holds_only_the_path_on_
     lines = run(folder, "cat /proc/self/mountinfo")["stdout"].splitlines()
     with_mark = [ln.split()[3:5] for ln in lines if MARK in ln]
     assert [point for _, point in with_mark] == ["/work", "/work/permissions.json"], lines
+
+
+def test_the_hosts_name_is_not_the_sandboxs(sandbox, tmp_path):
+    """A new UTS namespace starts with a copy of the host's name (a worker's name says where it runs: its
+    cluster, its site): the sandbox gets a fixed one instead."""
+    folder = tmp_path / "project"
+    folder.mkdir()
+    (folder / sb.POLICY_FILE).write_text("{}\n")
+    done = run(folder, "uname -n; cat /proc/sys/kernel/hostname /proc/sys/kernel/domainname")
+    assert done["stdout"].split() == [sb.SANDBOX_HOSTNAME, sb.SANDBOX_HOSTNAME, "(none)"], done
