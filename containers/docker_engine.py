@@ -47,6 +47,16 @@ def _process_cap() -> int:
         raise ExecutionFailure(exc.code, exc.message, exc.next_step) from None
 
 
+def _file_cap():
+    from docker.types import Ulimit
+
+    try:
+        size = sandbox.configured_limits().file_mb << 20
+    except sandbox.SandboxError as exc:
+        raise ExecutionFailure(exc.code, exc.message, exc.next_step) from None
+    return Ulimit(name="fsize", soft=size, hard=size)
+
+
 def container_name(project) -> str:
     return f"brabo-{project.workspace_dir_name}"
 
@@ -125,6 +135,7 @@ class DockerEngineBroker:
             nano_cpus=int(spec.cpu * 1_000_000_000),
             mem_limit=f"{spec.memory_mb}m",
             pids_limit=_process_cap(),  # a fork bomb meets the cap, not the host's process table
+            ulimits=[_file_cap()],  # no file past BRABO_SANDBOX_MAX_FILE_MB on the shared disk
             # R9.7: an unprivileged user with no capability, as in the bubblewrap sandbox -- the worker's own
             # uid (files in the project stay the worker's), a root worker's BRABO_SANDBOX_UID
             user=_unprivileged_user(),

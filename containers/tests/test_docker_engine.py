@@ -110,6 +110,10 @@ def test_the_container_holds_no_privilege_and_a_bounded_share_of_the_host(team, 
     assert host["CapDrop"] == ["ALL"] and not host.get("CapAdd")
     assert not host.get("Privileged")
     assert host["PidsLimit"] == sandbox.Limits().processes
+    file_bytes = (
+        sandbox.Limits().file_mb << 20
+    )  # no file past it on the shared disk (BRABO_SANDBOX_MAX_FILE_MB)
+    assert {"Name": "fsize", "Soft": file_bytes, "Hard": file_bytes} in host.get("Ulimits", []), host
     assert "HOME=/tmp" in body["Env"]
 
 
