@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 from actions.execution import ExecutionFailure
@@ -154,7 +155,12 @@ class BwrapBroker:
                 f"The folder {cwd} does not exist in the project.",
                 "Propose the command with an existing cwd (or create the folder first).",
             )
-        return run_capped(sandbox_argv(folder, cwd, command), timeout=timeout, output_cap=output_cap)
+        done = run_capped(sandbox_argv(folder, cwd, command), timeout=timeout, output_cap=output_cap)
+        # bubblewrap's own words name its sources (the folder's host path, when the worker is not root)
+        top = str(folder).rstrip("/")
+        return replace(
+            done, stdout=done.stdout.replace(top, WORKDIR), stderr=done.stderr.replace(top, WORKDIR)
+        )
 
     def start(self, project, spec: ContainerSpec) -> dict:
         folder = host_folder(project)
@@ -169,7 +175,8 @@ class BwrapBroker:
         if probe.exit_code != 0:
             raise ExecutionFailure(
                 "sandbox_unavailable",
-                f"The bubblewrap sandbox does not start on this host: {probe.stderr.strip()[:300]}",
+                "The bubblewrap sandbox does not start on this host: "
+                f"{probe.stderr.replace(str(folder).rstrip('/'), WORKDIR).strip()[:300]}",
                 "The operator installs bubblewrap and allows user namespaces, or configures BRABO_DOCKER_HOST.",
             )
         return {"broker": self.name, "sandbox": "bubblewrap"}

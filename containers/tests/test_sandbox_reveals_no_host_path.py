@@ -140,3 +140,40 @@ def test_the_hosts_name_is_not_the_sandboxs(sandbox, tmp_path):
     (folder / sb.POLICY_FILE).write_text("{}\n")
     done = run(folder, "uname -n; cat /proc/sys/kernel/hostname /proc/sys/kernel/domainname")
     assert done["stdout"].split() == [sb.SANDBOX_HOSTNAME, sb.SANDBOX_HOSTNAME, "(none)"], done
+
+
+def test_a_sandbox_that_does_not_start_names_the_folder_as_work(sandbox, tmp_path, monkeypatch):
+    """bubblewrap's own error (an unprivileged worker's names its sources: the project folder's host path)
+    reaches whoever started the container: the folder is named as the sandbox names it."""
+    from types import SimpleNamespace
+
+    from actions.execution import ExecutionFailure
+    from containers import bwrap
+    from containers.broker import CommandResult, ContainerSpec
+
+    folder = tmp_path / MARK / "acme-project-1234abcd"
+    folder.mkdir(parents=True)
+    failed = CommandResult(
+        1, "", f"bwrap: Can't find source path {folder}/permissions.json: Permission denied", False
+    )
+    monkeypatch.setattr(bwrap, "run_capped", lambda *a, **k: failed)
+    with pytest.raises(ExecutionFailure) as failure:
+        bwrap.BwrapBroker().start(SimpleNamespace(root=lambda: str(folder)), ContainerSpec(1, 512, "img"))
+    assert failure.value.code == "sandbox_unavailable"
+    assert MARK not in failure.value.message and "/work/permissions.json" in failure.value.message
+
+
+def test_bubblewraps_own_words_about_a_command_name_the_folder_as_work(sandbox, tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
+    from containers import bwrap
+    from containers.broker import CommandResult
+
+    folder = tmp_path / MARK / "acme-project-1234abcd"
+    folder.mkdir(parents=True)
+    said = f"bwrap: Can't bind mount {folder} on /newroot/work: No such file or directory"
+    monkeypatch.setattr(bwrap, "run_capped", lambda *a, **k: CommandResult(1, said, said, False))
+    done = bwrap.BwrapBroker().run_command(
+        SimpleNamespace(root=lambda: str(folder)), "true", "/work", 60, 4096
+    )
+    assert MARK not in done.stdout + done.stderr and "bind mount /work on" in done.stderr, done
