@@ -405,6 +405,28 @@ def _pointers_inside_project(cwd: Path, root: Path) -> None:
             and not _leads_inside(folder / "objects", root)
         ):
             raise _outside("an object store")
+        if folder is not None and _links_out(folder, root):
+            raise _outside("a link in the git folder")
+
+
+def _links_out(folder: Path, root: Path) -> bool:
+    """Whether a symbolic link anywhere in the git folder leads out of the project: git on the host reads a
+    ref, HEAD, config or loose object through it -- another tenant's objects linked in one by one under their
+    own names were pushed (their history, to a remote the tenant reads). The walk reads each entry's type from
+    the folder listing; only links are resolved, inside the project."""
+    todo = [str(folder)]
+    while todo:
+        try:
+            entries = list(os.scandir(todo.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_symlink():
+                if not _leads_inside(entry.path, root):
+                    return True
+            elif entry.is_dir(follow_symlinks=False):
+                todo.append(entry.path)
+    return False
 
 
 def _as_seen(text: str, root: Path) -> str:

@@ -204,7 +204,8 @@ def test_no_preview_while_a_command_runs_in_the_project(
 
 # -- no oracle: the same answer whether what the .git names outside exists or not ---------------------------
 
-ORACLE_ATTACKS = [*ATTACKS, "objects link", "gitfile up and over", "worktree up and over"]
+ORACLE_ATTACKS = [*ATTACKS, "objects link", "gitfile up and over", "worktree up and over", "ref link",
+                  "packed refs link", "head link", "refs folder link", "config link", "loose objects link"]  # fmt: skip
 
 
 def _oracle_attacks(target: Path, sha: str, root: Path) -> dict[str, str]:
@@ -214,6 +215,15 @@ def _oracle_attacks(target: Path, sha: str, root: Path) -> dict[str, str]:
         **_attacks(target, sha),
         "objects link": f"rm -rf .git/objects && ln -s {git_dir}/objects .git/objects",
         "gitfile up and over": f"rm -rf .git && printf 'gitdir: {up}\\n' > .git",
+        "ref link": f"rm .git/refs/heads/main && ln -s {git_dir}/refs/heads/main .git/refs/heads/main",
+        "packed refs link": f"git pack-refs --all && ln -sf {git_dir}/packed-refs .git/packed-refs",
+        "head link": f"rm .git/HEAD && ln -s {git_dir}/HEAD .git/HEAD",
+        "refs folder link": f"rm -rf .git/refs && ln -s {git_dir}/refs .git/refs",
+        "config link": f"rm .git/config && ln -s {git_dir}/config .git/config",
+        "loose objects link": (  # their objects, each linked under its own name (their names learnt one by one)
+            f"for f in {git_dir}/objects/??/*; do d=.git/objects/$(basename $(dirname $f)); mkdir -p $d; "
+            f"ln -sf $f $d/; done; echo {sha} > .git/refs/heads/main"
+        ),
         "worktree up and over": (
             f"mkdir .wt && echo ref: refs/heads/main > .wt/HEAD && printf '../{up}\\n' > .wt/commondir && "
             "rm -rf .git && printf 'gitdir: .wt\\n' > .git"
@@ -255,4 +265,25 @@ def test_a_push_answers_the_same_whether_the_repository_its_git_names_outside_ex
     assert outcomes[0] == outcomes[1], outcomes
     assert outcomes[0][:2] == ("failed", "git_objects_outside_project"), outcomes
     assert str(root) not in str(outcomes) and str(their_root) not in str(outcomes), outcomes
+    assert git(bare, "for-each-ref") == ""
+
+
+def test_a_push_never_carries_another_repositorys_objects_linked_in_one_by_one(
+    team, sandbox, ours, theirs, tmp_path, make_action
+):
+    """Their loose objects linked into ours under their own names, our branch set to their commit: git on the
+    host read them through the links and pushed their history to a remote the tenant reads."""
+    their_root, their_sha = theirs
+    bare = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(bare))
+    team.project.git_remote_url = str(bare)
+    team.project.save()
+    root = Path(team.project.root())
+    # the sandbox cannot reach their folder: the links are made as the tenant would name them, from outside
+    for obj in (their_root / ".git" / "objects").glob("??/*"):
+        mine = root / ".git" / "objects" / obj.parent.name
+        mine.mkdir(exist_ok=True)
+        (mine / obj.name).symlink_to(obj)
+    (root / ".git" / "refs" / "heads" / "main").write_text(their_sha + "\n")
+    assert _push_outcome(team, make_action)[:2] == ("failed", "git_objects_outside_project")
     assert git(bare, "for-each-ref") == ""
