@@ -592,6 +592,43 @@ def git_folders_inside(cwd: Path, root: Path, env: dict[str, str]) -> None:
         raise _outside_root("git folder")
     for folder in folders:
         stores_inside(folder / "objects", root)
+        if links_out(folder, root):
+            raise _outside_root("link in the git folder")
+
+
+def leads_inside(path: Path | str, root: Path) -> bool:
+    """Whether ``path`` -- a path of this machine, as git here reads it -- stays in the root, its links
+    followed inside the root only: nothing outside the root is looked at (R9.7)."""
+    top, text = os.path.normpath(str(root)), str(path)
+    if top == "/":
+        return True
+    if text != top and not text.startswith(top + "/"):
+        return False
+    return as_seen_inside(root, text[len(top) :].split("/"), absolute_root=top)[0] != "outside"
+
+
+def links_out(folder: Path, root: Path) -> bool:
+    """Whether a symbolic link anywhere in the git folder ``folder`` leads out of the root: git reads a ref,
+    HEAD, config or loose object through it -- another repository's objects linked in one by one under their
+    own names were pushed (its history, to a remote the agent reads). Each entry's type comes from the folder
+    listing; only links are resolved, inside the root. The hooks folder is not looked at: no git Brabo runs
+    reads it (``core.hooksPath=/dev/null``), and a person may keep their hooks elsewhere."""
+    todo = [str(folder)]
+    while todo:
+        here = todo.pop()
+        try:
+            entries = list(os.scandir(here))
+        except OSError:
+            continue
+        for entry in entries:
+            if here == str(folder) and entry.name == "hooks":
+                continue
+            if entry.is_symlink():
+                if not leads_inside(entry.path, root):
+                    return True
+            elif entry.is_dir(follow_symlinks=False):
+                todo.append(entry.path)
+    return False
 
 
 def stores_inside(objects: Path, root: Path) -> None:

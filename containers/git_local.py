@@ -25,7 +25,14 @@ from django.conf import settings
 from actions.execution import ExecutionFailure, TransientFault
 from actions.models import EXECUTING, ProposedAction
 from brabo_client.runner import Failure as WriteRefused
-from brabo_client.runner import alternates, as_seen_inside, names_git_folder, write_inside
+from brabo_client.runner import (
+    alternates,
+    as_seen_inside,
+    leads_inside,
+    links_out,
+    names_git_folder,
+    write_inside,
+)
 from projects.git_settings import push_remote_refusal
 
 from . import git_hermetic
@@ -338,17 +345,6 @@ def _protocol(remote_url: str) -> str:
     return scheme if scheme in ("https", "http") else "file"
 
 
-def _leads_inside(path: Path | str, root: Path) -> bool:
-    """Whether ``path`` -- a host path as git on the host reads it -- stays in the project, its links followed
-    inside the project only: nothing outside the project is looked at (R9.7)."""
-    text, top = os.path.normpath(str(root)), str(path)
-    if text == "/":
-        return True
-    if top != text and not top.startswith(text + "/"):
-        return False
-    return as_seen_inside(root, top[len(text) :].split("/"), absolute_root=text)[0] != "outside"
-
-
 def _named_by(entry: Path, root: Path, *, gitfile: bool) -> Path | None:
     """Where the git pointer ``entry`` (a ``.git`` link or ``gitdir:`` file, or a ``commondir`` file) leads,
     read without following anything out of the project; None when it names nothing (git then finds no
@@ -373,7 +369,7 @@ def _named_by(entry: Path, root: Path, *, gitfile: bool) -> Path | None:
     else:
         raise _outside("the git folder")
     where = Path(named) if named.startswith("/") else entry.parent / named
-    if not _leads_inside(where, root):
+    if not leads_inside(where, root):
         raise _outside("the git folder")
     state, physical = as_seen_inside(root, str(where)[len(os.path.normpath(str(root))) :].split("/"),
                                      absolute_root=os.path.normpath(str(root)))  # fmt: skip
@@ -402,31 +398,11 @@ def _pointers_inside_project(cwd: Path, root: Path) -> None:
         if (
             folder is not None
             and os.path.lexists(folder / "objects")
-            and not _leads_inside(folder / "objects", root)
+            and not leads_inside(folder / "objects", root)
         ):
             raise _outside("an object store")
-        if folder is not None and _links_out(folder, root):
+        if folder is not None and links_out(folder, root):
             raise _outside("a link in the git folder")
-
-
-def _links_out(folder: Path, root: Path) -> bool:
-    """Whether a symbolic link anywhere in the git folder leads out of the project: git on the host reads a
-    ref, HEAD, config or loose object through it -- another tenant's objects linked in one by one under their
-    own names were pushed (their history, to a remote the tenant reads). The walk reads each entry's type from
-    the folder listing; only links are resolved, inside the project."""
-    todo = [str(folder)]
-    while todo:
-        try:
-            entries = list(os.scandir(todo.pop()))
-        except OSError:
-            continue
-        for entry in entries:
-            if entry.is_symlink():
-                if not _leads_inside(entry.path, root):
-                    return True
-            elif entry.is_dir(follow_symlinks=False):
-                todo.append(entry.path)
-    return False
 
 
 def _as_seen(text: str, root: Path) -> str:
@@ -461,7 +437,7 @@ def _objects_inside_project(cwd: Path, root: Path, home: Path) -> None:
 def _stores_inside_project(objects: Path, root: Path) -> None:
     """Every object store ``objects`` borrows from lies inside the project (``git_objects_outside_project``),
     its links followed inside the project only."""
-    if any(not _leads_inside(os.path.normpath(store), root) for store in alternates(objects)):
+    if any(not leads_inside(os.path.normpath(store), root) for store in alternates(objects)):
         raise _outside("an alternate object store")
 
 

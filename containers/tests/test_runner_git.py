@@ -5,6 +5,7 @@ checkout's config could make it run or send. Real git, real repositories in tmp 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -316,3 +317,38 @@ def test_a_push_never_carries_a_repository_outside_the_root(sandbox, repos, priv
     assert pushed["outcome"] == "failed", pushed
     assert pushed["error"]["code"] == "git_objects_outside_project", pushed
     assert "experiment" not in git(bare, "for-each-ref")
+
+
+@pytest.mark.parametrize("what", ["loose objects", "ref"])
+def test_a_push_never_carries_objects_or_refs_linked_in_from_outside_the_root(repos, private_clone, what):
+    """The private clone's loose objects linked into the checkout one by one under their own names and a
+    branch set to (or linked to) its commit: git read them through the links and pushed its history."""
+    bare, checkout = repos
+    runner = make_runner(checkout)
+    their_sha = git(private_clone, "rev-parse", "experiment")
+    for obj in (private_clone / ".git" / "objects").glob("??/*"):
+        mine = checkout / ".git" / "objects" / obj.parent.name
+        mine.mkdir(exist_ok=True)
+        if not (mine / obj.name).exists():
+            (mine / obj.name).symlink_to(obj)
+    ref = checkout / ".git" / "refs" / "heads" / "experiment"
+    if what == "ref":
+        ref.symlink_to(private_clone / ".git" / "refs" / "heads" / "experiment")
+    else:
+        ref.write_text(their_sha + "\n")
+    pushed = runner.handle(work("git_push", {"branch": "experiment"}))
+    assert pushed["outcome"] == "failed" and pushed["error"]["code"] == "git_objects_outside_project", pushed
+    assert "experiment" not in git(bare, "for-each-ref")
+
+
+def test_hooks_kept_elsewhere_do_not_stop_a_push(repos, tmp_path):
+    """A person's .git/hooks linked to their own hooks folder: no git the runner runs reads it."""
+    bare, checkout = repos
+    elsewhere = tmp_path / "my-hooks"
+    elsewhere.mkdir()
+    shutil.rmtree(checkout / ".git" / "hooks", ignore_errors=True)
+    (checkout / ".git" / "hooks").symlink_to(elsewhere)
+    sha = _branch_with_a_commit(checkout)
+    body = make_runner(checkout).handle(work("git_push", {"branch": "feature"}))
+    assert body["outcome"] == "executed", body
+    assert git(bare, "rev-parse", "refs/heads/feature") == sha
