@@ -137,10 +137,11 @@ def test_no_descriptor_of_the_worker_is_open_in_any_process_inside(sandbox, fold
     os.set_inheritable(held.fileno(), True)
     os.set_inheritable(listener.fileno(), True)
     try:
-        # a witness started by the command holds what every process inside was given
+        # a witness started by the command holds what every process inside was given (in the C locale: while
+        # it starts, a program setting up another one holds the locale's gconv cache open for a moment)
         done = run(
             folder,
-            "sleep 60 & w=$!; ls -l /proc/1/fd /proc/$$/fd /proc/$w/fd > /tmp/fds 2>&1; kill $w; cat /tmp/fds",
+            "LC_ALL=C sleep 60 & w=$!; ls -l /proc/1/fd /proc/$$/fd /proc/$w/fd > /tmp/fds 2>&1; kill $w; cat /tmp/fds",
         )
     finally:
         held.close()
