@@ -746,6 +746,38 @@ def _plain_path(path: str) -> str:
     return fold_path(path[2:] if path.startswith("./") else path)
 
 
+def _line_loc_end(value: str, at: int) -> int:
+    """Where one end of a `-L` range that starts at ``at`` ends (git's line-log.c parse_loc): a number with its
+    sign, or a `/regex/` (after an optional `^`) ending at its first unescaped `/`; ``at`` when neither."""
+    k = at + (value[at : at + 1] in ("+", "-"))
+    while k < len(value) and value[k].isdigit():
+        k += 1
+    if k > at:
+        return k
+    k = at + (value[at : at + 1] == "^")
+    if value[k : k + 1] != "/":
+        return at
+    k += 1
+    while k < len(value) and value[k] != "/":
+        k += 2 if value[k] == "\\" else 1
+    return min(k + 1, len(value))
+
+
+def _line_range_file(value: str) -> str:
+    """The file a `-L` value names: everything after the colon that follows its range (`1,5:a:b` is `a:b`; a
+    `:funcname:` range ends at its second colon; a `/regex/` may hold colons). A value git would not read as a
+    range gives the text after its first colon."""
+    if value[:1] == ":":
+        end = value.find(":", 1)
+    else:
+        end = _line_loc_end(value, 0)
+        if value[end : end + 1] == ",":
+            end = _line_loc_end(value, end + 1)
+        if value[end : end + 1] != ":":
+            end = value.find(":")
+    return value[end + 1 :] if end >= 0 else ""
+
+
 def _git_file_reads(args: tuple[str, ...], sub: str, patched: bool) -> list[tuple[str, ...]]:
     """The paths a git subcommand printing files names (content_reads), as one `cat` view; [] when its options make
     it print names or counts only, or (``patched``) print no change at all."""
@@ -767,10 +799,10 @@ def _git_file_reads(args: tuple[str, ...], sub: str, patched: bool) -> list[tupl
                 pattern = False  # (git grep's pattern, not a place)
             else:
                 paths.append(w)
-        elif w.startswith("-L"):  # `-L 1,5:.env`, `-L:func:.env`: the file after the last colon
+        elif w.startswith("-L"):  # `-L 1,5:.env`, `-L:func:.env`: the file after the range
             value = w[2:] or (args[k] if k < len(args) else "")
             k += 0 if w[2:] else 1
-            paths.append(value.rpartition(":")[2])
+            paths.append(_line_range_file(value))
         elif w in _GIT_VALUES:
             k += 1
     named = [_plain_path(p) for p in paths if p]
