@@ -25,6 +25,7 @@ __all__ = [
     "DECLARATION_BUILTINS",
     "NAME_ASSIGNERS",
     "PATH_VARS",
+    "TOOL_HOME_VARS",
     "WINDOWS_VARS",
     "assignment_carried",
     "todo_editor_carried",
@@ -441,6 +442,38 @@ def loaded_by_variable(view: tuple[str, ...]) -> list[str]:
 
 
 PATH_VARS = frozenset({"PATH", "BASH_CMDS", "EXECIGNORE", "CDPATH"})  # CDPATH: where `cd name` goes
+# red team, R4.9: the folders build tools take their programs from -- Maven's, Gradle's, Ant's and sbt's start
+# scripts run `$JAVA_HOME/bin/java`, Maven's its own M2_HOME/MAVEN_HOME, go its compiler from `$GOROOT/pkg/tool`,
+# dotnet and the Android build theirs: `JAVA_HOME=./x mvn -v` runs ./x/bin/java, as `PATH=. ls` runs ./ls. Any
+# case (Windows reads them so). A toolchain's own place stays a plain setting (_toolchain_place).
+TOOL_HOME_VARS = frozenset(
+    "JAVA_HOME JDK_HOME JRE_HOME M2_HOME MAVEN_HOME GRADLE_HOME ANT_HOME SBT_HOME GOROOT DOTNET_ROOT ANDROID_HOME "
+    "ANDROID_SDK_ROOT".split()
+)
+# Friction: where toolchains are installed -- the system's folders, Windows' programs, and a dot-folder of the
+# user's home (the version managers': ~/.sdkman, ~/.jdks, ~/.asdf, ~/.gradle/jdks, ~/.local/share/mise ...).
+_SYSTEM_PLACES = ("/usr/", "/opt/", "/Library/", "/System/Library/", "/nix/store/", "/snap/", "/Applications/")
+_PROGRAM_FILES = re.compile(r"[a-z]:/program files(?: \(x86\))?/", re.IGNORECASE).match
+_HOME_LEAD = re.compile(r"(?:~|\$HOME|\$\{HOME\}|/home/[^/$`]+|/Users/[^/$`]+|/root)/(?=\.)").match
+
+
+def _toolchain_place(value: str) -> bool:
+    """Whether a TOOL_HOME_VARS ``value`` names a toolchain's own place (or nothing): a system folder, a dot-folder
+    of the home -- no `..`, and no other variable or substitution (`$PWD/jdk`; a substitution's output is not read,
+    macOS's `$(/usr/libexec/java_home -v 17)` too)."""
+    if not value:
+        return True
+    v = value.replace("\\", "/")
+    if ".." in v.split("/"):
+        return False
+    home = _HOME_LEAD(v)
+    if home is not None:
+        v = v[home.end() :]
+    elif not (v.startswith(_SYSTEM_PLACES) or _PROGRAM_FILES(v) is not None):
+        return False
+    return "$" not in v and "`" not in v
+
+
 # red team: the coding agents without Brabo's hook read their options from the environment too -- aider every
 # option as AIDER_<NAME> (`AIDER_YES_ALWAYS=1 aider -m …`), shell-gpt its settings by name
 # (`DEFAULT_EXECUTE_SHELL_CMD=true sgpt -s …`): told so, they act without asking (permissions.commands.agent_clis).
@@ -568,6 +601,8 @@ def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
         return [], "GOFLAGS makes go run a program no rule can read"
     if name in PATH_VARS:
         return [], f"the variable {name} changes which program a command word runs"
+    if name.upper() in TOOL_HOME_VARS and not _toolchain_place(value):
+        return [], f"the variable {name} chooses the programs a build tool runs, from a folder no rule has read"
     if name in _OPTION_VARS and any(f in value for f in _OPTION_VARS[name]):
         # red team: less's start-up command (`LESS='+!rm -rf /'`), man's pager (`MANOPT='-P cmd'`)
         lines = less_text(value) if name == "LESS" else [value.partition("-P")[2] or value]
@@ -716,6 +751,11 @@ def _special(name: str) -> bool:
     )
 
 
+def _chooses_by_name(name: str) -> bool:
+    """_special, or a tool's home (whose value a builtin assigning by name gives unread: `read JAVA_HOME`)."""
+    return _special(name) or name.upper() in TOOL_HOME_VARS
+
+
 def assigns_by_name(view: tuple[str, ...], dynamic: Collection[int] = ()) -> str | None:
     """Why a builtin that assigns variables by name sets one that carries a command line, loads code or
     chooses programs (its value read at run time or through a nameref), or a name no rule can read."""
@@ -734,7 +774,7 @@ def _assigned_by_name(verb: str, view: tuple[str, ...], dynamic: Collection[int]
             name = w.partition("=")[0]
             if k in dynamic and w[:1] != "-" and not (name.isidentifier() and name.isascii()):
                 return f"'{verb}' assigns a variable whose name is not known until it runs"
-            if nameref and "=" in w and _special(w.partition("=")[2]):
+            if nameref and "=" in w and _chooses_by_name(w.partition("=")[2]):
                 return f"'{verb} -n' makes a name refer to {w.partition('=')[2]}, which chooses what runs"
         return None
     if verb == "printf":
@@ -745,7 +785,7 @@ def _assigned_by_name(verb: str, view: tuple[str, ...], dynamic: Collection[int]
                 target = w[2:]
             else:
                 continue
-            if k + (1 if w == "-v" else 0) in dynamic or _special(target.partition("[")[0]):
+            if k + (1 if w == "-v" else 0) in dynamic or _chooses_by_name(target.partition("[")[0]):
                 return f"'printf -v' sets {target}, which chooses what runs"
         return None
     skip = False
@@ -757,7 +797,7 @@ def _assigned_by_name(verb: str, view: tuple[str, ...], dynamic: Collection[int]
             # `read -p PROMPT`, `-d DELIM`, `-t SECS` ...; `mapfile -d/-n/-O/-s/-u/-C/-c` take values too.
             skip = len(w) == 2 and w[1] in _READ_VALUED.get(verb, "")
             continue
-        if k in dynamic or _special(w.partition("[")[0]):
+        if k in dynamic or _chooses_by_name(w.partition("[")[0]):
             return f"'{verb}' sets {w} from its input, which chooses what runs"
     return None
 
