@@ -40,7 +40,7 @@ from permissions.commands.copies import (
 )
 from permissions.commands.credentials import CREDENTIAL_VERBS, credential_hint, credential_named
 from permissions.commands.credentials import READERS as CREDENTIAL_READERS
-from permissions.commands.environment import todo_editor_carried
+from permissions.commands.environment import arguments_carried, todo_editor_carried
 from permissions.commands.fetches import sends_captured
 from permissions.commands.file_printers import loaded_files, prints_environment
 from permissions.commands.find import FDS, FdWords, fd_picked
@@ -100,7 +100,7 @@ from permissions.commands.windows import (
 from permissions.commands.windows_deletions import DELETION_CUE
 from permissions.commands.wrappers import RUNNERS, WRAPPERS, looks_up
 from permissions.commands.writes import WRITE_VERBS, find_expression_at, may_write
-from permissions.exported import ENV_READERS, assigned_rules, exported_options
+from permissions.exported import ARGUMENT_READERS, ENV_READERS, assigned_rules, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter, runner_line, statement_texts
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import (
@@ -1060,7 +1060,9 @@ def _environment_rules(
     program (`CI=1 NODE_ENV=production npm run deploy` for `NODE_ENV=production npm run deploy`: assigned_rules).
     The deny is returned; an ask is kept in ``reading`` as a segment's own would be."""
     finders = []
-    if len(parsed.segments) > 1 and comp.reads_meaning_of(ENV_READERS):
+    if len(parsed.segments) > 1 and (
+        comp.reads_meaning_of(ENV_READERS) or comp.refuses_any_of(ARGUMENT_READERS)
+    ):
         finders.append(exported_options)
     if comp.env_led:
         finders.append(assigned_rules)
@@ -2041,6 +2043,8 @@ def _never_auto_by_text(
     never_auto = arithmetic_on_input(command, segments)  # R4.9: arithmetic on what a command reads
     if never_auto is None and "git" in command and ("EDITOR" in command or "VISUAL" in command):
         never_auto = todo_editor_carried(seg_views)  # R4.9: `export EDITOR='sed -i …'; git rebase -i`
+    if never_auto is None and len(segments) > 1 and ("MAVEN_ARGS" in command or "PYTEST_ADDOPTS" in command):
+        never_auto = arguments_carried(seg_views)  # R4.10: `export MAVEN_ARGS=deploy && mvn -q`
     if never_auto is None and len(segments) > 1 and _writes_any(segments):
         never_auto = runs_a_written_file(
             [(s.words, s.written() if s.inputs else s.redirects) for s in segments]

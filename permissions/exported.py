@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from permissions.commands.environment import DECLARATION_BUILTINS
-from permissions.commands.views import ENV_READERS, env_options, is_assignment
+from permissions.commands.views import ARGUMENT_READERS, ENV_READERS, env_options, is_assignment
 from permissions.matching import DENY_RANK, CompiledPermissions, Pattern
 from permissions.shell import Segment
 
-__all__ = ["ENV_READERS", "assigned_rules", "exported_options"]
+__all__ = ["ARGUMENT_READERS", "ENV_READERS", "assigned_rules", "exported_options"]
 
 
 Views = Sequence[tuple[str, ...]]

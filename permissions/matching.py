@@ -2129,6 +2129,7 @@ class CompiledPermissions:
         "_meant",
         "_meant_names",
         "_one",
+        "_refused_names",
         "_ruled_cases",
         "_scan",
         "_two",
@@ -2184,7 +2185,8 @@ class CompiledPermissions:
         self._meant_names = frozenset(self._meant)
         # SPEC §5, R4.10: the POSIX programs PowerShell's and cmd's spellings are read as (`Remove-Item -Recurse`
         # as `rm -r`) that a deny or ask pattern names -- read off the sandbox only when there is one.
-        self.windows_posix = _names_of(self.deny, self.ask) & WINDOWS_POSIX
+        self._refused_names = _names_of(self.deny, self.ask)
+        self.windows_posix = self._refused_names & WINDOWS_POSIX
         # R4.10: the programs a deny or ask pattern names a path for (`cat .env`, `rm -rf data`; "" for a pattern
         # led by a wildcard: any): decide() then also reads their segments' paths from where they run
         # (permissions.decide._paths_spelt).
@@ -2258,6 +2260,10 @@ class CompiledPermissions:
     def reads_meaning_of(self, programs: frozenset[str]) -> bool:
         """Whether a deny or ask pattern reads one of ``programs`` by meaning (R4.10, its option table)."""
         return not programs.isdisjoint(self._meant_names)
+
+    def refuses_any_of(self, programs: frozenset[str]) -> bool:
+        """Whether a deny or ask pattern names one of ``programs`` (by meaning or as written)."""
+        return not programs.isdisjoint(self._refused_names)
 
     def mention(self, text: str, floor_verbs: frozenset[str]) -> tuple[int, str, Pattern | None] | None:
         """For a command too complex to read in full (R4.7, the read budget): the first program the floor

@@ -27,6 +27,8 @@ __all__ = [
     "PATH_VARS",
     "TOOL_HOME_VARS",
     "WINDOWS_VARS",
+    "ARGUMENT_VARS",
+    "arguments_carried",
     "assignment_carried",
     "todo_editor_carried",
     "leading_assignments",
@@ -452,7 +454,15 @@ TOOL_HOME_VARS = frozenset(
 )
 # Friction: where toolchains are installed -- the system's folders, Windows' programs, and a dot-folder of the
 # user's home (the version managers': ~/.sdkman, ~/.jdks, ~/.asdf, ~/.gradle/jdks, ~/.local/share/mise ...).
-_SYSTEM_PLACES = ("/usr/", "/opt/", "/Library/", "/System/Library/", "/nix/store/", "/snap/", "/Applications/")
+_SYSTEM_PLACES = (
+    "/usr/",
+    "/opt/",
+    "/Library/",
+    "/System/Library/",
+    "/nix/store/",
+    "/snap/",
+    "/Applications/",
+)
 _PROGRAM_FILES = re.compile(r"[a-z]:/program files(?: \(x86\))?/", re.IGNORECASE).match
 _HOME_LEAD = re.compile(r"(?:~|\$HOME|\$\{HOME\}|/home/[^/$`]+|/Users/[^/$`]+|/root)/(?=\.)").match
 
@@ -581,6 +591,16 @@ def _loads_code(name: str, value: str) -> str | None:
     return f"the variable {name} makes the program load code no rule can read"
 
 
+def _chooses_programs(name: str, value: str) -> str | None:
+    """Why the assignment decides which program a command word (PATH_VARS) or a build tool (TOOL_HOME_VARS, a
+    place other than a toolchain's own) runs; or None."""
+    if name in PATH_VARS:
+        return f"the variable {name} changes which program a command word runs"
+    if name.upper() in TOOL_HOME_VARS and not _toolchain_place(value):
+        return f"the variable {name} chooses the programs a build tool runs, from a folder no rule has read"
+    return None
+
+
 def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
     """What one assignment carries: the command lines its value holds, and why it loads code no rule can
     read."""
@@ -599,10 +619,9 @@ def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
         return ([value] if value.strip() else []), None  # R4.9: cargo runs the binaries it builds through it
     if name == "GOFLAGS" and any(f in value for f in ("toolexec", "exec=", "vettool", "overlay")):
         return [], "GOFLAGS makes go run a program no rule can read"
-    if name in PATH_VARS:
-        return [], f"the variable {name} changes which program a command word runs"
-    if name.upper() in TOOL_HOME_VARS and not _toolchain_place(value):
-        return [], f"the variable {name} chooses the programs a build tool runs, from a folder no rule has read"
+    why = _chooses_programs(name, value)
+    if why is not None:
+        return [], why
     if name in _OPTION_VARS and any(f in value for f in _OPTION_VARS[name]):
         # red team: less's start-up command (`LESS='+!rm -rf /'`), man's pager (`MANOPT='-P cmd'`)
         lines = less_text(value) if name == "LESS" else [value.partition("-P")[2] or value]
@@ -670,6 +689,34 @@ def todo_editor_carried(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> str |
         # what the segment sets for later ones, and a prefix for what it starts (`EDITOR=x sh -c 'git …'`,
         # whose script's segments follow it): read as reaching every later segment
         carried.update(leading_assignments(first))
+    return None
+
+
+# red team, R4.10, §5 step 6: the variables a tool reads its own arguments from (permissions.commands.views reads
+# them in the segment that sets them: `MAVEN_ARGS=deploy mvn -q` is `mvn deploy -q`), and the tools.
+ARGUMENT_VARS = {"MAVEN_ARGS": ("mvn", "mvnw"), "PYTEST_ADDOPTS": ("pytest", "py.test")}
+
+
+def arguments_carried(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> str | None:
+    """red team, R4.10: why a tool reads arguments from an ARGUMENT_VARS variable an EARLIER segment set (`export
+    MAVEN_ARGS=deploy && mvn -q`, `PYTEST_ADDOPTS=--junitxml=/etc/x; pytest`) -- read only where they are set, never
+    by the caps, the opaque readings or the writes of the segment that runs the tool; or None. (A variable assigned
+    alone counts: the shell may export it. One the tool's own segment sets again decides there.)"""
+    carried: set[str] = set()
+    for views in seg_views:
+        first = views[0] if views else ()
+        if not first:
+            continue
+        if carried:
+            own = {name for v in views for name, _ in leading_assignments(v)}
+            for v in views:
+                program = v[0].rpartition("/")[2] if v else ""
+                for name in carried:
+                    if program in ARGUMENT_VARS[name] and name not in own:
+                        return f"the variable {name}, set earlier in the command, gives {program} arguments no rule has read"
+        carried.update(
+            name for name, value in leading_assignments(first) if name in ARGUMENT_VARS and value.strip()
+        )
     return None
 
 

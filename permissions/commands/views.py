@@ -56,6 +56,7 @@ __all__ = [
     "WINDOWS_SUFFIXES",
     "flatpak_default_command",
     "foreign_name",
+    "ARGUMENT_READERS",
     "ENV_READERS",
     "HANDED_NAMES",
     "KNOWN_PROGRAMS",
@@ -813,10 +814,23 @@ def option_of_variable(program: str, name: str) -> str | None:
 
 # red team (R4.10, R3.7): pytest reads more arguments from PYTEST_ADDOPTS, split as a shell splits them and read
 # as its own (`PYTEST_ADDOPTS='--junitxml=.envrc' pytest` is `pytest --junitxml=.envrc`).
-_ADDOPTS_READERS = {"pytest": "PYTEST_ADDOPTS", "py.test": "PYTEST_ADDOPTS"}
+# red team (R4.10, §5 step 6): and Maven (3.9 on) its arguments from MAVEN_ARGS -- options and goals, put BEFORE the
+# command line's (`MAVEN_ARGS=deploy mvn -q` deploys; `MAVEN_ARGS=-Dexec.executable=sh mvn test` runs sh) -- and
+# pytest the plugins PYTEST_PLUGINS names (comma-separated), each as `-p NAME`.
+_ADDOPTS_READERS = {
+    "pytest": "PYTEST_ADDOPTS",
+    "py.test": "PYTEST_ADDOPTS",
+    "mvn": "MAVEN_ARGS",
+    "mvnw": "MAVEN_ARGS",
+}
+_PREPENDED = frozenset({"MAVEN_ARGS"})
+_PLUGIN_VARS = {"pytest": "PYTEST_PLUGINS", "py.test": "PYTEST_PLUGINS"}
 
 # The programs that read options from the environment (permissions.exported reads them across segments).
 ENV_READERS = frozenset({*_ENV_OPTIONS, *_ENV_NAMED, *_ADDOPTS_READERS, "git", "terraform", "tofu"})
+# Those whose patterns have no option table (R4.10 reads them as written): a deny or ask naming one reads what
+# an earlier segment exported all the same.
+ARGUMENT_READERS = frozenset(_ADDOPTS_READERS)
 
 
 def _addopts(variable: str, assigned: Sequence[str]) -> list[str]:
@@ -831,6 +845,18 @@ def _addopts(variable: str, assigned: Sequence[str]) -> list[str]:
             except ValueError:
                 words += value.split()
     return words
+
+
+def _plugins(variable: str | None, assigned: Sequence[str]) -> list[str]:
+    """`-p NAME` for each name a plugin list ``variable`` (any case) gives, comma-separated."""
+    if variable is None:
+        return []
+    out: list[str] = []
+    for word in assigned:
+        name, _, value = word.partition("=")
+        if name.upper() == variable:
+            out += [w for part in value.split(",") if (n := part.strip()) for w in ("-p", n)]
+    return out
 
 
 def _hooks_off(word: str) -> bool:
@@ -858,7 +884,10 @@ def env_options(assigned: Sequence[str], rest: tuple[str, ...]) -> list[tuple[st
     if verb in _TF_CLI_ARGS_READERS:
         options = _tf_cli_args(assigned, rest)
     elif verb in _ADDOPTS_READERS:
-        options = _addopts(_ADDOPTS_READERS[verb], assigned)
+        variable = _ADDOPTS_READERS[verb]
+        options = _addopts(variable, assigned) + _plugins(_PLUGIN_VARS.get(verb), assigned)
+        if options and variable in _PREPENDED:
+            return [(verb, *options, *rest[1:])]
     elif verb in _ENV_NAMED:
         named = _ENV_NAMED[verb]
         options = [

@@ -86,4 +86,6 @@ def test_a_tool_home_no_rule_has_read_is_never_auto_approved(command: str) -> No
 
 @pytest.mark.parametrize("command", ORDINARY)
 def test_a_toolchain_s_own_place_stays_ordinary(command: str) -> None:
-    stays_auto_where(command, places=("sandbox",))  # (on the laptop a path outside the project asks: R5's scope)
+    stays_auto_where(
+        command, places=("sandbox",)
+    )  # (on the laptop a path outside the project asks: R5's scope)
