@@ -195,6 +195,7 @@ from permissions.commands.environment import (
     NAME_ASSIGNERS,
     assignment_carried,
     assigns_by_name,
+    homes_by_variable,
     loaded_by_variable,
 )
 from permissions.commands.expression_reads import OPAQUE_EXPRESSIONS, expression_opaque
@@ -932,11 +933,35 @@ def _loads_written(view: tuple[str, ...], written: set[str]) -> bool:
     return False
 
 
+# red team: Gradle's user home -- `init.d/*.gradle` run on every build -- named by its option or its variable: a
+# folder the command wrote into before the build (`echo ... > gh/init.d/a.gradle && gradle test -g gh`).
+_GRADLE_HOME_OPTIONS = ("-g", "--gradle-user-home")
+
+
+def _written_under(folder: str, written: set[str]) -> bool:
+    """Whether a written file's key lies in ``folder`` (the working folder: any)."""
+    key = _file_key(folder).rstrip("/")
+    return bool(written) if key in ("", ".") else any(k.startswith(key + "/") for k in written)
+
+
+def _gradle_home_written(view: tuple[str, ...], written: set[str]) -> bool:
+    """Whether a gradle view's user home (its `-g`/`--gradle-user-home`) holds a file the command wrote."""
+    for k, w in enumerate(view[1:], 1):
+        name, eq, value = w.partition("=")
+        if name in _GRADLE_HOME_OPTIONS:
+            folder = value if eq else (view[k + 1] if k + 1 < len(view) else "")
+            if folder and _written_under(folder, written):
+                return True
+    return False
+
+
 def _runs_written(view: tuple[str, ...], written: set[str]) -> bool:
     """Whether a project runner loads a file the command wrote: one it loads by its name (a Makefile, a test), or
     -- red team -- one its words hand it (_loads_written), or the folder of a Go program written there (`go run
     ./tool`), or any Go file before `go generate` (its `//go:generate` lines are command lines)."""
     if any(_runner_file(k) for k in written) or _loads_written(view, written):
+        return True
+    if view[0].rpartition("/")[2] in ("gradle", "gradlew") and _gradle_home_written(view, written):
         return True
     if view[0].rsplit("/", 1)[-1] != "go" or len(view) < 2 or not any(k.endswith(".go") for k in written):
         return False
@@ -962,8 +987,9 @@ def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...
     last = len(segments) - 1
     for k, (words, redirects) in enumerate(segments):
         if written and words:
-            if ("=" in words[0] or words[0] in _SETS_VARIABLES) and any(
-                _file_key(f) in written for f in loaded_by_variable(words)
+            if ("=" in words[0] or words[0] in _SETS_VARIABLES) and (
+                any(_file_key(f) in written for f in loaded_by_variable(words))
+                or any(_written_under(f, written) for f in homes_by_variable(words))
             ):
                 return WRITTEN_THEN_RUN  # red team: `… > m.mk && MAKEFILES=m.mk make`, `export KUBECONFIG=k.yaml`
             for view in views_of(words):

@@ -34,6 +34,7 @@ __all__ = [
     "leading_assignments",
     "LOADER_VARS",
     "loaded_by_variable",
+    "homes_by_variable",
     "build_variable",
     "assigns_by_name",
     "windows_variable",
@@ -380,6 +381,10 @@ _DEFINITION_VARS = frozenset(
         "PIP_CONFIG_FILE",
         "CARGO_HOME",
         "GOENV",
+        # red team: uv's settings file (its index) and the env file `uv run` loads (LD_PRELOAD ...): from the
+        # input, or written by the command first (runs_a_written_file), no rule has read them
+        "UV_CONFIG_FILE",
+        "UV_ENV_FILE",
     }
 )
 # red team, R3.7: the variables that move a client's settings -- whose entries run programs: a kubeconfig's
@@ -441,6 +446,16 @@ def loaded_by_variable(view: tuple[str, ...]) -> list[str]:
     return [
         part for name, value in leading_assignments(view) if name in LOADER_VARS for part in _files_in(value)
     ]
+
+
+# red team: the folders a variable hands a build to load code from (Gradle's user home: `init.d/*.gradle`), read
+# for files the command wrote there (runs_a_written_file).
+_LOADER_FOLDER_VARS = frozenset({"GRADLE_USER_HOME"})
+
+
+def homes_by_variable(view: tuple[str, ...]) -> list[str]:
+    """The folders the leading assignments of ``view`` hand a build to load code from (_LOADER_FOLDER_VARS)."""
+    return [value for name, value in leading_assignments(view) if name in _LOADER_FOLDER_VARS]
 
 
 PATH_VARS = frozenset({"PATH", "BASH_CMDS", "EXECIGNORE", "CDPATH"})  # CDPATH: where `cd name` goes

@@ -22,6 +22,7 @@ import re
 import tomllib
 from collections.abc import Callable
 
+from permissions.commands.interpreters import is_stream
 from permissions.commands.remote_lines import REMOTE_LINES
 from permissions.commands.syntax import HELP, Syntax
 from permissions.commands.views import readings
@@ -852,10 +853,15 @@ def _interpreters(values: list[str]) -> Lines:
     return tuple(_quote(v) for v in values if _a_program(v)), None
 
 
+_UV_STREAM = "uv reads its settings (the index every package it installs comes from) from the input, which no rule can read"
+
+
 def _uv(view: tuple[str, ...]) -> Lines:
-    """uv's and uvx's `--python`/`-p` among uv's own options (for `run`, before the command it runs)."""
+    """uv's and uvx's `--python`/`-p` among uv's own options (for `run`, before the command it runs); red team:
+    and a `--config-file` that is the input (`uv sync --config-file /dev/stdin`)."""
     runs = view[0] == "uvx" or view[1:2] == ("run",) or view[1:3] == ("tool", "run")
     values: list[str] = []
+    unseen: str | None = None
     k, n = 1, len(view)
     while k < n:
         w = view[k]
@@ -867,11 +873,15 @@ def _uv(view: tuple[str, ...]) -> Lines:
             k += 1
         elif w.startswith(("--python=", "-p")) and w != "-p":
             values.append(w.partition("=")[2] if w[1] == "-" else w[2:].removeprefix("="))
+        elif w.startswith("--config-file"):
+            value = w.partition("=")[2] if "=" in w else (view[k] if k < n else "")
+            k += "=" not in w
+            unseen = unseen or (_UV_STREAM if is_stream(value) else None)
         elif w in _UV_VALUED:
             k += 1
         elif w[:1] != "-" and runs and w not in ("run", "tool"):
             break  # the command it runs
-    return _interpreters(values)
+    return _interpreters(values)[0], unseen
 
 
 def _virtualenv(view: tuple[str, ...]) -> Lines:
@@ -1220,7 +1230,8 @@ WRAPPER_OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     **dict.fromkeys(("tox", "nox"), _tox_nox),
 }
 WRAPPER_OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
-    **dict.fromkeys(("uv", "uvx", "virtualenv"), ("\0-p", "--py")),
+    **dict.fromkeys(("uv", "uvx"), ("\0-p", "--py", "--config-f")),
+    "virtualenv": ("\0-p", "--py"),
     "poetry": ("\0use\0",),
     "pdm": ("\0use\0", "\0create\0"),
     "pipenv": ("--py",),
