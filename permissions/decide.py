@@ -23,7 +23,13 @@ from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_A
 from permissions.autonomy import resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
-from permissions.commands import FILE_WRITERS, PATH_WRITERS, WRITTEN_THEN_RUN, runs_a_written_file
+from permissions.commands import (
+    FILE_WRITERS,
+    PATH_WRITERS,
+    WRITTEN_THEN_RUN,
+    hands_a_data_store,
+    runs_a_written_file,
+)
 from permissions.commands.agent_clis import AGENT_FIRSTS, moves_folder, nested_agent, starts_agent
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.copies import (
@@ -2247,6 +2253,21 @@ def _windows_cap(texts: list[str]) -> tuple[str, str] | None:
     return None
 
 
+def _sent_elsewhere(
+    segments: Sequence[Segment], seg_views: list[list[tuple[str, ...]]], command: str
+) -> str | None:
+    """The segment (its text) that hands another machine what the command holds: a data store in a code runner's
+    arguments (red team: `node x.js --db mongodb://prod.example.com`), a name or an address built from captured
+    data (R4.10: fetches.may_capture, inlined: the hot path); or None."""
+    if "://" in command:
+        handed = hands_a_data_store(seg_views)
+        if handed is not None:
+            return segments[handed].text
+    if "$" in command or "`" in command or "<(" in command:
+        return sends_captured(segments, seg_views, command)
+    return None
+
+
 def _terminal_cap(
     seg_views: list[list[tuple[str, ...]]],
     parsed: ParsedCommand | None,
@@ -2278,11 +2299,9 @@ def _terminal_cap(
                     return "cap_external_effect", seg.text
                 if privileged_at is None and privileged_view(view) and still_privileged(view, seg.text):
                     privileged_at = seg.text
-    # R4.10: a name or an address built from captured data (fetches.may_capture, inlined: the hot path)
-    if "$" in command or "`" in command or "<(" in command:
-        sent = sends_captured(segments, seg_views, command)
-        if sent is not None:
-            return "cap_external_effect", sent
+    sent = _sent_elsewhere(segments, seg_views, command)
+    if sent is not None:
+        return "cap_external_effect", sent
     if protected and git:
         moved = protected_branch_move(seg_views, protected)  # R1.5: by any git command, not only a merge
         if moved is not None:

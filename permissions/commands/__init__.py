@@ -204,6 +204,7 @@ from permissions.commands.git import unknown_git_command
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb, wsl_opaque
 from permissions.commands.loaded_input import SETTINGS_FROM_INPUT, settings_from_input
+from permissions.commands.migrations import store_in_arguments
 from permissions.commands.option_commands import KUBECONFIG_WRAPPERS, docker_settings, named_settings
 from permissions.commands.runners import (
     CARRIER_TRIGGERS,
@@ -254,6 +255,7 @@ __all__ = [
     "feeds_a_program",
     "feeds_a_script",
     "foreign_name",
+    "hands_a_data_store",
     "hands_on",
     "opaque_reason",
     "STREAM_LOADERS",
@@ -977,6 +979,30 @@ def _runs_written(view: tuple[str, ...], written: set[str]) -> bool:
 
 
 _SETS_VARIABLES = DECLARATION_BUILTINS | {"env"}
+
+
+# (the JVM's launchers, beside is_code_verb's interpreters: `java -jar app.jar --spring.datasource.url=...`)
+_JVM_RUNNERS = frozenset({"java", "javaw", "kotlin", "scala", "groovy", "clojure", "clj", "sbt", "lein"})
+
+
+def hands_a_data_store(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> int | None:
+    """red team, §5 step 6: the first segment whose program runs code -- an interpreter, a project runner, a program
+    of the project by its path -- and is handed a data store on another machine in its arguments
+    (migrations.store_in_arguments: `node x.js --db mongodb://prod.example.com`); or None. (A program that prints
+    or searches the text, `echo`, `grep`, is none of them.)"""
+    for i, vs in enumerate(seg_views):
+        for view in vs:
+            if len(view) < 2:
+                continue
+            verb = view[0]
+            name = verb.rpartition("/")[2]
+            if (
+                ("/" in verb or name in _PROJECT_RUNNERS or name in _JVM_RUNNERS or is_code_verb(name))
+                and any("://" in w for w in view[1:])
+                and store_in_arguments(view)
+            ):
+                return i
+    return None
 
 
 def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...]]]) -> str | None:

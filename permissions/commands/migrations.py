@@ -540,6 +540,25 @@ def _store_elsewhere(name: str, value: str) -> bool:
     return False
 
 
+def store_in_arguments(view: tuple[str, ...]) -> bool:
+    """red team, §5 step 6: a data store on another machine in ``view``'s arguments (`node x.js --db
+    mongodb://prod.example.com`, `--dsn=...`, `-Dspring.datasource.url=jdbc:...`), read as the variable form is
+    (:func:`_store_elsewhere`) -- not a database client's or a migration's, whose own readings see theirs."""
+    if view[0].rpartition("/")[2] in DB_CLIENTS:
+        return False
+    tool, args = _tool_of(view)
+    if tool is not None and _acts(tool, args):
+        return False
+    for w in view[1:]:
+        at = w.find("://")
+        if at < 0:
+            continue
+        value = w[w.rfind("=", 0, at) + 1 :]  # (`--db=URL`)
+        if _STORE_SCHEME(value) and _elsewhere(value) and not _one_label(_host_of(value)):
+            return True
+    return False
+
+
 def assigned_data_store(view: tuple[str, ...]) -> bool:
     """An assignment in ``view`` (before its command, after `env`, or `export`ed for the segments after it) that
     hands a program a data store on another machine (:func:`_store_elsewhere`) -- not a database client or a
