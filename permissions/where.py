@@ -484,13 +484,21 @@ def listed_item(words: Sequence[str], k: int) -> bool:
 # does: `--file=%APPDATA%\\x`) is a location decided by an expansion (`type %USERPROFILE%\\.ssh\\id_rsa`), as
 # `$HOME/...` is. One letter between the signs is a format's code, not a variable (`git log --format=%H%n`); a
 # whole `%NAME%` given to a printer (`echo %PATH%`) is text printed.
-_CMD_VARIABLE = re.compile(r"(?:^|[=:])%[A-Za-z_][\w()]+%")
+# Friction: nor is a whole code of git's pretty formats between the signs -- a colour (`format:%C(yellow)%h`,
+# `%Cred%h%Creset`) or the wrap (`%w(72)%s`).
+_CMD_VARIABLE = re.compile(r"(?:^|[=:])(%[A-Za-z_][\w()]+%)")
 _CMD_VALUE = re.compile(r"%[A-Za-z_][\w()]*%")
+_GIT_FORMAT_CODE = re.compile(r"%(?:C(?:red|green|blue|reset)|C\(\w*\)|w\(\d*\))%").fullmatch
 
 
 def cmd_variable_place(words: Sequence[str], word: str) -> bool:
     """Whether ``word`` (of ``words``) is a location cmd's `%NAME%` expansion decides (SPEC §5)."""
-    if _CMD_VARIABLE.search(word) is None:
+    found = _CMD_VARIABLE.search(word)
+    if found is None:
+        return False
+    if _GIT_FORMAT_CODE(found[1]) is not None and all(
+        _GIT_FORMAT_CODE(m[1]) is not None for m in _CMD_VARIABLE.finditer(word)
+    ):
         return False
     return not (words[0].lower() in _PS_PRINTERS and _CMD_VALUE.fullmatch(word) is not None)
 
