@@ -700,6 +700,8 @@ class Scope:
             out.append(seg.text)
         if feeds and words[0] in _PLACE_PRINTERS and _prints_a_place(words) and _cuts_places(segments):
             out.append(seg.text)  # `cat $(dirname $(pwd))/other/.env`: the project's own place, cut
+        if feeds and words[0] == "dirname" and not _WORKING_FOLDER.isdisjoint(words[1:]):
+            out.append(seg.text)  # red team: `ls "$(dirname "$PWD")"`, the folder above the working one
         if words[0] not in _DECODERS and (words[0] in NOT_PEELED or not _peels(words[0])):
             return
         for view in views_of(words):  # views, without peeling what has nothing to look through
@@ -1534,6 +1536,10 @@ _SPLIT_ON_SLASH = re.compile(r'\bsplit\(\s*(?:[^()"]*,\s*)?"/"\s*\)')
 _PLACE_PRINTERS = frozenset({"pwd", "realpath", "readlink", "printenv", "env", "git"})
 _PLACE_SLICERS = _SLICERS - {"basename"}
 _GIT_PLACES = frozenset(GIT_TOPS) | {"--git-path"}
+
+
+# The working folder by its variable: `dirname` of it prints the folder above.
+_WORKING_FOLDER = frozenset({"$PWD", "${PWD}"})
 
 
 def _prints_a_place(words: tuple[str, ...]) -> bool:
