@@ -6,8 +6,8 @@ substitution's output was not judged when dirname's operand was `$PWD` rather th
 of `$PWD` or `${PWD}` whose output becomes another command's words is read as the folder above: outside the
 project. `dirname` of a path inside (`src/a.py`, `.`) stays inside.
 
-OUTSIDE: every case but the `cd` one (cd's own reading held) failed on the base this change started from
-(9e5dd588).
+OUTSIDE: every case but the `cd` one and the glob (their own readings held) failed on the base this change
+started from (9e5dd588).
 """
 
 from __future__ import annotations
