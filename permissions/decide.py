@@ -106,7 +106,7 @@ from permissions.commands.windows import (
 from permissions.commands.windows_deletions import DELETION_CUE
 from permissions.commands.wrappers import RUNNERS, WRAPPERS, looks_up
 from permissions.commands.writes import WRITE_VERBS, find_expression_at, may_write
-from permissions.exported import ARGUMENT_READERS, ENV_READERS, assigned_rules, exported_options
+from permissions.exported import assigned_rules, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter, runner_line, statement_texts
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import (
@@ -1066,9 +1066,7 @@ def _environment_rules(
     program (`CI=1 NODE_ENV=production npm run deploy` for `NODE_ENV=production npm run deploy`: assigned_rules).
     The deny is returned; an ask is kept in ``reading`` as a segment's own would be."""
     finders = []
-    if len(parsed.segments) > 1 and (
-        comp.reads_meaning_of(ENV_READERS) or comp.refuses_any_of(ARGUMENT_READERS)
-    ):
+    if len(parsed.segments) > 1 and comp.reads_environment:
         finders.append(exported_options)
     if comp.env_led:
         finders.append(assigned_rules)
@@ -2049,7 +2047,7 @@ def _never_auto_by_text(
     never_auto = arithmetic_on_input(command, segments)  # R4.9: arithmetic on what a command reads
     if never_auto is None and "git" in command and ("EDITOR" in command or "VISUAL" in command):
         never_auto = todo_editor_carried(seg_views)  # R4.9: `export EDITOR='sed -i …'; git rebase -i`
-    if never_auto is None and len(segments) > 1 and ("MAVEN_ARGS" in command or "PYTEST_ADDOPTS" in command):
+    if never_auto is None and "_A" in command:  # (MAVEN_ARGS, PYTEST_ADDOPTS: one test on the hot path)
         never_auto = arguments_carried(seg_views)  # R4.10: `export MAVEN_ARGS=deploy && mvn -q`
     if never_auto is None and len(segments) > 1 and _writes_any(segments):
         never_auto = runs_a_written_file(
@@ -2299,9 +2297,10 @@ def _terminal_cap(
                     return "cap_external_effect", seg.text
                 if privileged_at is None and privileged_view(view) and still_privileged(view, seg.text):
                     privileged_at = seg.text
-    sent = _sent_elsewhere(segments, seg_views, command)
-    if sent is not None:
-        return "cap_external_effect", sent
+    if "$" in command or "`" in command or "<(" in command or "://" in command:
+        sent = _sent_elsewhere(segments, seg_views, command)
+        if sent is not None:
+            return "cap_external_effect", sent
     if protected and git:
         moved = protected_branch_move(seg_views, protected)  # R1.5: by any git command, not only a merge
         if moved is not None:

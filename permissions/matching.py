@@ -41,6 +41,8 @@ from permissions.commands.settings_writers import socat_files
 from permissions.commands.syntax import option_values
 from permissions.commands.tasks import TASK_VERBS
 from permissions.commands.views import (
+    ARGUMENT_READERS,
+    ENV_READERS,
     HANDED_NAMES,
     INITIALIZES,
     KNOWN_PROGRAMS,
@@ -2129,7 +2131,6 @@ class CompiledPermissions:
         "_meant",
         "_meant_names",
         "_one",
-        "_refused_names",
         "_ruled_cases",
         "_scan",
         "_two",
@@ -2138,6 +2139,7 @@ class CompiledPermissions:
         "by_first",
         "deny",
         "readings_by_first",
+        "reads_environment",
         "named_first",
         "segment_memo",
         "windows_posix",
@@ -2183,10 +2185,16 @@ class CompiledPermissions:
                 for p, found in meant:
                     _widen_gate(self._gates, name, p, found)
         self._meant_names = frozenset(self._meant)
+        refused = _names_of(self.deny, self.ask)
+        # R4.10: whether a deny or ask pattern reads a program that takes options from what an earlier segment
+        # exported -- by its option table (ENV_READERS), or as written when it reads its arguments from a variable
+        # (ARGUMENT_READERS: `export MAVEN_ARGS=deploy && mvn -q` under a deny of `mvn deploy`)
+        self.reads_environment = not ENV_READERS.isdisjoint(
+            self._meant_names
+        ) or not ARGUMENT_READERS.isdisjoint(refused)
         # SPEC §5, R4.10: the POSIX programs PowerShell's and cmd's spellings are read as (`Remove-Item -Recurse`
         # as `rm -r`) that a deny or ask pattern names -- read off the sandbox only when there is one.
-        self._refused_names = _names_of(self.deny, self.ask)
-        self.windows_posix = self._refused_names & WINDOWS_POSIX
+        self.windows_posix = refused & WINDOWS_POSIX
         # R4.10: the programs a deny or ask pattern names a path for (`cat .env`, `rm -rf data`; "" for a pattern
         # led by a wildcard: any): decide() then also reads their segments' paths from where they run
         # (permissions.decide._paths_spelt).
@@ -2256,14 +2264,6 @@ class CompiledPermissions:
                     out = list(view)
                 out[k] = spelt
         return tuple(out) if out is not None else None
-
-    def reads_meaning_of(self, programs: frozenset[str]) -> bool:
-        """Whether a deny or ask pattern reads one of ``programs`` by meaning (R4.10, its option table)."""
-        return not programs.isdisjoint(self._meant_names)
-
-    def refuses_any_of(self, programs: frozenset[str]) -> bool:
-        """Whether a deny or ask pattern names one of ``programs`` (by meaning or as written)."""
-        return not programs.isdisjoint(self._refused_names)
 
     def mention(self, text: str, floor_verbs: frozenset[str]) -> tuple[int, str, Pattern | None] | None:
         """For a command too complex to read in full (R4.7, the read budget): the first program the floor
