@@ -72,6 +72,23 @@ ETC_FILES = (
 # helper), and every tenant's command would read them.
 HOST_PROGRAM_CONFIG = ("/usr/etc", "/usr/local/etc")
 NET_ETC_FILES = ("/etc/resolv.conf", "/etc/hosts")
+# R9.7: the sandbox's /proc is its own (pid, network, ipc, uts and cgroup namespaces), but many of its entries
+# are the kernel's, host-wide. Masked as Docker and runc mask theirs (their default maskedPaths), and more: the
+# host kernel's command line (boot secrets, the provider's infrastructure), the boot id (which machine: the
+# same for every tenant on it), the kernel's symbols and memory maps, and live counters of every tenant's
+# activity (each interrupt and softirq, each disk's reads and writes, pressure stall times). A file is
+# covered by /dev/null (bound without devices: it cannot even be opened), a folder by an empty read-only
+# tmpfs; only what exists on this kernel (bubblewrap cannot create a file in /proc). What ordinary tools read
+# stays: /proc/stat, meminfo, uptime, loadavg, cpuinfo, vmstat (ps, top, free, nproc, python, node) --
+# loadavg and uptime are sysinfo(2)'s answer anyway, which no mask hides.
+PROC_MASKED_FILES = (
+    "/proc/kcore", "/proc/keys", "/proc/key-users", "/proc/timer_list", "/proc/timer_stats",
+    "/proc/sched_debug", "/proc/latency_stats", "/proc/interrupts", "/proc/softirqs", "/proc/diskstats",
+    "/proc/cmdline", "/proc/sys/kernel/random/boot_id", "/proc/kallsyms", "/proc/iomem", "/proc/ioports",
+    "/proc/vmallocinfo", "/proc/slabinfo", "/proc/buddyinfo", "/proc/zoneinfo", "/proc/pagetypeinfo",
+    "/proc/kpagecount", "/proc/kpageflags", "/proc/kpagecgroup", "/proc/kmsg",
+)  # fmt: skip
+PROC_MASKED_FOLDERS = ("/proc/acpi", "/proc/scsi", "/proc/asound", "/proc/pressure")
 # In a sandbox's argv, the place of the filter's descriptor: ``run_capped`` opens a fresh one at each launch
 # and puts its number there (bubblewrap reads a descriptor to its end, so none can be shared or kept).
 SECCOMP_FD_SLOT = "{brabo-seccomp-fd}"
@@ -288,6 +305,7 @@ def bwrap_argv(
         "--remount-ro", "/",  # bubblewrap's own root tmpfs, unbounded otherwise
         "--chdir", cwd,
     ]  # fmt: skip
+    argv += proc_masks()
     if seccomp:
         argv += ["--seccomp", SECCOMP_FD_SLOT]
     shell = "/bin/bash" if os.path.exists("/usr/bin/bash") or os.path.exists("/bin/bash") else "/bin/sh"
@@ -298,6 +316,18 @@ def bwrap_argv(
         v=space_bytes // 1024,
     )
     return [*argv, "--", shell, "-c", prelude, shell, command]
+
+
+def proc_masks() -> list[str]:
+    """bubblewrap's options masking the host-wide entries of the sandbox's /proc (after its ``--proc``)."""
+    argv: list[str] = []
+    for path in PROC_MASKED_FILES:
+        if os.path.exists(path):
+            argv += ["--ro-bind", "/dev/null", path]
+    for path in PROC_MASKED_FOLDERS:
+        if os.path.isdir(path):
+            argv += ["--perms", "0555", "--size", "4096", "--tmpfs", path, "--remount-ro", path]
+    return argv
 
 
 # The helper a root launcher runs bubblewrap through (with ``python -I -S -c``): in a private mount namespace

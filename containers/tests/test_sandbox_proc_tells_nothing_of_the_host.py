@@ -1,0 +1,197 @@
+"""What /proc and /sys of a sandbox tell a tenant about the machine it runs on and the other tenants on it,
+through the real bubblewrap sandbox launched exactly as the worker and the runner launch it
+(brabo_client/sandbox.py) -- as whatever user runs these tests (root here: the root launcher's path).
+
+R9.7: the host lends the sandbox nothing. The sandbox's /proc is a fresh one (its own pid, network, ipc, uts
+and cgroup namespaces), but many of its entries are the kernel's, host-wide: the host kernel's command line (a
+secret passed at boot, the provider's infrastructure), the boot's id (which machine, shared by every tenant
+on it), the kernel's symbol table and memory map, and live counters of other tenants' activity (every
+interrupt, every disk's reads and writes, the pressure stall times). Masked as Docker and runc mask theirs
+(their default ``maskedPaths``: /proc/kcore, keys, timer_list, sched_debug, latency_stats, interrupts,
+acpi, scsi, asound ...), plus the ones above. What ordinary tools read (``/proc/stat``, ``meminfo``,
+``uptime``, ``loadavg``, ``cpuinfo``) stays: ps, top, free, nproc, python, node and git keep working
+(``loadavg`` and ``uptime`` are the kernel's ``sysinfo(2)`` answer anyway, which no mask hides).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from brabo_client import sandbox as sb
+
+from .sandbox_run import run
+
+
+@pytest.fixture
+def folder(tmp_path):
+    f = tmp_path / "project"
+    f.mkdir()
+    (f / sb.POLICY_FILE).write_text("{}\n")
+    return f
+
+
+# -- host-wide files: nothing comes out of them ------------------------------------------------------------
+
+MASKED_FILES = (
+    # Docker's and runc's default masked paths
+    "/proc/kcore",
+    "/proc/keys",
+    "/proc/timer_list",
+    "/proc/timer_stats",
+    "/proc/sched_debug",
+    "/proc/latency_stats",
+    "/proc/interrupts",
+    # the host's identity and boot secrets
+    "/proc/cmdline",
+    "/proc/sys/kernel/random/boot_id",
+    "/proc/key-users",
+    # the kernel's layout: symbols, physical and virtual memory maps, allocator state
+    "/proc/kallsyms",
+    "/proc/iomem",
+    "/proc/ioports",
+    "/proc/vmallocinfo",
+    "/proc/slabinfo",
+    "/proc/buddyinfo",
+    "/proc/zoneinfo",
+    "/proc/pagetypeinfo",
+    "/proc/kpagecount",
+    "/proc/kpageflags",
+    "/proc/kpagecgroup",
+    "/proc/kmsg",
+    # live counters of every tenant's activity
+    "/proc/softirqs",
+    "/proc/diskstats",
+)
+
+
+@pytest.mark.parametrize("path", MASKED_FILES)
+def test_a_host_wide_file_gives_nothing(sandbox, folder, path):
+    done = run(folder, f"head -c 4096 {path} 2>/dev/null | od -An -c | head -3; echo END")
+    assert done["stdout"].strip() == "END", done
+
+
+MASKED_FOLDERS = ("/proc/acpi", "/proc/scsi", "/proc/asound", "/proc/pressure")
+
+
+@pytest.mark.parametrize("path", MASKED_FOLDERS)
+def test_a_host_wide_folder_is_empty(sandbox, folder, path):
+    done = run(folder, f"ls -A {path} 2>/dev/null; cat {path}/* 2>/dev/null | head -c 200; echo END")
+    assert done["stdout"].strip() == "END", done
+
+
+def test_the_boot_id_is_not_the_hosts(sandbox, folder):
+    host = open("/proc/sys/kernel/random/boot_id").read().strip()
+    done = run(folder, "cat /proc/sys/kernel/random/boot_id 2>/dev/null; grep -r . /proc/sys/kernel 2>/dev/null")
+    assert host not in done["stdout"], done
+
+
+def test_the_hosts_kernel_command_line_is_nowhere_in_proc(sandbox, folder):
+    host = open("/proc/cmdline").read().strip()
+    assert len(host) > 10  # something to look for
+    done = run(folder, "cat /proc/cmdline /proc/1/cmdline /proc/self/cmdline 2>/dev/null | tr '\\0' ' '")
+    assert host not in done["stdout"], done
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "umount /proc/cmdline",
+        "umount -l /proc/cmdline",
+        "umount /proc/pressure",
+        "python3 -I -S -c 'import ctypes,sys; l=ctypes.CDLL(None); sys.exit(l.umount2(b\"/proc/cmdline\", 2))'",
+        "mount --bind /proc/self/cmdline /proc/cmdline",
+    ],
+)
+def test_a_mask_cannot_be_taken_off(sandbox, folder, command):
+    done = run(folder, f"{command} >/dev/null 2>&1; head -c 200 /proc/cmdline 2>/dev/null | wc -c")
+    assert done["stdout"].strip() == "0", done
+
+
+# -- /sys: not there at all ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/sys",
+        "/sys/firmware",
+        "/sys/fs/cgroup",
+        "/sys/class/net",
+        "/sys/devices/virtual/dmi/id/product_uuid",
+        "/sys/devices/virtual/powercap",
+        "/sys/kernel/debug",
+        "/sys/block",
+    ],
+)
+def test_sys_is_not_in_the_sandbox(sandbox, folder, path):
+    done = run(folder, f"ls -A {path} 2>/dev/null && echo THERE; echo END")
+    assert done["stdout"].strip() == "END", done
+
+
+# -- what is the sandbox's own: its network, its cgroup, its processes ------------------------------------------
+
+
+@pytest.mark.parametrize("table", ["tcp", "tcp6", "udp", "udp6", "unix", "raw", "raw6", "packet", "netlink"])
+def test_proc_net_lists_no_socket_of_the_host(sandbox, folder, table):
+    done = run(folder, f"tail -n +2 /proc/net/{table} 2>/dev/null | grep -v ' 0000000000000000 ' ; echo END")
+    # a fresh network namespace holds no socket but the ones the command opens (netlink: the kernel's own)
+    lines = [ln for ln in done["stdout"].splitlines() if ln.strip() and ln.strip() != "END"]
+    if table == "netlink":
+        lines = [ln for ln in lines if ln.split()[2:3] != ["0"]]  # the kernel's sockets have port id 0
+    assert lines == [], done
+
+
+def test_proc_net_dev_names_only_the_loopback(sandbox, folder):
+    done = run(folder, "tail -n +3 /proc/net/dev | cut -d: -f1")
+    assert done["stdout"].split() == ["lo"], done
+
+
+def test_the_cgroup_is_the_sandboxs_own_root(sandbox, folder):
+    done = run(folder, "cat /proc/self/cgroup")
+    lines = done["stdout"].split()
+    assert lines and all(line.endswith(":/") for line in lines), done
+
+
+def test_only_the_sandboxs_processes_are_listed(sandbox, folder):
+    done = run(folder, "ls -d /proc/[0-9]* | wc -l")
+    assert 0 < int(done["stdout"].strip()) < 8, done
+
+
+# -- what ordinary tools need still works ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command, expect",
+    [
+        ("ps -e -o pid,comm | grep -c .", None),
+        ("top -b -n 1 | head -5 | grep -c -i -E 'tasks|mem'", None),
+        ("free -m | grep -c Mem", "1"),
+        ("nproc", None),
+        ("uptime | grep -c load", "1"),
+        ("vmstat 1 1 | tail -1 | wc -w", None),
+        ("python3 -c 'import os, platform; print(os.cpu_count() > 0, bool(platform.platform()))'", "True True"),
+        ("node -e 'const os=require(\"os\"); console.log(os.cpus().length > 0, os.totalmem() > 0)'", "true true"),
+        ("cd /tmp && git init -q r && cd r && git -c user.name=a -c user.email=a@b commit -q --allow-empty -m x && git log --oneline | wc -l", "1"),
+    ],
+)
+def test_ordinary_tools_still_work(sandbox, folder, command, expect):
+    done = run(folder, command)
+    assert done["exit_code"] == 0, done
+    out = done["stdout"].strip()
+    assert out, done
+    if expect is not None:
+        assert out == expect, done
+    else:
+        assert int(out.split()[-1]) > 0, done
+
+
+# -- the runner's sandbox (its --share-net) masks the same ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/proc/cmdline", "/proc/interrupts", "/proc/sys/kernel/random/boot_id"])
+def test_the_runners_sandbox_masks_the_same(sandbox, folder, path):
+    done = sb.Launcher(sb.bwrap_path(), share_net=True).run(
+        folder, folder / sb.POLICY_FILE, sb.WORKDIR, f"head -c 200 {path} 2>/dev/null | wc -c",
+        timeout=60, cap=1 << 16,
+    )
+    assert done["stdout"].strip() == "0", done
