@@ -88,7 +88,9 @@ PROC_MASKED_FILES = (
     "/proc/vmallocinfo", "/proc/slabinfo", "/proc/buddyinfo", "/proc/zoneinfo", "/proc/pagetypeinfo",
     "/proc/kpagecount", "/proc/kpageflags", "/proc/kpagecgroup", "/proc/kmsg",
 )  # fmt: skip
-PROC_MASKED_FOLDERS = ("/proc/acpi", "/proc/scsi", "/proc/asound", "/proc/pressure")
+# irq/N/spurious counts each interrupt (the masked interrupts file, line by line); fs/<type>/<disk>/ holds each
+# filesystem's allocation state and activity counters (ext4's mb_groups, xfs's stat): other tenants' writes.
+PROC_MASKED_FOLDERS = ("/proc/acpi", "/proc/scsi", "/proc/asound", "/proc/pressure", "/proc/irq", "/proc/fs")
 # In a sandbox's argv, the place of the filter's descriptor: ``run_capped`` opens a fresh one at each launch
 # and puts its number there (bubblewrap reads a descriptor to its end, so none can be shared or kept).
 SECCOMP_FD_SLOT = "{brabo-seccomp-fd}"

@@ -15,6 +15,8 @@ acpi, scsi, asound ...), plus the ones above. What ordinary tools read (``/proc/
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from brabo_client import sandbox as sb
@@ -70,12 +72,21 @@ def test_a_host_wide_file_gives_nothing(sandbox, folder, path):
     assert done["stdout"].strip() == "END", done
 
 
-MASKED_FOLDERS = ("/proc/acpi", "/proc/scsi", "/proc/asound", "/proc/pressure")
+MASKED_FOLDERS = (
+    "/proc/acpi",
+    "/proc/scsi",
+    "/proc/asound",
+    "/proc/pressure",
+    # each interrupt's own counts (irq/N/spurious: the masked /proc/interrupts, one line at a time) and each
+    # filesystem's allocation state and activity (fs/ext4/<disk>/mb_groups, fs/xfs/stat: others' writes)
+    "/proc/irq",
+    "/proc/fs",
+)
 
 
 @pytest.mark.parametrize("path", MASKED_FOLDERS)
 def test_a_host_wide_folder_is_empty(sandbox, folder, path):
-    done = run(folder, f"ls -A {path} 2>/dev/null; cat {path}/* 2>/dev/null | head -c 200; echo END")
+    done = run(folder, f"ls -A {path} 2>/dev/null; grep -rs . {path} | head -c 200; echo END")
     assert done["stdout"].strip() == "END", done
 
 
@@ -195,3 +206,15 @@ def test_the_runners_sandbox_masks_the_same(sandbox, folder, path):
         timeout=60, cap=1 << 16,
     )
     assert done["stdout"].strip() == "0", done
+
+
+def test_other_processes_file_locks_are_not_listed(sandbox, folder, tmp_path):
+    import fcntl
+
+    held = tmp_path / "held.lock"
+    with open(held, "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)  # the worker's (another tenant's) lock, held while the sandbox looks
+        inode = os.stat(held).st_ino
+        done = run(folder, "cat /proc/locks; echo END")
+    assert done["stdout"].strip().endswith("END"), done
+    assert f":{inode} " not in done["stdout"], done
