@@ -607,15 +607,19 @@ def leads_inside(path: Path | str, root: Path) -> bool:
     return as_seen_inside(root, text[len(top) :].split("/"), absolute_root=top)[0] != "outside"
 
 
-def links_out(folder: Path, root: Path) -> bool:
+def links_out(folder: Path, root: Path, seen: dict[str, tuple | None] | None = None) -> bool:
     """Whether a symbolic link anywhere in the git folder ``folder`` leads out of the root: git reads a ref,
     HEAD, config or loose object through it -- another repository's objects linked in one by one under their
     own names were pushed (its history, to a remote the agent reads). Each entry's type comes from the folder
     listing; only links are resolved, inside the root. The hooks folder is not looked at: no git Brabo runs
-    reads it (``core.hooksPath=/dev/null``), and a person may keep their hooks elsewhere."""
+    reads it (``core.hooksPath=/dev/null``), and a person may keep their hooks elsewhere. ``seen``, when
+    given, gets the state of every folder walked (:func:`folder_state`, read before it is listed), so that
+    :func:`as_walked` can tell later, without a walk, that nothing was added, removed or renamed since."""
     todo = [str(folder)]
     while todo:
         here = todo.pop()
+        if seen is not None:
+            seen[here] = folder_state(here)
         try:
             entries = list(os.scandir(here))
         except OSError:
@@ -629,6 +633,23 @@ def links_out(folder: Path, root: Path) -> bool:
             elif entry.is_dir(follow_symlinks=False):
                 todo.append(entry.path)
     return False
+
+
+def folder_state(path: str) -> tuple | None:
+    """What changes whenever an entry of the folder ``path`` is added, removed or renamed (its change time:
+    set by the kernel, never by the user, unlike the modification time), and the folder's identity; None
+    when there is none."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_mode, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def as_walked(seen: dict[str, tuple | None]) -> bool:
+    """Whether every folder :func:`links_out` walked is as it was then: no entry of any of them added,
+    removed or renamed -- so no link made since (a link replaces or adds a name)."""
+    return bool(seen) and all(folder_state(path) == state for path, state in seen.items())
 
 
 def stores_inside(objects: Path, root: Path) -> None:

@@ -28,6 +28,7 @@ from brabo_client.runner import Failure as WriteRefused
 from brabo_client.runner import (
     alternates,
     as_seen_inside,
+    as_walked,
     leads_inside,
     links_out,
     names_git_folder,
@@ -376,11 +377,12 @@ def _named_by(entry: Path, root: Path, *, gitfile: bool) -> Path | None:
     return physical if state == "found" else None
 
 
-def _pointers_inside_project(cwd: Path, root: Path) -> None:
+def _pointers_inside_project(cwd: Path, root: Path, walked: dict | None = None) -> None:
     """Before git runs on the host: the worktree's ``.git`` (a folder, a link or a ``gitdir:`` file), a linked
     worktree's ``commondir`` and each git folder's ``objects`` lead inside the project, read without following
     anything out of it. git following them on the host answered whether a host path is a repository: another
-    tenant's refused as outside, a missing one "not a git repository" (R9.7)."""
+    tenant's refused as outside, a missing one "not a git repository" (R9.7). ``walked`` keeps what the walk
+    of each git folder saw, for the check after git ran (:func:`_links_out`)."""
     here = cwd
     while not os.path.lexists(here / ".git"):
         if here == root or not _within(here.parent, root):
@@ -401,8 +403,20 @@ def _pointers_inside_project(cwd: Path, root: Path) -> None:
             and not leads_inside(folder / "objects", root)
         ):
             raise _outside("an object store")
-        if folder is not None and links_out(folder, root):
+        if folder is not None and _links_out(folder, root, walked):
             raise _outside("a link in the git folder")
+
+
+def _links_out(folder: Path, root: Path, walked: dict | None) -> bool:
+    """:func:`links_out`, walked once per ``walked``: when the same folder was walked before and none of its
+    folders has changed since (no name added, removed or renamed in any), what the walk found stands."""
+    if walked is None:
+        return links_out(folder, root)
+    before = walked.get(str(folder))
+    if before is not None and as_walked(before):
+        return False
+    walked[str(folder)] = seen = {}
+    return links_out(folder, root, seen)
 
 
 def _as_seen(text: str, root: Path) -> str:
@@ -410,12 +424,13 @@ def _as_seen(text: str, root: Path) -> str:
     return text.replace(os.path.normpath(str(root)), WORKDIR)
 
 
-def _objects_inside_project(cwd: Path, root: Path, home: Path) -> None:
+def _objects_inside_project(cwd: Path, root: Path, home: Path, walked: dict | None = None) -> None:
     """The push reads the worktree's objects through the mirror's alternates; so the worktree's git folder
     and every object store it borrows from (``objects/info/alternates``) must lie inside the project:
     otherwise a push could carry another project's files (``git_objects_outside_project``). The pointers are
-    read first, inside the project only: git runs on the host only where they stay in it."""
-    _pointers_inside_project(cwd, root)
+    read first, inside the project only: git runs on the host only where they stay in it. ``walked``: see
+    :func:`_pointers_inside_project` (a check after git ran walks only what changed)."""
+    _pointers_inside_project(cwd, root, walked)
     found = run_git(
         cwd, "rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", home=home,
         env=_ceiling(root),
@@ -550,14 +565,15 @@ def push_preview(action) -> dict:
             # the worktree's .git is the sandbox's to write: it may name another tenant's repository (a .git
             # file, commondir, alternates, a link) or be missing, so that git finds one above the project.
             # Checked before and after, so a .git swapped meanwhile shows nothing either.
-            _objects_inside_project(cwd, root, home)
+            walked: dict = {}  # the git folders' walk, done once: the check after reads only their state
+            _objects_inside_project(cwd, root, home, walked=walked)
             listed = run_git(
                 cwd, "-c", "log.showSignature=false", "log", "--no-ext-diff", "--no-textconv", "--no-color",
                 "--no-renames", f"--max-count={PREVIEW_COMMITS + 1}", "--format=%x00%h%x09%an%x09%s",
                 "--name-status", f"refs/heads/{branch}", "--not", "--remotes", "--", home=home,
                 env=_ceiling(root),
             )  # fmt: skip
-            _objects_inside_project(cwd, root, home)
+            _objects_inside_project(cwd, root, home, walked=walked)
     except ExecutionFailure as failure:
         return {"error": failure.message}
     if listed.returncode != 0:

@@ -130,8 +130,8 @@ def _swapped_after_the_check(monkeypatch, team, command: str) -> None:
     """A command still running swaps the .git right after the worker checked it (the race, made certain)."""
     checked = git_local._objects_inside_project
 
-    def check_then_swap(cwd, root, home):
-        checked(cwd, root, home)
+    def check_then_swap(cwd, root, home, **kw):
+        checked(cwd, root, home, **kw)
         sandboxed(team, command)
         monkeypatch.setattr(git_local, "_objects_inside_project", checked)
 
@@ -287,3 +287,58 @@ def test_a_push_never_carries_another_repositorys_objects_linked_in_one_by_one(
     (root / ".git" / "refs" / "heads" / "main").write_text(their_sha + "\n")
     assert _push_outcome(team, make_action)[:2] == ("failed", "git_objects_outside_project")
     assert git(bare, "for-each-ref") == ""
+
+
+# -- the preview walks the git folder once: the check after git ran reads only the folders' state -------------
+
+IN_FOLDER_ATTACKS = ["objects link", "ref link", "head link", "refs folder link", "config link",
+                     "loose objects link", "packed refs link", "ref link renamed over"]  # fmt: skip
+
+
+def _in_folder_attacks(target: Path, sha: str, root: Path) -> dict[str, str]:
+    git_dir = target / ".git"
+    return {
+        **_oracle_attacks(target, sha, root),
+        "ref link renamed over": (  # a regular file replaced in one rename: no name added or removed
+            f"ln -s {git_dir}/refs/heads/main .git/refs/heads/.tmp && mv -f .git/refs/heads/.tmp "
+            ".git/refs/heads/main"
+        ),
+    }
+
+
+@pytest.mark.parametrize("attack", IN_FOLDER_ATTACKS)
+def test_a_link_made_in_the_git_folder_during_the_log_is_not_previewed(
+    team, sandbox, ours, theirs, make_action, monkeypatch, attack
+):
+    """The walk before the log is not repeated after it: the check after reads each walked folder's state,
+    and a link made meanwhile (a name added, removed or renamed) is walked and refused."""
+    their_root, their_sha = theirs
+    command = _in_folder_attacks(their_root, their_sha, Path(team.project.root()))[attack]
+    run = git_local.run_git
+
+    def linked_during_the_log(cwd, *args, **kw):
+        if "log" in args:
+            sandboxed(team, command)
+        return run(cwd, *args, **kw)
+
+    monkeypatch.setattr(git_local, "run_git", linked_during_the_log)
+    shown = json.dumps(
+        push_preview(make_action(team.project, "git_push", {"branch": "main"}, status="pending"))
+    )
+    assert THEIR_SUBJECT not in shown and their_sha[:7] not in shown, shown
+    assert "outside the project" in shown, shown
+
+
+def test_the_preview_lists_each_folder_of_the_git_folder_once(team, sandbox, ours, make_action, monkeypatch):
+    listed: list[str] = []
+    scandir = os.scandir
+
+    def counted(path="."):
+        if ".git" in str(path):
+            listed.append(str(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", counted)
+    shown = push_preview(make_action(team.project, "git_push", {"branch": "main"}, status="pending"))
+    assert shown.get("commits"), shown
+    assert listed and len(listed) == len(set(listed)), sorted(listed)
