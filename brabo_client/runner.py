@@ -599,25 +599,38 @@ def git_folders_inside(cwd: Path, root: Path, env: dict[str, str]) -> None:
 def leads_inside(path: Path | str, root: Path) -> bool:
     """Whether ``path`` -- a path of this machine, as git here reads it -- stays in the root, its links
     followed inside the root only: nothing outside the root is looked at (R9.7)."""
+    return resolved_inside(path, root)[0]
+
+
+def resolved_inside(path: Path | str, root: Path) -> tuple[bool, Path | None]:
+    """Whether ``path`` stays in the root (as :func:`leads_inside`), and where it leads there: the physical
+    path, without links (None when it names nothing, or when the root is ``/``)."""
     top, text = os.path.normpath(str(root)), str(path)
     if top == "/":
-        return True
+        return True, None
     if text != top and not text.startswith(top + "/"):
-        return False
-    return as_seen_inside(root, text[len(top) :].split("/"), absolute_root=top)[0] != "outside"
+        return False, None
+    state, physical = as_seen_inside(root, text[len(top) :].split("/"), absolute_root=top)
+    return state != "outside", physical
 
 
 def links_out(folder: Path, root: Path, seen: dict[str, tuple | None] | None = None) -> bool:
     """Whether a symbolic link anywhere in the git folder ``folder`` leads out of the root: git reads a ref,
     HEAD, config or loose object through it -- another repository's objects linked in one by one under their
     own names were pushed (its history, to a remote the agent reads). Each entry's type comes from the folder
-    listing; only links are resolved, inside the root. The hooks folder is not looked at: no git Brabo runs
-    reads it (``core.hooksPath=/dev/null``), and a person may keep their hooks elsewhere. ``seen``, when
-    given, gets the state of every folder walked (:func:`folder_state`, read before it is listed), so that
-    :func:`as_walked` can tell later, without a walk, that nothing was added, removed or renamed since."""
+    listing; only links are resolved, inside the root, and a link to a folder is walked too (git reads
+    through it: ``.git/refs`` linked to a folder of the project whose branch links out). The hooks folder is
+    not looked at: no git Brabo runs reads it (``core.hooksPath=/dev/null``), and a person may keep their
+    hooks elsewhere. ``seen``, when given, gets the state of every folder walked (:func:`folder_state`, read
+    before it is listed) and where each link led, so that :func:`as_walked` can tell later, without a walk,
+    that nothing was added, removed, renamed or led elsewhere since."""
     todo = [str(folder)]
+    walked: set[str] = set()
     while todo:
         here = todo.pop()
+        if here in walked:
+            continue  # a folder reached again through a link (or a loop of them)
+        walked.add(here)
         if seen is not None:
             seen[here] = folder_state(here)
         try:
@@ -628,8 +641,13 @@ def links_out(folder: Path, root: Path, seen: dict[str, tuple | None] | None = N
             if here == str(folder) and entry.name == "hooks":
                 continue
             if entry.is_symlink():
-                if not leads_inside(entry.path, root):
+                inside, physical = resolved_inside(entry.path, root)
+                if not inside:
                     return True
+                if seen is not None:
+                    seen[entry.path] = ("link", str(physical))
+                if physical is not None and os.path.isdir(physical):  # without links: nothing followed
+                    todo.append(str(physical))
             elif entry.is_dir(follow_symlinks=False):
                 todo.append(entry.path)
     return False
@@ -646,10 +664,17 @@ def folder_state(path: str) -> tuple | None:
     return (st.st_dev, st.st_ino, st.st_mode, st.st_mtime_ns, st.st_ctime_ns)
 
 
-def as_walked(seen: dict[str, tuple | None]) -> bool:
-    """Whether every folder :func:`links_out` walked is as it was then: no entry of any of them added,
-    removed or renamed -- so no link made since (a link replaces or adds a name)."""
-    return bool(seen) and all(folder_state(path) == state for path, state in seen.items())
+def as_walked(seen: dict[str, tuple | None], root: Path) -> bool:
+    """Whether everything :func:`links_out` walked is as it was then: no entry of any walked folder added,
+    removed or renamed (so no link made since: a link replaces or adds a name), and each link it met leads
+    where it led (a link further along its way, outside the walk, may have been changed)."""
+    for path, state in seen.items():
+        if state is not None and state[0] == "link":
+            if str(resolved_inside(path, root)[1]) != state[1]:
+                return False
+        elif folder_state(path) != state:
+            return False
+    return bool(seen)
 
 
 def stores_inside(objects: Path, root: Path) -> None:

@@ -413,7 +413,7 @@ def _links_out(folder: Path, root: Path, walked: dict | None) -> bool:
     if walked is None:
         return links_out(folder, root)
     before = walked.get(str(folder))
-    if before is not None and as_walked(before):
+    if before is not None and as_walked(before, root):
         return False
     walked[str(folder)] = seen = {}
     return links_out(folder, root, seen)

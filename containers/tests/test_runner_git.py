@@ -352,3 +352,38 @@ def test_hooks_kept_elsewhere_do_not_stop_a_push(repos, tmp_path):
     body = make_runner(checkout).handle(work("git_push", {"branch": "feature"}))
     assert body["outcome"] == "executed", body
     assert git(bare, "rev-parse", "refs/heads/feature") == sha
+
+
+@pytest.mark.parametrize("what", ["objects folder", "refs folder", "fan-out folder"])
+def test_a_push_never_carries_objects_or_refs_linked_through_a_folder_of_the_checkout(
+    repos, private_clone, what
+):
+    """A link in the git folder leading inside the root, to a folder of the checkout that holds the links
+    out (.git/refs -> ../myrefs, whose branch is linked to theirs): git read through both."""
+    bare, checkout = repos
+    runner = make_runner(checkout)
+    their_sha = git(private_clone, "rev-parse", "experiment")
+    store = checkout / ".git" / "objects"
+    if what == "objects folder":
+        shutil.move(store, checkout / "objs")
+        store.symlink_to("../objs")
+    for obj in (private_clone / ".git" / "objects").glob("??/*"):
+        mine = (checkout / "fan" if what == "fan-out folder" else store) / obj.parent.name
+        mine.mkdir(parents=True, exist_ok=True)
+        if not (mine / obj.name).exists():
+            (mine / obj.name).symlink_to(obj)
+        if what == "fan-out folder" and not (store / obj.parent.name).is_symlink():
+            shutil.rmtree(store / obj.parent.name, ignore_errors=True)
+            (store / obj.parent.name).symlink_to(f"../../fan/{obj.parent.name}")
+    refs = checkout / ".git" / "refs"
+    if what == "refs folder":
+        shutil.move(refs, checkout / "myrefs")
+        refs.symlink_to("../myrefs")
+        (checkout / "myrefs" / "heads" / "experiment").symlink_to(
+            private_clone / ".git" / "refs" / "heads" / "experiment"
+        )
+    else:
+        (refs / "heads" / "experiment").write_text(their_sha + "\n")
+    pushed = runner.handle(work("git_push", {"branch": "experiment"}))
+    assert pushed["outcome"] == "failed" and pushed["error"]["code"] == "git_objects_outside_project", pushed
+    assert "experiment" not in git(bare, "for-each-ref")

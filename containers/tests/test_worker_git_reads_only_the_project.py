@@ -342,3 +342,73 @@ def test_the_preview_lists_each_folder_of_the_git_folder_once(team, sandbox, our
     shown = push_preview(make_action(team.project, "git_push", {"branch": "main"}, status="pending"))
     assert shown.get("commits"), shown
     assert listed and len(listed) == len(set(listed)), sorted(listed)
+
+
+# -- a link leading inside the project, to a folder holding links out -----------------------------------------
+
+
+def _linked_one_by_one(target: Path, where: str) -> str:
+    """The shell commands linking each of their loose objects to ``where`` in the project (their names, as the
+    tenant would have learnt them one by one: the sandbox cannot list their folder)."""
+    made = []
+    for obj in sorted((target / ".git" / "objects").glob("??/*")):
+        place = where.format(fan=obj.parent.name, name=obj.name)
+        made.append(f"mkdir -p {os.path.dirname(place)} && ln -sf {obj} {place}")
+    return " && ".join(made)
+
+
+def _through_our_folder(target: Path, sha: str) -> dict[str, str]:
+    git_dir = target / ".git"
+    return {
+        "objects folder of ours": (  # .git/objects -> ../objs (inside), their loose objects linked in there
+            "mv .git/objects objs && ln -s ../objs .git/objects && "
+            + _linked_one_by_one(target, "objs/{fan}/{name}")
+            + f" && echo {sha} > .git/refs/heads/main"
+        ),
+        "refs folder of ours": (  # .git/refs -> ../myrefs, whose branch is a link to theirs
+            f"mv .git/refs myrefs && ln -s ../myrefs .git/refs && rm myrefs/heads/main && "
+            f"ln -s {git_dir}/refs/heads/main myrefs/heads/main"
+        ),
+        "fan-out folder of ours": (  # each fan-out folder linked to a folder of ours holding their objects
+            _linked_one_by_one(target, "fan/{fan}/{name}")
+            + " && for d in fan/*; do d=${d#fan/}; rm -rf .git/objects/$d; ln -s ../../fan/$d .git/objects/$d; "
+            f"done && echo {sha} > .git/refs/heads/main"
+        ),
+        "link to a link to a folder": (
+            f"mv .git/refs myrefs && ln -s myrefs refs2 && ln -s ../refs2 .git/refs && rm myrefs/heads/main && "
+            f"ln -s {git_dir}/refs/heads/main myrefs/heads/main"
+        ),
+    }
+
+
+THROUGH_OUR_FOLDER = ["objects folder of ours", "refs folder of ours", "fan-out folder of ours",
+                      "link to a link to a folder"]  # fmt: skip
+
+
+@pytest.mark.parametrize("attack", THROUGH_OUR_FOLDER)
+def test_a_push_never_carries_their_objects_through_a_folder_of_ours(
+    team, sandbox, ours, theirs, tmp_path, make_action, attack
+):
+    """A link in the git folder leading inside the project, to a folder outside the git folder that holds
+    the links out: git reads through both."""
+    their_root, their_sha = theirs
+    bare = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(bare))
+    team.project.git_remote_url = str(bare)
+    team.project.save()
+    sandboxed(team, _through_our_folder(their_root, their_sha)[attack])
+    outcome = _push_outcome(team, make_action)
+    assert outcome[:2] == ("failed", "git_objects_outside_project"), outcome
+    assert git(bare, "for-each-ref") == ""
+
+
+@pytest.mark.parametrize("attack", THROUGH_OUR_FOLDER)
+def test_the_preview_never_shows_their_commits_through_a_folder_of_ours(
+    team, sandbox, ours, theirs, make_action, attack
+):
+    their_root, their_sha = theirs
+    sandboxed(team, _through_our_folder(their_root, their_sha)[attack])
+    shown = json.dumps(
+        push_preview(make_action(team.project, "git_push", {"branch": "main"}, status="pending"))
+    )
+    assert THEIR_SUBJECT not in shown and their_sha[:7] not in shown, shown
