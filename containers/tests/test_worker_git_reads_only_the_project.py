@@ -58,7 +58,8 @@ def sandboxed(team, command: str) -> None:
     if os.geteuid() == 0:
         root = Path(team.project.root())
         for path in [root, *root.rglob("*")]:
-            os.lchown(path, 0, 0)
+            if os.lstat(path).st_uid != 0:  # only what it wrote: a change of owner changes the change time
+                os.lchown(path, 0, 0)
 
 
 def _attacks(their_root: Path, their_sha: str) -> dict[str, str]:
@@ -412,3 +413,30 @@ def test_the_preview_never_shows_their_commits_through_a_folder_of_ours(
         push_preview(make_action(team.project, "git_push", {"branch": "main"}, status="pending"))
     )
     assert THEIR_SUBJECT not in shown and their_sha[:7] not in shown, shown
+
+
+def test_a_link_along_the_way_changed_during_the_log_is_not_previewed(
+    team, sandbox, ours, theirs, make_action, monkeypatch
+):
+    """.git/refs -> ../refs2 -> myrefs: the walk lists myrefs, not the folder holding refs2. refs2 led
+    elsewhere during the log (to a folder whose branch links to theirs) changes no folder the walk listed:
+    the check after re-resolves each link it met."""
+    their_root, _their_sha = theirs
+    sandboxed(
+        team,
+        "mv .git/refs myrefs && ln -s myrefs refs2 && ln -s ../refs2 .git/refs && cp -r myrefs evil && "
+        f"rm evil/heads/main && ln -s {their_root}/.git/refs/heads/main evil/heads/main",
+    )
+    run = git_local.run_git
+
+    def led_elsewhere_during_the_log(cwd, *args, **kw):
+        if "log" in args:  # as the sandbox would (sandboxed() as root also changes every file's owner)
+            (ours / "refs2.new").symlink_to("evil")
+            os.replace(ours / "refs2.new", ours / "refs2")
+        return run(cwd, *args, **kw)
+
+    monkeypatch.setattr(git_local, "run_git", led_elsewhere_during_the_log)
+    shown = json.dumps(
+        push_preview(make_action(team.project, "git_push", {"branch": "main"}, status="pending"))
+    )
+    assert "outside the project" in shown, shown
