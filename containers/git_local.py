@@ -415,7 +415,8 @@ def _links_out(folder: Path, root: Path, walked: dict | None) -> bool:
     before = walked.get(str(folder))
     if before is not None and as_walked(before, root):
         return False
-    walked[str(folder)] = seen = {}
+    seen: dict[str, tuple | None] = {}
+    walked[str(folder)] = seen
     return links_out(folder, root, seen)
 
 

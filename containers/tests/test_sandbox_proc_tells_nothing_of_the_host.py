@@ -92,7 +92,9 @@ def test_a_host_wide_folder_is_empty(sandbox, folder, path):
 
 def test_the_boot_id_is_not_the_hosts(sandbox, folder):
     host = open("/proc/sys/kernel/random/boot_id").read().strip()
-    done = run(folder, "cat /proc/sys/kernel/random/boot_id 2>/dev/null; grep -r . /proc/sys/kernel 2>/dev/null")
+    done = run(
+        folder, "cat /proc/sys/kernel/random/boot_id 2>/dev/null; grep -r . /proc/sys/kernel 2>/dev/null"
+    )
     assert host not in done["stdout"], done
 
 
@@ -180,9 +182,18 @@ def test_only_the_sandboxs_processes_are_listed(sandbox, folder):
         ("nproc", None),
         ("uptime | grep -c load", "1"),
         ("vmstat 1 1 | tail -1 | wc -w", None),
-        ("python3 -c 'import os, platform; print(os.cpu_count() > 0, bool(platform.platform()))'", "True True"),
-        ("node -e 'const os=require(\"os\"); console.log(os.cpus().length > 0, os.totalmem() > 0)'", "true true"),
-        ("cd /tmp && git init -q r && cd r && git -c user.name=a -c user.email=a@b commit -q --allow-empty -m x && git log --oneline | wc -l", "1"),
+        (
+            "python3 -c 'import os, platform; print(os.cpu_count() > 0, bool(platform.platform()))'",
+            "True True",
+        ),
+        (
+            "node -e 'const os=require(\"os\"); console.log(os.cpus().length > 0, os.totalmem() > 0)'",
+            "true true",
+        ),
+        (
+            "cd /tmp && git init -q r && cd r && git -c user.name=a -c user.email=a@b commit -q --allow-empty -m x && git log --oneline | wc -l",
+            "1",
+        ),
     ],
 )
 def test_ordinary_tools_still_work(sandbox, folder, command, expect):
@@ -201,9 +212,15 @@ def test_ordinary_tools_still_work(sandbox, folder, command, expect):
 
 @pytest.mark.parametrize("path", ["/proc/cmdline", "/proc/interrupts", "/proc/sys/kernel/random/boot_id"])
 def test_the_runners_sandbox_masks_the_same(sandbox, folder, path):
-    done = sb.Launcher(sb.bwrap_path(), share_net=True).run(
-        folder, folder / sb.POLICY_FILE, sb.WORKDIR, f"head -c 200 {path} 2>/dev/null | wc -c",
-        timeout=60, cap=1 << 16,
+    bwrap = sb.bwrap_path()
+    assert bwrap is not None  # the sandbox fixture skipped otherwise
+    done = sb.Launcher(bwrap, share_net=True).run(
+        folder,
+        folder / sb.POLICY_FILE,
+        sb.WORKDIR,
+        f"head -c 200 {path} 2>/dev/null | wc -c",
+        timeout=60,
+        cap=1 << 16,
     )
     assert done["stdout"].strip() == "0", done
 
