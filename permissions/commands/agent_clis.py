@@ -112,6 +112,9 @@ _SETTINGS_OPTIONS: dict[str, frozenset[str]] = {
         # sees no tool call (`--cloud`, `--environment`, `--teleport`), a file downloaded to a path the command
         # names (`--file file_id:PATH`) -- the pinned CLI's `--help`
         | {"--safe-mode", "--restricted", "--plugin-url", "--cloud", "--environment", "--teleport", "--file"}
+        # red team: `claude ultrareview --trust-workspace` ("Trust the current folder for this run only, without
+        # asking ... the folder's git configuration and Claude Code project settings can run programs")
+        | {"--trust-workspace"}
     ),
     "codex": frozenset(
         {"-c", "--config", "-p", "--profile", "--enable", "--disable"}
@@ -181,7 +184,123 @@ def agent_settings_given(view: tuple[str, ...]) -> str | None:
     elif verb != agent and view[1:2] and view[1] in _CONFIG_SUBCOMMANDS:
         # another name of the program (`npx claude-code mcp add`), whose writes no other reading names
         return f"'{verb} {view[1]}' changes the agent's configuration, its servers and hooks among them"
-    return _settings_words(verb, agent, view, start) or _runs_unread(verb, agent, view, start)
+    return (
+        _settings_words(verb, agent, view, start)
+        or _runs_unread(verb, agent, view, start)
+        or _configures(verb, agent, view, start)
+    )
+
+
+# [beyond] R3.7, red team: the subcommands, by program, that rewrite the agent's own configuration -- the files
+# holding its hooks, its saved trust, the account whose server-managed settings outrank the files -- each with
+# the forms (its next word) that only read. The pinned CLIs' `--help` and subcommand helps, tried for real in a
+# scratch home: `claude purge` (deletes the project's entry in ~/.claude.json; `--dry-run` lists), `claude
+# auto-mode reset` (rewrites the user settings file), `claude auth login|logout` and `codex login|logout`
+# (another account), `gemini skills|skill ...` (installs, enables, disables: settings.json), `gemini
+# hooks|hook migrate`, `gemini gemma setup` (the user and workspace settings), `codex app-server`, `codex
+# remote-control start|pair` (a daemon that runs commands for a caller elsewhere), and the configuration
+# subcommands permissions.commands.writes reads as the program's second word (`mcp`, `plugin`, `extensions`,
+# `features` ...) -- found here wherever they stand after the program's own options (`codex -a never features
+# disable codex_hooks` disabled the hooks, `gemini -d mcp add x sh` and `claude --verbose mcp add x -- sh`
+# added a server: all auto-approved before).
+_READS_ONLY: dict[str, dict[str, frozenset[str]]] = {
+    "claude": {
+        **dict.fromkeys(("mcp",), frozenset({"list", "get", "help"})),
+        **dict.fromkeys(("plugin", "plugins"), frozenset({"list", "details", "validate", "help"})),
+        "auto-mode": frozenset({"config", "defaults", "critique", "help"}),
+        "auth": frozenset({"status", "help"}),
+        **dict.fromkeys(("purge", "import"), frozenset()),
+    },
+    "gemini": {
+        "mcp": frozenset({"list"}),
+        **dict.fromkeys(("extensions", "extension"), frozenset({"list", "validate"})),
+        **dict.fromkeys(("skills", "skill"), frozenset({"list"})),
+        **dict.fromkeys(("hooks", "hook"), frozenset()),
+        "gemma": frozenset({"status", "logs", "start", "stop"}),
+    },
+    "codex": {
+        "mcp": frozenset({"list", "get", "help"}),
+        "plugin": frozenset({"list", "help"}),
+        "features": frozenset({"list", "help"}),
+        "login": frozenset({"status", "help"}),
+        "logout": frozenset({"help"}),
+        "app-server": frozenset({"generate-ts", "generate-json-schema", "help"}),
+        "remote-control": frozenset({"stop", "help"}),
+    },
+}
+# Options that read nothing however the rest goes: help, and a dry run (`claude purge --dry-run`).
+_NO_WRITE = frozenset({"-h", "--help", "--dry-run"})
+# The words the subcommand may stand after: the program's options whose value is the next word (skipped), and
+# those that take none; any other option may or may not take the next word, so both readings are tried.
+_VALUED: dict[str, frozenset[str]] = {
+    "claude": frozenset(
+        "--agent --agents --append-system-prompt --autocompact --debug-file --effort --environment"
+        " --fallback-model --input-format --json-schema --max-budget-usd --model -n --name --output-format"
+        " --permission-mode --permission-prompts --plugin-dir --plugin-url --remote-control-session-name-prefix"
+        " --session-id --setting-sources --settings --system-prompt --system-prompt-snapshot".split()
+    ),
+    "gemini": frozenset(
+        "-m --model -p --prompt -i --prompt-interactive --approval-mode -r --resume --session-file --session-id"
+        " --delete-session -o --output-format".split()
+    ),
+    "codex": frozenset(  # (not `-i`: an image list takes every word up to an option)
+        "-c --config --enable --disable --remote --remote-auth-token-env -m --model --local-provider -p --profile"
+        " -s --sandbox -C --cd --add-dir -a --ask-for-approval".split()
+    ),
+}
+_FLAGS: dict[str, frozenset[str]] = {
+    "claude": frozenset(
+        "-p --print -c --continue --verbose --bare --ide --brief --chrome --no-chrome --tmux --fork-session"
+        " --strict-mcp-config --include-partial-messages --include-hook-events --replay-user-messages"
+        " --no-session-persistence --disable-slash-commands --dangerously-skip-permissions --bg --background"
+        " --allow-dangerously-skip-permissions --safe-mode --restricted --desktop --ax-screen-reader".split()
+    ),
+    "gemini": frozenset(
+        "-d --debug -s --sandbox -y --yolo --skip-trust --acp --experimental-acp -l --list-extensions"
+        " --list-sessions --screen-reader".split()
+    ),
+    "codex": frozenset(
+        "--strict-config --oss --approve-for-me --dangerously-bypass-approvals-and-sandbox --search"
+        " --dangerously-bypass-hook-trust --worktree --no-alt-screen --no-daemon".split()
+    ),
+}
+
+
+def _configures(verb: str, agent: str, view: tuple[str, ...], start: int) -> str | None:
+    """Why an agent's view runs one of its subcommands that rewrite its configuration (_READS_ONLY), or None.
+    The subcommand is the first operand after the program's options; an option not known to take a value or
+    not may have taken the word after it, so that word and the next are both tried (fail closed)."""
+    table = _READS_ONLY[agent]
+    maybe_value = False
+    for k in range(start, len(view)):
+        w = view[k]
+        if w == "--":
+            if agent != "claude":  # (Claude's parser runs the subcommand after a `--`; the others read a prompt)
+                return None
+            maybe_value = False
+            continue
+        if w[:1] == "-" and len(w) > 1:
+            name = w.partition("=")[0]
+            maybe_value = "=" not in w and name not in _FLAGS[agent]
+            continue
+        if k > start and view[k - 1] in _VALUED[agent]:
+            continue  # (the value of `--model`, `-m`)
+        reads = table.get(w)
+        if reads is not None and _writes_form(view[k + 1 :], reads):
+            return f"'{verb} {w}' changes the agent's own configuration (its hooks, trust or account among them)"
+        if not maybe_value:
+            return None
+        maybe_value = False
+    return None
+
+
+def _writes_form(rest: tuple[str, ...], reads: frozenset[str]) -> bool:
+    """Whether a configuration subcommand's words ``rest`` make a form that writes: any but a read-only next word,
+    or help or a dry run asked for before a `--`."""
+    if rest[:1] and rest[0] in reads:
+        return False
+    before = rest[: rest.index("--")] if "--" in rest else rest
+    return _NO_WRITE.isdisjoint(before)
 
 
 def _settings_words(verb: str, agent: str, view: tuple[str, ...], start: int) -> str | None:
