@@ -59,7 +59,9 @@ def test_the_readme_shows_one_hand_written_line_per_agent():
 
 def test_each_hand_written_line_ends_with_the_installer_s_guard():
     for line in readme_hook_lines():
-        assert line.endswith(hook.GUARD), f"the README's hook line has not the guard `brabo hook install` writes: {line}"
+        assert line.endswith(hook.GUARD), (
+            f"the README's hook line has not the guard `brabo hook install` writes: {line}"
+        )
         assert line.count(hook.GUARD) == 1, line
 
 

@@ -275,7 +275,9 @@ def _configures(verb: str, agent: str, view: tuple[str, ...], start: int) -> str
     for k in range(start, len(view)):
         w = view[k]
         if w == "--":
-            if agent != "claude":  # (Claude's parser runs the subcommand after a `--`; the others read a prompt)
+            if (
+                agent != "claude"
+            ):  # (Claude's parser runs the subcommand after a `--`; the others read a prompt)
                 return None
             maybe_value = False
             continue
@@ -287,7 +289,9 @@ def _configures(verb: str, agent: str, view: tuple[str, ...], start: int) -> str
             continue  # (the value of `--model`, `-m`)
         reads = table.get(w)
         if reads is not None and _writes_form(view[k + 1 :], reads):
-            return f"'{verb} {w}' changes the agent's own configuration (its hooks, trust or account among them)"
+            return (
+                f"'{verb} {w}' changes the agent's own configuration (its hooks, trust or account among them)"
+            )
         if not maybe_value:
             return None
         maybe_value = False

@@ -72,7 +72,7 @@ BEHIND_OPTIONS = [
     "claude --verbose -- mcp add x -- sh",
     "claude --allowedTools Bash mcp add x -- sh",
     "claude --add-dir a b plugin install x",
-    "/usr/local/bin/claude --verbose mcp add-json x '{\"command\":\"sh\"}'",
+    '/usr/local/bin/claude --verbose mcp add-json x \'{"command":"sh"}\'',
     "npx @anthropic-ai/claude-code --verbose mcp add x -- sh",
     "gemini -d mcp add x sh",
     "gemini --debug extensions install https://x.example/e",
