@@ -156,6 +156,9 @@ def confirm(token: str, user, *, reason: str = "") -> tuple[Opened, services.Dec
     if opened.problem or opened.link is None:
         return opened, None
     link = opened.link
+    shown_hash = _shown_hash(
+        link.action
+    )  # what open_link found the link bound to: checked again under the lock
     now = timezone.now()
     claimed = EmailDecisionLink.objects.filter(
         pk=link.pk, user=user, used_at__isnull=True, expires_at__gt=now
@@ -164,7 +167,7 @@ def confirm(token: str, user, *, reason: str = "") -> tuple[Opened, services.Dec
         return Opened(link, USED), None  # a concurrent confirm won
     if link.decision == DECIDE_APPROVE:
         decision = services.approve_action(
-            action_id=link.action_id, actor=user, channel=services.CHANNEL_EMAIL
+            action_id=link.action_id, actor=user, channel=services.CHANNEL_EMAIL, shown_hash=shown_hash
         )
     else:
         decision = services.deny_action(
@@ -172,6 +175,7 @@ def confirm(token: str, user, *, reason: str = "") -> tuple[Opened, services.Dec
             actor=user,
             reason=reason or "denied from an e-mail link",
             channel=services.CHANNEL_EMAIL,
+            shown_hash=shown_hash,
         )
     return opened, decision
 

@@ -43,7 +43,7 @@ from projects.services import (
     upsert_autonomy,
 )
 
-from . import budgets, events, expiry, fairness, quorum, task_states, waiting
+from . import budgets, events, expiry, fairness, quorum, shown, task_states, waiting
 from .announce import announce_proposal
 from .enqueue import enqueue_execution
 from .events import Actor
@@ -405,6 +405,20 @@ def _check_decider(action: ProposedAction, actor) -> None:
     )
 
 
+def _refuse_if_changed(action: ProposedAction, shown_hash: str | None) -> None:
+    """A decision that carries the hash of the payload its person was shown (a console form, an API call's
+    ``payload_hash``) decides only that payload: checked here, under the row's lock, so no change between a
+    caller's own check and the transition slips through. ``None``: the caller bound nothing (the API's
+    optional field left out)."""
+    if shown_hash is not None and not shown.shows(action.payload, shown_hash):
+        raise DomainError(
+            "This action changed since it was shown: payload_hash is not the hash of its payload now, so "
+            "this decided nothing. Read the action again and decide what it does now.",
+            field="payload_hash",
+            reason="payload_changed_since_shown",
+        )
+
+
 def _refuse_if_agent_suspended(action: ProposedAction) -> None:
     """An agent whose principal left acts for nobody: its pending actions are denied, or wait until a
     maintainer reassigns it; approving one would execute work on behalf of no member."""
@@ -527,24 +541,30 @@ def _answer(decision: Decision) -> Decision:
     return decision
 
 
-def approve_action(*, action_id, actor, channel: str = CHANNEL_CONSOLE, message: str = "") -> Decision:
+def approve_action(
+    *, action_id, actor, channel: str = CHANNEL_CONSOLE, message: str = "", shown_hash: str | None = None
+) -> Decision:
     """R2.2, R8.5 — one click approves, unless a two-person rule governs the action: then each
     click records one person's approval (``proposed_action.approval_added``) and the click that meets the
     count approves (``proposed_action.approved``, once). The action row is locked for the whole decision,
     so concurrent clicks count each person once and approve once. An action past its time is settled
     expired and the click answers 409 ``action_expired``. ``message``: the person's
-    words to the agent, returned by its wait; under a rule's wait timer the approval holds the action."""
-    return _answer(_approve(action_id, actor, channel, _message(message)))
+    words to the agent, returned by its wait; under a rule's wait timer the approval holds the action.
+    ``shown_hash``: the payload the person was shown (:func:`_refuse_if_changed`)."""
+    return _answer(_approve(action_id, actor, channel, _message(message), shown_hash))
 
 
 @transaction.atomic(durable=True)
-def _approve(action_id, actor, channel: str = CHANNEL_CONSOLE, message: str = "") -> Decision:
+def _approve(
+    action_id, actor, channel: str = CHANNEL_CONSOLE, message: str = "", shown_hash: str | None = None
+) -> Decision:
     action = _lock(action_id)
     req = quorum.requirement(action) if action.status == PENDING else None
     if req is None:
         _check_decider(action, actor)
     else:
         quorum.refuse_approver(action, req, actor)  # the rule's role; R2.2's is kept by the count
+    _refuse_if_changed(action, shown_hash)
     if action.status == DENIED:
         raise DomainError("This action was already denied.", status=409, reason="acao_ja_recusada")
     _refuse_if_expired(action)
@@ -583,7 +603,9 @@ def _approve(action_id, actor, channel: str = CHANNEL_CONSOLE, message: str = ""
     return Decision(action=action, outcome=OUTCOME_APPROVED)
 
 
-def answer_question(*, action_id, actor, answer: str, channel: str = CHANNEL_CONSOLE) -> Decision:
+def answer_question(
+    *, action_id, actor, answer: str, channel: str = CHANNEL_CONSOLE, shown_hash: str | None = None
+) -> Decision:
     """A person answers an agent's ``ask_human`` question: the answer is its result, the action
     is settled (``executed``: it has its result; no worker runs it) and the agent's wait returns it. Who may:
     R2.2, a member with the type's minimum role; never the agent. An answer to an already answered question
@@ -593,13 +615,14 @@ def answer_question(*, action_id, actor, answer: str, channel: str = CHANNEL_CON
         raise DomainError(
             "answer must not be empty: write the answer the agent gets.", field="answer", reason="invalid"
         )
-    return _answer(_answer_question(action_id, actor, text, channel))
+    return _answer(_answer_question(action_id, actor, text, channel, shown_hash))
 
 
 @transaction.atomic(durable=True)
-def _answer_question(action_id, actor, text: str, channel: str) -> Decision:
+def _answer_question(action_id, actor, text: str, channel: str, shown_hash: str | None = None) -> Decision:
     action = _lock(action_id)
     _check_decider(action, actor)
+    _refuse_if_changed(action, shown_hash)
     if action.action_type not in QUESTION_TYPES:
         raise DomainError(
             f"only a question (ask_human) is answered; this is a {action.action_type} action — approve or deny it.",
@@ -669,16 +692,21 @@ def _cancel_held(action_id, actor, reason: str) -> Decision:
     return Decision(action=action, outcome=OUTCOME_CANCELLED)
 
 
-def deny_action(*, action_id, actor, reason: str = "", channel: str = CHANNEL_CONSOLE) -> Decision:
+def deny_action(
+    *, action_id, actor, reason: str = "", channel: str = CHANNEL_CONSOLE, shown_hash: str | None = None
+) -> Decision:
     """R2.2 — a person with the type's minimum role denies a pending action; the reason is its result
     (R8.4). An action past its time is settled expired instead and the click answers 409."""
-    return _answer(_deny(action_id, actor, reason, channel))
+    return _answer(_deny(action_id, actor, reason, channel, shown_hash))
 
 
 @transaction.atomic(durable=True)
-def _deny(action_id, actor, reason: str, channel: str = CHANNEL_CONSOLE) -> Decision:
+def _deny(
+    action_id, actor, reason: str, channel: str = CHANNEL_CONSOLE, shown_hash: str | None = None
+) -> Decision:
     action = _lock(action_id)
     _check_decider(action, actor)
+    _refuse_if_changed(action, shown_hash)
     if action.status == DENIED:
         return Decision(action=action, outcome=OUTCOME_DENIED)
     _refuse_if_expired(action)
@@ -757,18 +785,23 @@ def _refuse_stale_always(action: ProposedAction, channel: str) -> None:
     )
 
 
-def approve_always(*, action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decision:
+def approve_always(
+    *, action_id, actor, channel: str = CHANNEL_CONSOLE, shown_hash: str | None = None
+) -> Decision:
     """R7 — approve and remember. The refusal list and caps come first, even for approved actions; the
     pattern and ``permission.granted`` are written only after the move out of pending; a failed pattern
     write rolls the approval back (RN-642). An action past its time is settled expired and the click
     answers 409."""
-    return _answer(_approve_always(action_id, actor, channel))
+    return _answer(_approve_always(action_id, actor, channel, shown_hash))
 
 
 @transaction.atomic(durable=True)
-def _approve_always(action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decision:
+def _approve_always(
+    action_id, actor, channel: str = CHANNEL_CONSOLE, shown_hash: str | None = None
+) -> Decision:
     action = _lock(action_id)
     _check_decider(action, actor)
+    _refuse_if_changed(action, shown_hash)
     if action.action_type in QUESTION_TYPES:
         _refuse_if_question(action)
     if action.action_type in ALWAYS_ALLOW_REFUSED:

@@ -227,3 +227,19 @@ def bound_to(object_id, hash_) -> tuple[str, str] | None:
     if not _ID.fullmatch(object_id) or not _HASH.fullmatch(hash_):
         return None
     return object_id, hash_
+
+
+_FULL_HASH = re.compile(r"[0-9a-f]{64}")
+
+
+def well_formed_hash(hash_) -> bool:
+    """Whether ``hash_`` is a payload hash as Brabo writes it: :func:`shown_hash`'s 16 lowercase hex digits (a
+    console form, a Slack button, an e-mail link) or ``payload_hash``'s 64 (what an API caller computes)."""
+    return isinstance(hash_, str) and bool(_HASH.fullmatch(hash_) or _FULL_HASH.fullmatch(hash_))
+
+
+def shows(payload, hash_) -> bool:
+    """Whether ``hash_`` (:func:`well_formed_hash`) is the hash of ``payload`` as it is now."""
+    if not well_formed_hash(hash_):
+        return False
+    return payload_hash(payload)[: len(hash_)] == hash_

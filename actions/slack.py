@@ -842,17 +842,21 @@ def _decide(installation: SlackInstallation, slack_user: str, kind: str, value: 
     try:
         if kind == APPROVE:
             decision = services.approve_action(
-                action_id=action.id, actor=actor, channel=services.CHANNEL_SLACK
+                action_id=action.id, actor=actor, channel=services.CHANNEL_SLACK, shown_hash=shown_hash
             )
         elif kind == DENY:
             decision = services.deny_action(
-                action_id=action.id, actor=actor, reason="denied in Slack", channel=services.CHANNEL_SLACK
+                action_id=action.id,
+                actor=actor,
+                reason="denied in Slack",
+                channel=services.CHANNEL_SLACK,
+                shown_hash=shown_hash,
             )
         else:
             if _always_refused_here(action):
                 return refusal("always_allow_not_offered_here")
             decision = services.approve_always(
-                action_id=action.id, actor=actor, channel=services.CHANNEL_SLACK
+                action_id=action.id, actor=actor, channel=services.CHANNEL_SLACK, shown_hash=shown_hash
             )
     except DomainError as exc:
         return _not_done(exc)

@@ -39,6 +39,7 @@ ErrorCode = Literal[
     "authentication_failed",
     "below_principal_role",
     "conflict",
+    "console_form_outdated",
     "currency_mismatch",
     "database_unavailable",
     "disk_full",
@@ -564,9 +565,18 @@ _ENTRIES: tuple[Code, ...] = (
     _err(
         "payload_changed_since_shown",
         409,
-        "This action changed since the message or e-mail showed it, so this decides nothing: a click or a "
-        "link decides only what it showed.",
-        "Open the action in the console to see what it does now, and decide there.",
+        "This action changed since it was shown (in a message, an e-mail, a console page, or the payload_hash "
+        "an API call sent), so this decides nothing: a click, a link, a form or a call decides only what was "
+        "shown.",
+        "Open the action in the console (or read it again from the API) to see what it does now, and decide "
+        "there.",
+    ),
+    _err(
+        "console_form_outdated",
+        409,
+        "This decision came from a form that does not say which payload it showed (a page drawn before Brabo "
+        "bound each decision to it, or not a form the console draws), so it decides nothing (Deny neither).",
+        "Open the action's page in the console, read it, and decide there.",
     ),
     _err(
         "slack_button_outdated",

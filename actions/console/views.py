@@ -37,9 +37,9 @@ from actions.console.preview import (
 from actions.console.stats import per_day
 from actions.executors import runs_in_agent
 from actions.expiry import expires_at
-from actions.models import PENDING, ActionApproval, ApprovalRule, ProposedAction, SessionEvent, payload_hash
+from actions.models import PENDING, ActionApproval, ApprovalRule, ProposedAction, SessionEvent
 from actions.views import approval_stats
-from brabo.errors import DomainError
+from brabo.errors import DomainError, ErrorCode
 from brabo_client.payload_hash import canonical_bytes
 from permissions.action_types import (
     ACTION_TYPES,
@@ -497,6 +497,9 @@ def _decide(request, action_id, fn, **kwargs):
     try:
         decision = fn(action_id=action.id, actor=request.user, **kwargs)
     except DomainError as exc:
+        if exc.reason == CHANGED_CODE:  # changed between the form's check and the locked transition
+            messages.error(request, CHANGED)
+            return HttpResponseRedirect(reverse("admin:console-action", args=[action.id]))
         messages.error(request, f"Not done: {exc}")
         return HttpResponseRedirect(back)
     text = f"{OUTCOME_TEXT.get(decision.outcome, decision.outcome)}: {label}."
@@ -525,7 +528,22 @@ def _decide(request, action_id, fn, **kwargs):
     return HttpResponseRedirect(back)
 
 
-CHANGED = "Not done: this action changed since the page showed it. Read it again before you decide."
+# A decision form (Approve, Always allow, Deny, Answer) carries the hash of the payload its page showed, and
+# decides only that payload: a form without it (a page drawn before the binding, a crafted POST) or with
+# another decides nothing, Deny included (as in Slack and e-mail) -- refusing a Deny lets nothing run: a
+# pending action waits for an approval, itself bound to what its person saw. Cancel of a held action is not
+# bound: refusing it would let the action run when the timer ends.
+OUTDATED: ErrorCode = "console_form_outdated"
+CHANGED_CODE: ErrorCode = "payload_changed_since_shown"
+OUTDATED_TEXT = (
+    "Not done: this form does not say which payload it showed (a page drawn before decisions were bound to "
+    "what they show, or not a form the console draws), so it decided nothing. This is the action's page now: "
+    f"read it and decide here. (reason: {OUTDATED})"
+)
+CHANGED = (
+    "Not done: this action changed since the page showed it, so your click decided nothing. This is its page "
+    f"now: read it again before you decide. (reason: {CHANGED_CODE})"
+)
 READ_WHOLE = (
     "Not done: this payload is longer than the page shows at first, and a person approves only what they were "
     "shown whole. Read it whole to approve: its whole view offers Approve."
@@ -537,15 +555,19 @@ def payload_download(request, action_id):
     return whole_view.payload_download(_action_or_404(request, action_id))
 
 
-def _changed(request, action_id):
-    """A redirect to the action's page when the form's payload hash is not the action's now (a form drawn
-    before the binding carries none), else None."""
+def _changed(request, action_id, *, whole: bool = True):
+    """A redirect to the action's page when the form carries no payload hash in the form the page writes
+    (:data:`OUTDATED`) or one that is not the action's now (:data:`CHANGED`), else None. ``whole``: an
+    approval, which a payload longer than the head needs its whole view's mark for (a Deny does not)."""
     shown_hash = request.POST.get("payload_hash", "")
     action = _action_or_404(request, action_id)
-    if shown_hash and shown_hash != payload_hash(action.payload)[:16]:
+    if shown.bound_to(str(action.id), shown_hash) is None:
+        messages.error(request, OUTDATED_TEXT)
+        return HttpResponseRedirect(reverse("admin:console-action", args=[action.id]))
+    if shown_hash != shown.shown_hash(action.payload):
         messages.error(request, CHANGED)
         return HttpResponseRedirect(reverse("admin:console-action", args=[action.id]))
-    if not whole_view.read_whole(action, request.user, request.POST.get("shown_whole", "")):
+    if whole and not whole_view.read_whole(action, request.user, request.POST.get("shown_whole", "")):
         messages.error(request, READ_WHOLE)
         return HttpResponseRedirect(reverse("admin:console-action", args=[action.id]) + "?view=whole")
     return None
@@ -556,13 +578,28 @@ def approve(request, action_id):
     changed = _changed(request, action_id)
     if changed is not None:
         return changed
-    return _decide(request, action_id, services.approve_action, message=request.POST.get("message", ""))
+    return _decide(
+        request,
+        action_id,
+        services.approve_action,
+        message=request.POST.get("message", ""),
+        shown_hash=request.POST["payload_hash"],
+    )
 
 
 @require_POST
 def answer(request, action_id):
-    """A person's answer to an agent's ask_human question."""
-    return _decide(request, action_id, services.answer_question, answer=request.POST.get("answer", ""))
+    """A person's answer to an agent's ask_human question (bound to the question the page showed)."""
+    changed = _changed(request, action_id, whole=False)
+    if changed is not None:
+        return changed
+    return _decide(
+        request,
+        action_id,
+        services.answer_question,
+        answer=request.POST.get("answer", ""),
+        shown_hash=request.POST["payload_hash"],
+    )
 
 
 @require_POST
@@ -573,7 +610,16 @@ def cancel_held(request, action_id):
 
 @require_POST
 def deny(request, action_id):
-    return _decide(request, action_id, services.deny_action, reason=request.POST.get("reason", ""))
+    changed = _changed(request, action_id, whole=False)
+    if changed is not None:
+        return changed
+    return _decide(
+        request,
+        action_id,
+        services.deny_action,
+        reason=request.POST.get("reason", ""),
+        shown_hash=request.POST["payload_hash"],
+    )
 
 
 def approve_always(request, action_id):
@@ -596,7 +642,7 @@ def approve_always(request, action_id):
         mark = request.POST.get("shown_whole", "")
         query = f"?{urlencode({'shown_whole': mark})}" if mark else ""
         return redirect(reverse("admin:console-always", args=[action.id]) + query)
-    return _decide(request, action_id, services.approve_always)
+    return _decide(request, action_id, services.approve_always, shown_hash=request.POST["payload_hash"])
 
 
 def _always_confirm(request, action: ProposedAction):

@@ -11,6 +11,7 @@ from django.test import Client
 from actions import email_links, quorum, slack
 from actions.channel_models import DECIDE_APPROVE
 from actions.models import ProposedAction, SessionEvent, SlackMemberLink
+from actions.tests.console_forms import shown_fields
 from actions.tests.fake_slack import FakeSlack
 from actions.tests.slack_requests import TEAM, TOKEN, bound, click, click_request, connect, post
 
@@ -80,7 +81,7 @@ def _console_approve(user, action_id, capture):
     c = Client()
     c.force_login(user)
     with capture(execute=True):
-        return c.post(f"/admin/console/actions/{action_id}/approve/")
+        return c.post(f"/admin/console/actions/{action_id}/approve/", shown_fields(action_id))
 
 
 def _suspend(user, active=False):

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from actions import expiry, quorum
 from actions.models import ActionApproval, ProposedAction, SessionEvent
+from actions.tests.console_forms import shown_fields
 from projects.models import Task
 
 EXPIRED = "proposed_action.expired"
@@ -200,7 +201,9 @@ def test_the_console_click_past_the_expiry_says_so(team):
     _age(action_id, 24 * 3600 + 5)
     console = Client()
     console.force_login(team.owner)
-    page = console.post(f"/admin/console/actions/{action_id}/approve/", follow=True).content.decode()
+    page = console.post(
+        f"/admin/console/actions/{action_id}/approve/", shown_fields(action_id), follow=True
+    ).content.decode()
     assert "expired" in page
     assert ProposedAction.objects.get(id=action_id).status == "expired"
 

@@ -13,6 +13,7 @@ from django.test import Client
 
 from actions import quorum, slack
 from actions.models import ProposedAction, SessionEvent, SlackMemberLink, SlackMessage
+from actions.tests.console_forms import shown_fields
 from actions.tests.fake_slack import FakeSlack
 from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click_request, connect, post, sign
 from projects.team_models import WorkspaceEvent
@@ -219,13 +220,13 @@ def test_a_slack_click_counts_like_a_console_click_under_a_two_person_rule(
     console = Client()
     console.force_login(mia)  # the same person in the console: counts once
     with django_capture_on_commit_callbacks(execute=True):
-        console.post(f"/admin/console/actions/{action_id}/approve/")
+        console.post(f"/admin/console/actions/{action_id}/approve/", shown_fields(action_id))
     assert ProposedAction.objects.get(id=action_id).status == "pending"
 
     owner = Client()
     owner.force_login(team.owner)
     with django_capture_on_commit_callbacks(execute=True):
-        owner.post(f"/admin/console/actions/{action_id}/approve/")
+        owner.post(f"/admin/console/actions/{action_id}/approve/", shown_fields(action_id))
     assert ProposedAction.objects.get(id=action_id).status != "pending"
     events = _decision_events(action_id)
     assert [(e.type, e.actor_label, e.payload.get("channel")) for e in events] == [

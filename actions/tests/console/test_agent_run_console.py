@@ -14,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from actions import services
 from actions.agent_hooks import ClaudeCode, Codex
 from actions.models import PENDING, ProposedAction
+from actions.tests.console_forms import shown_fields
 
 QUEUE = "/admin/console/"
 MARK = "runs on the agent's machine"
@@ -126,7 +127,9 @@ def test_approving_a_hook_proposal_never_claims_brabo_ran_it(team, login):
     (action,) = hook_proposals(team, ClaudeCode(), "Bash", {"command": "rm -rf build"})
     assert action.status == PENDING
     c = login(team.maintainer)
-    r = c.post(f"/admin/console/actions/{action.id}/approve/", {"next": QUEUE}, follow=True)
+    r = c.post(
+        f"/admin/console/actions/{action.id}/approve/", shown_fields(action.id, {"next": QUEUE}), follow=True
+    )
     text = r.content.decode()
     assert "Brabo does not run it: the agent may run it once when it retries" in text
     assert "It ran and succeeded" not in text

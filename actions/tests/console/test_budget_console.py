@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 
 from actions import services
+from actions.tests.console_forms import shown_fields
 from projects.models import SpendLimit, WorkspaceBudget
 
 BUDGET = "/admin/console/budget/"
@@ -138,7 +139,9 @@ def test_approving_an_over_budget_spend_in_the_console_says_why_and_approves_not
     assert action.status == "pending" and "by 10.00 EUR" in action.message
     page = login(team.owner).get(f"/admin/console/actions/{action.id}/").content.decode()
     assert "would exceed the workspace budget of 50.00 EUR by 10.00 EUR" in page
-    r = login(team.owner).post(f"/admin/console/actions/{action.id}/approve/", follow=True)
+    r = login(team.owner).post(
+        f"/admin/console/actions/{action.id}/approve/", shown_fields(action.id), follow=True
+    )
     assert "Not done: approving this spend would exceed the workspace budget" in r.content.decode()
     action.refresh_from_db()
     assert action.status == "pending"

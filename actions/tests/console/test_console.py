@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from actions.console.views import Row
 from actions.models import PENDING, ProposedAction, SessionEvent, payload_hash
+from actions.tests.console_forms import shown_fields
 from permissions.action_types import ACTION_TYPES, ALWAYS_ALLOW_REFUSED
 from permissions.autopilot import AUTOPILOT
 from permissions.messages import sentence
@@ -153,7 +154,7 @@ def test_state_endpoint_counts_pending_and_changes_when_one_settles(team, login)
     c = login(team.maintainer)
     first = c.get("/admin/console/queue/state/").json()
     assert first["count"] == 2 and first["latest"]
-    c.post(f"/admin/console/actions/{a.id}/approve/")
+    c.post(f"/admin/console/actions/{a.id}/approve/", shown_fields(a.id))
     assert c.get("/admin/console/queue/state/").json()["count"] == 1
     fragment = c.get(QUEUE, {"fragment": "1"}).content.decode()
     assert str(b.id) in fragment and str(a.id) not in fragment and "<html" not in fragment
@@ -165,29 +166,37 @@ def test_state_endpoint_counts_pending_and_changes_when_one_settles(team, login)
 def test_approve_redirects_back_with_the_outcome_and_records_the_event(team, agent_api, login):
     action_id = agent_api.propose("terminal", {"command": "cat /etc/hosts"}).json()["id"]
     c = login(team.developer)
-    r = c.post(f"/admin/console/actions/{action_id}/approve/", {"next": QUEUE}, follow=True)
+    r = c.post(
+        f"/admin/console/actions/{action_id}/approve/", shown_fields(action_id, {"next": QUEUE}), follow=True
+    )
     assert r.redirect_chain[-1][0] == QUEUE
     assert "Approved: terminal" in r.content.decode()
     assert ProposedAction.objects.get(id=action_id).decided_by == team.developer
     assert "proposed_action.approved" in agent_api.event_types(action_id)
-    again = c.post(f"/admin/console/actions/{action_id}/approve/", follow=True).content.decode()
+    again = c.post(
+        f"/admin/console/actions/{action_id}/approve/", shown_fields(action_id), follow=True
+    ).content.decode()
     assert "Already approved" in again  # ja_aprovada
 
 
 def test_deny_with_reason_and_a_refusal_is_a_message_not_a_traceback(team, agent_api, login):
     action_id = agent_api.propose("terminal", {"command": "cat /etc/hosts"}).json()["id"]
     c = login(team.developer)
-    r = c.post(f"/admin/console/actions/{action_id}/deny/", {"reason": "read the docs instead"}, follow=True)
+    r = c.post(
+        f"/admin/console/actions/{action_id}/deny/",
+        shown_fields(action_id, {"reason": "read the docs instead"}),
+        follow=True,
+    )
     assert "Denied" in r.content.decode()
     action = ProposedAction.objects.get(id=action_id)
     assert action.status == "denied" and action.denial_reason == "read the docs instead"
-    r = c.post(f"/admin/console/actions/{action_id}/approve/", follow=True)
+    r = c.post(f"/admin/console/actions/{action_id}/approve/", shown_fields(action_id), follow=True)
     assert r.status_code == 200 and "already denied" in r.content.decode()
 
 
 def test_developer_cannot_decide_a_maintainer_action_even_by_posting(team, login):
     (a,) = _pending(team, "git_push", {"branch": "x"})
-    r = login(team.developer).post(f"/admin/console/actions/{a.id}/approve/", follow=True)
+    r = login(team.developer).post(f"/admin/console/actions/{a.id}/approve/", shown_fields(a.id), follow=True)
     assert "needs the maintainer role" in r.content.decode()
     assert ProposedAction.objects.get(id=a.id).status == PENDING
 
@@ -200,7 +209,7 @@ def test_decisions_need_post_and_csrf(team, login):
 
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(team.owner)
-    assert strict.post(f"/admin/console/actions/{a.id}/approve/").status_code == 403
+    assert strict.post(f"/admin/console/actions/{a.id}/approve/", shown_fields(a.id)).status_code == 403
 
 
 def test_detail_shows_preview_segments_and_events(team, agent_api, login, world):
@@ -218,7 +227,7 @@ def test_always_allow_writes_the_previewed_patterns(team, agent_api, login, worl
     action_id = agent_api.propose("terminal", {"command": "cat src/x.ts"}, key=key).json()["id"]
     c = login(team.maintainer)
     assert "Terminal(cat)" in c.get(f"/admin/console/actions/{action_id}/").content.decode()
-    r = c.post(f"/admin/console/actions/{action_id}/always/", follow=True)
+    r = c.post(f"/admin/console/actions/{action_id}/always/", shown_fields(action_id), follow=True)
     assert "wrote Terminal(cat) to permissions.json" in r.content.decode()
     assert "Terminal(cat)" in team.project.permissions_path.read_text()
 
@@ -305,7 +314,7 @@ def test_stats_page_draws_human_and_policy_and_top_rules(team, agent_api, login)
     agent_api.propose("terminal", {"command": "npm test"})
     (a,) = _pending(team)
     c = login(team.owner)
-    c.post(f"/admin/console/actions/{a.id}/approve/")
+    c.post(f"/admin/console/actions/{a.id}/approve/", shown_fields(a.id))
     page = c.get(f"/admin/console/projects/{team.project.id}/stats/").content.decode()
     assert re.search(r'class="n">1<', page)
     assert sentence("allow_rule") in page
@@ -377,7 +386,7 @@ def test_the_daily_series_adds_up_to_the_api_statistics(team, agent_api, login):
     for _ in range(3):
         agent_api.propose("terminal", {"command": "npm test"})
     for a in _pending(team, n=2):
-        login(team.owner).post(f"/admin/console/actions/{a.id}/approve/")
+        login(team.owner).post(f"/admin/console/actions/{a.id}/approve/", shown_fields(a.id))
     start = timezone.now() - timedelta(days=2)
     series = per_day(team.project, start, 3)
     api = approval_stats(team.project, start, start + timedelta(days=3))

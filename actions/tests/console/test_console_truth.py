@@ -9,6 +9,7 @@ import re
 import pytest
 
 from actions.models import ProposedAction
+from actions.tests.console_forms import shown_fields
 from projects.models import AutonomyRule
 
 
@@ -37,7 +38,7 @@ def test_always_allow_on_a_dev_module_agent_asks_first_and_says_exactly_what_it_
     detail = _text(c.get(f"/admin/console/actions/{action_id}/"))
     assert "Always allow all write_file…" in detail
     # One click does not grant: it leads to a page that says what would be granted.
-    r = c.post(f"/admin/console/actions/{action_id}/always/")
+    r = c.post(f"/admin/console/actions/{action_id}/always/", shown_fields(action_id))
     assert r.status_code == 302 and r["Location"].endswith(f"/admin/console/actions/{action_id}/always/")
     assert not AutonomyRule.objects.filter(agent=team.agent).exists()
     assert ProposedAction.objects.get(id=action_id).status == "pending"
@@ -46,7 +47,13 @@ def test_always_allow_on_a_dev_module_agent_asks_first_and_says_exactly_what_it_
     assert "Yes, auto-approve every write_file of dev-api" in confirm
     assert "dev-api's page" in confirm  # where the Undo is
     # The confirmed click grants it.
-    done = _text(c.post(f"/admin/console/actions/{action_id}/always/", {"confirm": "yes"}, follow=True))
+    done = _text(
+        c.post(
+            f"/admin/console/actions/{action_id}/always/",
+            shown_fields(action_id, {"confirm": "yes"}),
+            follow=True,
+        )
+    )
     assert "now auto-approves every write_file action" in done
     assert AutonomyRule.objects.get(agent=team.agent, action_type="write_file").mode == "auto_approve"
 
@@ -58,11 +65,17 @@ def test_always_allow_on_a_dev_module_agent_terminal_writes_the_row_only_after_n
     # agent, not only this one — so it is never one click and its confirmation says so.
     action_id = agent_api.propose("terminal", {"command": "cat notes.txt"}).json()["id"]
     c = login(team.maintainer)
-    r = c.post(f"/admin/console/actions/{action_id}/always/")
+    r = c.post(f"/admin/console/actions/{action_id}/always/", shown_fields(action_id))
     assert r.status_code == 302 and not AutonomyRule.objects.filter(agent=team.agent).exists()
     confirm = _text(c.get(r["Location"]))
     assert "terminal: auto_approve" in confirm and "not only this one" in confirm
-    done = _text(c.post(f"/admin/console/actions/{action_id}/always/", {"confirm": "yes"}, follow=True))
+    done = _text(
+        c.post(
+            f"/admin/console/actions/{action_id}/always/",
+            shown_fields(action_id, {"confirm": "yes"}),
+            follow=True,
+        )
+    )
     assert "now auto-approves every terminal action" in done
     assert AutonomyRule.objects.get(agent=team.agent, action_type="terminal").mode == "auto_approve"
     assert agent_api.propose("terminal", {"command": "touch x"}).json()["status"] == "auto_approved"
@@ -71,7 +84,9 @@ def test_always_allow_on_a_dev_module_agent_terminal_writes_the_row_only_after_n
 def test_a_pattern_writing_always_allow_needs_no_confirmation(team, agent_api, login, world):
     agent, key = world.agent(team.project, team.maintainer, "qa")
     action_id = agent_api.propose("terminal", {"command": "cat src/x.ts"}, key=key).json()["id"]
-    r = login(team.maintainer).post(f"/admin/console/actions/{action_id}/always/", follow=True)
+    r = login(team.maintainer).post(
+        f"/admin/console/actions/{action_id}/always/", shown_fields(action_id), follow=True
+    )
     assert "wrote Terminal(cat) to permissions.json" in _text(r)
 
 
@@ -82,7 +97,11 @@ def test_approve_says_what_became_of_the_action(team, agent_api, login):
     # says which, instead of a bare "Approved: container_start “”".
     action_id = agent_api.propose("container_start", {}).json()["id"]
     assert ProposedAction.objects.get(id=action_id).status == "pending"
-    page = _text(login(team.maintainer).post(f"/admin/console/actions/{action_id}/approve/", follow=True))
+    page = _text(
+        login(team.maintainer).post(
+            f"/admin/console/actions/{action_id}/approve/", shown_fields(action_id), follow=True
+        )
+    )
     action = ProposedAction.objects.get(id=action_id)
     assert "Approved: container_start." in page  # no empty quotes for a payload with nothing to show
     sent = "Sent to execution; its page shows the result when it finishes."
@@ -101,7 +120,7 @@ def test_the_always_allow_preview_shows_only_while_the_action_is_pending(team, a
     action_id = agent_api.propose("terminal", {"command": "cat notes.txt"}).json()["id"]
     c = login(team.maintainer)
     assert "What “Always allow” would write" in _text(c.get(f"/admin/console/actions/{action_id}/"))
-    c.post(f"/admin/console/actions/{action_id}/deny/", {"reason": "no"})
+    c.post(f"/admin/console/actions/{action_id}/deny/", shown_fields(action_id, {"reason": "no"}))
     assert "What “Always allow” would write" not in _text(c.get(f"/admin/console/actions/{action_id}/"))
 
 

@@ -23,6 +23,7 @@ from actions import events, notifications
 from actions.models import ProposedAction, SessionEvent
 from actions.notification_models import WebhookDelivery, WebhookEndpoint
 from actions.shown import _FORM_VALUES as FORM_VALUES
+from actions.tests.console_forms import shown_fields
 from projects.models import Agent, Task
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
@@ -203,7 +204,9 @@ def test_the_message_after_a_click_shows_what_it_hides(team, planted, hostile, l
         pytest.skip("a form post is UTF-8: it cannot carry a lone surrogate")
     owner = login(team.owner)
     response = owner.post(
-        reverse("admin:console-deny", args=[planted["pending"].id]), {"reason": hostile}, follow=True
+        reverse("admin:console-deny", args=[planted["pending"].id]),
+        shown_fields(planted["pending"].id, reason=hostile),
+        follow=True,
     )
     page = response.content.decode()
     _assert_shown(page, hostile, "after deny")

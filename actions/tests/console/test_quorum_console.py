@@ -8,6 +8,7 @@ import pytest
 
 from actions import quorum
 from actions.models import ApprovalRule, ProposedAction
+from actions.tests.console_forms import shown_fields
 
 
 @pytest.fixture
@@ -34,7 +35,9 @@ def test_the_approve_button_records_one_approval_and_the_pages_show_the_count(te
     assert "0 of 2 approvals" in before and 'data-action="always"' not in before
     assert "Expires" in before
 
-    resp = console.post(f"/admin/console/actions/{governed}/approve/", {"next": detail}, follow=True)
+    resp = console.post(
+        f"/admin/console/actions/{governed}/approve/", shown_fields(governed, {"next": detail}), follow=True
+    )
     page = resp.content.decode()
     assert "Your approval is recorded" in page and "1 of 2 approvals; it waits for the others" in page
     assert "1 of 2 approvals" in page and '<strong class="approver">mia</strong>' in page
@@ -46,11 +49,13 @@ def test_the_approve_button_records_one_approval_and_the_pages_show_the_count(te
     assert "Your approval is counted; another person decides next." in queue
     assert "Approve (1 of 2)" in login(team.owner).get("/admin/console/").content.decode()
 
-    again = console.post(f"/admin/console/actions/{governed}/approve/", {"next": detail}, follow=True)
+    again = console.post(
+        f"/admin/console/actions/{governed}/approve/", shown_fields(governed, {"next": detail}), follow=True
+    )
     assert "your approval counts once" in again.content.decode()
 
     final = login(team.owner).post(
-        f"/admin/console/actions/{governed}/approve/", {"next": detail}, follow=True
+        f"/admin/console/actions/{governed}/approve/", shown_fields(governed, {"next": detail}), follow=True
     )
     page = final.content.decode()
     assert "Approved:" in page and "2 of 2 approvals" in page
@@ -58,12 +63,14 @@ def test_the_approve_button_records_one_approval_and_the_pages_show_the_count(te
 
 
 def test_the_principal_is_told_why_their_click_did_not_count(team, login, governed):
-    resp = login(team.maintainer).post(f"/admin/console/actions/{governed}/approve/", follow=True)
+    resp = login(team.maintainer).post(
+        f"/admin/console/actions/{governed}/approve/", shown_fields(governed), follow=True
+    )
     assert "Not done:" in resp.content.decode() and "self-approval" in resp.content.decode()
 
 
 def test_the_always_allow_endpoint_refuses_under_a_rule(team, login, mia, governed):
-    resp = login(mia).post(f"/admin/console/actions/{governed}/always/", follow=True)
+    resp = login(mia).post(f"/admin/console/actions/{governed}/always/", shown_fields(governed), follow=True)
     assert "Not done:" in resp.content.decode()
     assert ProposedAction.objects.get(id=governed).status == "pending"
 

@@ -9,6 +9,7 @@ import pytest
 
 from actions import enqueue, quorum, reviewers
 from actions.models import ProposedAction
+from actions.tests.console_forms import shown_fields
 
 
 @pytest.fixture
@@ -42,7 +43,9 @@ def test_a_named_rule_says_who_it_waits_for_and_offers_approve_only_to_them(team
 
     mias = login(mia).get(detail).content.decode()
     assert 'data-action="approve"' in mias and "Message to the agent (optional)" in mias
-    done = login(mia).post(f"{detail}approve/", {"next": detail, "message": "LGTM"}, follow=True)
+    done = login(mia).post(
+        f"{detail}approve/", shown_fields(action_id, next=detail, message="LGTM"), follow=True
+    )
     assert "Approved" in done.content.decode()
     assert ProposedAction.objects.get(id=action_id).decision_message == "LGTM"
 
@@ -53,7 +56,9 @@ def test_a_question_is_answered_from_its_page(team, login, agent_api):
     page = login(team.developer).get(detail).content.decode()
     assert 'data-action="answer"' in page and 'data-action="approve"' not in page
     assert 'data-action="always"' not in page
-    resp = login(team.developer).post(f"{detail}answer/", {"next": detail, "answer": "eu-west"}, follow=True)
+    resp = login(team.developer).post(
+        f"{detail}answer/", shown_fields(qid, next=detail, answer="eu-west"), follow=True
+    )
     assert "Answered — the agent has your answer" in resp.content.decode()
     action = ProposedAction.objects.get(id=qid)
     assert action.status == "executed" and action.result == {"answer": "eu-west", "answered_by": "dev"}
@@ -77,7 +82,11 @@ def test_a_held_approval_shows_its_wait_and_is_cancelled_from_its_page(team, log
     detail = f"/admin/console/actions/{action_id}/"
     before = login(team.owner).get(detail).content.decode()
     assert "Once approved, it waits 30 minutes before it runs" in before
-    approved = login(team.owner).post(f"{detail}approve/", {"next": detail}, follow=True).content.decode()
+    approved = (
+        login(team.owner)
+        .post(f"{detail}approve/", shown_fields(action_id, next=detail), follow=True)
+        .content.decode()
+    )
     assert "Held by its approval rule&#x27;s wait timer until" in approved
     assert 'data-action="cancel"' in approved
     assert 'data-action="cancel"' not in login(team.developer).get(detail).content.decode()

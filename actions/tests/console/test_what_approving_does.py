@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from actions.models import ProposedAction
+from actions.tests.console_forms import shown_fields
 from permissions.messages import sentence, why_a_person
 
 
@@ -69,7 +70,11 @@ def test_approving_in_the_console_without_a_broker_answers_at_once_that_it_runs(
     team, agent_api, login, in_process_worker
 ):
     action_id = agent_api.propose("parallelize", {"count": 2}).json()["id"]
-    page = _text(login(team.maintainer).post(f"/admin/console/actions/{action_id}/approve/", follow=True))
+    page = _text(
+        login(team.maintainer).post(
+            f"/admin/console/actions/{action_id}/approve/", shown_fields(action_id), follow=True
+        )
+    )
     # claimed on commit, before the page answers: running, or on a quick worker thread already done -- the
     # page says which, never "sent to execution" (that would be a claim still to come)
     running = "It is running now; its page shows the progress, then the output."
