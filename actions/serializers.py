@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from rest_framework import serializers
 
-from . import quorum
+from . import quorum, shown
 from .models import PENDING, ProposedAction, SessionEvent
 
 
@@ -146,19 +146,45 @@ def action_data(a: ProposedAction) -> dict:
     }
 
 
-class DenySerializer(serializers.Serializer):
+class ShownPayloadSerializer(serializers.Serializer):
+    """A decision's optional binding to the payload its caller read: left out, the call decides the action as
+    it is (as before); given, it decides only that payload, else 409 ``payload_changed_since_shown``."""
+
+    payload_hash = serializers.CharField(
+        required=False,
+        trim_whitespace=False,  # a hash is taken as sent: " 1a2b…" is not one
+        help_text="optional: the SHA-256 (64 lowercase hex digits, or their first 16) of the payload you read, "
+        "as brabo_client.payload_hash.payload_hash computes it (sorted compact JSON, whole-number floats as "
+        "integers); given, the call decides only that payload: 409 payload_changed_since_shown when the "
+        "action's payload is not that one now. Left out, the action is decided as it is.",
+    )
+
+    def validate_payload_hash(self, value: str) -> str:
+        sent = self.initial_data.get("payload_hash") if hasattr(self.initial_data, "get") else value
+        if not shown.well_formed_hash(sent):  # as sent: a number is not a hash DRF would make a string of
+            raise serializers.ValidationError(
+                "payload_hash must be the payload's SHA-256 in lowercase hex: 64 digits, or their first 16."
+            )
+        return value
+
+
+class DenySerializer(ShownPayloadSerializer):
     reason = serializers.CharField(
         required=False, allow_blank=True, max_length=2000, help_text="returned to the agent as the result"
     )
 
 
-class ApproveSerializer(serializers.Serializer):
+class ApproveSerializer(ShownPayloadSerializer):
     message = serializers.CharField(
         required=False, allow_blank=True, max_length=2000, help_text="your words to the agent"
     )
 
 
-class AnswerSerializer(serializers.Serializer):
+class ApproveAlwaysSerializer(ShownPayloadSerializer):
+    pass
+
+
+class AnswerSerializer(ShownPayloadSerializer):
     answer = serializers.CharField(max_length=2000, help_text="the answer the agent gets as the result")
 
 

@@ -415,6 +415,7 @@ def _refuse_if_changed(action: ProposedAction, shown_hash: str | None) -> None:
             "This action changed since it was shown: payload_hash is not the hash of its payload now, so "
             "this decided nothing. Read the action again and decide what it does now.",
             field="payload_hash",
+            status=409,
             reason="payload_changed_since_shown",
         )
 

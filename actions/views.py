@@ -53,6 +53,7 @@ from .schema import action_union, proposal_union
 from .serializers import (
     ActionSerializer,
     AnswerSerializer,
+    ApproveAlwaysSerializer,
     ApproveSerializer,
     CancelSerializer,
     DenySerializer,
@@ -346,6 +347,8 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
             fields = body(data=request.data or {})
             fields.is_valid(raise_exception=True)
             kwargs.update(fields.validated_data)
+            if "payload_hash" in kwargs:  # the payload the caller read: decided only as that (under the lock)
+                kwargs["shown_hash"] = kwargs.pop("payload_hash")
         decision = fn(action_id=action.id, actor=request.user, **kwargs)
         if inprocess.current() is not None and decision.action.status in RUNNABLE:
             # without a broker this process's background worker claimed it on commit; the answer
@@ -362,9 +365,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
     @extend_schema(request=ApproveSerializer, responses=action_union())
     @route(detail=True, methods=["post"])
     def approve(self, request, pk=None):
-        body = ApproveSerializer(data=request.data or {})
-        body.is_valid(raise_exception=True)
-        return self._decide(request, services.approve_action, message=body.validated_data.get("message", ""))
+        return self._decide(request, services.approve_action, body=ApproveSerializer)
 
     @extend_schema(request=AnswerSerializer, responses=action_union())
     @route(detail=True, methods=["post"])
@@ -384,10 +385,10 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
     def deny(self, request, pk=None):
         return self._decide(request, services.deny_action, body=DenySerializer)
 
-    @extend_schema(request=None, responses=action_union())
+    @extend_schema(request=ApproveAlwaysSerializer, responses=action_union())
     @route(detail=True, methods=["post"], url_path="approve-always")
     def approve_always(self, request, pk=None):
-        return self._decide(request, services.approve_always)
+        return self._decide(request, services.approve_always, body=ApproveAlwaysSerializer)
 
 
 class ApprovalRuleShape(serializers.Serializer):
