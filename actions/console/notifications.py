@@ -21,6 +21,23 @@ from .views import _base_context, _roles
 LOG_ROWS = 50
 
 
+WAITING_FOR_SLACK = "waiting for Slack to confirm the team"  # what slack.configure writes on a new claim
+
+
+def slack_claim(installation: SlackInstallation | None) -> dict | None:
+    """Whether Slack confirmed the installation's team claim (its bot token belongs to that team, and no other
+    workspace proved it first) -- only then does a click in Slack decide anything -- and, when not, why not
+    and whether Brabo asks Slack again (``slack.verify``)."""
+    if installation is None:
+        return None
+    if installation.verified_at is not None:
+        return {"state": "confirmed", "when": installation.verified_at}
+    why = installation.verify_error or WAITING_FOR_SLACK
+    if installation.verify_again:
+        return {"state": "waiting", "why": why, "asking": why == WAITING_FOR_SLACK}
+    return {"state": "refused", "why": why}
+
+
 def page(request, new_secret=None):
     roles = _roles(request.user)
     cards = []
@@ -29,6 +46,7 @@ def page(request, new_secret=None):
         card = {"ws": ws, "role": roles[ws.id], "manage": manage, "endpoints": [], "deliveries": []}
         # the workspace's Slack app (the owner sets it) and this person's linked Slack account
         card["slack"] = SlackInstallation.objects.filter(workspace=ws).first()
+        card["slack_claim"] = slack_claim(card["slack"])
         card["slack_user"] = slack.linked_slack_user(request.user, ws)
         if manage:
             card["endpoints"] = list(WebhookEndpoint.objects.filter(workspace=ws).order_by("-active", "name"))
