@@ -47,6 +47,7 @@ from permissions.commands.list_feeds import (
 from permissions.commands.neutral import TESTS, test_strings
 from permissions.commands.plain_settings import SHOWN_VARIABLES
 from permissions.commands.runners import carried
+from permissions.commands.script_variables import script_variable
 from permissions.commands.secret_keepers import AWS_GLOBALS, ETCDCTL_VALUES, GO_CONSUL_VALUES
 from permissions.commands.settings_writers import SOCAT_FILES, socat_files
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
@@ -1368,7 +1369,13 @@ def _lead_may_vanish(word: str, segments: tuple[Segment, ...], command: str) -> 
         and not _DATA_REF.sub(lambda m: "" if (m.group(1) or m.group(2)) in names else "$", lead)
     ):
         return False
-    if lead == "$(…)" and "GIT_" not in command:
+    if lead[:1] == "$" and lead[1:2] != "(":
+        given = leading_values(segments, command).get(lead.strip("${}"))
+        if given is not None and given[0] and _relative_inside(given[0]):
+            return False  # `SRC_DIR=src; cat "$SRC_DIR/main.py"`: the literal given before anything ran
+    if (
+        lead == "$(…)" or (lead[:1] == "$" and lead.strip("${}") in top_names(command))
+    ) and "GIT_" not in command:
         others = _PLACE_SUBSTITUTION.sub("", command)
         return "$(" in others or "`" in others or "<(" in others or ">(" in others
     return True
@@ -1378,7 +1385,8 @@ def _lead_may_vanish(word: str, segments: tuple[Segment, ...], command: str) -> 
 _PLACE_SUBSTITUTION = re.compile(r"\$\((?:pwd|pwd -P|git rev-parse --show-toplevel)\)")
 
 
-_DATA_REF = re.compile(r"\$(?:\{([a-z_][a-z0-9_]*)\}|([a-z_][a-z0-9_]*))")
+# (any case: a name is data only when the command's reading made it so -- lower case, or a script's own variable)
+_DATA_REF = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
 
 
 # (`do` is followed by a blank it does not take: a loop nested right after it has its own match.)
@@ -1423,7 +1431,12 @@ def _read_data_names(segments: tuple[Segment, ...], command: str) -> frozenset[s
     if "=" in command:
         given = leading_values(segments, command)
         if given:
-            kept |= {n for n, (v,) in given.items() if n.islower() and n not in names and _relative_inside(v)}
+            kept |= {
+                n
+                for n, (v,) in given.items()
+                if (n.islower() or script_variable(n)) and n not in names and _relative_inside(v)
+            }
+        kept |= top_names(command)
     return kept
 
 
@@ -1704,14 +1717,36 @@ def leading_values(segments: tuple[Segment, ...], command: str) -> dict[str, tup
     return found
 
 
+# friction, R6.2: leading assignments of the project's top (`ROOT=$(git rev-parse --show-toplevel) && …`,
+# `here="$(pwd)"; …`), joined by `;`, `&&` or new lines before anything else runs (top_names).
+_TOP_ASSIGNMENTS = re.compile(
+    r"\s*(?:([A-Za-z_]\w*)=(\"?)\$\((?:pwd|pwd -P|git rev-parse --show-toplevel)\)\2\s*(?:;|&&|\n)\s*)+"
+)
+_TOP_ONE = re.compile(r"([A-Za-z_]\w*)=\"?\$\(")
+
+
+def top_names(command: str) -> frozenset[str]:
+    """The script variables (permissions.commands.script_variables) the command's leading assignments give the
+    project's top -- what `$(pwd)` or `$(git rev-parse --show-toplevel)` prints, never nothing -- each given once
+    (_given_once): `"$ROOT/src"` is read as `"$(git rev-parse --show-toplevel)/src"` is (_lead_may_vanish)."""
+    if "=$(" not in command and '="$(' not in command:
+        return _NO_NAMES
+    m = _TOP_ASSIGNMENTS.match(command)
+    if m is None:
+        return _NO_NAMES
+    names = [n for n in _TOP_ONE.findall(m.group(0))]
+    return frozenset(n for n in names if script_variable(n) and _given_once(command, n, ""))
+
+
 def _given_once(command: str, name: str, value: str) -> bool:
     """Whether a leading assignment of ``value`` is the only value ``name`` takes: written once (bare_mentions: its
     own assignment), set by no option (`printf -vname`), no default an expansion may replace (`${f:=x}`), nor a
-    value the shell expands further (a `~` after a `:`)."""
+    value the shell expands further (a `~` after a `:`), nor a `for` loop's variable (`out=dist; for out in /etc`)."""
     return (
         "~" not in value[1:]
         and bare_mentions(command, name) == 1
-        and re.search(rf"-\w*v\s*{name}(?!\w)|\$\{{{name}[^}}\w]", command) is None
+        and re.search(rf"-\w*v\s*{name}(?!\w)|\$\{{{name}[^}}\w]|(?:^|[\s;&|(])for\s+{name}(?!\w)", command)
+        is None
     )
 
 

@@ -29,6 +29,9 @@ ask, the floor and every cap like any other segment. Kept narrow on purpose:
   (permissions.commands.windows): it names no program, code, place or anything the hook reads, so the
   commands after it are judged as they are. Any other name, a value that expands, ``export NAME`` without a
   value, or ``export``'s options keep the segment a command of its own.
+- a script's own variable set alone (permissions.commands.script_variables: ``ROOT=src``,
+  ``ROOT=$(git rev-parse --show-toplevel)``), to a literal or to exactly one substitution, whose commands are
+  segments judged on their own.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from permissions.commands.plain_settings import plain_setting
+from permissions.commands.script_variables import script_assignment
 
 __all__ = ["NEUTRAL_FIRST", "TESTS", "neutral", "test_strings"]
 
@@ -60,7 +64,8 @@ def neutral(words: tuple[str, ...], dynamic: Collection[int] = (), text: str = "
         # `done < list.txt`, `fi > log`: the block's redirection (the scope and R3.7 still judge its target).
         return text[:4] in ("done", "fi <", "fi >", "fi 2") and text[4:5] in ("", " ", "\t", "<", ">")
     if 0 in dynamic:
-        return False
+        # `ROOT=$(git rev-parse --show-toplevel)`: a script's own variable given one substitution
+        return "=" in words[0] and _plain_settings(words, dynamic)
     k = 0
     while k < len(words) - 1 and words[k].startswith("IFS=") and k not in dynamic:
         k += 1  # `IFS= read -r line`: the separators of this one `read`
@@ -214,10 +219,16 @@ def _inline_shell(words: tuple[str, ...], dynamic: Collection[int]) -> bool:
 
 
 def _plain_settings(words: tuple[str, ...], dynamic: Collection[int]) -> bool:
-    """``CI=true``, ``export CI=true NODE_ENV=test``: every operand a plain setting, literal."""
-    start = 1 if words[0] == "export" else 0
-    return len(words) > start and all(
-        j not in dynamic and plain_setting(words[j]) for j in range(start, len(words))
+    """``CI=true``, ``export CI=true NODE_ENV=test``: every operand a plain setting, literal; set alone (not
+    exported), a script's own variable too (permissions.commands.script_variables: ``ROOT=src``,
+    ``ROOT=$(git rev-parse --show-toplevel)``)."""
+    if words[0] == "export":
+        return len(words) > 1 and all(
+            j not in dynamic and plain_setting(words[j]) for j in range(1, len(words))
+        )
+    return all(
+        (j not in dynamic and plain_setting(w)) or script_assignment(w, j in dynamic)
+        for j, w in enumerate(words)
     )
 
 
