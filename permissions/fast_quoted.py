@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable
 
 from permissions.commands import MAY_CARRY_FIRST, carried_scripts, carries_commands, foreign_name, hands_on
+from permissions.commands.environment import HOME_UNREAD
 from permissions.commands.shells import COMMAND_CARRIERS, SHELLS
 from permissions.commands.views import KNOWN_PROGRAMS
 from permissions.fast_path import _FAST_REFUSED, _PLAIN_FIRST, _fast, _plain_first, _tuple_new
@@ -378,6 +379,8 @@ def _carried(words: tuple[str, ...], dyn: frozenset[int], segments: list[Segment
     found = carried_scripts(words)
     if found.problem is not None or (found.scripts and dyn):
         return False  # (unparseable; `fd -x $X`: the carrier's expansions are dynamic in its script)
+    if found.unseen is not None and found.unseen.endswith(HOME_UNREAD):
+        return False  # (a tool home a toolchain locator may give: the scanner reads the segment's text)
     if found.unseen is not None and read.unseen is None:
         read.unseen = found.unseen
     for script in found.scripts:

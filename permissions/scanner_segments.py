@@ -21,6 +21,7 @@ from permissions.commands import (
     foreign_name,
     hands_on,
 )
+from permissions.commands.environment import HOME_UNREAD, located_words
 from permissions.commands.shell_starters import FED_ESCAPES
 from permissions.commands.views import KNOWN_PROGRAMS
 from permissions.expansions import decode_ansi_c
@@ -570,6 +571,9 @@ def _script(sc: _Scanner, seg: Segment, start: int) -> None:
     those of the programs in permissions.commands (`watch`, `ssh host CMD`, `git -c core.pager=…` ...)
     -- are judged as commands too."""
     found = carried_scripts(seg.words)
+    if found.unseen is not None and found.unseen.endswith(HOME_UNREAD):
+        located = located_words(seg.text, seg.words)  # `JAVA_HOME=$(/usr/libexec/java_home -v 17) mvn test`
+        found = found if located is None else carried_scripts(located)
     if found.unseen is not None:
         sc.unseen = sc.unseen or found.unseen
     if found.problem is not None:

@@ -20,6 +20,7 @@ from permissions.commands import (
     loads_from_input,
     opaque_reason,
 )
+from permissions.commands.environment import HOME_UNREAD, located_words
 from permissions.commands.interpreters import CODE_FLOOR_VERBS, may_name_a_stream
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
@@ -322,7 +323,7 @@ def read_segments(
             # R4.9: inline code, a program read from the input, code loaded through the environment (memoised
             # past MAX_SEGMENTS).
             if not many:
-                seg_opaque = opaque_reason(vs, seg.dynamic)
+                seg_opaque = _opaque_reason(seg, vs)
             else:
                 if r is None:
                     r = _Reader(parsed, command, comp, many, scope_of)
@@ -588,7 +589,7 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
             or (first in STREAM_LOADERS and may_name_a_stream(seg.text) is not None)
         )
     ):
-        seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
+        seg_opaque = _opaque_reason(seg, vs)  # R4.9: inline code, a program read from the input, ...
         if seg_opaque is None and may_name_a_stream(seg.text) is not None:
             seg_opaque = loads_from_input(vs)  # ... settings or a definition loaded from the input
     note = None
@@ -691,7 +692,7 @@ def _finish_one(
             or (first in STREAM_LOADERS and may_name_a_stream(seg.text) is not None)
         )
     ):
-        seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
+        seg_opaque = _opaque_reason(seg, vs)  # R4.9: inline code, a program read from the input, ...
         if seg_opaque is None and may_name_a_stream(seg.text) is not None:
             seg_opaque = loads_from_input(vs)  # ... settings or a definition loaded from the input
     note = None
@@ -735,6 +736,17 @@ def _tally(
 def shown(text: str) -> str:
     """A command or a segment as a sentence for people quotes it: at most 80 characters."""
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _opaque_reason(seg: Segment, vs: list[tuple[str, ...]]) -> str | None:
+    """R4.9's opaque reading of ``seg`` (opaque_reason), a tool home given what a toolchain locator prints read as
+    a toolchain's own place (permissions.commands.environment.located_words: `JAVA_HOME=$(/usr/libexec/java_home
+    -v 17) mvn test`, whose views hold only the reader's `$(…)`)."""
+    why = opaque_reason(vs, seg.dynamic)
+    if why is None or not why.endswith(HOME_UNREAD):
+        return why
+    located = located_words(seg.text, seg.words)
+    return why if located is None else opaque_reason(views_of(located), seg.dynamic)
 
 
 def opaque_note(text: str, why: str, dropped: str | None) -> str:

@@ -26,6 +26,10 @@ __all__ = [
     "NAME_ASSIGNERS",
     "PATH_VARS",
     "TOOL_HOME_VARS",
+    "HOME_UNREAD",
+    "LOCATED_HOME",
+    "located_homes",
+    "located_words",
     "WINDOWS_VARS",
     "ARGUMENT_VARS",
     "arguments_carried",
@@ -478,7 +482,10 @@ _SYSTEM_PLACES = (
     "/snap/",
     "/Applications/",
 )
-_PROGRAM_FILES = re.compile(r"[a-z]:/program files(?: \(x86\))?/", re.IGNORECASE).match
+# (Windows' own spelling, Git Bash's and MSYS's `/c/...`, WSL's `/mnt/c/...`, Cygwin's `/cygdrive/c/...`)
+_PROGRAM_FILES = re.compile(
+    r"(?:[a-z]:|/[a-z]|/mnt/[a-z]|/cygdrive/[a-z])/program files(?: \(x86\))?/", re.IGNORECASE
+).match
 _HOME_LEAD = re.compile(r"(?:~|\$HOME|\$\{HOME\}|/home/[^/$`]+|/Users/[^/$`]+|/root)/(?=\.)").match
 
 
@@ -497,6 +504,43 @@ def _toolchain_place(value: str) -> bool:
     elif not (v.startswith(_SYSTEM_PLACES) or _PROGRAM_FILES(v) is not None):
         return False
     return "$" not in v and "`" not in v
+
+
+# Friction: toolchain locators, which print the place a toolchain is installed in -- macOS's java_home (a version,
+# an architecture, -F; not --exec, which runs a command, nor -X/-V, which print lists), jenv, SDKMAN!, asdf, mise,
+# Homebrew and go. A version is a word that starts with no `-`; nothing else is read here.
+_VERSION = r"[\w.][\w.+-]*"
+_LOCATOR = (
+    rf"/usr/libexec/java_home(?: (?:-v|--version) {_VERSION}| -F| --failfast| (?:-a|--arch) \w+)*"
+    rf"|jenv prefix(?: {_VERSION})?"
+    rf"|sdk home \w+ {_VERSION}"
+    rf"|asdf where \w+(?: {_VERSION})?"
+    rf"|mise where \w+(?:@{_VERSION})?"
+    rf"|brew --prefix(?: \w[\w.+-]*(?:@{_VERSION})?)?"
+    r"|go env GOROOT"
+)
+_LOCATED = re.compile(rf"(?:^|\s)([A-Za-z_]\w*)=(\"?)\$\((?:{_LOCATOR})\)\2(?=\s|$)")
+# The reason _chooses_programs gives a tool home no rule has read (the end of it).
+HOME_UNREAD = "from a folder no rule has read"
+LOCATED_HOME = "/usr/located"
+
+
+def located_homes(text: str, words: tuple[str, ...]) -> frozenset[str]:
+    """The TOOL_HOME_VARS the segment ``text`` (its ``words`` as the reader spells them) gives what a toolchain
+    locator prints (_LOCATOR), each assigned once on the segment."""
+    names = {m.group(1) for m in _LOCATED.finditer(text) if m.group(1).upper() in TOOL_HOME_VARS}
+    return frozenset(n for n in names if sum(w.startswith(n + "=") for w in words) == 1)
+
+
+def located_words(text: str, words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``words`` with each tool home a locator gives (located_homes) given a toolchain's own place instead of the
+    reader's `$(…)`, for the readings of what the segment carries; None when no locator gives one."""
+    names = located_homes(text, words)
+    if not names:
+        return None
+    return tuple(
+        f"{w.partition('=')[0]}={LOCATED_HOME}" if w.partition("=")[0] in names else w for w in words
+    )
 
 
 # red team: the coding agents without Brabo's hook read their options from the environment too -- aider every
@@ -612,7 +656,7 @@ def _chooses_programs(name: str, value: str) -> str | None:
     if name in PATH_VARS:
         return f"the variable {name} changes which program a command word runs"
     if name.upper() in TOOL_HOME_VARS and not _toolchain_place(value):
-        return f"the variable {name} chooses the programs a build tool runs, from a folder no rule has read"
+        return f"the variable {name} chooses the programs a build tool runs, {HOME_UNREAD}"
     return None
 
 
