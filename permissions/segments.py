@@ -72,6 +72,8 @@ __all__ = [
 _UNCOVERED: tuple[str, str | None, str | None] = NO_READING  # (NO_RULE, None, None)
 NEUTRAL = "neutral"  # a segment kind, never a reason: see permissions.commands.neutral
 _NEUTRAL_VERDICT: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUTRAL)
+# The shell's own directory changes that may end a command as grammar (_Reader._ends).
+_TRAILING_MOVES = frozenset({"cd", "pushd", "popd"})
 # Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
@@ -216,10 +218,26 @@ class _Reader:
                     if back
                     else first != "popd" and descends(words[1], self.parsed.segments, self.command)
                 )
-                return judge_segment(
+                known = judge_segment(
                     seg, vs, self.comp, self.check_deny, self.check_ask, self.scope, dirs, down
                 )
-        return judge_segment(seg, vs, self.comp, self.check_deny, self.check_ask, self.scope, dirs)
+                return _NEUTRAL_VERDICT if known[2] is None and self._ends(index, seg) else known
+        known = judge_segment(seg, vs, self.comp, self.check_deny, self.check_ask, self.scope, dirs)
+        if known[2] is None and first in _TRAILING_MOVES and self._ends(index, seg):
+            return _NEUTRAL_VERDICT
+        return known
+
+    def _ends(self, index: int, seg: Segment) -> bool:
+        """Friction, R4.4: whether ``seg``, a directory change, ends the command -- the last segment, at the top
+        level, with no redirection and nothing after it: it moves nothing that runs in this command
+        (`cd packages/ui && pnpm test; cd ../..`, `cd tests; cd -`). Deny, ask and the path scope still read it."""
+        return (
+            index == len(self.parsed.segments) - 1
+            and not seg.hidden
+            and not seg.redirects
+            and seg.words[0] in _TRAILING_MOVES
+            and self.command.rstrip().endswith(seg.text)
+        )
 
     def opaque_of(self, seg: Segment, vs: list[tuple[str, ...]]) -> str | None:
         """R4.9's opaque reading of a segment past MAX_SEGMENTS, memoised by its words."""
