@@ -627,6 +627,11 @@ class Scope:
             # friction: an option's value (`--prefix=$PWD/out`, `-DCMAKE_INSTALL_PREFIX=${PWD}/out`), as above
             self._check("." + value[4:], False, cwds, out)
             return data
+        old = pwd if pwd[:7] == "$OLDPWD" else value if value[:7] == "$OLDPWD" else ""
+        if old and _the_folder_before(old, segments, command):
+            # friction: `cd src && ls "$OLDPWD"`: where the command started
+            self._check("." + old[7:], False, (self.cwd,), out)
+            return data
         if data is None:
             data = _data_names(segments, command)
         # Where `cd` goes decides where every later word points: its target is never data.
@@ -1057,8 +1062,17 @@ _PWD_SET = re.compile(
 
 
 def _braces_off(word: str) -> str:
-    """``word`` with a leading `${PWD}` written `$PWD`: the same expansion in bash and PowerShell."""
-    return "$PWD" + word[6:] if word[:6] == "${PWD}" else word
+    """``word`` with a leading `${PWD}` (`${OLDPWD}`) written `$PWD` (`$OLDPWD`): the same expansion in bash and
+    PowerShell."""
+    if word[:2] != "${":
+        return word
+    return (
+        "$PWD" + word[6:]
+        if word[:6] == "${PWD}"
+        else "$OLDPWD" + word[9:]
+        if word[:9] == "${OLDPWD}"
+        else word
+    )
 
 
 def _the_current_folder(word: str, command: str) -> bool:
@@ -1066,6 +1080,34 @@ def _the_current_folder(word: str, command: str) -> bool:
     value."""
     rest = word[4:]
     return rest[:1] in ("", "/") and "$" not in rest and "`" not in rest and _PWD_SET.search(command) is None
+
+
+# OLDPWD named other than read whole (`OLDPWD=/etc`, `${OLDPWD:-x}`, `export OLDPWD`).
+_OLDPWD_SET = re.compile(r"(?<![\w$])(?<!\$\{)OLDPWD(?!\w)|\$\{OLDPWD(?!\})", re.IGNORECASE)
+
+
+def _the_folder_before(word: str, segments: tuple[Segment, ...], command: str) -> bool:
+    """Whether ``word`` is `$OLDPWD` alone or followed by a plain relative path, in a command that starts with its
+    only directory change, a `cd` of one literal word, and goes on only through `&&` and pipes (no `;`, `||`, new
+    line or `&`: after a failed `cd` nothing of it runs) -- `$OLDPWD` is then where the command started."""
+    rest = word[7:]
+    if rest[:1] not in ("", "/") or "$" in rest or "`" in rest or not segments:
+        return False
+    first = segments[0]
+    words = first.words
+    if first.hidden or first.dynamic or first.redirects or words[:1] != ("cd",) or len(words) != 2:
+        return False
+    text = command.lstrip()
+    if not text.startswith(first.text):
+        return False
+    after = text[len(first.text) :]
+    return (
+        after.lstrip(" \t")[:2] == "&&"
+        and not any(c in after.replace("&&", "") for c in ";&\n")
+        and "||" not in text
+        and sum(1 for s in segments if s.words and s.words[0] in DIRECTORY_CHANGERS) == 1
+        and _OLDPWD_SET.search(command) is None
+    )
 
 
 def _expanded_here(word: str, text: str) -> bool:
