@@ -958,6 +958,13 @@ CLAUDE: list[str] = [
     'cd backend && cat "$PWD/../pyproject.toml"',
     'cd src && ls "$PWD/../tests"',
     'cat "$(git rev-parse --show-toplevel)/README.md"',
+    # a script's own variable set alone, and the folder the one cd left (permissions.commands.script_variables)
+    'ROOT=$(git rev-parse --show-toplevel) && ls "$ROOT/src"',
+    'SRC_DIR=src; ls "$SRC_DIR"',
+    'cd backend && ls "$OLDPWD"',
+    # a cd that ends the command moves nothing that runs in it
+    "cd frontend && npm test; cd ..",
+    "cd tests; pytest -q; cd -",
 ]
 
 # Codex's day in a Rust and Go repository (its `bash -lc` form and its reading idioms).
@@ -1261,15 +1268,9 @@ KEEP_ASKING: dict[tuple[str, str], str] = {
     "find -exec",
     (
         "claude",
-        'ROOT=$(git rev-parse --show-toplevel) && ls "$ROOT/src"',
-    ): "a bare assignment is a segment no "
-    "allow names: only plain settings of a closed table are grammar (permissions.commands.plain_settings)",
-    (
-        "claude",
         'ROOT="$(git rev-parse --show-toplevel)"; cat "$ROOT/backend/../pyproject.toml"',
-    ): "as above: a bare assignment",
-    ("claude", 'cd backend && ls "$OLDPWD"'): "the scope does not read $OLDPWD as the folder the cd left "
-    "(left: rare in the agents' transcripts)",
+    ): "R6.2: a climb after what a substitution prints, or a variable holding it, is not resolved "
+    "(`$(git rev-parse --show-toplevel)/backend/../x` written out asks too)",
     ("claude", "cat <<EOF\nbranch: $(git branch --show-current)\nEOF"): "R4.9: a substitution inside an "
     "unquoted here-document is not read (the closed world); the agents quote the delimiter ('EOF')",
 }
