@@ -627,11 +627,12 @@ class Scope:
             # friction: an option's value (`--prefix=$PWD/out`, `-DCMAKE_INSTALL_PREFIX=${PWD}/out`), as above
             self._check("." + value[4:], False, cwds, out)
             return data
-        old = pwd if pwd[:7] == "$OLDPWD" else value if value[:7] == "$OLDPWD" else ""
-        if old and _the_folder_before(old, segments, command):
-            # friction: `cd src && ls "$OLDPWD"`: where the command started
-            self._check("." + old[7:], False, (self.cwd,), out)
-            return data
+        if "OLDPWD" in w:
+            old = pwd if pwd[:7] == "$OLDPWD" else value if value[:7] == "$OLDPWD" else ""
+            if old and _the_folder_before(old, segments, command):
+                # friction: `cd src && ls "$OLDPWD"`: where the command started
+                self._check("." + old[7:], False, (self.cwd,), out)
+                return data
         if data is None:
             data = _data_names(segments, command)
         # Where `cd` goes decides where every later word points: its target is never data.
@@ -1478,7 +1479,8 @@ def _read_data_names(segments: tuple[Segment, ...], command: str) -> frozenset[s
                 for n, (v,) in given.items()
                 if (n.islower() or script_variable(n)) and n not in names and _relative_inside(v)
             }
-        kept |= top_names(command)
+        if "=$(" in command or '="$(' in command:
+            kept |= top_names(command)
     return kept
 
 
@@ -1771,8 +1773,6 @@ def top_names(command: str) -> frozenset[str]:
     """The script variables (permissions.commands.script_variables) the command's leading assignments give the
     project's top -- what `$(pwd)` or `$(git rev-parse --show-toplevel)` prints, never nothing -- each given once
     (_given_once): `"$ROOT/src"` is read as `"$(git rev-parse --show-toplevel)/src"` is (_lead_may_vanish)."""
-    if "=$(" not in command and '="$(' not in command:
-        return _NO_NAMES
     m = _TOP_ASSIGNMENTS.match(command)
     if m is None:
         return _NO_NAMES

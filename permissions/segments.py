@@ -341,7 +341,11 @@ def read_segments(
             # R4.9: inline code, a program read from the input, code loaded through the environment (memoised
             # past MAX_SEGMENTS).
             if not many:
-                seg_opaque = _opaque_reason(seg, vs)
+                seg_opaque = opaque_reason(vs, seg.dynamic)
+                if seg_opaque is not None and seg_opaque.endswith(HOME_UNREAD):
+                    seg_opaque = _located_opaque(
+                        seg, seg_opaque
+                    )  # `JAVA_HOME=$(/usr/libexec/java_home) mvn test`
             else:
                 if r is None:
                     r = _Reader(parsed, command, comp, many, scope_of)
@@ -607,7 +611,9 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
             or (first in STREAM_LOADERS and may_name_a_stream(seg.text) is not None)
         )
     ):
-        seg_opaque = _opaque_reason(seg, vs)  # R4.9: inline code, a program read from the input, ...
+        seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
+        if seg_opaque is not None and seg_opaque.endswith(HOME_UNREAD):
+            seg_opaque = _located_opaque(seg, seg_opaque)  # `JAVA_HOME=$(/usr/libexec/java_home) mvn test`
         if seg_opaque is None and may_name_a_stream(seg.text) is not None:
             seg_opaque = loads_from_input(vs)  # ... settings or a definition loaded from the input
     note = None
@@ -710,7 +716,9 @@ def _finish_one(
             or (first in STREAM_LOADERS and may_name_a_stream(seg.text) is not None)
         )
     ):
-        seg_opaque = _opaque_reason(seg, vs)  # R4.9: inline code, a program read from the input, ...
+        seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
+        if seg_opaque is not None and seg_opaque.endswith(HOME_UNREAD):
+            seg_opaque = _located_opaque(seg, seg_opaque)  # `JAVA_HOME=$(/usr/libexec/java_home) mvn test`
         if seg_opaque is None and may_name_a_stream(seg.text) is not None:
             seg_opaque = loads_from_input(vs)  # ... settings or a definition loaded from the input
     note = None
@@ -756,13 +764,10 @@ def shown(text: str) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def _opaque_reason(seg: Segment, vs: list[tuple[str, ...]]) -> str | None:
-    """R4.9's opaque reading of ``seg`` (opaque_reason), a tool home given what a toolchain locator prints read as
-    a toolchain's own place (permissions.commands.environment.located_words: `JAVA_HOME=$(/usr/libexec/java_home
-    -v 17) mvn test`, whose views hold only the reader's `$(…)`)."""
-    why = opaque_reason(vs, seg.dynamic)
-    if why is None or not why.endswith(HOME_UNREAD):
-        return why
+def _located_opaque(seg: Segment, why: str) -> str | None:
+    """R4.9's opaque reading of ``seg`` (``why``: opaque_reason's), a tool home given what a toolchain locator
+    prints read as a toolchain's own place (permissions.commands.environment.located_words: `JAVA_HOME=$(
+    /usr/libexec/java_home -v 17) mvn test`, whose views hold only the reader's `$(…)`)."""
     located = located_words(seg.text, seg.words)
     return why if located is None else opaque_reason(views_of(located), seg.dynamic)
 
