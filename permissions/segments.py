@@ -341,11 +341,7 @@ def read_segments(
             # R4.9: inline code, a program read from the input, code loaded through the environment (memoised
             # past MAX_SEGMENTS).
             if not many:
-                seg_opaque = opaque_reason(vs, seg.dynamic)
-                if seg_opaque is not None and seg_opaque.endswith(HOME_UNREAD):
-                    seg_opaque = _located_opaque(
-                        seg, seg_opaque
-                    )  # `JAVA_HOME=$(/usr/libexec/java_home) mvn test`
+                seg_opaque = _located_opaque(seg, opaque_reason(vs, seg.dynamic))
             else:
                 if r is None:
                     r = _Reader(parsed, command, comp, many, scope_of)
@@ -611,11 +607,7 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
             or (first in STREAM_LOADERS and may_name_a_stream(seg.text) is not None)
         )
     ):
-        seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
-        if seg_opaque is not None and seg_opaque.endswith(HOME_UNREAD):
-            seg_opaque = _located_opaque(seg, seg_opaque)  # `JAVA_HOME=$(/usr/libexec/java_home) mvn test`
-        if seg_opaque is None and may_name_a_stream(seg.text) is not None:
-            seg_opaque = loads_from_input(vs)  # ... settings or a definition loaded from the input
+        seg_opaque = _opaque_read(seg, vs)
     note = None
     if seg_opaque is not None:
         if not deletes and (
@@ -716,11 +708,7 @@ def _finish_one(
             or (first in STREAM_LOADERS and may_name_a_stream(seg.text) is not None)
         )
     ):
-        seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
-        if seg_opaque is not None and seg_opaque.endswith(HOME_UNREAD):
-            seg_opaque = _located_opaque(seg, seg_opaque)  # `JAVA_HOME=$(/usr/libexec/java_home) mvn test`
-        if seg_opaque is None and may_name_a_stream(seg.text) is not None:
-            seg_opaque = loads_from_input(vs)  # ... settings or a definition loaded from the input
+        seg_opaque = _opaque_read(seg, vs)
     note = None
     if seg_opaque is not None and known[0] == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
         # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
@@ -764,10 +752,21 @@ def shown(text: str) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def _located_opaque(seg: Segment, why: str) -> str | None:
-    """R4.9's opaque reading of ``seg`` (``why``: opaque_reason's), a tool home given what a toolchain locator
-    prints read as a toolchain's own place (permissions.commands.environment.located_words: `JAVA_HOME=$(
-    /usr/libexec/java_home -v 17) mvn test`, whose views hold only the reader's `$(…)`)."""
+def _opaque_read(seg: Segment, vs: list[tuple[str, ...]]) -> str | None:
+    """R4.9: inline code, a program read from the input, code loaded through the environment (opaque_reason, a
+    located tool home read as _located_opaque reads it) ... and settings or a definition loaded from the input."""
+    why = opaque_reason(vs, seg.dynamic)
+    if why is None:
+        return loads_from_input(vs) if may_name_a_stream(seg.text) is not None else None
+    return _located_opaque(seg, why) if why.endswith(HOME_UNREAD) else why
+
+
+def _located_opaque(seg: Segment, why: str | None) -> str | None:
+    """``why`` (opaque_reason's reading of ``seg``), a tool home given what a toolchain locator prints read as a
+    toolchain's own place (permissions.commands.environment.located_words: `JAVA_HOME=$(/usr/libexec/java_home
+    -v 17) mvn test`, whose views hold only the reader's `$(…)`)."""
+    if why is None or not why.endswith(HOME_UNREAD):
+        return why
     located = located_words(seg.text, seg.words)
     return why if located is None else opaque_reason(views_of(located), seg.dynamic)
 
