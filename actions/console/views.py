@@ -573,32 +573,27 @@ def _changed(request, action_id, *, whole: bool = True):
     return None
 
 
-@require_POST
-def approve(request, action_id):
-    changed = _changed(request, action_id)
+def _bound_decide(request, action_id, service, *, whole: bool, **fields):
+    """:func:`_decide` for a form bound to the payload its page showed (:func:`_changed` first; the service
+    checks the hash again under the row lock)."""
+    changed = _changed(request, action_id, whole=whole)
     if changed is not None:
         return changed
-    return _decide(
-        request,
-        action_id,
-        services.approve_action,
-        message=request.POST.get("message", ""),
-        shown_hash=request.POST["payload_hash"],
+    return _decide(request, action_id, service, shown_hash=request.POST["payload_hash"], **fields)
+
+
+@require_POST
+def approve(request, action_id):
+    return _bound_decide(
+        request, action_id, services.approve_action, whole=True, message=request.POST.get("message", "")
     )
 
 
 @require_POST
 def answer(request, action_id):
     """A person's answer to an agent's ask_human question (bound to the question the page showed)."""
-    changed = _changed(request, action_id, whole=False)
-    if changed is not None:
-        return changed
-    return _decide(
-        request,
-        action_id,
-        services.answer_question,
-        answer=request.POST.get("answer", ""),
-        shown_hash=request.POST["payload_hash"],
+    return _bound_decide(
+        request, action_id, services.answer_question, whole=False, answer=request.POST.get("answer", "")
     )
 
 
@@ -610,15 +605,8 @@ def cancel_held(request, action_id):
 
 @require_POST
 def deny(request, action_id):
-    changed = _changed(request, action_id, whole=False)
-    if changed is not None:
-        return changed
-    return _decide(
-        request,
-        action_id,
-        services.deny_action,
-        reason=request.POST.get("reason", ""),
-        shown_hash=request.POST["payload_hash"],
+    return _bound_decide(
+        request, action_id, services.deny_action, whole=False, reason=request.POST.get("reason", "")
     )
 
 
