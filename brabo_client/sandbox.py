@@ -570,16 +570,9 @@ def _options_by_descriptor(argv: list[str]) -> tuple[list[str], int]:
     descriptor read by ``--args``, and that descriptor (the caller passes it to the launch, then closes it)."""
     at = argv.index(OPTIONS_SLOT)
     end = argv.index("--", at)
-    data = "".join(f"{a}\0" for a in argv[at + 1 : end]).encode()
-    fd = os.memfd_create("brabo-options", os.MFD_CLOEXEC)  # the launch's pass_fds opens it to bubblewrap
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.lseek(fd, 0, os.SEEK_SET)
-    except BaseException:
-        os.close(fd)
-        raise
+    fd = syscall_filter.descriptor_holding(
+        "brabo-options", "".join(f"{a}\0" for a in argv[at + 1 : end]).encode()
+    )
     return [*argv[:at], "--args", str(fd), *argv[end:]], fd
 
 

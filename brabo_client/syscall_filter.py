@@ -197,13 +197,12 @@ def forget() -> None:
         _compiled = None
 
 
-def open_for_launch() -> int:
-    """A fresh descriptor reading the filter from its start (bubblewrap reads its own to the
-    end, so each launch gets one of its own); the caller closes it once the launch has started."""
-    program = compiled()
-    fd = os.memfd_create("brabo-seccomp", os.MFD_CLOEXEC)  # the launch's pass_fds opens it to bubblewrap
+def descriptor_holding(name: str, data: bytes) -> int:
+    """A fresh in-memory descriptor holding ``data``, read from its start, closed on exec (a launch's pass_fds
+    opens it to bubblewrap, which reads it to the end); the caller closes it once the launch has started."""
+    fd = os.memfd_create(name, os.MFD_CLOEXEC)
     try:
-        view = memoryview(program)
+        view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
         os.lseek(fd, 0, os.SEEK_SET)
@@ -211,3 +210,9 @@ def open_for_launch() -> int:
         os.close(fd)
         raise
     return fd
+
+
+def open_for_launch() -> int:
+    """A fresh descriptor reading the filter from its start (bubblewrap reads its own to the end, so each
+    launch gets one of its own)."""
+    return descriptor_holding("brabo-seccomp", compiled())
