@@ -15,6 +15,10 @@ from actions.channel_models import SlackInstallation
 from actions.tests.fake_slack import FakeSlack
 from actions.tests.slack_requests import SECRET, TOKEN, connect
 
+# Slack is asked by a task after the configuration commits: in-process here whether or not the run has a broker
+# (CI has one, with no worker on the test's queue), as test_slack_team_claims.py does
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
+
 OTHER_TOKEN = "xoxb-9999-8888-otherOTHERother"  # installed in another Slack workspace, T0OTHER
 PAGE = "/admin/console/notifications/"
 
