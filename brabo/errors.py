@@ -964,6 +964,13 @@ _ENTRIES: tuple[Code, ...] = (
         "The operator pulls the image on the engine host (docker pull <image>), then retry.",
     ),
     _run(
+        "container_outdated",
+        "The project's container was made by an older Brabo, without today's isolation (the host's /proc "
+        "entries it hides), so no command runs in it.",
+        "Run container_start: it replaces the container (the project folder is kept), then propose the command "
+        "again.",
+    ),
+    _run(
         "container_not_running",
         "The project's container is {state}, so the command cannot run.",
         "Start the container (container_start), then propose the command again.",

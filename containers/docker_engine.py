@@ -8,6 +8,8 @@ user (R9.7), a process cap, and the resources resolved by container_start (R9.5)
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 
 from actions.execution import ExecutionFailure, TransientFault
@@ -18,6 +20,25 @@ from .broker import POLICY_FILE, WORKDIR, CommandResult, ContainerSpec, host_fol
 API_VERSION = "1.43"  # fixed, so no version round-trip; Docker ≥ 24 and Podman ≥ 4 speak it
 TIMED_OUT = 124  # coreutils timeout's exit status when the limit was hit
 KILL_GRACE = 5
+# R9.7: the /proc entries the bubblewrap sandbox hides, hidden here too, and Docker's own default masks kept:
+# HostConfig.MaskedPaths replaces the engine's default list (moby's oci.DefaultSpec), it does not add to it.
+# ReadonlyPaths is left unset: the engine's default (/proc/bus, /proc/fs, /proc/irq, /proc/sys,
+# /proc/sysrq-trigger) stays.
+DOCKER_DEFAULT_MASKS = (
+    "/proc/asound", "/proc/acpi", "/proc/interrupts", "/proc/kcore", "/proc/keys", "/proc/latency_stats",
+    "/proc/timer_list", "/proc/timer_stats", "/proc/sched_debug", "/proc/scsi", "/sys/firmware",
+    "/sys/devices/virtual/powercap",
+)  # fmt: skip
+MASKED_PATHS = tuple(
+    dict.fromkeys((*DOCKER_DEFAULT_MASKS, *sandbox.PROC_MASKED_FILES, *sandbox.PROC_MASKED_FOLDERS))
+)
+# What the container was made with, as a label: a container an older Brabo made (with fewer masks, or none of
+# its own) is told apart from today's without reading the engine's HostConfig back (Podman reports it
+# differently); any change to the isolation below changes the mark.
+ISOLATION_LABEL = "brabo.isolation"
+ISOLATION_MARK = hashlib.sha256(
+    json.dumps({"masked": MASKED_PATHS, "cap_drop": ["ALL"], "security_opt": ["no-new-privileges"]}).encode()
+).hexdigest()[:16]
 
 
 def _volumes(folder) -> dict:
@@ -55,6 +76,10 @@ def _file_cap():
     except sandbox.SandboxError as exc:
         raise ExecutionFailure(exc.code, exc.message, exc.next_step) from None
     return Ulimit(name="fsize", soft=size, hard=size)
+
+
+def _isolated_as_today(container) -> bool:
+    return (container.labels or {}).get(ISOLATION_LABEL) == ISOLATION_MARK
 
 
 def container_name(project) -> str:
@@ -119,33 +144,44 @@ class DockerEngineBroker:
     # -- the port ---------------------------------------------------------------------------------
     def start(self, project, spec: ContainerSpec) -> dict:
         existing = self._get(project)
+        if existing is not None and not _isolated_as_today(existing):
+            # made by an older Brabo (fewer masks): replaced, not reused -- the project folder is bound from
+            # the host, so nothing of the project is lost with it
+            self._call("replace the outdated container", existing.remove, force=True)
+            existing = None
         if existing is not None:
             if existing.status != "running":
                 self._call("start the container", existing.start)
             return {"broker": self.name, "container": existing.id}
-        container = self._call(
-            "create the container",
-            self.client.containers.create,  # create, not run: run would pull a missing image
-            spec.image,
-            command=["sleep", "infinity"],
-            name=container_name(project),
-            working_dir=WORKDIR,
-            volumes=_volumes(host_folder(project)),
+        api = self.client.api
+        host_config = api.create_host_config(
+            binds=_volumes(host_folder(project)),
             network_mode="none",
             nano_cpus=int(spec.cpu * 1_000_000_000),
             mem_limit=f"{spec.memory_mb}m",
             pids_limit=_process_cap(),  # a fork bomb meets the cap, not the host's process table
             ulimits=[_file_cap()],  # no file past BRABO_SANDBOX_MAX_FILE_MB on the shared disk
-            # R9.7: an unprivileged user with no capability, as in the bubblewrap sandbox -- the worker's own
-            # uid (files in the project stay the worker's), a root worker's BRABO_SANDBOX_UID
-            user=_unprivileged_user(),
+            # R9.7: no capability, as in the bubblewrap sandbox
             cap_drop=["ALL"],
-            environment={"HOME": "/tmp"},
             security_opt=["no-new-privileges"],
-            labels={"brabo.project": str(project.id)},
         )
-        self._call("start the container", container.start)
-        return {"broker": self.name, "container": container.id}
+        host_config["MaskedPaths"] = list(MASKED_PATHS)  # the SDK has no option for it; the API has
+        created = self._call(
+            "create the container",
+            api.create_container,  # create, not run: run would pull a missing image
+            spec.image,
+            command=["sleep", "infinity"],
+            name=container_name(project),
+            working_dir=WORKDIR,
+            # R9.7: an unprivileged user -- the worker's own uid (files in the project stay the worker's), a
+            # root worker's BRABO_SANDBOX_UID
+            user=_unprivileged_user(),
+            environment={"HOME": "/tmp"},
+            labels={"brabo.project": str(project.id), ISOLATION_LABEL: ISOLATION_MARK},
+            host_config=host_config,
+        )
+        self._call("start the container", api.start, created["Id"])
+        return {"broker": self.name, "container": created["Id"]}
 
     def run_command(self, project, command: str, cwd: str, timeout: int, output_cap: int) -> CommandResult:
         container = self._get(project)
@@ -154,6 +190,14 @@ class DockerEngineBroker:
                 "container_not_running",
                 "The project's container is not running on the container engine.",
                 "Start the container (container_start), then propose the command again.",
+            )
+        if not _isolated_as_today(container):
+            raise ExecutionFailure(
+                "container_outdated",
+                "The project's container was made by an older Brabo, without today's isolation (the host's "
+                "/proc entries it hides), so no command runs in it.",
+                "Run container_start: it replaces the container (the project folder is kept), then propose "
+                "the command again.",
             )
         api = self.client.api
         argv = ["timeout", "-k", str(KILL_GRACE), str(timeout), "sh", "-c", command]

@@ -23,6 +23,7 @@ class FakeDockerEngine(LoopbackServer):
         self.containers: dict[str, dict] = {}
         self.execs: dict[str, dict] = {}
         self.exec_results: dict[str, tuple[bytes, bytes, int]] = {}
+        self.created = 0  # ids are never reused, as an engine's are not
         self._serve()
 
     @property
@@ -61,7 +62,8 @@ class FakeDockerEngine(LoopbackServer):
                 if method == "POST" and path == "/containers/create":
                     if body.get("Image") == "missing:latest":
                         return self._json(404, {"message": "No such image: missing:latest"})
-                    cid = f"c{len(fake.containers) + 1:063d}"
+                    fake.created += 1
+                    cid = f"c{fake.created:063d}"
                     fake.containers[cid] = {
                         "Id": cid,
                         "Name": "/" + query.get("name", cid),
@@ -74,9 +76,13 @@ class FakeDockerEngine(LoopbackServer):
                     if c is None:
                         return self._json(404, {"message": f"No such container: {m.group(1)}"})
                     if m.group(2) == "json":
+                        config = {k: c["Config"].get(k) for k in ("Image", "User", "Labels", "WorkingDir")}
+                        host = c["Config"].get("HostConfig") or {}
                         return self._json(
-                            200, {"Id": c["Id"], "Name": c["Name"], "State": c["State"], "Config": {}}
-                        )
+                            200,
+                            {"Id": c["Id"], "Name": c["Name"], "State": c["State"], "Config": config,
+                             "HostConfig": host},
+                        )  # fmt: skip
                     if m.group(2) == "start":
                         c["State"] = {"Status": "running", "Running": True}
                         return self._json(204)

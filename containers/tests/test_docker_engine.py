@@ -130,3 +130,64 @@ def test_every_command_runs_unprivileged_even_in_a_container_created_before(team
     (ex,) = engine.execs.values()
     expected = "4242:4343" if os.geteuid() == 0 else f"{os.getuid()}:{os.getgid()}"
     assert ex["User"] == expected and "HOME=/tmp" in (ex["Env"] or [])
+
+
+# Docker's own default masks (moby's oci.DefaultSpec: Linux.MaskedPaths). HostConfig.MaskedPaths *replaces*
+# that list, so none of them may be missing from ours.
+DOCKER_DEFAULT_MASKS = (
+    "/proc/asound", "/proc/acpi", "/proc/interrupts", "/proc/kcore", "/proc/keys", "/proc/latency_stats",
+    "/proc/timer_list", "/proc/timer_stats", "/proc/sched_debug", "/proc/scsi", "/sys/firmware",
+    "/sys/devices/virtual/powercap",
+)  # fmt: skip
+
+
+def _created_host_configs(engine) -> list[dict]:
+    return [r[2]["body"]["HostConfig"] for r in engine.requests if r[1] == "/containers/create"]
+
+
+def test_the_container_masks_what_the_bubblewrap_sandbox_masks(team, engine):
+    """R9.7: the host-wide /proc entries the bubblewrap sandbox hides (the kernel's command line, the boot id,
+    its symbols and memory maps, every tenant's interrupts, disk and pressure counters) are hidden in the
+    project's container too -- Docker's default list covers only some of them -- and Docker's own defaults
+    stay, read-only paths included."""
+    DockerEngineBroker(engine.base_url).start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="img"))
+    (host,) = _created_host_configs(engine)
+    masked = set(host.get("MaskedPaths") or ())
+    wanted = {*sandbox.PROC_MASKED_FILES, *sandbox.PROC_MASKED_FOLDERS, *DOCKER_DEFAULT_MASKS}
+    assert not wanted - masked, sorted(wanted - masked)
+    for entry in ("/proc/cmdline", "/proc/sys/kernel/random/boot_id", "/proc/kallsyms", "/proc/diskstats"):
+        assert entry in masked
+    # ReadonlyPaths left to the engine's default (/proc/bus, /proc/fs, /proc/irq, /proc/sys, ...), never emptied
+    assert "ReadonlyPaths" not in host or {"/proc/sys", "/proc/sysrq-trigger"} <= set(host["ReadonlyPaths"])
+
+
+@pytest.mark.parametrize("label", [None, "", "0123456789abcdef", "stale"])
+def test_a_container_made_without_todays_isolation_runs_no_command(team, engine, label):
+    """A container an older Brabo created (Docker's default masks only) or one whose isolation mark someone
+    edited: no command runs in it; container_start replaces it (the project folder is bound, nothing of the
+    project is lost) and commands run in the new one."""
+    broker = DockerEngineBroker(engine.base_url)
+    old = broker.start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="img"))["container"]
+    labels = engine.containers[old]["Config"]["Labels"]
+    if label is None:
+        labels.pop("brabo.isolation", None)
+    else:
+        labels["brabo.isolation"] = label
+    engine.exec_results["id -u"] = (b"4242\n", b"", 0)
+    with pytest.raises(execution.ExecutionFailure) as refused:
+        broker.run_command(team.project, "id -u", "/work", timeout=30, output_cap=1024)
+    assert refused.value.code == "container_outdated"
+    assert "container_start" in refused.value.next_step
+    assert not engine.execs  # nothing ran in it
+    new = broker.start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="img"))["container"]
+    assert new != old and old not in engine.containers
+    assert engine.containers[new]["State"]["Status"] == "running"
+    assert broker.run_command(team.project, "id -u", "/work", timeout=30, output_cap=1024).exit_code == 0
+
+
+def test_a_container_with_todays_isolation_is_kept(team, engine):
+    broker = DockerEngineBroker(engine.base_url)
+    first = broker.start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="img"))["container"]
+    broker.stop(team.project)
+    assert broker.start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="img"))["container"] == first
+    assert len(_created_host_configs(engine)) == 1
