@@ -73,6 +73,17 @@ def click(user_id, button, value, *, capture=None, **request):
     return post(body, headers, capture=capture)
 
 
+def click_and_read(fake, user_id, button, value, *, capture) -> str:
+    """A signed click (see :func:`click`) whose response URL is ``fake``'s (a ``FakeSlack``): the text of the
+    one message Brabo posted back to that URL, after checking the endpoint answered 200 and posted exactly
+    one message."""
+    before = len(fake.responses)
+    answer = click(user_id, button, value, response_url=fake.respond_prefix, capture=capture)
+    assert answer.status_code == 200, answer.content
+    assert len(fake.responses) == before + 1
+    return fake.responses[-1]["body"]["text"]
+
+
 def bound(action_id) -> str:
     """The value of a decision button of the action's message as Brabo posts it now."""
     return slack.button_value(ProposedAction.objects.get(id=action_id))

@@ -21,7 +21,7 @@ from django.utils import timezone
 from actions import quorum, services, slack
 from actions.models import ProposedAction, SessionEvent, SlackLinkRequest, SlackMemberLink, payload_hash
 from actions.tests.fake_slack import FakeSlack
-from actions.tests.slack_requests import TOKEN, bound, click, connect
+from actions.tests.slack_requests import TOKEN, bound, click_and_read, connect
 from brabo.errors import CATALOGUE, ERROR
 from projects.access import set_project_access
 from projects.models import Membership
@@ -64,11 +64,7 @@ class Scene:
         return bound(action_id)
 
     def click(self, user_id, button, value) -> str:
-        before = len(self.fake.responses)
-        answer = click(user_id, button, value, response_url=self.fake.respond_prefix, capture=self.capture)
-        assert answer.status_code == 200, answer.content
-        assert len(self.fake.responses) == before + 1
-        return self.fake.responses[-1]["body"]["text"]
+        return click_and_read(self.fake, user_id, button, value, capture=self.capture)
 
     def two_person_rule(self, action_type="instruction_patch"):
         quorum.set_approval_rules(

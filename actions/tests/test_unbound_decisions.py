@@ -27,7 +27,7 @@ from actions import email_links, slack
 from actions.channel_models import DECIDE_APPROVE, DECIDE_DENY
 from actions.models import EmailDecisionLink, ProposedAction, SessionEvent, SlackMemberLink, payload_hash
 from actions.tests.fake_slack import FakeSlack
-from actions.tests.slack_requests import TOKEN, bound, click, connect
+from actions.tests.slack_requests import TOKEN, bound, click_and_read, connect
 from brabo.errors import CATALOGUE, ERROR
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
@@ -62,13 +62,7 @@ class Scene:
         return body["id"]
 
     def click(self, button, value) -> str:
-        before = len(self.fake.responses)
-        response = click(
-            "U0OLIVIA", button, value, response_url=self.fake.respond_prefix, capture=self.capture
-        )
-        assert response.status_code == 200, response.content
-        assert len(self.fake.responses) == before + 1
-        return self.fake.responses[-1]["body"]["text"]
+        return click_and_read(self.fake, "U0OLIVIA", button, value, capture=self.capture)
 
 
 @pytest.fixture
