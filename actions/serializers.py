@@ -7,7 +7,7 @@ from datetime import timedelta
 from rest_framework import serializers
 
 from . import quorum, shown
-from .models import PENDING, ProposedAction, SessionEvent
+from .models import PENDING, ProposedAction, SessionEvent, payload_hash
 
 
 def read_proposal(data) -> dict:
@@ -61,6 +61,12 @@ class ActionSerializer(serializers.ModelSerializer):
     expires_at = serializers.SerializerMethodField(
         help_text="when a pending action expires; null once decided"
     )
+    payload_hash = serializers.SerializerMethodField(
+        help_text="the SHA-256 (64 lowercase hex digits) of `payload` as this answer shows it, as "
+        "brabo_client.payload_hash.payload_hash computes it: send it back as the optional payload_hash of "
+        "approve, deny, approve-always or answer to decide only this payload (409 payload_changed_since_shown "
+        "when the action's payload is not this one any more)"
+    )
 
     decision_message = serializers.CharField(
         read_only=True,
@@ -81,6 +87,7 @@ class ActionSerializer(serializers.ModelSerializer):
             "task",
             "action_type",
             "payload",
+            "payload_hash",
             "status",
             "reason",
             "message",
@@ -103,6 +110,9 @@ class ActionSerializer(serializers.ModelSerializer):
 
     def get_expires_at(self, a) -> str | None:
         return _expires_at(a)
+
+    def get_payload_hash(self, a) -> str:
+        return payload_hash(a.payload)
 
     def to_representation(self, instance):
         return action_data(instance)
@@ -128,6 +138,8 @@ def action_data(a: ProposedAction) -> dict:
         "task": str(a.task_id) if a.task_id is not None else None,
         "action_type": str(a.action_type),
         "payload": a.payload,
+        # of the payload shown here, not the stored column: what a decision bound to it is checked against
+        "payload_hash": payload_hash(a.payload),
         "status": a.status,
         "reason": str(a.reason),
         "message": str(a.message),
