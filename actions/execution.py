@@ -38,7 +38,7 @@ from projects.crypto import SecretUnreadable
 from projects.git_settings import workspace_git_root
 from projects.models import Agent, Project, Task, Workspace, WorkspaceCredentials
 
-from . import events, executors, quorum, task_states, waiting
+from . import events, executors, quorum, targets, task_states, waiting
 from .models import (
     APPROVED,
     AUTO_APPROVED,
@@ -366,9 +366,11 @@ def _claim_through_the_orm(action_id) -> ProposedAction | None:
 
 def refusal_to_run(action: ProposedAction) -> tuple[str, str, str] | None:
     """Why a claimed action must not run after all, as (code, message, next step), or None: what runs is
-    exactly what was approved (the payload the decision was about, an approval that still stands, an agent
-    still acting). Read from the row the claim returned, which is the row the executor acts on."""
-    return payload_changed(action) or approval_lapsed(action) or agent_stopped(action)
+    exactly what was approved (the payload the decision was about, where it acts, an approval that still
+    stands, an agent still acting). Read from the row the claim returned, which is the row the executor acts on."""
+    return (
+        payload_changed(action) or target_changed(action) or approval_lapsed(action) or agent_stopped(action)
+    )
 
 
 def payload_changed(action: ProposedAction) -> tuple[str, str, str] | None:
@@ -383,6 +385,25 @@ def payload_changed(action: ProposedAction) -> tuple[str, str, str] | None:
         "when it was proposed, so it was not run.",
         "Propose the action again so its current payload is decided, and find out what changed the stored "
         "action.",
+    )
+
+
+def target_changed(action: ProposedAction) -> tuple[str, str, str] | None:
+    """The project's settings the action acts on (its repository, default branch, git remote, the workspace's
+    provider: ``actions.targets``) are not the ones frozen with it at proposal: it was decided for another
+    place. Read now, from the project the claim loaded (the provider's row only for provider types)."""
+    approved = action.target if isinstance(action.target, dict) else None
+    if approved == {} and not targets.acts_on_settings(action.action_type):
+        return None  # the usual action: it acts on no setting, nothing to read
+    now = targets.target_of(action.project, action.action_type, action.payload)
+    if approved == now:
+        return None
+    log.warning("action %s: the settings it acts on changed since it was proposed; not run", action.id)
+    changed = "; ".join(targets.changes(approved or {}, now)) or "its recorded target is unreadable"
+    return (
+        "target_changed_after_approval",
+        f"Where the action acts is not where it was approved to act ({changed}), so it was not run.",
+        "Propose the action again so it is decided for where it acts now, or set the project back.",
     )
 
 

@@ -63,6 +63,10 @@ class ProposedAction(models.Model):
     action_type = models.CharField(max_length=40, choices=[(t, t) for t in ACTION_TYPES])
     payload = models.JSONField()
     payload_hash = models.CharField(max_length=64, editable=False)
+    # where it acts besides its payload (the project's repository, remote...), frozen at proposal
+    # (actions.targets): the worker runs it only while the project's settings are still these. {}: it acts
+    # on no setting.
+    target = models.JSONField(default=dict, blank=True, editable=False)
     status = models.CharField(max_length=16, choices=[(s, s) for s in STATUSES])  # indexed in Meta
     # The policy's verdict at birth (R12.2 reason code + the sentence people read, R10.3).
     reason = models.CharField(max_length=40)
@@ -160,6 +164,15 @@ class ProposedAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action_type} {self.status} ({self.id})"
+
+    def save(self, *args, **kwargs):
+        if self._state.adding and not self.target and self.project_id is not None:
+            # a row created outside the proposal path (a fixture, a script) is bound to where it acts
+            # as the proposal binds it (actions.services); the proposal sets it itself and skips this
+            from .targets import target_of
+
+            self.target = target_of(self.project, self.action_type, self.payload)
+        super().save(*args, **kwargs)
 
     @property
     def command(self) -> str | None:

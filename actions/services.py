@@ -66,6 +66,7 @@ from .payloads import PayloadError, read_payload
 from .policy_input import ProjectRootInvalid, ProposalInputs, evaluate, proposal_inputs
 from .proposal_paths import check_paths
 from .settle import settle_without_running
+from .targets import target_of
 from .task_states import move_task
 
 if TYPE_CHECKING:
@@ -331,6 +332,7 @@ def _insert_proposal(proposal: _Proposal) -> Decision:
         action_type=action_type,
         payload=payload,
         payload_hash=payload_hash(payload),
+        target=target_of(project, action_type, payload),  # where it acts, as decided (actions.targets)
         status=status,
         reason=verdict.reason,
         message=verdict.message,

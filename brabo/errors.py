@@ -1218,6 +1218,12 @@ _ENTRIES: tuple[Code, ...] = (
         "Propose the action again so its current payload is decided, and find out what changed the stored action.",
     ),
     _run(
+        "target_changed_after_approval",
+        "Where the action acts changed after it was proposed (the project's repository, default branch or git "
+        "remote, or the workspace's git provider), so it was not run: nobody approved it for the new one.",
+        "Propose the action again so it is decided for where it acts now, or set the project back.",
+    ),
+    _run(
         "approval_missing",
         "The action is marked approved, but no person's decision is recorded on it, so it was not run.",
         "Propose the action again so a person decides it.",
