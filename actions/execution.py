@@ -38,7 +38,7 @@ from projects.crypto import SecretUnreadable
 from projects.git_settings import workspace_git_root
 from projects.models import Agent, Project, Task, Workspace, WorkspaceCredentials
 
-from . import events, executors, quorum, targets, task_states, waiting
+from . import binding, events, executors, quorum, targets, task_states, waiting
 from .models import (
     APPROVED,
     AUTO_APPROVED,
@@ -369,7 +369,11 @@ def refusal_to_run(action: ProposedAction) -> tuple[str, str, str] | None:
     exactly what was approved (the payload the decision was about, where it acts, an approval that still
     stands, an agent still acting). Read from the row the claim returned, which is the row the executor acts on."""
     return (
-        payload_changed(action) or target_changed(action) or approval_lapsed(action) or agent_stopped(action)
+        payload_changed(action)
+        or action_changed(action)
+        or target_changed(action)
+        or approval_lapsed(action)
+        or agent_stopped(action)
     )
 
 
@@ -385,6 +389,22 @@ def payload_changed(action: ProposedAction) -> tuple[str, str, str] | None:
         "when it was proposed, so it was not run.",
         "Propose the action again so its current payload is decided, and find out what changed the stored "
         "action.",
+    )
+
+
+def action_changed(action: ProposedAction) -> tuple[str, str, str] | None:
+    """The row's project, type, agent, proposer, payload with its hash, target or merge PR are not the ones its
+    keyed ``binding`` was taken of at proposal (``actions.binding``): the stored action was rewritten."""
+    if binding.binds(action):
+        return None
+    log.warning("action %s: its stored fields do not give the binding taken at proposal; not run", action.id)
+    return (
+        "action_changed_after_approval",
+        "The stored action is not the one that was proposed: its project, type, agent, proposer, payload or "
+        "target changed after it was proposed (they no longer match the binding recorded then), so it was not "
+        "run.",
+        "Propose the action again so what it is now is decided, and find out what changed the stored action "
+        "(or, if Brabo's SECRET_KEY was replaced, list the old key in SECRET_KEY_FALLBACKS).",
     )
 
 

@@ -67,6 +67,9 @@ class ProposedAction(models.Model):
     # (actions.targets): the worker runs it only while the project's settings are still these. {}: it acts
     # on no setting.
     target = models.JSONField(default=dict, blank=True, editable=False)
+    # the keyed hash of what says what runs (project, type, agent, proposer, payload hash, target...), taken at
+    # proposal (actions.binding): the worker runs a row only while its fields still give it.
+    binding = models.CharField(max_length=64, blank=True, default="", editable=False)
     status = models.CharField(max_length=16, choices=[(s, s) for s in STATUSES])  # indexed in Meta
     # The policy's verdict at birth (R12.2 reason code + the sentence people read, R10.3).
     reason = models.CharField(max_length=40)
@@ -172,6 +175,10 @@ class ProposedAction(models.Model):
             from .targets import target_of
 
             self.target = target_of(self.project, self.action_type, self.payload)
+        if self._state.adding and not self.binding:
+            from .binding import binding_of
+
+            self.binding = binding_of(self)
         super().save(*args, **kwargs)
 
     @property

@@ -45,6 +45,7 @@ from projects.services import (
 
 from . import budgets, events, expiry, fairness, quorum, shown, task_states, waiting
 from .announce import announce_proposal
+from .binding import binding_of
 from .enqueue import enqueue_execution
 from .events import Actor
 from .mcp_merges import with_looked_up_base
@@ -348,6 +349,9 @@ def _insert_proposal(proposal: _Proposal) -> Decision:
         dispatch_due=status == AUTO_APPROVED,  # the outbox row commits with the action (actions.enqueue)
         hook_fingerprint=p.hook_fingerprint if status == PENDING else "",  # R12.6: only a call that waits
     )
+    action.binding = binding_of(
+        action
+    )  # its id, project, type, agent, payload hash, target... (actions.binding)
     # the answer's `approvals` reads no rule or approval row again
     action._approval_rules = rules  # type: ignore[attr-defined]
     action._prefetched_objects_cache = {"approvals": []}  # type: ignore[attr-defined]

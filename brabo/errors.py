@@ -1218,6 +1218,13 @@ _ENTRIES: tuple[Code, ...] = (
         "Propose the action again so its current payload is decided, and find out what changed the stored action.",
     ),
     _run(
+        "action_changed_after_approval",
+        "The stored action is not the one that was proposed: its project, type, agent, proposer, payload or "
+        "target changed after it was proposed, so it was not run.",
+        "Propose the action again so what it is now is decided, and find out what changed the stored action "
+        "(or, if Brabo's SECRET_KEY was replaced, list the old key in SECRET_KEY_FALLBACKS).",
+    ),
+    _run(
         "target_changed_after_approval",
         "Where the action acts changed after it was proposed (the project's repository, default branch or git "
         "remote, or the workspace's git provider), so it was not run: nobody approved it for the new one.",

@@ -10,6 +10,7 @@ from django.db import IntegrityError, connection, models, transaction
 from django.test.utils import isolate_apps
 from django.utils import timezone
 
+from actions.binding import binding_of
 from actions.events import Actor, record
 from actions.models import ProposedAction, SessionEvent
 from brabo import sql
@@ -192,6 +193,9 @@ def test_insert_writes_what_objects_create_writes(team):
     slow = ProposedAction.objects.create(**kwargs)
     a, b = (_values(ProposedAction.objects.get(pk=x.pk)) for x in (fast, slow))
     assert a.pop("id") != b.pop("id")
+    # the keyed binding covers the row's id (actions.binding): objects.create binds the row it creates
+    # (ProposedAction.save), the proposal sets it on the row it inserts itself
+    assert (a.pop("binding"), b.pop("binding")) == ("", binding_of(slow))
     assert abs(a.pop("updated_at") - b.pop("updated_at")) < dt.timedelta(seconds=5)  # auto_now ran
     assert abs(a.pop("created_at") - b.pop("created_at")) < dt.timedelta(seconds=5)
     assert a == b

@@ -20,6 +20,7 @@ from django.db import connection
 from django.utils import timezone
 
 from actions import events, execution, quorum, services
+from actions.binding import binding_of
 from actions.models import ActionApproval, ProposedAction, payload_hash
 from actions.tests.exec_fixtures import events_of
 from projects.models import Membership
@@ -190,6 +191,9 @@ def test_an_action_stored_with_the_earlier_hash_still_runs(team, make_action):
     # the hash as proposals stored it before numbers were read canonically (2.0 kept its ".0")
     legacy = hashlib.sha256(json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
     ProposedAction.objects.filter(id=action.id).update(payload_hash=legacy)
+    # bound as migration 0017 binds a row proposed before the binding: over the hash it stores
+    action.refresh_from_db()
+    ProposedAction.objects.filter(id=action.id).update(binding=binding_of(action))
     execution.execute(action.id)
     action.refresh_from_db()
     assert action.status == "executed", action.result
