@@ -2,7 +2,8 @@
 
 An executor reads some of the project's settings when it runs: a provider action the project's ``repository``
 on the workspace's provider host, a branch made without ``from`` the ``default_branch``, a ``git_push`` the
-``git_remote_url``. Those settings change through the API at any time, so between a decision and the run (the
+``git_remote_url``, and work run on a host, a sandbox, a container or a runner the project's execution mode and
+folder. The first settings change through the API at any time, so between a decision and the run (the
 broker's queue, a rule's wait timer, a two-person rule's second approval, a retry) a maintainer could point an
 approved action at a repository nobody was shown. ``target_of`` is the part of the project's settings the
 action's type acts on; the proposal stores it with the action (``ProposedAction.target``), and the worker
@@ -30,6 +31,8 @@ LABELS = {
     "git_remote_url": "the project's git remote URL",
     "provider_kind": "the workspace's git provider",
     "provider_base_url": "the workspace's provider address",
+    "execution_mode": "the project's execution mode",
+    "root": "the project's folder",
 }
 
 
@@ -40,7 +43,14 @@ def _provider_types() -> frozenset[str]:
 
 def acts_on_settings(action_type: str) -> bool:
     """Whether actions of this type act on any project or workspace setting (else their target is empty)."""
-    return action_type == "git_push" or action_type in _provider_types()
+    return action_type in _provider_types() or action_type in executors.types_run_elsewhere()
+
+
+def _place(project) -> dict:
+    """Where the project runs its work: its execution mode and folder (SPEC §5: where it runs is part of the
+    decision's input). Neither changes through the API today; a change by any other way is a change of place."""
+    root = project.local_path if project.execution_mode == "local" else project.scope_root_id()
+    return {"execution_mode": project.execution_mode, "root": root}
 
 
 def _provider_of(workspace_id) -> dict:
@@ -52,8 +62,11 @@ def _provider_of(workspace_id) -> dict:
 
 def target_of(project, action_type: str, payload) -> dict:
     """The settings an action of ``action_type`` with ``payload`` acts on in ``project``, as they are now."""
-    if action_type == "git_push":
-        return {"git_remote_url": project.git_remote_url}
+    if action_type in executors.types_run_elsewhere():
+        place = _place(project)
+        if action_type == "git_push":
+            place["git_remote_url"] = project.git_remote_url
+        return place
     if action_type not in _provider_types():
         return {}
     target = _provider_of(project.workspace_id)

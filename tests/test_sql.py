@@ -13,6 +13,7 @@ from django.utils import timezone
 from actions.binding import binding_of
 from actions.events import Actor, record
 from actions.models import ProposedAction, SessionEvent
+from actions.targets import target_of
 from brabo import sql
 from containers.models import ProjectContainer
 from projects.authentication import agent_for_key
@@ -193,8 +194,9 @@ def test_insert_writes_what_objects_create_writes(team):
     slow = ProposedAction.objects.create(**kwargs)
     a, b = (_values(ProposedAction.objects.get(pk=x.pk)) for x in (fast, slow))
     assert a.pop("id") != b.pop("id")
-    # the keyed binding covers the row's id (actions.binding): objects.create binds the row it creates
-    # (ProposedAction.save), the proposal sets it on the row it inserts itself
+    # where it acts and the keyed binding, which covers the row's id (actions.targets, actions.binding):
+    # objects.create sets them on the row it creates (ProposedAction.save), the proposal on the row it inserts
+    assert (a.pop("target"), b.pop("target")) == ({}, target_of(team.project, "terminal", kwargs["payload"]))
     assert (a.pop("binding"), b.pop("binding")) == ("", binding_of(slow))
     assert abs(a.pop("updated_at") - b.pop("updated_at")) < dt.timedelta(seconds=5)  # auto_now ran
     assert abs(a.pop("created_at") - b.pop("created_at")) < dt.timedelta(seconds=5)

@@ -69,3 +69,9 @@ def registered_types() -> frozenset[str]:
 def types_run_by(module: str) -> frozenset[str]:
     """The action types whose executor lives in ``module`` (e.g. the provider's: the owner's token, R9.2)."""
     return frozenset(t for t, target in _REGISTRY.items() if target.partition(":")[0] == module)
+
+
+def types_run_elsewhere() -> frozenset[str]:
+    """The action types an app above actions runs (a host, a sandbox, a container, a runner: where the project
+    runs its work), as registered so far."""
+    return frozenset(t for t, target in _REGISTRY.items() if not target.startswith("actions."))

@@ -14,13 +14,36 @@ PROVIDER_TYPES = (
     "git_branch_protect",
     "git_repo_create",
 )
+# the types containers runs (brabo.wiring.EXECUTORS as of this migration): they act where the project runs work
+RUN_ELSEWHERE = (
+    "terminal",
+    "git_commit",
+    "write_file",
+    "git_push",
+    "container_start",
+    "container_stop",
+    "container_remove",
+)
 LIVE = ("pending", "approved", "auto_approved", "executing")
+
+
+def _place(project) -> dict:
+    if project.execution_mode == "local":
+        root = project.local_path
+    elif project.execution_mode == "mounted":
+        root = project.mounted_subdir or project.workspace_dir_name
+    else:
+        root = project.workspace_dir_name
+    return {"execution_mode": project.execution_mode, "root": root}
 
 
 def _target(action, providers) -> dict:
     project = action.project
-    if action.action_type == "git_push":
-        return {"git_remote_url": project.git_remote_url}
+    if action.action_type in RUN_ELSEWHERE:
+        place = _place(project)
+        if action.action_type == "git_push":
+            place["git_remote_url"] = project.git_remote_url
+        return place
     kind, base_url = providers.get(project.workspace_id, ("", ""))
     target = {"provider_kind": kind, "provider_base_url": base_url}
     if action.action_type != "git_repo_create":
@@ -41,7 +64,7 @@ def freeze_live_targets(apps, schema_editor):
         )
     }
     live = ProposedAction.objects.filter(
-        status__in=LIVE, action_type__in=(*PROVIDER_TYPES, "git_push")
+        status__in=LIVE, action_type__in=(*PROVIDER_TYPES, *RUN_ELSEWHERE)
     ).select_related("project")
     for action in live.iterator():
         ProposedAction.objects.filter(pk=action.pk).update(target=_target(action, providers))

@@ -61,8 +61,10 @@ def _patch(team, **fields):
 
 def _propose(team, action_type, payload):
     team.project.refresh_from_db()  # as a request loads it
+    # container lifecycle actions are proposed by people (the containers page), the rest by the agent
+    by = {"user": team.owner} if action_type.startswith("container_") else {"agent": team.agent}
     return services.propose_action(
-        project=team.project, agent=team.agent, action_type=action_type, payload=payload
+        project=team.project, action_type=action_type, payload=payload, **by
     ).action
 
 
@@ -91,7 +93,10 @@ ACTING = {
     "pr_open": ({"branch": "feat", "base": "main", "title": "t"}, ["repository", "provider"]),
     "git_branch_protect": ({"branch": "release"}, ["repository", "provider"]),
     "git_branch_create": ({"branch": "feat"}, ["repository", "default_branch", "provider"]),
-    "git_push": ({"branch": "feat"}, ["git_remote_url"]),
+    "git_push": ({"branch": "feat"}, ["git_remote_url", "execution_mode", "folder"]),
+    "terminal": ({"command": "make build"}, ["execution_mode", "folder"]),
+    "write_file": ({"path": "notes.md", "content": "x"}, ["execution_mode", "folder"]),
+    "container_stop": ({}, ["execution_mode", "folder"]),
     "git_repo_create": ({"name": "tools"}, ["provider"]),
 }
 # a branch made from a named branch does not read the default branch
@@ -101,7 +106,16 @@ CHANGES = {
     "default_branch": lambda team: _patch(team, default_branch="develop"),
     "git_remote_url": lambda team: _patch(team, git_remote_url="https://github.com/acme/other.git"),
     "provider": lambda team: _new_provider_host(team),
+    # no API changes these; a database edit or a future endpoint would: the work would run somewhere else
+    "execution_mode": lambda team: _edit_project(team, execution_mode="mounted"),
+    "folder": lambda team: _edit_project(team, workspace_dir_name="elsewhere-00000000"),
 }
+
+
+def _edit_project(team, **fields):
+    from projects.models import Project
+
+    Project.objects.filter(id=team.project.id).update(**fields)
 
 
 def _new_provider_host(team):
@@ -136,7 +150,6 @@ def test_a_target_changed_after_approval_fails_closed(located, ran, action_type,
     "action_type, change",
     [(t, c) for t in ACTING for c in CHANGES if c not in ACTING[t][1]]
     + [("git_branch_create+from", "default_branch")]
-    + [("terminal", c) for c in CHANGES]
     + [("raise_max_parallel", c) for c in CHANGES],
 )
 def test_a_setting_the_type_does_not_act_on_changes_nothing(located, ran, action_type, change):
