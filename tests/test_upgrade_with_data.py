@@ -197,3 +197,54 @@ def test_a_database_with_data_upgrades_to_the_latest_schema(upgrade, settings):
         "another_workspaces_project": None,
         "subscription": project,
     }
+
+
+# Just before actions/0016 and 0017 (where an action acts, and its keyed binding).
+BEFORE_BINDING = [("actions", "0015_slack_team_claims"), ("projects", "0013_push_remote_set_by")]
+
+
+def test_actions_in_flight_at_the_upgrade_are_bound_and_keep_running(upgrade):
+    """actions/0016 freezes the target and 0017 the binding of every action not yet settled, as a proposal
+    would have: the worker's checks accept them (today's code reads them), and a settled row is left as it was."""
+    from actions import binding, execution, targets
+    from actions.models import ProposedAction
+
+    apps = upgrade(BEFORE_BINDING)
+    owner = _person(apps, "owner")
+    workspace = apps.get_model("projects", "Workspace").objects.create(name="Bound", owner=owner)
+    project = apps.get_model("projects", "Project").objects.create(
+        workspace=workspace, name="Site", slug="site", workspace_dir_name="site-bound", repository="acme/site",
+        git_remote_url="https://github.com/acme/site.git",
+    )  # fmt: skip
+    apps.get_model("projects", "WorkspaceCredentials").objects.create(
+        workspace=workspace, provider_kind="github", provider_base_url="https://api.github.com"
+    )
+    Action = apps.get_model("actions", "ProposedAction")
+
+    def make(action_type, payload, status):
+        from brabo_client.payload_hash import payload_hash
+
+        return Action.objects.create(
+            project=project, action_type=action_type, payload=payload, payload_hash=payload_hash(payload),
+            status=status, reason="default", message="before the upgrade", proposer_principal=owner,
+            merge_pr="7" if action_type == "git_merge" else "",
+        ).pk  # fmt: skip
+
+    live = {
+        "git_merge": make("git_merge", {"pr": "7", "target_branch": "dev"}, "approved"),
+        "git_push": make("git_push", {"branch": "feat"}, "auto_approved"),
+        "terminal": make("terminal", {"command": "ls"}, "pending"),
+        "raise_max_parallel": make("raise_max_parallel", {"value": 4}, "executing"),
+    }
+    settled = make("git_merge", {"pr": "8", "target_branch": "dev"}, "executed")
+
+    upgrade(_latest())
+
+    for action_type, pk in live.items():
+        row = ProposedAction.objects.select_related("project__workspace").get(pk=pk)
+        assert row.target == targets.target_of(row.project, action_type, row.payload), action_type
+        assert binding.binds(row), action_type
+        assert execution.action_changed(row) is None and execution.target_changed(row) is None, action_type
+    assert ProposedAction.objects.get(pk=live["git_merge"]).target["repository"] == "acme/site"
+    old = ProposedAction.objects.get(pk=settled)
+    assert (old.target, old.binding) == ({}, "")
