@@ -13,6 +13,9 @@ from django.utils import timezone
 from brabo_client.payload_hash import payload_hash as payload_hash
 from permissions.action_types import ACTION_TYPES, ROLES
 
+from .binding import binding_of
+from .targets import target_of
+
 # R8.1 — lifecycle states.
 PENDING = "pending"
 APPROVED = "approved"
@@ -172,12 +175,8 @@ class ProposedAction(models.Model):
         if self._state.adding and not self.target and self.project_id is not None:
             # a row created outside the proposal path (a fixture, a script) is bound to where it acts
             # as the proposal binds it (actions.services); the proposal sets it itself and skips this
-            from .targets import target_of
-
             self.target = target_of(self.project, self.action_type, self.payload)
         if self._state.adding and not self.binding:
-            from .binding import binding_of
-
             self.binding = binding_of(self)
         super().save(*args, **kwargs)
 
