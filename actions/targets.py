@@ -77,12 +77,21 @@ def target_of(project, action_type: str, payload) -> dict:
     return target
 
 
+# said changed without its values: a local project's folder is an absolute host path, which no event or
+# result carries (R6.4)
+_UNSAID = frozenset({"root"})
+
+
 def changes(approved: dict, now: dict) -> list[str]:
     """What differs between the target an action was decided for and the project's now, one phrase each."""
     said = []
     for key in sorted(set(approved) | set(now)):
         was, is_ = approved.get(key), now.get(key)
-        if was != is_:
-            label = LABELS.get(key, key)
+        if was == is_:
+            continue
+        label = LABELS.get(key, key)
+        if key in _UNSAID:
+            said.append(f"{label} changed")
+        else:
             said.append(redact_text(f"{label} was {was or '(not set)'!r} and is {is_ or '(not set)'!r} now"))
     return said

@@ -312,3 +312,13 @@ def test_the_in_process_worker_checks_the_target_too(located, ran):
     execution.run_claimed(claimed, may_retry=inprocess.MAX_RETRIES > 0)
     _failed_with(action, "target_changed_after_approval")
     assert ran == []
+
+
+def test_a_changed_folder_is_named_without_any_host_path():
+    from actions.targets import changes
+
+    said = changes(
+        {"execution_mode": "local", "root": "/srv/projects/site"},
+        {"execution_mode": "local", "root": "/srv/projects/other"},
+    )
+    assert said == ["the project's folder changed"]
