@@ -12,11 +12,13 @@ while the old one is listed in SECRET_KEY_FALLBACKS.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
+from functools import lru_cache
 
 from django.conf import settings
-from django.utils.crypto import salted_hmac
+from django.utils.encoding import force_bytes
 
 SALT = "brabo.actions.binding"
 
@@ -42,9 +44,21 @@ def _message(action) -> str:
     )
 
 
+@lru_cache(maxsize=8)
+def _key(secret: str | bytes) -> bytes:
+    """Django's ``salted_hmac`` key for ``secret`` (SHA-256 of salt + secret), derived once per key: every
+    proposal and every execution takes a binding."""
+    return hashlib.sha256(SALT.encode() + force_bytes(secret)).digest()
+
+
+def _hmac(message: str, secret: str | bytes) -> str:
+    return hmac.new(_key(secret), message.encode(), hashlib.sha256).hexdigest()
+
+
 def binding_of(action, secret: str | None = None) -> str:
-    """The binding of ``action``'s fields as they are, under ``secret`` (the current SECRET_KEY by default)."""
-    return salted_hmac(SALT, _message(action), secret=secret, algorithm="sha256").hexdigest()
+    """The binding of ``action``'s fields as they are, under ``secret`` (the current SECRET_KEY by default);
+    equal to ``django.utils.crypto.salted_hmac(SALT, message, secret, algorithm="sha256")``."""
+    return _hmac(_message(action), settings.SECRET_KEY if secret is None else secret)
 
 
 def binds(action) -> bool:
@@ -54,9 +68,7 @@ def binds(action) -> bool:
     if not isinstance(stored, str) or len(stored) != 64:
         return False
     message = _message(action)
-    for secret in (settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS):
-        if hmac.compare_digest(
-            salted_hmac(SALT, message, secret=secret, algorithm="sha256").hexdigest(), stored
-        ):
-            return True
-    return False
+    return any(
+        hmac.compare_digest(_hmac(message, secret), stored)
+        for secret in (settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS)
+    )

@@ -139,7 +139,7 @@ def action_data(a: ProposedAction) -> dict:
         "action_type": str(a.action_type),
         "payload": a.payload,
         # of the payload shown here, not the stored column: what a decision bound to it is checked against
-        "payload_hash": payload_hash(a.payload),
+        "payload_hash": a.__dict__.get("payload_hash_shown") or payload_hash(a.payload),
         "status": a.status,
         "reason": str(a.reason),
         "message": str(a.message),

@@ -320,6 +320,7 @@ def _insert_proposal(proposal: _Proposal) -> Decision:
     if status == PENDING:
         fairness.check_pending(project, agent=agent)  # only what would wait for a person counts
     now = timezone.now()
+    hashed = payload_hash(payload)
     action = sql.new(  # ProposedAction(...) without its keyword __init__: every agent call builds one
         ProposedAction,
         project=project,
@@ -332,7 +333,7 @@ def _insert_proposal(proposal: _Proposal) -> Decision:
         task=task,
         action_type=action_type,
         payload=payload,
-        payload_hash=payload_hash(payload),
+        payload_hash=hashed,
         target=target_of(project, action_type, payload),  # where it acts, as decided (actions.targets)
         status=status,
         reason=verdict.reason,
@@ -349,9 +350,10 @@ def _insert_proposal(proposal: _Proposal) -> Decision:
         dispatch_due=status == AUTO_APPROVED,  # the outbox row commits with the action (actions.enqueue)
         hook_fingerprint=p.hook_fingerprint if status == PENDING else "",  # R12.6: only a call that waits
     )
-    action.binding = binding_of(
-        action
-    )  # its id, project, type, agent, payload hash, target... (actions.binding)
+    # its id, project, type, agent, payload hash, target... (actions.binding)
+    action.binding = binding_of(action)
+    # the answer shows this very payload: its hash is the one just taken (actions.serializers.action_data)
+    action.__dict__["payload_hash_shown"] = hashed
     # the answer's `approvals` reads no rule or approval row again
     action._approval_rules = rules  # type: ignore[attr-defined]
     action._prefetched_objects_cache = {"approvals": []}  # type: ignore[attr-defined]

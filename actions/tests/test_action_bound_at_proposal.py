@@ -203,3 +203,12 @@ def test_a_key_replaced_without_the_old_one_fails_closed_saying_so(team, make_ac
 
     _failed_with(action, "action_changed_after_approval")
     assert "SECRET_KEY_FALLBACKS" in action.result["error"]["next_step"]
+
+
+def test_the_binding_is_djangos_salted_hmac_of_the_fields(team, make_action):
+    """The migration that bound the actions in flight takes it with salted_hmac: the two must agree."""
+    from django.utils.crypto import salted_hmac
+
+    action = make_action(team.project, "raise_max_parallel", {"value": 8}, agent=team.agent)
+    expected = salted_hmac(binding.SALT, binding._message(action), algorithm="sha256").hexdigest()
+    assert action.binding == binding.binding_of(action) == expected
