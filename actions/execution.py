@@ -404,7 +404,7 @@ def action_changed(action: ProposedAction) -> tuple[str, str, str] | None:
         "target changed after it was proposed (they no longer match the binding recorded then), so it was not "
         "run.",
         "Propose the action again so what it is now is decided, and find out what changed the stored action "
-        "(or, if Brabo's SECRET_KEY was replaced, list the old key in SECRET_KEY_FALLBACKS).",
+        "(or, if BRABO_SECRET_KEY was replaced, list the old key in BRABO_SECRET_KEY_FALLBACKS).",
     )
 
 

@@ -1222,7 +1222,7 @@ _ENTRIES: tuple[Code, ...] = (
         "The stored action is not the one that was proposed: its project, type, agent, proposer, payload or "
         "target changed after it was proposed, so it was not run.",
         "Propose the action again so what it is now is decided, and find out what changed the stored action "
-        "(or, if Brabo's SECRET_KEY was replaced, list the old key in SECRET_KEY_FALLBACKS).",
+        "(or, if BRABO_SECRET_KEY was replaced, list the old key in BRABO_SECRET_KEY_FALLBACKS).",
     ),
     _run(
         "target_changed_after_approval",

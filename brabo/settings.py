@@ -35,6 +35,9 @@ if not SECRET_KEY:
     raise ImproperlyConfiguredEnv(
         "BRABO_SECRET_KEY is required when BRABO_DEBUG is off; set a long random string."
     )
+# Keys replaced by BRABO_SECRET_KEY, still accepted for what they signed (sessions, the actions in flight's
+# bindings) until those are gone: comma-separated, newest first.
+SECRET_KEY_FALLBACKS = env_list("BRABO_SECRET_KEY_FALLBACKS", [])
 ALLOWED_HOSTS = env_list("BRABO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("BRABO_CSRF_TRUSTED_ORIGINS", [])
 

@@ -120,3 +120,13 @@ def test_check_deploy_is_clean_but_for_the_operator_choices(tmp_path):
     # left to the operator, documented in README: subdomains and preload (a domain-wide promise), and the
     # redirect (behind a TLS proxy it loops unless BRABO_SECURE_PROXY_SSL_HEADER is set)
     assert found <= {"security.W005", "security.W008", "security.W021"}, out.stderr
+
+
+def test_a_replaced_secret_key_is_kept_as_a_fallback_from_the_environment(tmp_path):
+    """The actions in flight are bound with SECRET_KEY (actions.binding): an operator who rotates it lists the
+    old key, and the bindings made with it still verify until those actions are settled."""
+    probe = "import json; from django.conf import settings as s; print(json.dumps(s.SECRET_KEY_FALLBACKS))"
+    old = ["an-older-production-secret-" + "o" * 40, "the-oldest-production-secret-" + "p" * 40]
+    assert json.loads(run_probe(probe, tmp_path, **PRODUCTION)) == []
+    env = {**PRODUCTION, "BRABO_SECRET_KEY_FALLBACKS": ",".join(old)}
+    assert json.loads(run_probe(probe, tmp_path, **env)) == old
