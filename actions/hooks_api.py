@@ -72,6 +72,7 @@ from brabo.errors import DomainError
 from brabo.parsers import TextAsSentJSONParser
 from brabo.sql import fetch_one
 from brabo_client._wire import HOOK_ANSWER, HOOK_NONCE
+from brabo_client.hook import event_refusal
 from projects.api_base import BraboAPIView
 from projects.authentication import KeyFence, refuse_if_fenced, request_agent
 
@@ -246,6 +247,9 @@ class AgentHookView(BraboAPIView):
             raise HookRefused("only an agent's key may call a hook endpoint (Authorization: Bearer <key>).")
         timeout, pending, other = _settings(request.query_params, proto)
         root = project_root(request.headers.get(ROOT_HEADER))
+        not_pre_tool = event_refusal(agent, request.data)  # no proposal for a call that is not a pre-tool one
+        if not_pre_tool is not None:
+            raise HookRefused(not_pre_tool)
         try:
             mapped = proto.map(request.data, root)
         except HookInputError as exc:

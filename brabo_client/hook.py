@@ -48,6 +48,12 @@ except ImportError:  # not a POSIX system: ``os`` and ``os.path`` answer (below)
 AGENTS = ("claude-code", "gemini-cli", "codex")
 MAX_INPUT = 16 * 1024 * 1024
 ROOT_ENV = {"claude-code": "CLAUDE_PROJECT_DIR", "gemini-cli": "GEMINI_PROJECT_DIR", "codex": ""}
+# The event each agent calls its pre-tool hook for (``hook_event_name``, in every input all three send). Brabo's
+# answer is a pre-tool decision: for any other event -- the command wired to PostToolUse, PermissionRequest,
+# AfterTool, a release that renames the event, an input without one -- it would be read otherwise, or thrown
+# away (the tool runs), and recording a proposal for a call that already ran, or never will, misleads the
+# console. Such a call is refused without asking Brabo (``event_refusal``).
+PRE_TOOL_EVENT = {"claude-code": "PreToolUse", "gemini-cli": "BeforeTool", "codex": "PreToolUse"}
 
 # Each agent's own hook timeout when its settings name none, in seconds (R12.6). Past it the agent kills
 # the hook and — a failed hook being a non-blocking error to all three — runs the tool.
@@ -211,6 +217,25 @@ def _encoded(agent: str, answer, reason: str | None) -> tuple[bytes, bytes, int]
     if agent == "codex" and reason is not None:
         return out, (reason + "\n").encode("utf-8", "backslashreplace"), 2
     return out, b"", 0
+
+
+def event_refusal(agent: str, body) -> str | None:
+    """Why a hook input is not a pre-tool call of ``agent`` (PRE_TOOL_EVENT), or None when it is one."""
+    wanted = PRE_TOOL_EVENT[agent]
+    event = body.get("hook_event_name") if isinstance(body, dict) else None
+    if event == wanted:
+        return None
+    named = f"the event {_wire.dumps(event)[:80]}" if event is not None else "no hook_event_name"
+    return (
+        f"Brabo's {agent} hook decides {wanted} calls only, and this input names {named}, so the call is "
+        f"refused; configure the hook under {wanted} only."
+    )
+
+
+def _blocked(reason: str) -> tuple[bytes, bytes, int]:
+    """A refusal every hook event of all three agents reads as one: exit 2, the reason on stderr, nothing on
+    stdout (Claude Code: "exit code 2: blocking error"; Gemini CLI: a system block; Codex: a block)."""
+    return b"", (reason + "\n").encode("utf-8", "backslashreplace"), 2
 
 
 def answer_once() -> "Callable[[bytes, bytes], bool]":
@@ -1367,6 +1392,12 @@ def main(args, *, hard_deadline: bool = False) -> int:
                 "BRABO_AGENT_KEY is not set (nor GEMINI_CLI_BRABO_AGENT_KEY, nor --key-file); the hook needs "
                 "the agent's key"
             )
+        not_pre_tool = event_refusal(agent, body)
+        if not_pre_tool is not None:
+            out, err, code = _blocked(not_pre_tool)
+            if not once(out, err):
+                time.sleep(60)
+            return code
         body, root = resolve_links(body, root, agent)
         left = deadline - time.monotonic()
         wait = server_wait(args.timeout, left)

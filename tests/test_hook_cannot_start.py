@@ -42,11 +42,14 @@ def _env() -> dict:
     }
 
 
-def run_line(line: str, cwd, env: dict | None = None) -> subprocess.CompletedProcess:
+def run_line(
+    line: str, cwd, env: dict | None = None, agent: str = "claude-code"
+) -> subprocess.CompletedProcess:
     """The line as the agents run it: through a shell (Claude Code /bin/sh, Codex and Gemini CLI bash)."""
+    body = {**BODY, "hook_event_name": hook.PRE_TOOL_EVENT[agent]}
     return subprocess.run(
         ["/bin/sh", "-c", line],
-        input=json.dumps(BODY).encode(),
+        input=json.dumps(body).encode(),
         capture_output=True,
         env=env or _env(),
         cwd=cwd,
@@ -92,8 +95,8 @@ def test_the_installed_line_refuses_when_its_program_cannot_run(agent, case, tmp
 @pytest.mark.parametrize("agent", hook.AGENTS)
 def test_the_hooks_own_answers_pass_the_guard_untouched(agent, tmp_path):
     env = _env()  # (one unreachable Brabo: the refusal names its address)
-    plain = run_line(hook.command(agent, ["--agent-timeout", "8"]), tmp_path, env)
-    guarded = run_line(hook.installed_command(agent, ["--agent-timeout", "8"]), tmp_path, env)
+    plain = run_line(hook.command(agent, ["--agent-timeout", "8"]), tmp_path, env, agent)
+    guarded = run_line(hook.installed_command(agent, ["--agent-timeout", "8"]), tmp_path, env, agent)
     assert guarded.returncode == plain.returncode == (2 if agent == "codex" else 0)
     assert json.loads(guarded.stdout) == json.loads(plain.stdout)
     assert guarded.stderr == plain.stderr  # Codex's reason: one line, no second one added

@@ -261,7 +261,9 @@ def test_getenv_without_os_is_os_environ():
 # -- the fast form ------------------------------------------------------------------------------------
 
 
-def run_fast(agent: str, *args: str, env: dict, cwd=REPO, python_flags=(), body=BODY):
+def run_fast(agent: str, *args: str, env: dict, cwd=REPO, python_flags=(), body=None):
+    if body is None:  # the agent's own pre-tool event
+        body = {**BODY, "hook_event_name": hook.PRE_TOOL_EVENT[agent]}
     argv = shlex.split(hook.command(agent, list(args)))
     argv[1:1] = list(python_flags)
     return subprocess.run(
@@ -275,7 +277,7 @@ def test_the_fast_form_answers_as_brabo_hook_does(agent):
     fast = run_fast(agent, "--agent-timeout", "8", env=env)
     slow = subprocess.run(
         [sys.executable, "-m", "brabo_client", "hook", agent, "--agent-timeout", "8"],
-        input=json.dumps(BODY).encode(),
+        input=json.dumps({**BODY, "hook_event_name": hook.PRE_TOOL_EVENT[agent]}).encode(),
         capture_output=True,
         env=env,
         cwd=REPO,
