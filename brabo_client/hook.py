@@ -1337,6 +1337,94 @@ def _expanded_word(word: str, aliases: dict[str, str]) -> tuple[str, bool]:
     return text, text.endswith((" ", "\t"))
 
 
+# SPEC §5 (agent), red team: Gemini CLI (0.61, packages/cli/src/config/settings.ts loadEnvironment) loads the
+# first ``.gemini/.env`` or ``.env`` it finds from its folder up to the root, then the home folder's, into its own
+# environment -- every name not already set, in a trusted folder -- and its hooks inherit that environment. A
+# project's ``.env`` (a cloned repository carries one; an agent's write of it waits for a person, R3.7) naming
+# BRABO_URL would send the agent's key to whoever it names and take an allow from them; BRABO_PROJECT_ROOT=/
+# would make every path "inside". So the hook refuses while the ``.env`` Gemini CLI loads, other than the home
+# folder's own, names one of its settings (``BRABO_*``, ``GEMINI_CLI_BRABO_*``), before it reads any of them.
+MAX_DOTENV = 256 * 1024
+
+
+def dotenv_settings(start: str, home: str) -> tuple[str, list[str]] | None:
+    """The ``.env`` Gemini CLI loads for a session started in ``start`` and the hook settings it names, when
+    that file is not the home folder's own; None when it names none (or is the home's, or there is none).
+    A file that cannot be read as a small regular file is refused (ValueError): Gemini CLI may have read it."""
+    import os
+
+    home = os.path.realpath(home) if home else ""
+    here = os.path.abspath(start)
+    while True:
+        for candidate in (os.path.join(here, ".gemini", ".env"), os.path.join(here, ".env")):
+            if os.path.exists(candidate):
+                if here == home or os.path.realpath(here) == home:
+                    return None  # the user's own settings (~/.env, ~/.gemini/.env)
+                names = _dotenv_names(candidate)
+                found = [n for n in names if n.upper().startswith(("BRABO_", "GEMINI_CLI_BRABO_"))]
+                return (candidate, found) if found else None
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
+
+
+def _dotenv_names(path: str) -> list[str]:
+    """The names a dotenv file sets (``NAME=``, ``export NAME=``, ``NAME: ``), read as hostile: a regular file
+    of at most MAX_DOTENV bytes, opened without blocking; every line that looks like one, quoted values too."""
+    import os
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise ValueError(
+            f"cannot read {path}, which Gemini CLI loads into the hook's environment: {exc.strerror}"
+        )
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError(
+                f"{path}, which Gemini CLI loads into the hook's environment, is not a regular file"
+            )
+        data = os.read(fd, MAX_DOTENV + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_DOTENV:
+        raise ValueError(
+            f"{path}, which Gemini CLI loads into the hook's environment, is over {MAX_DOTENV // 1024} KB"
+        )
+    names = []
+    for line in data.decode("utf-8", "replace").splitlines():
+        line = line.strip()
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        cut = min((i for i in (line.find("="), line.find(":")) if i > 0), default=-1)
+        if cut > 0:
+            names.append(line[:cut].strip())
+    return names
+
+
+def _refuse_dotenv_settings(agent: str, body) -> None:
+    """ValueError when Gemini CLI's ``.env`` (``dotenv_settings``) set some of this hook's settings."""
+    if agent != "gemini-cli":
+        return
+    cwd = body.get("cwd") if isinstance(body, dict) else None
+    start = cwd if isinstance(cwd, str) and isabs(cwd) and "\x00" not in cwd else getenv("GEMINI_PROJECT_DIR")
+    if not start or "\x00" in start:
+        import os
+
+        start = os.getcwd()
+    found = dotenv_settings(start, getenv("GEMINI_CLI_HOME") or getenv("HOME") or "")
+    if found is not None:
+        path, names = found
+        raise ValueError(
+            f"{path} sets {', '.join(sorted(set(names)))}, and Gemini CLI loads that file into its hooks' "
+            "environment: a project's files do not choose where the hook asks, with which key, or which folder "
+            "is the project. Take those lines out of it (set Brabo's settings in your shell, your home "
+            "folder's ~/.gemini/.env or the hook's flags)"
+        )
+
+
 def _key(args) -> str:
     key = env("BRABO_AGENT_KEY")
     path = args.key_file or env("BRABO_AGENT_KEY_FILE")
@@ -1382,6 +1470,7 @@ def main(args, *, hard_deadline: bool = False) -> int:
                 "Brabo cannot review a tool call that large — split it (write the file in parts)"
             )
         body = _wire.loads(raw)
+        _refuse_dotenv_settings(agent, body)  # before any setting is read (the key is not sent anywhere)
         root = args.root or env("BRABO_PROJECT_ROOT") or getenv(ROOT_ENV[agent] or "-")
         # what sdk.Client(url, key, retries=3, backoff=0.2).hook(...) does, without the sdk's classes: the key
         # (a key file it cannot read is the error named), then the URL, then a missing key
