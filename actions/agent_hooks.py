@@ -72,6 +72,7 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
+from actions.shown import visible
 from brabo.storable import text_problem
 from brabo_client.hook import brace_alternatives
 from permissions.commands.views import KNOWN_PROGRAMS
@@ -759,7 +760,13 @@ MAX_REASON = 8192
 
 
 def _reason(reason: str) -> str:
-    return reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 16] + " [... cut short]"
+    """The reason an answer carries: cut to MAX_REASON, and with every character that would act in the agent's
+    terminal rather than show -- escape sequences, carriage returns, bidi overrides, invisible characters, a
+    newline that starts a line of its own -- shown as a mark (``actions.shown.visible``, as the console and
+    Slack show them): a reason may quote the model's own text (red team: ``ESC[2K`` in a quoted command
+    erased the sentence around it in Claude Code's ask prompt)."""
+    reason = reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 16] + " [... cut short]"
+    return visible(reason)
 
 
 class AgentProtocol:

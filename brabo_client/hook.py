@@ -198,8 +198,19 @@ def register(sub) -> None:
     p.add_argument("--key-file", help="a file holding the agent's key (default $BRABO_AGENT_KEY_FILE)")
 
 
+def shown(text: str) -> str:
+    """``text`` with every character that would act in a terminal rather than show -- control characters,
+    escape sequences' ESC, bidi overrides, invisible characters, line breaks -- as ``⟨U+XXXX⟩``: the hook's
+    own refusals quote paths and addresses it was given (the server's reasons are shown so already,
+    actions/agent_hooks.py ``_reason``)."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(c if c == " " or c.isprintable() else f"⟨U+{ord(c):04X}⟩" for c in text)
+
+
 def deny(agent: str, reason: str) -> dict:
     """The agent's deny, for when Brabo itself cannot answer (same shapes as actions/agent_hooks.py)."""
+    reason = shown(reason)
     if agent == "gemini-cli":
         return {"decision": "deny", "reason": reason, "systemMessage": reason}
     return {
@@ -235,7 +246,7 @@ def event_refusal(agent: str, body) -> str | None:
 def _blocked(reason: str) -> tuple[bytes, bytes, int]:
     """A refusal every hook event of all three agents reads as one: exit 2, the reason on stderr, nothing on
     stdout (Claude Code: "exit code 2: blocking error"; Gemini CLI: a system block; Codex: a block)."""
-    return b"", (reason + "\n").encode("utf-8", "backslashreplace"), 2
+    return b"", (shown(reason) + "\n").encode("utf-8", "backslashreplace"), 2
 
 
 def answer_once() -> "Callable[[bytes, bytes], bool]":
