@@ -25,6 +25,16 @@ def _completed(run) -> None:
     assert run.tool_results(), "the agent never reported the tool call back to its model\n" + run.describe()
 
 
+def _jobs(clis, base, runs: dict) -> dict:
+    """The jobs of ``run_agents``: for each named run ``(agent, tool call(s), hook)``, a project and a home of
+    its own under ``base``."""
+    jobs = {}
+    for name, (agent, call, hook) in runs.items():
+        project, home = dirs_for(base, name)
+        jobs[name] = dict(agent=agent, clis=clis, call=call, project=project, home=home, hook=hook)
+    return jobs
+
+
 def _check(runs: dict, checks) -> None:
     """Every run's checks, all reported at once (one agent's failure does not hide another's)."""
     failures = []
@@ -186,24 +196,16 @@ def test_the_agents_run_nothing_when_brabo_hangs(agent_clis, hung_brabo, team, t
     ``"onFailure": "block"`` (Claude Code 2.1.295+) it refuses. Both are pinned here, so the README's advice
     (the command form, or ``onFailure: block``) stays true for the pinned version. All five runs wait on
     the same hung server side by side."""
-    jobs = {}
+    planned = {}
     for name, agent, kw in [(a, a, {}) for a in AGENTS] + [
         ("claude-code-http", "claude-code", {"form": "http"}),
         ("claude-code-http-block", "claude-code", {"form": "http", "on_failure": "block"}),
     ]:
-        project, home = dirs_for(tmp_path, name)
         hook = _hang_hook(hung_brabo.url, team.agent_key, **kw)
         if kw:
             hook.args = ("--timeout", "3")
-        jobs[name] = dict(
-            agent=agent,
-            clis=agent_clis,
-            call=SHELL_TOOL[agent]("touch ran-while-brabo-hung.txt"),
-            project=project,
-            home=home,
-            hook=hook,
-        )
-    runs = run_agents(jobs, workers=len(jobs))
+        planned[name] = (agent, SHELL_TOOL[agent]("touch ran-while-brabo-hung.txt"), hook)
+    runs = run_agents(_jobs(agent_clis, tmp_path, planned), workers=len(planned))
 
     def checks(name, run):
         _completed(run)
@@ -211,7 +213,7 @@ def test_the_agents_run_nothing_when_brabo_hangs(agent_clis, hung_brabo, team, t
         assert ran is (name == "claude-code-http"), run.describe()
 
     _check(runs, checks)
-    assert hung_brabo.accepted >= len(jobs), "a hook never reached the hung server"
+    assert hung_brabo.accepted >= len(planned), "a hook never reached the hung server"
 
 
 def test_with_no_timeout_written_the_hook_answers_before_the_agents_own_default(
@@ -222,19 +224,15 @@ def test_with_no_timeout_written_the_hook_answers_before_the_agents_own_default(
     the tool, and the hook assumes a default no longer than that (actions.agent_hooks.HOOK_TIMEOUT: 60 for
     both). Against a Brabo that never answers, it refuses first (at ~51 s); told 90 s, Gemini CLI runs the tool.
     Codex's 600 s default is left out: its run would take ten minutes."""
-    jobs = {}
-    for agent in ("claude-code", "gemini-cli"):
-        project, home = dirs_for(tmp_path, agent)
-        hook = Hook(url=hung_brabo.url, key=team.agent_key, args=("--timeout", "3"), timeout_written=False)
-        jobs[agent] = dict(
-            agent=agent,
-            clis=agent_clis,
-            call=SHELL_TOOL[agent]("touch ran-while-brabo-hung.txt"),
-            project=project,
-            home=home,
-            hook=hook,
+    planned = {
+        agent: (
+            agent,
+            SHELL_TOOL[agent]("touch ran-while-brabo-hung.txt"),
+            Hook(url=hung_brabo.url, key=team.agent_key, args=("--timeout", "3"), timeout_written=False),
         )
-    runs = run_agents(jobs, workers=len(jobs))
+        for agent in ("claude-code", "gemini-cli")
+    }
+    runs = run_agents(_jobs(agent_clis, tmp_path, planned), workers=len(planned))
 
     def checks(name, run):
         _completed(run)
@@ -244,23 +242,40 @@ def test_with_no_timeout_written_the_hook_answers_before_the_agents_own_default(
     _check(runs, checks)
 
 
+def test_each_agent_kills_its_hook_at_the_timeout_brabo_writes(agent_clis, hung_brabo, team, tmp_path):
+    """``brabo hook install`` pins the hook's timeout in the agent's settings (``timeout``: seconds for Claude Code
+    and Codex, milliseconds for Gemini CLI; hook_install.handler) and tells the hook the same (--agent-timeout),
+    so Codex's own 600 s default (``timeout_sec.unwrap_or(600)``) never applies to an installed hook. That rests
+    on each agent reading the field Brabo writes: here the hook is told 600 s (it would wait for Brabo about ten
+    minutes) while 4 s is written, and Claude Code and Codex kill it at 4 s -- and runs the tool, a timed-out hook
+    being no refusal -- so a misspelt or ignored field, which would leave the agent's default in force, fails
+    here in seconds rather than in a ten-minute run. (Gemini CLI 0.61 is left out: its SIGTERM ends the shell
+    that runs the installed line, not the hook under it, and it waits for the hook's output to close -- the
+    hook's own deadline.)"""
+    hook = dict(url=hung_brabo.url, key=team.agent_key, agent_timeout=4, args=("--agent-timeout", "600"))
+    planned = {
+        agent: (agent, SHELL_TOOL[agent]("touch ran-after-the-written-timeout.txt"), Hook(**hook))
+        for agent in ("claude-code", "codex")
+    }
+    runs = run_agents(_jobs(agent_clis, tmp_path, planned), workers=len(planned))
+
+    def checks(name, run):
+        _completed(run)
+        assert (run.project / "ran-after-the-written-timeout.txt").exists(), run.describe()
+
+    _check(runs, checks)
+
+
 def test_the_agents_run_nothing_when_the_hooks_program_cannot_start(agent_clis, brabo, tmp_path):
     """The interpreter the installed line names is gone (a virtualenv moved or deleted after ``brabo hook
     install``): the shell answers 127, which Claude Code and Codex read as a non-blocking error and run the tool.
     The installed line's guard turns it into exit 2 with a reason on stderr, a refusal in all three agents."""
-    jobs = {}
-    for agent in AGENTS:
-        project, home = dirs_for(tmp_path, agent)
-        hook = brabo.hook(python=str(tmp_path / "moved-venv" / "bin" / "python"))
-        jobs[agent] = dict(
-            agent=agent,
-            clis=agent_clis,
-            call=SHELL_TOOL[agent]("touch ran-without-its-hook.txt"),
-            project=project,
-            home=home,
-            hook=hook,
-        )
-    runs = run_agents(jobs, workers=len(jobs))
+    moved = str(tmp_path / "moved-venv" / "bin" / "python")
+    planned = {
+        agent: (agent, SHELL_TOOL[agent]("touch ran-without-its-hook.txt"), brabo.hook(python=moved))
+        for agent in AGENTS
+    }
+    runs = run_agents(_jobs(agent_clis, tmp_path, planned), workers=len(planned))
 
     def checks(name, run):
         _completed(run)
@@ -276,19 +291,18 @@ def test_the_agents_work_in_a_project_whose_path_is_not_latin1(agent_clis, brabo
     (brabo_client/_wire.py ``root_header``) and each agent's write inside it is allowed and written. Claude
     Code's HTTP hook cannot put such a root in its header: its write is refused, never let through."""
     brabo.policy(allow=["WriteFile()"])
-    jobs = {}
-    for agent, form in [(a, "command") for a in sorted(WRITE_TOOL)] + [("claude-code", "http")]:
-        name = f"{agent}-{form}"
-        project, home = dirs_for(tmp_path / "张三" / "项目", name)
-        jobs[name] = dict(
-            agent=agent,
-            clis=agent_clis,
-            call=WRITE_TOOL[agent](str(project / "笔记.md"), "# 你好\n"),
-            project=project,
-            home=home,
-            hook=brabo.hook(form=form),
+    base = tmp_path / "张三" / "项目"
+    planned = {
+        f"{agent}-{form}": (
+            agent,
+            WRITE_TOOL[agent](
+                str(base / f"{agent}-{form}" / "project" / "笔记.md"), "# 你好\n"
+            ),  # dirs_for's
+            brabo.hook(form=form),
         )
-    runs = run_agents(jobs)
+        for agent, form in [(a, "command") for a in sorted(WRITE_TOOL)] + [("claude-code", "http")]
+    }
+    runs = run_agents(_jobs(agent_clis, base, planned))
 
     def checks(name, run):
         written = run.project / "笔记.md"
