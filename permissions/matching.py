@@ -356,10 +356,10 @@ def compile_list(entries: Iterable[str], loose: bool) -> CompiledList:
 
 # R4.10: launchers that run a named tool from the package registries (`npx`, `pnpm dlx`, `yarn dlx`, `bunx`,
 # `uvx`, `pipx run`, `npm exec`): the same tool by another launcher is the same program.
-_LAUNCHER_FIRST = frozenset(RUNNERS)
+_LAUNCHER_FIRST = frozenset(RUNNERS) | {"dx"}
 _LAUNCHER_PAIRS = frozenset(
     {("npm", "exec"), ("npm", "x"), ("pnpm", "dlx"), ("pnpm", "exec"), ("yarn", "dlx"), ("yarn", "exec"),
-     ("bun", "x"), ("pipx", "run")}
+     ("bun", "x"), ("pipx", "run"), ("deno", "x")}
 )  # fmt: skip
 
 

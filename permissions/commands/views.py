@@ -1100,7 +1100,9 @@ def _deno(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     (``deno init [DIR]`` runs no package)."""
     if len(cur) < 3:
         return []
-    if cur[1] == "run" or cur[1] == "x":
+    if cur[1] == "x":
+        return deno_x(cur[1:])
+    if cur[1] == "run":
         return _deno_npm(cur)
     if cur[1] != "init":
         return []
@@ -1108,6 +1110,25 @@ def _deno(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     while k < len(cur) and cur[k][:1] == "-" and cur[k] != "--":
         k += 1
     return _initializer_views(cur) if "--npm" in cur[2:k] else []
+
+
+# `deno x [options] PACKAGE args` and its installed alias `dx`: npx's `-p/--package`, Deno's permission flags.
+_DENO_X = Syntax(
+    "Aqy", "p", long={"package": REQUIRED, "allow-all": NONE, "quiet": NONE, "yes": NONE, **HELP}
+)
+
+
+def deno_x(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10, red team: Deno's package runner (``deno x`` from ``x`` on, or ``dx``): the package's program as
+    npx's is read (`deno x npm@10 publish` is npm's, `deno x typescript/tsc`, `-p typescript tsc`), an
+    ``npm:`` specifier as ``deno run`` reads it (`dx npm:npm publish`)."""
+    found: list[tuple[str, ...]] = []
+    for r in readings(cur, _DENO_X, False):
+        if r[0].startswith("npm:"):
+            found.extend(v for v in _deno_npm(("deno", "run", *r)) if v not in found)
+        elif r not in found:
+            found.append(r)
+    return found
 
 
 def _deno_npm(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -1455,6 +1476,7 @@ def _flatpak(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 _LAUNCHERS["flatpak"] = _flatpak
 _LAUNCHERS["deno"] = _deno
+_LAUNCHERS["dx"] = deno_x
 
 
 def _autossh(cur: tuple[str, ...]) -> list[tuple[str, ...]]:

@@ -1367,6 +1367,7 @@ PEELED_VERBS: frozenset[str] = (
         "capsh",
         "gh",
         "corepack",
+        "dx",  # Deno's package runner (`deno x`'s installed alias: permissions.commands.views.deno_x)
         "docker-compose",
         "podman-compose",
         "coreutils",
