@@ -51,6 +51,7 @@ from permissions.commands.script_variables import script_variable
 from permissions.commands.secret_keepers import AWS_GLOBALS, ETCDCTL_VALUES, GO_CONSUL_VALUES
 from permissions.commands.settings_writers import SOCAT_FILES, socat_files
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
+from permissions.commands.uploads import AT_FILE_READERS, files_read_at
 from permissions.commands.views import NOT_PEELED, ONE_VIEW, _peels, views_of
 from permissions.commands.windows import environment_printed
 from permissions.commands.wrappers import PEELED_VERBS
@@ -692,12 +693,7 @@ class Scope:
         words = seg.words
         if not words:
             return
-        if words[0] == "socat":
-            # red team: the files socat's addresses name (`socat - FILE:/etc/passwd`, `socat -u - CREATE:/etc/x`,
-            # `socat - /path`): read and written, each a place
-            for f in socat_files(words, SOCAT_FILES):
-                if f:
-                    self._check_place(f, cwds, out)
+        self._check_named_files(seg.text, words, cwds, out)
         fed, slicing = fed_and_sliced
         feeds = seg.hidden or fed  # what it prints becomes another command's words
         if slicing and feeds and _slices_a_literal(seg):
@@ -721,6 +717,28 @@ class Scope:
             # What it prints becomes words of another command inside a substitution, through xargs or `read`.
             if _decodes_a_location(view, feeds):
                 out.append(seg.text)
+
+    def _check_named_files(
+        self, text: str, words: tuple[str, ...], cwds: Collection[str], out: list[str]
+    ) -> None:
+        """The files a program's words name inside a larger word: socat's addresses; what an HTTP client reads."""
+        if words[0] == "socat":
+            # red team: the files socat's addresses name (`socat - FILE:/etc/passwd`, `socat -u - CREATE:/etc/x`,
+            # `socat - /path`): read and written, each a place
+            for f in socat_files(words, SOCAT_FILES):
+                if f:
+                    self._check_place(f, cwds, out)
+        if "@" in text or "=<" in text:
+            self._check_read_at(words, cwds, out)
+
+    def _check_read_at(self, words: tuple[str, ...], cwds: Collection[str], out: list[str]) -> None:
+        """red team: the file an HTTP client reads into its request at an `@` (`curl -d @~/.ssh/id_rsa
+        http://localhost`), as its view reads it (through wrappers and verb paths)."""
+        peeled = words[0] not in NOT_PEELED and _peels(words[0])
+        for view in views_of(words) if peeled else (words,):
+            if view and view[0] in AT_FILE_READERS:
+                for place in files_read_at(view):
+                    self._check(place, place[0] == "~", cwds, out)
 
     def _check_text(
         self, command: str, fed: bool, out: list[str], segments: tuple[Segment, ...] = ()

@@ -49,10 +49,12 @@ if TYPE_CHECKING:
     from permissions.shell_syntax import Segment
 
 __all__ = [
+    "AT_FILE_READERS",
     "SERVER_CLIENTS",
     "UPLOAD_VERBS",
     "captures",
     "fed_segments",
+    "files_read_at",
     "handed_words",
     "names_a_proxy",
     "servers_set",
@@ -85,6 +87,29 @@ def _host(url: str) -> str:
     if rest.startswith("["):
         return rest.partition("]")[0].lower() + "]"
     return rest.partition(":")[0].lower()
+
+
+# R6.2, red team: the HTTP clients that read a file into the request at an `@` (curl's `-d @f`, `-F k=@f`, `-H @f`;
+# httpie's and xh's items `@f`, `k@f`, `k=@f`, `k:=@f`) or, curl's form, at `=<` (`-F 'k=<f'`).
+AT_FILE_READERS = frozenset({"curl", "curlie", "http", "https", "xh", "xhs"})
+
+
+def files_read_at(view: tuple[str, ...]) -> list[str]:
+    """The places ``view`` (one of AT_FILE_READERS) reads at an `@` or `=<`, when they may lie outside the
+    working folder: rooted, home-led or climbing (`@/etc/passwd`, `f@~/.ssh/id_rsa`, `-d@../../x`); a relative
+    name without a climb (`@payload.json`) is the project's own, and so is what no such word names (an address's
+    user, `me@example.com`). A form's `;type=...` is no part of the name."""
+    found: list[str] = []
+    for w in view[1:]:
+        at = w.find("@")
+        lt = w.find("=<")
+        start = at + 1 if at >= 0 and (lt < 0 or at < lt) else lt + 2 if lt >= 0 else -1
+        if start <= 0 or start >= len(w):
+            continue
+        place = w[start:].partition(";")[0]
+        if place[:1] in ("/", "~") or ".." in place:
+            found.append(place)
+    return found
 
 
 def _loopback(url: str) -> bool:
