@@ -769,13 +769,15 @@ _ENV_OPTIONS = {
 
 # R4.10: git's hooks switched off through the environment -- by the hook managers that install them (husky's
 # `HUSKY=0` and older `HUSKY_SKIP_HOOKS`, lefthook's `LEFTHOOK=0` and `LEFTHOOK_EXCLUDE`, pre-commit's `SKIP`,
-# simple-git-hooks' `SKIP_SIMPLE_GIT_HOOKS`, overcommit's `OVERCOMMIT_DISABLE`) or by git's own configuration
-# given in the environment (`core.hooksPath` in GIT_CONFIG_PARAMETERS or a GIT_CONFIG_KEY_<n>): the act of
-# `--no-verify`, read as it (`HUSKY=0 git commit` is `git commit --no-verify`). Names in any case (Windows).
+# simple-git-hooks' `SKIP_SIMPLE_GIT_HOOKS`, overcommit's `OVERCOMMIT_DISABLE`; red team: prek's `PREK_SKIP`,
+# hk's `HK=0`, `HK_SKIP_STEPS`, `HK_SKIP_HOOK`) or by git's own configuration given in the environment
+# (`core.hooksPath` in GIT_CONFIG_PARAMETERS or a GIT_CONFIG_KEY_<n>): the act of `--no-verify`, read as it
+# (`HUSKY=0 git commit` is `git commit --no-verify`). Names in any case (Windows).
 _HOOKS_ON_VALUES = frozenset({"1", "true", "on", "yes"})  # HUSKY=1, LEFTHOOK=1: the hooks run
-_HOOKS_OFF_UNLESS_ON = frozenset({"HUSKY", "LEFTHOOK"})
+_HOOKS_OFF_UNLESS_ON = frozenset({"HUSKY", "LEFTHOOK", "HK"})
 _HOOKS_OFF_WHEN_SET = frozenset(
     {"HUSKY_SKIP_HOOKS", "LEFTHOOK_EXCLUDE", "SKIP", "SKIP_SIMPLE_GIT_HOOKS", "OVERCOMMIT_DISABLE"}
+    | {"PREK_SKIP", "HK_SKIP_STEPS", "HK_SKIP_STEP", "HK_SKIP_HOOK", "HK_SKIP_HOOKS"}
 )
 
 # R4.10, red team: options a CLI reads from one variable each -- the account, project, context, namespace or host
