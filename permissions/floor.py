@@ -42,6 +42,7 @@ __all__ = [
     "FLOOR_VERBS",
     "NOT_DISKS",
     "REMOVERS",
+    "FOLDER_CLEARERS",
     "WINDOWS_DELETERS",
     "code_prints",
     "deleted_trees",
@@ -570,6 +571,88 @@ def _rm_after(view: tuple[str, ...]) -> list[str]:
     return [t for t in _operands(view[1:]) if _may_land(t)]
 
 
+def _option_values(words: Sequence[str], short: str, long: str) -> list[str]:
+    """The values of ``short`` (`-p DIR`, `-pDIR`) and ``--LONG`` (`--long DIR`, `--long=DIR`, an abbreviation of
+    at least four letters, as argparse takes) among ``words``."""
+    out: list[str] = []
+    for k, w in enumerate(words):
+        if w[:2] == "--":
+            name, eq, value = w.partition("=")
+            if _prefix_of(name, long, 4):
+                out.append(value if eq else words[k + 1] if k + 1 < len(words) else "")
+        elif short and w[:2] == short:
+            out.append(w[2:] or (words[k + 1] if k + 1 < len(words) else ""))
+    return [v for v in out if v and _may_land(v)]
+
+
+_VENV_VALUED = frozenset(
+    {"--prompt", "-p", "--python", "--creator", "--seeder", "--activators", "--app-data", "--discovery"}
+    | {"--pip", "--setuptools", "--wheel", "--extra-search-dir", "--try-first-with", "--index-url", "-i"}
+    | {"--extra-index-url", "--index", "--default-index", "-f", "--find-links", "--link-mode", "--cache-dir"}
+    | {
+        "--directory",
+        "--project",
+        "--config-file",
+        "--index-strategy",
+        "--keyring-provider",
+        "--exclude-newer",
+    }
+)
+
+
+def _venv_cleared(view: tuple[str, ...]) -> list[str]:
+    """red team: ``venv --clear DIR`` (`python -m venv`), ``virtualenv --clear DIR``: each DIR emptied before the
+    environment is made there (`--cl`, argparse's abbreviation, too)."""
+    if not any(w[:4] == "--cl" and _prefix_of(w, "clear", 3) for w in view[1:]):
+        return []
+    return [t for t in _operands(view[1:], _VENV_VALUED) if _may_land(t)]
+
+
+def _uv_cleared(view: tuple[str, ...]) -> list[str]:
+    """red team: ``uv venv --clear DIR`` removes DIR; ``uv cache clean`` removes the cache folder ``--cache-dir``
+    names (a global option: before the subcommand too)."""
+    words = view[1:]
+    if "venv" in words and "--clear" in words:
+        after = words[words.index("venv") + 1 :]
+        return [t for t in _operands(after, _VENV_VALUED) if _may_land(t)]
+    if "cache" in words and "clean" in words:
+        return _option_values(words, "", "cache-dir")
+    return []
+
+
+def _conda_removed(view: tuple[str, ...]) -> list[str]:
+    """red team: ``conda env remove -p DIR``, ``conda remove --all -p DIR`` (mamba's, micromamba's): the prefix
+    folder removed."""
+    words = view[1:]
+    if not (
+        ("env" in words and "remove" in words)
+        or (("remove" in words or "uninstall" in words) and "--all" in words)
+    ):
+        return []
+    return _option_values(words, "-p", "prefix")
+
+
+def _yarn_cache_cleared(view: tuple[str, ...]) -> list[str]:
+    """red team: ``yarn cache clean --cache-folder DIR``: the whole cache folder emptied."""
+    words = view[1:]
+    if "cache" not in words or "clean" not in words:
+        return []
+    return _option_values(words, "", "cache-folder")
+
+
+# red team: the programs that clear a folder they are told, read by their first word only for the floor (not as
+# programs that change files in place: permissions.matching's _CHANGERS leaves these out)
+FOLDER_CLEARERS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
+    "venv": _venv_cleared,
+    "virtualenv": _venv_cleared,
+    "uv": _uv_cleared,
+    "conda": _conda_removed,
+    "mamba": _conda_removed,
+    "micromamba": _conda_removed,
+    "yarn": _yarn_cache_cleared,
+}
+
+
 REMOVERS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
     "gzip": _gzip_replaced,
     "gunzip": _gzip_replaced,
@@ -586,6 +669,7 @@ REMOVERS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
     "rclone": _rclone_deleted,
     "mv": _mv_moved,
     "gmv": _mv_moved,
+    **FOLDER_CLEARERS,
 }
 
 

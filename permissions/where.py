@@ -2539,10 +2539,11 @@ def picks_as_written(words: tuple[str, ...]) -> bool:
     return first in _DELETERS and (first not in _DELETERS_IF or _may_delete(words))
 
 
-# What inline code that deletes a tree or runs a command holds (permissions.floor.code_deletions reads it).
+# What inline code that deletes a tree or runs a command holds (permissions.floor.code_deletions reads it); and a
+# module the interpreter runs that clears a folder (`python3 -m venv --clear DIR`: floor.FOLDER_CLEARERS).
 _CODE_MAY_DELETE = re.compile(
     r"rmtree|remove|rm_r|\brm\w*+\b|rmdir|unlink|rimraf|\bdel\w*+\(|trash|emptyDir"
-    r"|system|exec|spawn|popen|Popen|call|run|check_output|getoutput|passthru|`|qx|%x|Command|shell|\beval\b"
+    r"|system|exec|spawn|popen|Popen|call|run|check_output|getoutput|passthru|`|qx|%x|Command|shell|\beval\b|--cl"
 )
 
 
