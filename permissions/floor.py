@@ -43,6 +43,7 @@ __all__ = [
     "NOT_DISKS",
     "REMOVERS",
     "FOLDER_CLEARERS",
+    "folder_cleared",
     "WINDOWS_DELETERS",
     "code_prints",
     "deleted_trees",
@@ -640,8 +641,8 @@ def _yarn_cache_cleared(view: tuple[str, ...]) -> list[str]:
     return _option_values(words, "", "cache-folder")
 
 
-# red team: the programs that clear a folder they are told, read by their first word only for the floor (not as
-# programs that change files in place: permissions.matching's _CHANGERS leaves these out)
+# red team: the programs that clear a folder they are told -- not REMOVERS: most of their commands delete nothing
+# (`uv run`, `yarn test`), so only a view one of these reads as a clearing is the floor's (folder_cleared)
 FOLDER_CLEARERS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
     "venv": _venv_cleared,
     "virtualenv": _venv_cleared,
@@ -669,8 +670,13 @@ REMOVERS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
     "rclone": _rclone_deleted,
     "mv": _mv_moved,
     "gmv": _mv_moved,
-    **FOLDER_CLEARERS,
 }
+
+
+def folder_cleared(view: tuple[str, ...]) -> list[str]:
+    """The folders a FOLDER_CLEARERS view empties or removes (`uv venv --clear ~`: `~`); [] for any other view."""
+    clearer = FOLDER_CLEARERS.get(view[0]) if view else None
+    return clearer(view) if clearer is not None else []
 
 
 # -- R4.6 on a machine that may be Windows (SPEC §5: runs_in agent or host; permissions.where reads them) -------

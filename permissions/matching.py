@@ -66,7 +66,7 @@ from permissions.commands.wrappers import (
     WRAPPERS,
     peels_after,
 )
-from permissions.floor import FOLDER_CLEARERS, REMOVERS, long_recursive
+from permissions.floor import REMOVERS, long_recursive
 from permissions.glob_syntax import EXPANSION_OPERATOR, bash_glob, expanded_value
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.literal_search import literal_trie
@@ -2509,7 +2509,7 @@ _OWN_TOOLS = frozenset({("cmake", "-E"), ("r", "CMD"), ("R", "CMD")})
 _INERT = frozenset({"test", "[", "true", "false", ":"})
 # Besides the programs that act (views' HANDED_NAMES: deleters, shells, interpreters, network tools), those that
 # change the project's files in place -- their modes, owners, places or contents: a maybe-command of these counts.
-_CHANGERS = frozenset(REMOVERS) - frozenset(FOLDER_CLEARERS) | {
+_CHANGERS = frozenset(REMOVERS) | {
     "chmod",
     "chown",
     "chgrp",

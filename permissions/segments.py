@@ -38,9 +38,11 @@ from permissions.floor import (
     BUILTIN_DENY,
     DISK_VERBS,
     FLOOR_VERBS,
+    FOLDER_CLEARERS,
     NOT_DISKS,
     REMOVERS,
     floor_denies_views,
+    folder_cleared,
     may_write_disk,
     writes_disk,
 )
@@ -518,7 +520,9 @@ _CLEAR_FIRST = frozenset(first for first in KNOWN_PROGRAMS if not _may_be_opaque
 
 # The programs Brabo knows that lead a segment none of _read_one's sets of first words speaks for: not `cd`,
 # no deleter, no floor verb, no disk verb.
-_PLAIN_READ = frozenset(KNOWN_PROGRAMS - DIRECTORY_CHANGERS - _DELETES - FLOOR_VERBS - DISK_VERBS - {""})
+_PLAIN_READ = frozenset(
+    KNOWN_PROGRAMS - DIRECTORY_CHANGERS - _DELETES - FLOOR_VERBS - DISK_VERBS - FOLDER_CLEARERS.keys() - {""}
+)
 
 
 # What a segment's program is given as its code or its commands on the input: the floor reads what it is fed.
@@ -560,6 +564,9 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         vs = [words]
         many = False
         deletes = not plain and first in _DELETES and picks_as_written(words)
+    if not deletes and (many or first in FOLDER_CLEARERS):
+        # red team: a program that clears a folder it is told (`uv venv --clear ~`, `python3 -m venv --clear /`)
+        deletes = any(v and v[0] in FOLDER_CLEARERS and folder_cleared(v) for v in vs)
     if not many and (
         (plain and not seg.redirects)
         or (

@@ -76,6 +76,7 @@ from permissions.floor import (
     EACH_DELETION,
     EXEC_DELETERS,
     FLOOR_VERBS,
+    FOLDER_CLEARERS,
     REMOVERS,
     WINDOWS_DELETERS,
     WINDOWS_EACH,
@@ -86,6 +87,7 @@ from permissions.floor import (
     deleted_trees,
     each_deletes,
     find_exec_deletes,
+    folder_cleared,
     floor_denies_views,
     windows_deleted,
     windows_inner,
@@ -1933,6 +1935,9 @@ def _deleters(
                 continue  # `git status`, `rsync a/ b/`: the common case, nothing deleted
             picked.append((i, [words] if seg_views is None else seg_views[i]))
             continue
+        if first in FOLDER_CLEARERS and folder_cleared(words):
+            picked.append((i, [words] if seg_views is None else seg_views[i]))  # `uv venv --clear ~`
+            continue
         if windows and "/" in first and first.partition("/")[0].lower() in _CMD_GLUED:
             # red team: cmd reads a switch glued to its verb (`rd/s/q C:\`, `del/s/q \*`) as `rd /s /q`
             verb, _, switches = first.partition("/")
@@ -1964,19 +1969,26 @@ def _deleters(
                 continue
             vs = views(words)
             if hit is None:
-                known[words] = any(v and v[0] in deleters for v in vs)
+                known[words] = any(v and (v[0] in deleters or v[0] in FOLDER_CLEARERS) for v in vs)
                 if not known[words]:
                     continue
-        if any(
-            v
-            and v[0] in deleters
-            and (v[0] not in _RUNS_FED or _code_may_delete(v) or _reads_fed(v, i, segments, command))
-            for v in vs
-        ):
+        if any(_picks_view(v, deleters, i, segments, command) for v in vs):
             # (a program behind a wrapper may run code the command feeds it: `sudo python3 - <<EOF`,
             # `echo 'rm -rf ~' > x.sh && sudo bash x.sh`)
             picked.append((i, vs))
     return picked
+
+
+def _picks_view(
+    v: tuple[str, ...], deleters: frozenset[str], i: int, segments: Sequence[Segment], command: str
+) -> bool:
+    """Whether the floor reads segment ``i`` for its view ``v``: a deleter's (a program that runs code only when it
+    may delete or is fed code), or a folder clearer's clearing (`sudo uv venv --clear /`)."""
+    if not v:
+        return False
+    if v[0] in deleters:
+        return v[0] not in _RUNS_FED or _code_may_delete(v) or _reads_fed(v, i, segments, command)
+    return v[0] in FOLDER_CLEARERS and bool(folder_cleared(v))
 
 
 def _floor_where(
@@ -2479,7 +2491,7 @@ def _deleted(
     elif verb == "rsync":
         targets = _rsync_deletes(view)
     else:
-        remover = REMOVERS.get(verb)
+        remover = REMOVERS.get(verb) or FOLDER_CLEARERS.get(verb)
         if remover is None:
             if fed and (verb in _CODE_VERBS or verb in SHELLS):
                 return (

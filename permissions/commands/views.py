@@ -1478,7 +1478,12 @@ def _flatpak(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 _LAUNCHERS["flatpak"] = _flatpak
 _LAUNCHERS["deno"] = _deno
-_LAUNCHERS["dx"] = deno_x
+# (`dx` is also Dioxus' CLI: its own subcommands, `dx serve`, `dx build`, are no package Deno runs)
+_DIOXUS = frozenset(
+    "new init serve build bundle run clean translate fmt check config self-update doctor components tools"
+    " print help hotpatch completions".split()
+)
+_LAUNCHERS["dx"] = lambda cur: [] if cur[1] in _DIOXUS else deno_x(cur)
 
 
 def _autossh(cur: tuple[str, ...]) -> list[tuple[str, ...]]:

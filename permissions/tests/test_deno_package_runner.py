@@ -112,3 +112,11 @@ def test_an_allow_of_deno_does_not_cover_what_deno_x_runs(command: str) -> None:
 def test_ordinary_deno_x_runs_stay_approved_in_auto_mode(command: str) -> None:
     v = term(command, autonomy=AUTO_MODE)
     assert v.decision == "auto_approve", (command, v.reason)
+
+
+@pytest.mark.parametrize(
+    "command", ["dx serve", "dx serve --platform web", "dx build --release", "dx new app"]
+)
+def test_dioxus_own_subcommands_are_no_package_deno_runs(command: str) -> None:
+    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
+    assert v.decision == "auto_approve", (command, v.reason)
