@@ -87,8 +87,8 @@ from permissions.floor import (
     deleted_trees,
     each_deletes,
     find_exec_deletes,
-    folder_cleared,
     floor_denies_views,
+    folder_cleared,
     windows_deleted,
     windows_inner,
     windows_listed,
@@ -1935,9 +1935,6 @@ def _deleters(
                 continue  # `git status`, `rsync a/ b/`: the common case, nothing deleted
             picked.append((i, [words] if seg_views is None else seg_views[i]))
             continue
-        if first in FOLDER_CLEARERS and folder_cleared(words):
-            picked.append((i, [words] if seg_views is None else seg_views[i]))  # `uv venv --clear ~`
-            continue
         if windows and "/" in first and first.partition("/")[0].lower() in _CMD_GLUED:
             # red team: cmd reads a switch glued to its verb (`rd/s/q C:\`, `del/s/q \*`) as `rd /s /q`
             verb, _, switches = first.partition("/")
@@ -1956,6 +1953,7 @@ def _deleters(
                 continue
         if not (
             first in PEELED_VERBS
+            or first in FOLDER_CLEARERS  # `virtualenv --clear ~` (_picks_view)
             or "/" in first
             or "=" in first
             or foreign_name(first)
