@@ -503,6 +503,7 @@ class Scope:
         fed_and_sliced = _fed_and_sliced(segments, command)  # read once: every segment may ask
         self._check_text(command, fed_and_sliced[0], out, segments)
         listed = _listed(segments, command) if windows and "$" in command else _NONE_LISTED
+        read_at = "@" in command or "=<" in command  # (a file an HTTP client reads: _check_read_at)
         for i, seg in enumerate(segments[:-1] if _ends(segments, command) else segments):
             cwds = sets[i] if sets is not None else start
             screen = (
@@ -547,7 +548,7 @@ class Scope:
                     eq = w.find("=")
                     if eq > 0 or w[0] == "-":
                         self._check_option(w, eq, cwds, out)
-            self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out)
+            self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out, read_at)
             if words and (words[0] in DIRECTORY_CHANGERS or (windows and words[0][:1] in _MOVER_INITIALS)):
                 self._check_move(
                     seg, words, dyn, sets[i + 1] if sets is not None else None, i + 1 < len(segments), out
@@ -684,16 +685,18 @@ class Scope:
         fed_and_sliced: tuple[bool, bool],
         cwds: Collection[str],
         out: list[str],
+        read_at: bool = False,
     ) -> None:
         """What a segment's words do not say by themselves: its redirections, what a printer decodes (through
         wrappers: `command printf`, `env printf`, `xargs printf`). ``fed_and_sliced``: _fed_and_sliced's
-        answer for the command."""
+        answer for the command; ``read_at``: whether it holds an `@` or `=<` (a file an HTTP client reads)."""
         if seg.redirects:
             self._check_redirects(seg.redirects, segments, command, cwds, out)
         words = seg.words
         if not words:
             return
-        self._check_named_files(seg.text, words, cwds, out)
+        if words[0] == "socat" or read_at:
+            self._check_named_files(seg.text, words, cwds, out)
         fed, slicing = fed_and_sliced
         feeds = seg.hidden or fed  # what it prints becomes another command's words
         if slicing and feeds and _slices_a_literal(seg):
@@ -729,7 +732,7 @@ class Scope:
                 if f:
                     self._check_place(f, cwds, out)
         if "@" in text or "=<" in text:
-            self._check_read_at(words, cwds, out)
+            self._check_read_at(words, cwds, out)  # `curl -d @~/.ssh/id_rsa http://localhost`
 
     def _check_read_at(self, words: tuple[str, ...], cwds: Collection[str], out: list[str]) -> None:
         """red team: the file an HTTP client reads into its request at an `@` (`curl -d @~/.ssh/id_rsa

@@ -8,6 +8,7 @@ keep hostile-sized input cheap (R4.7) live here with the judging they serve. Pla
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -520,9 +521,9 @@ _CLEAR_FIRST = frozenset(first for first in KNOWN_PROGRAMS if not _may_be_opaque
 
 # The programs Brabo knows that lead a segment none of _read_one's sets of first words speaks for: not `cd`,
 # no deleter, no floor verb, no disk verb.
-_PLAIN_READ = frozenset(
-    KNOWN_PROGRAMS - DIRECTORY_CHANGERS - _DELETES - FLOOR_VERBS - DISK_VERBS - FOLDER_CLEARERS.keys() - {""}
-)
+# (the words a folder clearer's clearing holds: floor.FOLDER_CLEARERS -- `--clear`, `cache clean`, `env remove`)
+_CLEARING = re.compile(r"--cl|clean|remove|uninstall").search
+_PLAIN_READ = frozenset(KNOWN_PROGRAMS - DIRECTORY_CHANGERS - _DELETES - FLOOR_VERBS - DISK_VERBS - {""})
 
 
 # What a segment's program is given as its code or its commands on the input: the floor reads what it is fed.
@@ -564,7 +565,7 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         vs = [words]
         many = False
         deletes = not plain and first in _DELETES and picks_as_written(words)
-    if not deletes and (many or first in FOLDER_CLEARERS):
+    if not deletes and (many or first in FOLDER_CLEARERS) and _CLEARING(seg.text) is not None:
         # red team: a program that clears a folder it is told (`uv venv --clear ~`, `python3 -m venv --clear /`)
         deletes = any(v and v[0] in FOLDER_CLEARERS and folder_cleared(v) for v in vs)
     if not many and (
@@ -648,6 +649,7 @@ _SIMPLE_FIRST = frozenset(
     first
     for first in _PLAIN_READ
     if _LOOKS.get(first) is False
+    and first not in FOLDER_CLEARERS  # (`virtualenv --clear ~`: the floor reads it)
     and first in _CLEAR_FIRST
     and first not in NEUTRAL_FIRST
     and "=" not in first
