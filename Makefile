@@ -42,10 +42,15 @@ lint: $(STAMP)
 
 ## test: the whole suite (lint gates first)
 # The suite runs with its own BRABO_VAR_DIR: a `make run` serving from ./var at the same time keeps its database,
-# its demo key and its files.
+# its demo key and its files. Compiled bytecode goes to a folder of the run's own (PYTHONPYCACHEPREFIX), also
+# where PYTHONDONTWRITEBYTECODE is set: the suite starts hundreds of Python processes (servers, runners, hooks,
+# the CLI), and each compiled the project from source again; the checkout gets no __pycache__.
 test: lint
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/brabo-test-var.XXXXXX") && \
-	  BRABO_VAR_DIR=$$tmp $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS); rc=$$?; rm -rf "$$tmp"; exit $$rc
+	  pyc=$$(mktemp -d "$${TMPDIR:-/tmp}/brabo-test-pycache.XXXXXX") && \
+	  BRABO_VAR_DIR=$$tmp PYTHONPYCACHEPREFIX=$$pyc PYTHONDONTWRITEBYTECODE= \
+	  $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS); \
+	  rc=$$?; rm -rf "$$tmp" "$$pyc"; exit $$rc
 
 ## screenshots: refresh the README's console screenshots (the browser tests, writing into artifacts/screenshots)
 screenshots: $(STAMP)
