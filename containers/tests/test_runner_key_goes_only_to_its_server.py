@@ -17,6 +17,7 @@ from contextlib import contextmanager
 import pytest
 
 from brabo_client import runner as rp
+from tests.loopback import POLL
 
 KEY = "brabo_runner_" + "k" * 40
 
@@ -49,7 +50,7 @@ def server(status: int, headers: dict[str, str] | None = None, body: bytes = b""
     seen: list[dict[str, str]] = []
     handler = type("Handler", (_Recorder,), {"seen": seen, "answer": (status, headers or {}, body)})
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, args=(POLL,), daemon=True)  # its end waits a poll
     thread.start()
     try:
         yield httpd, seen, f"http://127.0.0.1:{httpd.server_address[1]}"
