@@ -10,6 +10,7 @@ raised somewhere or be marked reserved. Then a black-box sweep of the API's erro
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import uuid
 from pathlib import Path
@@ -129,9 +130,11 @@ def _runner_codes() -> dict[str, list[str]]:
     return found
 
 
+@functools.cache
 def _scan():
     """(raised: code → [(where, status or None)], non-literal: {(file, expr)}, messages: [(where, text)],
-    strings: every string constant outside brabo/errors.py)."""
+    strings: every string constant outside brabo/errors.py). Once per process, at the first test asking: not
+    at import, since every test process collects this file and only one runs it."""
     raised: dict[str, list[tuple[str, int | None]]] = {}
     dynamic: set[tuple[str, str]] = set()
     messages: list[tuple[str, str]] = []
@@ -180,15 +183,12 @@ def _scan():
     return raised, dynamic, messages, strings
 
 
-SCAN = _scan()
-
-
 def test_the_runners_failure_codes_are_found():
     assert {"project_root_missing", "runner_result_rejected", "cwd_missing"} <= set(_runner_codes())
 
 
 def test_every_code_raised_anywhere_is_in_the_catalogue_with_its_status():
-    raised, _, _, _ = SCAN
+    raised, _, _, _ = _scan()
     missing = {code: sites for code, sites in raised.items() if code and code not in CATALOGUE}
     assert not missing, f"codes raised but not in brabo.errors: {missing}"
     wrong = []
@@ -208,12 +208,12 @@ def test_every_code_raised_anywhere_is_in_the_catalogue_with_its_status():
 
 
 def test_non_literal_codes_are_only_the_known_forwarding_sites():
-    _, dynamic, _, _ = SCAN
+    _, dynamic, _, _ = _scan()
     assert dynamic <= FORWARDING, f"a code computed at runtime needs a look: {dynamic - FORWARDING}"
 
 
 def test_every_catalogue_code_is_raised_somewhere_or_reserved():
-    raised, _, _, strings = SCAN
+    raised, _, _, strings = _scan()
     from actions import services
     from permissions.messages import SENTENCES
 
@@ -271,7 +271,7 @@ def test_codes_are_english_snake_case_except_specs_own():
 
 
 def test_renamed_codes_are_nowhere_in_the_code_base():
-    _, _, _, strings = SCAN
+    _, _, _, strings = _scan()
     assert not set(RENAMED) & strings
     readme = (ROOT / "README.md").read_text()
     for old, new in RENAMED.items():
@@ -283,7 +283,7 @@ def test_messages_name_no_rule_ids():
         assert not RULE_ID.search(c.message), (code, c.message)
         assert not RULE_ID.search(c.next_step), (code, c.next_step)
         assert c.message.strip() and c.next_step.strip(), code
-    _, _, messages, _ = SCAN
+    _, _, messages, _ = _scan()
     cited = [(where, text) for where, text in messages if RULE_ID.search(text)]
     assert not cited, f"user-facing messages cite rule ids: {cited}"
 
