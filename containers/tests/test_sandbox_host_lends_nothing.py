@@ -21,7 +21,7 @@ import pytest
 
 from brabo_client import sandbox as sb
 
-from .sandbox_run import run
+from .sandbox_run import run, run_each
 
 
 @pytest.fixture
@@ -57,14 +57,16 @@ HOST_CONFIG = (
 )
 
 
-@pytest.mark.parametrize("path", HOST_CONFIG)
-def test_no_program_wide_configuration_of_the_host_is_readable(sandbox, folder, path):
-    done = run(
-        folder, f"cat {path} 2>/dev/null && echo READ; ls -a {os.path.dirname(path)} 2>/dev/null; echo done"
+def test_no_program_wide_configuration_of_the_host_is_readable(sandbox, folder):
+    # one launch looks for them all (each look only reads); every file is named with what it gave
+    printed, done = run_each(
+        folder,
+        {p: f"cat {p} 2>/dev/null && echo READ; ls -a {os.path.dirname(p)} 2>/dev/null" for p in HOST_CONFIG},
     )
-    assert "READ" not in done["stdout"], done
-    assert os.path.basename(path) not in done["stdout"].split(), done  # not even its name
-    assert done["stdout"].rstrip().endswith("done")
+    read = {path: text for path, text in printed.items() if "READ" in text}
+    assert read == {}, (read, done)
+    named = {path: text for path, text in printed.items() if os.path.basename(path) in text.split()}
+    assert named == {}, (named, done)  # not even its name
 
 
 @pytest.mark.parametrize(
@@ -179,12 +181,16 @@ def _home_entries() -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("path", _home_entries())
-def test_nothing_of_the_workers_home_or_state_is_there(sandbox, folder, path):
-    done = run(
-        folder, f"ls -a {path} 2>/dev/null && echo LISTED; cat {path} 2>/dev/null && echo READ; echo done"
+def test_nothing_of_the_workers_home_or_state_is_there(sandbox, folder):
+    printed, done = run_each(
+        folder,
+        {
+            p: f"ls -a {p} 2>/dev/null && echo LISTED; cat {p} 2>/dev/null && echo READ"
+            for p in _home_entries()
+        },
     )
-    assert done["stdout"] == "done\n", done
+    there = {path: text for path, text in printed.items() if text}
+    assert there == {}, (there, done)
 
 
 @pytest.mark.parametrize(
