@@ -270,14 +270,22 @@ def _callers(team, token, runner_key, method, url) -> dict[str, APIClient]:
 
 
 def _fingerprint():
-    """Every row the API could write, counted per table: a refused request leaves them as they were."""
+    """Every row the API could write, counted per table: a refused request leaves them as they were. One
+    query for all the tables (a count query each, twice per hostile request, was most of this file's time)."""
     from django.apps import apps
+    from django.db import connection
 
-    return {
-        m._meta.label: m._default_manager.count()
-        for m in apps.get_models()
-        if m._meta.app_label in ("actions", "projects", "containers", "guardian", "authtoken")
-    }
+    tables = sorted(
+        {
+            m._meta.db_table
+            for m in apps.get_models()
+            if m._meta.app_label in ("actions", "projects", "containers", "guardian", "authtoken")
+        }
+    )
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT " + ", ".join(f"(SELECT COUNT(*) FROM {quote(t)})" for t in tables))
+        return dict(zip(tables, cursor.fetchone(), strict=True))
 
 
 def _problem(resp, expect_4xx: bool) -> str | None:
