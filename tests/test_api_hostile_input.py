@@ -18,6 +18,8 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
+from tests.row_counts import row_counts
+
 SCHEMA = SchemaGenerator().get_schema(request=None, public=True)
 COMPONENTS = SCHEMA["components"]["schemas"]
 BODY_METHODS = ("post", "put", "patch")
@@ -270,22 +272,8 @@ def _callers(team, token, runner_key, method, url) -> dict[str, APIClient]:
 
 
 def _fingerprint():
-    """Every row the API could write, counted per table: a refused request leaves them as they were. One
-    query for all the tables (a count query each, twice per hostile request, was most of this file's time)."""
-    from django.apps import apps
-    from django.db import connection
-
-    tables = sorted(
-        {
-            m._meta.db_table
-            for m in apps.get_models()
-            if m._meta.app_label in ("actions", "projects", "containers", "guardian", "authtoken")
-        }
-    )
-    quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT " + ", ".join(f"(SELECT COUNT(*) FROM {quote(t)})" for t in tables))
-        return dict(zip(tables, cursor.fetchone(), strict=True))
+    """Every row the API could write, counted per table: a refused request leaves them as they were."""
+    return row_counts(("actions", "projects", "containers", "guardian", "authtoken"))
 
 
 def _problem(resp, expect_4xx: bool) -> str | None:
