@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 
@@ -13,6 +14,22 @@ def events_of(action, type_: str | None = None):
 
     qs = SessionEvent.objects.filter(action=action)
     return list(qs.filter(type=type_) if type_ else qs)
+
+
+def failed_with(action, code: str) -> dict:
+    """The action's stored result, after checking the worker failed it with ``code`` (a named error, no
+    traceback), audited it, and ran nothing."""
+    from actions import events
+
+    action.refresh_from_db()
+    assert action.status == "failed", (action.status, action.result)
+    assert action.result["error"]["code"] == code, action.result
+    assert set(action.result["error"]) == {"code", "message", "next_step"}
+    assert "Traceback" not in json.dumps(action.result)
+    (failed,) = events_of(action, events.ACTION_FAILED)
+    assert failed.payload["code"] == code and (failed.actor_kind, failed.actor_label) == ("system", "worker")
+    assert events_of(action, events.ACTION_EXECUTED) == []
+    return action.result
 
 
 def git(cwd, *args) -> str:

@@ -16,27 +16,14 @@ rotated with the old one in SECRET_KEY_FALLBACKS keeps in-flight actions running
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.db import connection
 
-from actions import binding, events, execution
+from actions import binding, execution
 from actions.models import ProposedAction, payload_hash
-from actions.tests.exec_fixtures import events_of
+from actions.tests.exec_fixtures import failed_with as _failed_with
 
 pytestmark = pytest.mark.django_db
-
-
-def _failed_with(action, code: str) -> None:
-    action.refresh_from_db()
-    assert action.status == "failed", (action.status, action.result)
-    assert action.result["error"]["code"] == code, action.result
-    assert set(action.result["error"]) == {"code", "message", "next_step"}
-    assert "Traceback" not in json.dumps(action.result)
-    (failed,) = events_of(action, events.ACTION_FAILED)
-    assert failed.payload["code"] == code
-    assert events_of(action, events.ACTION_EXECUTED) == []
 
 
 def _limit(project) -> int:

@@ -19,10 +19,11 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from actions import events, execution, quorum, services
+from actions import execution, quorum, services
 from actions.binding import binding_of
 from actions.models import ActionApproval, ProposedAction, payload_hash
 from actions.tests.exec_fixtures import events_of
+from actions.tests.exec_fixtures import failed_with as _failed_with
 from projects.models import Membership
 
 
@@ -32,19 +33,6 @@ def _raw_update(action, column: str, value) -> None:
     pk = ProposedAction._meta.pk.get_db_prep_value(action.id, connection)
     with connection.cursor() as cursor:
         cursor.execute(f"UPDATE {table} SET {column} = %s WHERE id = %s", [value, pk])
-
-
-def _failed_with(action, code: str) -> dict:
-    """The action's stored error, after checking it failed with ``code``, audited, and ran nothing."""
-    action.refresh_from_db()
-    assert action.status == "failed", (action.status, action.result)
-    assert action.result["error"]["code"] == code, action.result
-    assert set(action.result["error"]) == {"code", "message", "next_step"}
-    assert "Traceback" not in json.dumps(action.result)
-    (failed,) = events_of(action, events.ACTION_FAILED)
-    assert failed.payload["code"] == code and (failed.actor_kind, failed.actor_label) == ("system", "worker")
-    assert events_of(action, events.ACTION_EXECUTED) == []
-    return action.result
 
 
 def _limit(team) -> int:

@@ -13,15 +13,14 @@ target is not that one any more. A setting the action's type does not act on cha
 
 from __future__ import annotations
 
-import json
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
-from actions import events, execution, executors, quorum, services
+from actions import execution, executors, quorum, services
 from actions.models import ProposedAction
-from actions.tests.exec_fixtures import events_of
+from actions.tests.exec_fixtures import failed_with
 
 pytestmark = pytest.mark.django_db
 
@@ -73,18 +72,6 @@ def _approved(team, action_type, payload):
     assert action.status == "pending", (action.status, action.reason)
     ProposedAction.objects.filter(id=action.id).update(status="approved", decided_by=team.owner)
     return action
-
-
-def _failed_with(action, code: str) -> dict:
-    action.refresh_from_db()
-    assert action.status == "failed", (action.status, action.result)
-    assert action.result["error"]["code"] == code, action.result
-    assert set(action.result["error"]) == {"code", "message", "next_step"}
-    assert "Traceback" not in json.dumps(action.result)
-    (failed,) = events_of(action, events.ACTION_FAILED)
-    assert failed.payload["code"] == code
-    assert events_of(action, events.ACTION_EXECUTED) == []
-    return action.result["error"]
 
 
 # type -> (payload, the settings it acts on: a change of any of them is a change of its target)
@@ -141,7 +128,7 @@ def test_a_target_changed_after_approval_fails_closed(located, ran, action_type,
 
     execution.execute(action.id)
 
-    error = _failed_with(action, "target_changed_after_approval")
+    error = failed_with(action, "target_changed_after_approval")["error"]
     assert ran == []
     assert "approved" in error["message"] and error["next_step"]
 
@@ -198,7 +185,7 @@ def test_the_message_names_what_changed(located, ran):
     action = _approved(located, "git_merge", ACTING["git_merge"][0])
     _patch(located, repository="acme/other")
     execution.execute(action.id)
-    error = _failed_with(action, "target_changed_after_approval")
+    error = failed_with(action, "target_changed_after_approval")["error"]
     assert "acme/app" in error["message"] and "acme/other" in error["message"]
 
 
@@ -207,7 +194,7 @@ def test_auto_approved_work_is_bound_to_its_target_too(located, ran):
     ProposedAction.objects.filter(id=action.id).update(status="auto_approved", decided_by=None)
     _patch(located, repository="acme/other")
     execution.execute(action.id)
-    _failed_with(action, "target_changed_after_approval")
+    failed_with(action, "target_changed_after_approval")
     assert ran == []
 
 
@@ -229,7 +216,7 @@ def test_a_target_changed_while_a_wait_timer_held_it(located, ran):
 
     execution.execute(action.id)
 
-    _failed_with(action, "target_changed_after_approval")
+    failed_with(action, "target_changed_after_approval")
     assert ran == []
 
 
@@ -252,7 +239,7 @@ def test_a_target_changed_between_the_two_approvals_of_a_rule(
     ):  # the approval's commit enqueues; the worker runs it
         services.approve_action(action_id=action.id, actor=located.owner)
 
-    _failed_with(action, "target_changed_after_approval")
+    failed_with(action, "target_changed_after_approval")
     assert ran == []
 
 
@@ -267,7 +254,7 @@ def test_a_target_changed_after_the_click_before_the_worker_picked_it_up(
     for callback in enqueued:  # the worker picks it up now
         callback()
 
-    _failed_with(action, "target_changed_after_approval")
+    failed_with(action, "target_changed_after_approval")
     assert ran == []
 
 
@@ -286,7 +273,7 @@ def test_a_target_changed_before_a_retry(located, monkeypatch):
 
     execution.execute(action.id, may_retry=True)  # the retry
 
-    _failed_with(action, "target_changed_after_approval")
+    failed_with(action, "target_changed_after_approval")
     assert calls == [action.id]  # only the first attempt reached the provider
 
 
@@ -298,7 +285,7 @@ def test_a_target_changed_before_a_released_claim_is_delivered_again(located, ra
 
     execution.execute(action.id)  # the redelivery
 
-    _failed_with(action, "target_changed_after_approval")
+    failed_with(action, "target_changed_after_approval")
     assert ran == []
 
 
@@ -310,7 +297,7 @@ def test_the_in_process_worker_checks_the_target_too(located, ran):
     claimed = execution.claim(action.id)
     assert claimed is not None and execution.mark_started(claimed)
     execution.run_claimed(claimed, may_retry=inprocess.MAX_RETRIES > 0)
-    _failed_with(action, "target_changed_after_approval")
+    failed_with(action, "target_changed_after_approval")
     assert ran == []
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from permissions.decide import AutonomyRow, DecisionRequest, Permissions, ProjectState, Verdict, decide
 from permissions.matching import _WRAPPING
+from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
 from permissions.shell_syntax import is_assignment
 
 ROOT = "/srv/ws/app-1a2b3c4d"
@@ -40,6 +41,13 @@ def term(
             runs_in=runs_in,
         )
     )
+
+
+def dev_terminal(command: str, autonomy: tuple[AutonomyRow, ...] = (), runs_in: str = "sandbox") -> Verdict:
+    """``command`` in the running container's project, behind the dev terminal's allow list and a prefix allow
+    of its first word."""
+    allow = (*DEV_TERMINAL_ALLOW_PATTERNS, f"Terminal({command.split()[0]})")
+    return term(command, allow, project=CONTAINER_RUNNING, cwd=ROOT, autonomy=autonomy, runs_in=runs_in)
 
 
 def typed(

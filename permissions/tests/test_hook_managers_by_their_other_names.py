@@ -15,9 +15,8 @@ import pytest
 
 from permissions.decide import AutonomyRow, DecisionRequest, ProjectState, decide
 from permissions.protected_paths import protected_file
-from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
 
-from .helpers import AUTO_MODE, ROOT, perms
+from .helpers import AUTO_MODE, ROOT, dev_terminal, perms
 
 PROJECT = ProjectState(execution_mode="container", container_running=True, root=ROOT)
 WRITE_AUTO = (AutonomyRow("write_file", "auto_approve"),)
@@ -57,23 +56,6 @@ def _write_file(path: str, autonomy=WRITE_AUTO):
     )
 
 
-def _terminal(command: str, autonomy=(), runs_in: str = "sandbox"):
-    """``command`` behind the dev terminal's allow list and a prefix allow of its first word."""
-    allow = (*DEV_TERMINAL_ALLOW_PATTERNS, f"Terminal({command.split()[0]})")
-    return decide(
-        DecisionRequest(
-            "terminal",
-            "developer",
-            PROJECT,
-            command=command,
-            cwd=ROOT,
-            permissions=perms(allow=allow),
-            autonomy=autonomy,
-            runs_in=runs_in,
-        )
-    )
-
-
 @pytest.mark.parametrize("path", FILES)
 def test_the_table_names_it(path):
     assert protected_file(path) is not None, path
@@ -108,7 +90,7 @@ def test_a_shell_write_into_one_is_never_auto_approved(path):
         command = template.format(p=path)
         for autonomy in ((), AUTO_MODE):
             for runs_in in ("sandbox", "agent"):
-                v = _terminal(command, autonomy, runs_in)
+                v = dev_terminal(command, autonomy, runs_in)
                 assert v.decision != "auto_approve", (command, runs_in, v.reason)
 
 

@@ -13,9 +13,8 @@ from __future__ import annotations
 import pytest
 
 from permissions.decide import AutonomyRow, DecisionRequest, ProjectState, decide
-from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
 
-from .helpers import AUTO_MODE, ROOT, perms
+from .helpers import AUTO_MODE, ROOT, dev_terminal, perms
 
 PROJECT = ProjectState(execution_mode="container", container_running=True, root=ROOT)
 WRITE_AUTO = (AutonomyRow("write_file", "auto_approve"),)
@@ -162,30 +161,13 @@ _WRITERS = [
 ]
 
 
-def _terminal(command: str, autonomy=(), runs_in: str = "sandbox"):
-    """``command`` behind the dev terminal's allow list and a prefix allow of its first word."""
-    allow = (*DEV_TERMINAL_ALLOW_PATTERNS, f"Terminal({command.split()[0]})")
-    return decide(
-        DecisionRequest(
-            "terminal",
-            "developer",
-            PROJECT,
-            command=command,
-            cwd=ROOT,
-            permissions=perms(allow=allow),
-            autonomy=autonomy,
-            runs_in=runs_in,
-        )
-    )
-
-
 @pytest.mark.parametrize("path", FILES)
 def test_a_shell_write_into_one_is_never_auto_approved(path):
     for template in _WRITERS:
         command = template.format(p=path)
         for autonomy in ((), AUTO_MODE):
             for runs_in in ("sandbox", "agent"):
-                v = _terminal(command, autonomy, runs_in)
+                v = dev_terminal(command, autonomy, runs_in)
                 assert v.decision != "auto_approve", (command, runs_in, v.reason)
 
 
@@ -204,7 +186,7 @@ def test_a_shell_write_into_one_is_never_auto_approved(path):
     ],
 )
 def test_a_cli_that_writes_one_is_never_auto_approved(command):
-    v = _terminal(command, AUTO_MODE)
+    v = dev_terminal(command, AUTO_MODE)
     assert v.decision != "auto_approve", (command, v.reason)
 
 
