@@ -1381,29 +1381,9 @@ def dotenv_settings(start: str, home: str) -> tuple[str, list[str]] | None:
 
 
 def _dotenv_names(path: str) -> list[str]:
-    """The names a dotenv file sets (``NAME=``, ``export NAME=``, ``NAME: ``), read as hostile: a regular file
-    of at most MAX_DOTENV bytes, opened without blocking; every line that looks like one, quoted values too."""
-    import os
-    import stat
-
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError as exc:
-        raise ValueError(
-            f"cannot read {path}, which Gemini CLI loads into the hook's environment: {exc.strerror}"
-        )
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError(
-                f"{path}, which Gemini CLI loads into the hook's environment, is not a regular file"
-            )
-        data = os.read(fd, MAX_DOTENV + 1)
-    finally:
-        os.close(fd)
-    if len(data) > MAX_DOTENV:
-        raise ValueError(
-            f"{path}, which Gemini CLI loads into the hook's environment, is over {MAX_DOTENV // 1024} KB"
-        )
+    """The names a dotenv file sets (``NAME=``, ``export NAME=``, ``NAME: ``), read as hostile
+    (``read_hostile``); every line that looks like one, quoted values too."""
+    data = read_hostile(path, "Gemini CLI loads into the hook's environment", MAX_DOTENV)
     names = []
     for line in data.decode("utf-8", "replace").splitlines():
         line = line.strip()
@@ -1413,6 +1393,38 @@ def _dotenv_names(path: str) -> list[str]:
         if cut > 0:
             names.append(line[:cut].strip())
     return names
+
+
+def read_hostile(path: str, loaded: str, cap: int) -> bytes:
+    """The bytes of a file a project (a cloned repository) may have written, read as hostile: opened without
+    blocking (a FIFO), a regular file only (not a device, a folder), at most ``cap`` bytes. Each way it cannot be
+    read is a ValueError naming the file and ``loaded`` (who loads it, and into what), so the hook refuses.
+    Through ``posix`` (no ``os`` import on the hook's path) where there is one."""
+    sys_ = _posix
+    if sys_ is None:
+        import os as sys_  # type: ignore[no-redef]
+    try:
+        fd = sys_.open(path, sys_.O_RDONLY | sys_.O_NONBLOCK)
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}, which {loaded}: {exc.strerror}") from None
+    try:
+        if sys_.fstat(fd).st_mode & 0o170000 != 0o100000:  # stat.S_ISREG
+            raise ValueError(f"{path}, which {loaded}, is not a regular file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= cap:
+            chunk = sys_.read(fd, cap + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}, which {loaded}: {exc.strerror}") from None
+    finally:
+        sys_.close(fd)
+    if size > cap:
+        raise ValueError(f"{path}, which {loaded}, is over {cap // 1024} KB")
+    return b"".join(chunks)
 
 
 def _refuse_dotenv_settings(agent: str, body) -> None:
@@ -1433,6 +1445,107 @@ def _refuse_dotenv_settings(agent: str, body) -> None:
             "environment: a project's files do not choose where the hook asks, with which key, or which folder "
             "is the project. Take those lines out of it (set Brabo's settings in your shell, your home "
             "folder's ~/.gemini/.env or the hook's flags)"
+        )
+
+
+# SPEC §5 (agent), red team, the same for Claude Code: it applies the ``env`` object of a project's settings
+# (``.claude/settings.json``, committed and shared, and ``.claude/settings.local.json``) to the session once the
+# folder is trusted, hooks included -- 2.1.332's applyConfigEnvironmentVariables assigns every enabled source's
+# ``env``, projectSettings and localSettings too, to process.env. Project settings are read in the folder it was
+# started in; local settings there or at the git root above it. So the hook refuses while such a file, in the
+# session's folder or CLAUDE_PROJECT_DIR or a folder above either up to the nearest ``.git``, other than the home
+# folder's own (~/.claude/settings.json, the user's), names a ``BRABO_*`` setting in its ``env``.
+CLAUDE_SETTINGS = (".claude/settings.json", ".claude/settings.local.json")
+MAX_CLAUDE_SETTINGS = 1024 * 1024
+HOOK_SETTING_PREFIXES = ("BRABO_", "GEMINI_CLI_BRABO_")
+
+
+def _exists(path: str) -> bool:
+    """``os.path.exists(path)`` (through ``posix`` where there is one)."""
+    try:
+        if _posix is None:
+            import os
+
+            return os.path.exists(path)
+        _posix.stat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def _claude_folders(start: str) -> list[str]:
+    """``start`` and the folders above it up to the nearest one holding ``.git`` (only ``start`` without one)."""
+    chain = []
+    here = "/" + "/".join(n for n in start.split("/") if n and n != ".")
+    while True:
+        chain.append(here)
+        if _exists(join(here, ".git")):
+            return chain
+        if here == "/":
+            return chain[:1]
+        here = here.rsplit("/", 1)[0] or "/"
+
+
+def claude_settings_env(starts: list[str], home: str) -> tuple[str, list[str]] | None:
+    """The first project settings file of Claude Code's (``CLAUDE_SETTINGS`` in a folder ``_claude_folders``
+    gives for one of ``starts``) whose ``env`` names one of this hook's settings, and those names; None when
+    none does. The home folder's own are the user's. A file that cannot be read is refused (ValueError)."""
+    home = realpath(home) if home and isabs(home) else ""
+    seen = set()
+    for start in starts:
+        for folder in _claude_folders(start):
+            if folder in seen or (home and realpath(folder) == home):
+                continue
+            seen.add(folder)
+            for name in CLAUDE_SETTINGS:
+                path = join(folder, name)
+                if _exists(path):
+                    names = _claude_env_names(path)
+                    if names:
+                        return path, names
+    return None
+
+
+def _claude_env_names(path: str) -> list[str]:
+    """The hook's settings (``HOOK_SETTING_PREFIXES``, any case) a Claude Code settings file's ``env`` names.
+    Text that is no JSON object is refused when it could name one (mentions ``brabo`` or has a ``\\u``
+    escape); otherwise Claude Code takes nothing from it either."""
+    data = read_hostile(path, "Claude Code applies to its hooks' environment", MAX_CLAUDE_SETTINGS)
+    text = data.decode("utf-8", "replace").removeprefix("\ufeff")
+    try:
+        settings = _wire.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser goes
+        if "brabo" in text.lower() or "\\u" in text:
+            raise ValueError(
+                f"{path}, which Claude Code applies to its hooks' environment, is not JSON the hook can read"
+            ) from None
+        return []
+    table = settings.get("env") if isinstance(settings, dict) else None
+    if not isinstance(table, dict):
+        return []
+    return [n for n in table if isinstance(n, str) and n.upper().startswith(HOOK_SETTING_PREFIXES)]
+
+
+def _refuse_claude_settings(agent: str, body) -> None:
+    """ValueError when a project's Claude Code settings (``claude_settings_env``) set some of this hook's."""
+    if agent != "claude-code":
+        return
+    cwd = body.get("cwd") if isinstance(body, dict) else None
+    starts = [
+        p for p in (cwd, getenv("CLAUDE_PROJECT_DIR")) if isinstance(p, str) and isabs(p) and "\x00" not in p
+    ]
+    if not starts:
+        import os
+
+        starts = [os.getcwd()]
+    found = claude_settings_env(starts, getenv("HOME") or "")
+    if found is not None:
+        path, names = found
+        raise ValueError(
+            f'{path} sets {", ".join(sorted(set(names)))} in its "env", and Claude Code applies a project\'s '
+            "settings to its hooks' environment: a project's files do not choose where the hook asks, with which "
+            "key, or which folder is the project. Take those entries out of it (set Brabo's settings in your "
+            "shell, your own ~/.claude/settings.json or the hook's flags)"
         )
 
 
@@ -1482,6 +1595,7 @@ def main(args, *, hard_deadline: bool = False) -> int:
             )
         body = _wire.loads(raw)
         _refuse_dotenv_settings(agent, body)  # before any setting is read (the key is not sent anywhere)
+        _refuse_claude_settings(agent, body)
         root = args.root or env("BRABO_PROJECT_ROOT") or getenv(ROOT_ENV[agent] or "-")
         # what sdk.Client(url, key, retries=3, backoff=0.2).hook(...) does, without the sdk's classes: the key
         # (a key file it cannot read is the error named), then the URL, then a missing key
