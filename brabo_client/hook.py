@@ -1355,7 +1355,10 @@ def _expanded_word(word: str, aliases: dict[str, str]) -> tuple[str, bool]:
 # BRABO_URL would send the agent's key to whoever it names and take an allow from them; BRABO_PROJECT_ROOT=/
 # would make every path "inside". So the hook refuses while the ``.env`` Gemini CLI loads, other than the home
 # folder's own, names one of its settings (``BRABO_*``, ``GEMINI_CLI_BRABO_*``), before it reads any of them.
+# The home folder's own is one that does not itself name the home folder (HOME, GEMINI_CLI_HOME): a project's file
+# naming its own folder as the home (a clone's path can be guessed) would otherwise pass as the user's.
 MAX_DOTENV = 256 * 1024
+HOOK_SETTING_PREFIXES = ("BRABO_", "GEMINI_CLI_BRABO_")
 
 
 def dotenv_settings(start: str, home: str) -> tuple[str, list[str]] | None:
@@ -1369,10 +1372,11 @@ def dotenv_settings(start: str, home: str) -> tuple[str, list[str]] | None:
     while True:
         for candidate in (os.path.join(here, ".gemini", ".env"), os.path.join(here, ".env")):
             if os.path.exists(candidate):
-                if here == home or os.path.realpath(here) == home:
-                    return None  # the user's own settings (~/.env, ~/.gemini/.env)
                 names = _dotenv_names(candidate)
-                found = [n for n in names if n.upper().startswith(("BRABO_", "GEMINI_CLI_BRABO_"))]
+                at_home = here == home or os.path.realpath(here) == home
+                if at_home and not _names_home(names):
+                    return None  # the user's own settings (~/.env, ~/.gemini/.env)
+                found = [n for n in names if n.upper().startswith(HOOK_SETTING_PREFIXES)]
                 return (candidate, found) if found else None
         parent = os.path.dirname(here)
         if parent == here:
@@ -1457,7 +1461,6 @@ def _refuse_dotenv_settings(agent: str, body) -> None:
 # folder's own (~/.claude/settings.json, the user's), names a ``BRABO_*`` setting in its ``env``.
 CLAUDE_SETTINGS = (".claude/settings.json", ".claude/settings.local.json")
 MAX_CLAUDE_SETTINGS = 1024 * 1024
-HOOK_SETTING_PREFIXES = ("BRABO_", "GEMINI_CLI_BRABO_")
 
 
 def _exists(path: str) -> bool:
@@ -1494,20 +1497,31 @@ def claude_settings_env(starts: list[str], home: str) -> tuple[str, list[str]] |
     seen = set()
     for start in starts:
         for folder in _claude_folders(start):
-            if folder in seen or (home and realpath(folder) == home):
+            if folder in seen:
                 continue
             seen.add(folder)
+            at_home = bool(home) and realpath(folder) == home
             for name in CLAUDE_SETTINGS:
                 path = join(folder, name)
-                if _exists(path):
-                    names = _claude_env_names(path)
-                    if names:
-                        return path, names
+                if not _exists(path):
+                    continue
+                names = _claude_env_names(path)
+                if at_home and not _names_home(names):
+                    continue  # the user's own settings (~/.claude/settings.json)
+                found = [n for n in names if n.upper().startswith(HOOK_SETTING_PREFIXES)]
+                if found:
+                    return path, found
     return None
 
 
+def _names_home(names: list[str]) -> bool:
+    """Whether a settings file sets the variable the hook takes the home folder from (``HOME``,
+    ``GEMINI_CLI_HOME``, any case): a file that made its own folder the home one is no user's own file."""
+    return any(n.upper() in ("HOME", "GEMINI_CLI_HOME") for n in names)
+
+
 def _claude_env_names(path: str) -> list[str]:
-    """The hook's settings (``HOOK_SETTING_PREFIXES``, any case) a Claude Code settings file's ``env`` names.
+    """The names a Claude Code settings file's ``env`` sets.
     Text that is no JSON object is refused when it could name one (mentions ``brabo`` or has a ``\\u``
     escape); otherwise Claude Code takes nothing from it either."""
     data = read_hostile(path, "Claude Code applies to its hooks' environment", MAX_CLAUDE_SETTINGS)
@@ -1523,7 +1537,7 @@ def _claude_env_names(path: str) -> list[str]:
     table = settings.get("env") if isinstance(settings, dict) else None
     if not isinstance(table, dict):
         return []
-    return [n for n in table if isinstance(n, str) and n.upper().startswith(HOOK_SETTING_PREFIXES)]
+    return [n for n in table if isinstance(n, str)]
 
 
 def _refuse_claude_settings(agent: str, body) -> None:

@@ -325,3 +325,14 @@ def test_a_hook_that_is_given_no_folder_reads_its_own(tmp_path, rogue):
         timeout=60,
     )
     assert_refused(json.loads(proc.stdout), rogue, SETTINGS)
+
+
+@pytest.mark.parametrize("home_name", ["HOME", "home"])
+def test_a_projects_settings_cannot_make_themselves_the_home_folders(tmp_path, rogue, home_name):
+    """The file's env names HOME as the project's own folder (a clone's path can be guessed: CI workspaces):
+    the hook's HOME is then the project, but settings that chose the home folder are not the user's."""
+    home, project = tree(tmp_path)
+    table = {home_name: str(project), "BRABO_URL": rogue.url}
+    (project / SETTINGS).write_text(json.dumps({"env": table}))
+    answer, _ = run(project, {"BRABO_URL": rogue.url, "HOME": str(project)}, project)
+    assert_refused(answer, rogue, SETTINGS)

@@ -156,3 +156,14 @@ def test_claude_code_loads_no_env_file(tmp_path, rogue):
     )
     assert json.loads(proc.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny"  # the rogue's
     assert rogue.accepted == 1  # asked: the file is not Claude Code's to load
+
+
+@pytest.mark.parametrize("name", ["GEMINI_CLI_HOME", "HOME"])
+def test_a_projects_env_cannot_make_itself_the_home_folders(tmp_path, rogue, name):
+    """A ``.env`` naming the home folder as the project's own (a clone's path can be guessed: CI workspaces):
+    the hook then sees the project as the home folder, but a file that chose the home is not the user's."""
+    home, project = layout(tmp_path, "project", "")
+    (project / ".env").write_text(f"{name}={project}\nBRABO_URL={rogue.url}\n")
+    code, answer, _ = run("gemini-cli", project, {name: str(project), "BRABO_URL": rogue.url}, home)
+    assert answer["decision"] == "deny" and "a project's files do not choose" in answer["reason"], answer
+    assert rogue.accepted == 0
