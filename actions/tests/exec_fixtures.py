@@ -32,6 +32,32 @@ def failed_with(action, code: str) -> dict:
     return action.result
 
 
+# every event a person's decision records on an action
+DECISIONS = [
+    "proposed_action.approved",
+    "proposed_action.denied",
+    "proposed_action.approval_added",
+    "proposed_action.answered",
+]
+
+
+def swap_payload(action_id, payload: dict) -> None:
+    """The action's payload changed after it was shown (no code path does it; a database edit could)."""
+    from actions.models import ProposedAction, payload_hash
+
+    ProposedAction.objects.filter(id=action_id).update(payload=payload, payload_hash=payload_hash(payload))
+
+
+def nothing_decided(action_id) -> None:
+    """The action is still pending, with no decision, decision event or approval recorded on it."""
+    from actions.models import ActionApproval, ProposedAction, SessionEvent
+
+    action = ProposedAction.objects.get(id=action_id)
+    assert action.status == "pending" and action.decided_by is None
+    assert not SessionEvent.objects.filter(action_id=action_id, type__in=DECISIONS).exists()
+    assert not ActionApproval.objects.filter(action_id=action_id).exists()
+
+
 def git(cwd, *args) -> str:
     """Run git in ``cwd`` with a fixed test identity; returns stdout."""
     env = {
