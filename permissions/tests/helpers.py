@@ -11,6 +11,7 @@ ROOT = "/srv/ws/app-1a2b3c4d"
 HOST = ProjectState(execution_mode="runner", container_running=False, root=ROOT, scope_root_id="app-1a2b3c4d")
 CONTAINER_RUNNING = ProjectState(execution_mode="container", container_running=True, root=ROOT)
 AUTO_MODE = (AutonomyRow("*", "auto_approve"),)
+WRITE_AUTO = (AutonomyRow("write_file", "auto_approve"),)
 
 
 def perms(allow: tuple[str, ...] = (), deny: tuple[str, ...] = (), ask: tuple[str, ...] = ()) -> Permissions:
@@ -48,6 +49,31 @@ def dev_terminal(command: str, autonomy: tuple[AutonomyRow, ...] = (), runs_in: 
     of its first word."""
     allow = (*DEV_TERMINAL_ALLOW_PATTERNS, f"Terminal({command.split()[0]})")
     return term(command, allow, project=CONTAINER_RUNNING, cwd=ROOT, autonomy=autonomy, runs_in=runs_in)
+
+
+def dev_write_file(path: str, autonomy: tuple[AutonomyRow, ...] = WRITE_AUTO) -> Verdict:
+    """A ``write_file`` of ``path`` in the running container's project, behind an allow of every write."""
+    return decide(
+        DecisionRequest(
+            "write_file",
+            "developer",
+            CONTAINER_RUNNING,
+            permissions=perms(allow=("WriteFile()",)),
+            autonomy=autonomy,
+            payload={"path": path},
+        )
+    )
+
+
+def assert_shell_writes_never_auto_approved(path: str, writers: list[str]) -> None:
+    """Each writer template (``{p}`` the path) writing ``path`` is never auto-approved: with and without
+    auto mode, in the sandbox and on the agent's machine."""
+    for template in writers:
+        command = template.format(p=path)
+        for autonomy in ((), AUTO_MODE):
+            for runs_in in ("sandbox", "agent"):
+                v = dev_terminal(command, autonomy, runs_in)
+                assert v.decision != "auto_approve", (command, runs_in, v.reason)
 
 
 def typed(

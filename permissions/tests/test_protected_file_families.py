@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.decide import AutonomyRow, DecisionRequest, ProjectState, decide
-
-from .helpers import AUTO_MODE, ROOT, dev_terminal, perms
-
-PROJECT = ProjectState(execution_mode="container", container_running=True, root=ROOT)
-WRITE_AUTO = (AutonomyRow("write_file", "auto_approve"),)
+from .helpers import (
+    AUTO_MODE,
+    WRITE_AUTO,
+    assert_shell_writes_never_auto_approved,
+    dev_terminal,
+    dev_write_file,
+)
 
 FILES = [
     # CI
@@ -131,23 +132,10 @@ FILES = [
 ]
 
 
-def _write_file(path: str, autonomy=WRITE_AUTO):
-    return decide(
-        DecisionRequest(
-            "write_file",
-            "developer",
-            PROJECT,
-            permissions=perms(allow=("WriteFile()",)),
-            autonomy=autonomy,
-            payload={"path": path},
-        )
-    )
-
-
 @pytest.mark.parametrize("path", FILES)
 def test_write_file_into_one_is_never_auto_approved(path):
     for autonomy in (WRITE_AUTO, AUTO_MODE):
-        v = _write_file(path, autonomy)
+        v = dev_write_file(path, autonomy)
         assert v.decision == "require_approval", (path, v.reason)
 
 
@@ -163,12 +151,7 @@ _WRITERS = [
 
 @pytest.mark.parametrize("path", FILES)
 def test_a_shell_write_into_one_is_never_auto_approved(path):
-    for template in _WRITERS:
-        command = template.format(p=path)
-        for autonomy in ((), AUTO_MODE):
-            for runs_in in ("sandbox", "agent"):
-                v = dev_terminal(command, autonomy, runs_in)
-                assert v.decision != "auto_approve", (command, runs_in, v.reason)
+    assert_shell_writes_never_auto_approved(path, _WRITERS)
 
 
 @pytest.mark.parametrize(
@@ -212,5 +195,5 @@ def test_a_cli_that_writes_one_is_never_auto_approved(command):
     ],
 )
 def test_ordinary_files_beside_them_stay_auto_approved(protected, ordinary):
-    assert _write_file(protected).decision == "require_approval", protected
-    assert _write_file(ordinary).decision == "auto_approve", ordinary
+    assert dev_write_file(protected).decision == "require_approval", protected
+    assert dev_write_file(ordinary).decision == "auto_approve", ordinary
