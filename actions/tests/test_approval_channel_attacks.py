@@ -12,12 +12,11 @@ from actions import email_links, quorum, slack
 from actions.channel_models import DECIDE_APPROVE
 from actions.models import ProposedAction, SessionEvent, SlackMemberLink
 from actions.tests.console_forms import shown_fields
+from actions.tests.exec_fixtures import DECISIONS
 from actions.tests.fake_slack import FakeSlack
 from actions.tests.slack_requests import TEAM, TOKEN, bound, click, click_request, connect, post
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
-
-DECISIONS = ["proposed_action.approved", "proposed_action.denied", "proposed_action.approval_added"]
 
 
 @pytest.fixture

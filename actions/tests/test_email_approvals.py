@@ -16,10 +16,9 @@ from django.utils import timezone
 
 from actions import quorum
 from actions.models import EmailDecisionLink, ProposedAction, SessionEvent
+from actions.tests.exec_fixtures import DECISIONS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
-
-DECISIONS = ["proposed_action.approved", "proposed_action.denied", "proposed_action.approval_added"]
 
 
 class Inbox:

@@ -22,13 +22,13 @@ from django.utils import timezone
 from actions import email_links, quorum, services
 from actions.channel_models import DECIDE_APPROVE, DECIDE_DENY
 from actions.models import EmailDecisionLink, ProposedAction, SessionEvent, payload_hash
+from actions.tests.exec_fixtures import DECISIONS
 from brabo.errors import CATALOGUE, ERROR
 from projects.access import set_project_access
 from projects.models import Membership
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
-DECISIONS = ["proposed_action.approved", "proposed_action.denied", "proposed_action.approval_added"]
 PUBLIC = "https://brabo.example"
 
 

@@ -22,13 +22,13 @@ from django.utils.html import escape
 from actions import email_links, notifications, shown, slack
 from actions.channel_models import DECIDE_APPROVE
 from actions.models import ProposedAction, SessionEvent, SlackMemberLink, payload_hash
+from actions.tests.exec_fixtures import DECISIONS
 from actions.tests.fake_slack import FakeSlack
 from actions.tests.slack_requests import TOKEN, bound, click, connect
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 HIDDEN = ("\u202e", "\u202d", "\u2066", "\u200b", "\u200d", "\ufeff", "\u2028", "\x1b", "\u3164")
-DECISIONS = ["proposed_action.approved", "proposed_action.denied", "proposed_action.approval_added"]
 
 # commands an agent sends that the policy leaves to a person; each must reach the person inert and whole
 HOSTILE = {

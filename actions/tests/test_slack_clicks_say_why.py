@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from actions import quorum, services, slack
 from actions.models import ProposedAction, SessionEvent, SlackLinkRequest, SlackMemberLink, payload_hash
+from actions.tests.exec_fixtures import DECISIONS
 from actions.tests.fake_slack import FakeSlack
 from actions.tests.slack_requests import TOKEN, bound, click_and_read, connect
 from brabo.errors import CATALOGUE, ERROR
@@ -27,8 +28,6 @@ from projects.access import set_project_access
 from projects.models import Membership
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
-
-DECISIONS = ["proposed_action.approved", "proposed_action.denied", "proposed_action.approval_added"]
 
 
 @pytest.fixture

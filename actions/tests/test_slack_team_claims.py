@@ -16,6 +16,7 @@ from django.test import TestCase
 
 from actions import slack
 from actions.models import ProposedAction, SessionEvent, SlackMemberLink
+from actions.tests.exec_fixtures import DECISIONS
 from actions.tests.fake_slack import FakeSlack
 from actions.tests.slack_requests import SECRET, TEAM, TOKEN, bound, click, connect
 from brabo.errors import DomainError
@@ -24,7 +25,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 EVE_TOKEN = "xoxb-9999-8888-evilEVILevil"  # installed in eve's own Slack, T0EVIL
 EVE_SECRET = "evilsecret0000000000000000000000"
-DECISIONS = ["proposed_action.approved", "proposed_action.denied", "proposed_action.approval_added"]
 
 
 @pytest.fixture

@@ -26,13 +26,13 @@ from django.utils import timezone
 from actions import email_links, slack
 from actions.channel_models import DECIDE_APPROVE, DECIDE_DENY
 from actions.models import EmailDecisionLink, ProposedAction, SessionEvent, SlackMemberLink, payload_hash
+from actions.tests.exec_fixtures import DECISIONS
 from actions.tests.fake_slack import FakeSlack
 from actions.tests.slack_requests import TOKEN, bound, click_and_read, connect
 from brabo.errors import CATALOGUE, ERROR
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
-DECISIONS = ["proposed_action.approved", "proposed_action.denied", "proposed_action.approval_added"]
 PUBLIC = "https://brabo.example"
 
 
