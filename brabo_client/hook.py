@@ -279,18 +279,75 @@ def refuse(agent: str, reason: str) -> int:
     return code
 
 
-def watchdog(agent: str, at: float, reason: str, once: "Callable[[bytes, bytes], bool]") -> None:
-    """At ``at`` (monotonic), answer the refusal and end the process — whatever the hook is blocked in."""
+def watchdog(
+    agent: str, at: float, reason: str, once: "Callable[[bytes, bytes], bool]", stopped: str = ""
+) -> None:
+    """At ``at`` (monotonic), answer the refusal and end the process — whatever the hook is blocked in; and
+    at once, with ``stopped`` as the reason, when the agent stops waiting for it (``stop_events``)."""
     import _thread
 
+    waits, gone = stop_events()
+    if waits:
+        import select  # here, not in the thread (socket imports it anyway, to reach Brabo)
+
     def fire() -> None:
-        while (left := at - time.monotonic()) > 0:
-            time.sleep(left)
-        out, err, code = _encoded(agent, deny(agent, reason), reason)
+        why = (stopped or reason) if gone else reason
+        while not gone and (left := at - time.monotonic()) > 0:
+            if not waits:
+                time.sleep(left)
+                continue
+            try:
+                ready = select.select(waits, [], [], left)[0]
+            except (OSError, ValueError):
+                waits.clear()
+                continue
+            if ready:
+                why = stopped or reason
+                break
+        out, err, code = _encoded(agent, deny(agent, why), why)
         if once(out, err):
             _exit(code)
 
     _thread.start_new_thread(fire, ())
+
+
+# R12.6, red team: an agent stops a hook that is past its timeout by signalling the process it started. Gemini
+# CLI 0.61 (hookRunner.ts) sends SIGTERM to the shell that runs the installed line (``bash -c``), never the
+# hook under it, and then waits for the hook's output to close: the hook kept waiting on Brabo to its own
+# deadline, and with it the agent (ten minutes for a hook told 600 s where 4 were written). Claude Code and
+# Codex end the shell too. So the hook also ends when its parent process does (a pidfd, Linux 5.3+) or when it
+# is sent SIGTERM itself (the signal's wakeup fd): it writes the refusal and exits at once. The agent has
+# stopped listening by then -- all three read a hook killed at their timeout as no answer -- but nothing is
+# left waiting on Brabo in its name.
+def stop_events() -> "tuple[list[int], bool]":
+    """The file descriptors that become readable when the agent stops waiting for this hook (its parent
+    process ends, or SIGTERM arrives), and whether the parent had already gone; none where the platform has
+    no such thing (Windows: the deadline alone)."""
+    if _posix is None:
+        return [], False
+    import _signal
+
+    waits: list[int] = []
+    try:
+        read_end, write_end = _posix.pipe()
+        _posix.set_blocking(write_end, False)
+        _signal.signal(_signal.SIGTERM, _on_sigterm)
+        _signal.set_wakeup_fd(write_end)
+        waits.append(read_end)
+    except (OSError, ValueError):  # not the main thread, or no pipe left: the deadline still holds
+        pass
+    parent = _posix.getppid()
+    if parent <= 1 or not hasattr(_posix, "pidfd_open"):
+        return waits, False
+    try:
+        waits.append(_posix.pidfd_open(parent))
+    except OSError:
+        return waits, False
+    return waits, _posix.getppid() != parent  # it ended before the pidfd named it
+
+
+def _on_sigterm(signum, frame) -> None:
+    """SIGTERM's Python-level handler: nothing (the watchdog, woken by the wakeup fd, answers)."""
 
 
 def _recognised(agent: str, answer) -> bool:
@@ -1599,7 +1656,11 @@ def main(args, *, hard_deadline: bool = False) -> int:
     )
     once = answer_once()
     if hard_deadline:
-        watchdog(agent, deadline, late, once)
+        stopped = (
+            f"The agent stopped waiting for Brabo's hook before Brabo answered (its hook timeout is "
+            f"{agent_timeout:g} s, or the agent was ended), so the tool call is refused."
+        )
+        watchdog(agent, deadline, late, once, stopped)
     try:
         raw = sys.stdin.buffer.read(MAX_INPUT + 1)
         if len(raw) > MAX_INPUT:
