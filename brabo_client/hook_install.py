@@ -160,6 +160,34 @@ def merged(existing: dict, agent: str, command: str, agent_timeout: float) -> di
     return data
 
 
+# R12.6, red team: Codex (0.171) skips a hooks.json it cannot read in full -- silently, every hook in it,
+# Brabo's too -- and then runs every tool unjudged. It cannot read a handler's ``timeout`` that is not a whole
+# number of seconds of 0 or more (1.5, 5.0, "5", -1: it takes ``u64``), nor a key beside ``hooks`` and
+# ``description`` at the top of the file (``$schema``, ``model``); an unknown event, or a handler's unknown
+# key, it reads past (tests/agents_e2e/test_agents_e2e_codex_hooks_file.py, with the pinned Codex). So the
+# installer writes Codex whole seconds only, and will not put Brabo's hook into a file whose other entries
+# would have Codex skip it.
+
+
+def codex_file_problem(data: dict) -> str | None:
+    """Why Codex would skip ``data`` (a hooks.json) whole, or None."""
+    extra = sorted(k for k in data if k != "hooks" and not (k == "description" and isinstance(data[k], str)))
+    if extra:
+        return f'it has {", ".join(map(repr, extra))} beside "hooks" at its top, which Codex does not read'
+    for event, groups in (data.get("hooks") or {}).items():
+        for group in groups if isinstance(groups, list) else []:
+            inner = group.get("hooks") if isinstance(group, dict) else None
+            for h in inner if isinstance(inner, list) else []:
+                timeout = h.get("timeout") if isinstance(h, dict) else None
+                if timeout is None or (type(timeout) is int and timeout >= 0):
+                    continue
+                return (
+                    f'a {event} hook in it has "timeout": {json.dumps(timeout)}, and Codex reads a hook\'s timeout '
+                    "only as a whole number of seconds"
+                )
+    return None
+
+
 # -- Gemini CLI: the hook as an extension ----------------------------------------------------------------
 
 
@@ -329,6 +357,13 @@ def main(argv: list[str]) -> int:
     if not 0 < args.agent_timeout <= 86400:
         print("brabo: --agent-timeout must be a number of seconds above 0", file=sys.stderr)
         return EX_USAGE
+    if args.agent == "codex" and args.agent_timeout != int(args.agent_timeout):
+        print(
+            "brabo: Codex reads its hook timeout in whole seconds only (with a fraction it skips the hooks file, "
+            "Brabo's hook with it): give --agent-timeout a whole number of seconds",
+            file=sys.stderr,
+        )
+        return EX_USAGE
     flags = _flags(args)
     command = hook.installed_command(args.agent, flags)
     project = os.path.abspath(args.project or os.getcwd())
@@ -341,6 +376,12 @@ def main(argv: list[str]) -> int:
                 files = {path: merged(_read_object(path), args.agent, command, args.agent_timeout)}
             except ValueError as exc:
                 raise _Unreadable(f"{path}: {exc}; fix it, then run this again")
+            problem = codex_file_problem(files[path]) if args.agent == "codex" else None
+            if problem:
+                raise _Unreadable(
+                    f"{path}: {problem}; Codex skips such a file whole, Brabo's hook with it, and runs every tool "
+                    "unjudged -- fix that entry, then run this again"
+                )
     except _Unreadable as exc:
         print(f"brabo: {exc}", file=sys.stderr)
         return EX_USAGE

@@ -416,15 +416,15 @@ def test_install_writes_the_fast_form_and_keeps_the_rest(agent, dirs):
     settings.parent.mkdir()
     other = {"type": "command", "command": "./lint.sh"}
     old = {"type": "command", "command": f"brabo hook {agent} --timeout 50"}
+    # Codex skips a hooks.json with a key beside "hooks" (CODEX_SKIPS below)
+    top = {"model": "kept"} if agent == "claude-code" else {}
     settings.write_text(
-        json.dumps(
-            {"model": "kept", "hooks": {event: [{"matcher": "Bash", "hooks": [old, other]}], "Stop": []}}
-        )
+        json.dumps({**top, "hooks": {event: [{"matcher": "Bash", "hooks": [old, other]}], "Stop": []}})
     )
     proc = install(agent, "--timeout", "40", "--agent-timeout", "30", cwd=project, home=home)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(settings.read_text())
-    assert data["model"] == "kept" and data["hooks"]["Stop"] == []
+    assert data.get("model") == top.get("model") and data["hooks"]["Stop"] == []
     groups = data["hooks"][event]
     assert groups[0] == {"matcher": "Bash", "hooks": [other]}  # the old Brabo hook is replaced, not doubled
     [handler] = groups[1]["hooks"]
@@ -627,3 +627,74 @@ def test_install_refuses_a_settings_file_it_cannot_merge(dirs, content):
     proc = install("claude-code", cwd=project, home=home)
     assert proc.returncode == 64 and "settings.local.json" in proc.stderr and "Traceback" not in proc.stderr
     assert (project / ".claude" / "settings.local.json").read_text() == content
+
+
+def test_install_for_codex_takes_whole_seconds_only(dirs):
+    """Codex 0.171 skips a hooks.json whose hook timeout has a fraction -- Brabo's hook with it -- and runs every
+    tool (tests/agents_e2e/test_agents_e2e_codex_hooks_file.py): the installer refuses such a timeout for Codex,
+    and writes nothing; Claude Code and Gemini CLI take one."""
+    project, home = dirs
+    for value in ("4.5", "0.5", "59.999"):
+        proc = install("codex", "--agent-timeout", value, cwd=project, home=home)
+        assert proc.returncode == 64 and "whole number of seconds" in proc.stderr, proc.stderr
+    assert not (project / ".codex").exists()
+    assert install("codex", "--agent-timeout", "45", cwd=project, home=home).returncode == 0
+    assert (
+        json.loads((project / ".codex" / "hooks.json").read_text())["hooks"]["PreToolUse"][0]["hooks"][0][
+            "timeout"
+        ]
+        == 45
+    )
+    assert install("claude-code", "--agent-timeout", "4.5", cwd=project, home=home).returncode == 0
+
+
+CODEX_SKIPS = {  # another entry of the file, each of which has Codex skip it whole
+    "a fraction": {
+        "hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "x", "timeout": 1.5}]}]}
+    },
+    "a float": {"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "x", "timeout": 5.0}]}]}},
+    "a string": {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timeout": "5"}]}]}},
+    "below 0": {"hooks": {"PostToolUse": [{"hooks": [{"type": "command", "command": "x", "timeout": -1}]}]}},
+    "a boolean": {
+        "hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "x", "timeout": True}]}]}
+    },
+    "a top key": {"hooks": {}, "model": "kept"},
+    "a schema": {"hooks": {}, "$schema": "https://example.org/hooks.json"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(CODEX_SKIPS))
+@pytest.mark.parametrize("where", ["project", "user"])
+def test_install_for_codex_refuses_a_file_codex_would_skip_whole(dirs, name, where):
+    project, home = dirs
+    path = (project if where == "project" else home) / ".codex" / "hooks.json"
+    path.parent.mkdir()
+    text = json.dumps(CODEX_SKIPS[name])
+    path.write_text(text)
+    proc = install("codex", *(["--user"] if where == "user" else []), cwd=project, home=home)
+    assert proc.returncode == 64 and "Codex skips such a file whole" in proc.stderr, proc.stderr
+    assert str(path) in proc.stderr and "Traceback" not in proc.stderr
+    assert path.read_text() == text
+
+
+def test_install_for_codex_keeps_what_codex_reads(dirs):
+    """What Codex reads with the rest -- a timeout of 0 or a whole number, none, an event or a handler key it
+    does not know -- is kept, Brabo's hook beside it."""
+    project, home = dirs
+    kept = {
+        "description": "mine",
+        "hooks": {
+            "PreToolUse": [{"hooks": [{"type": "command", "command": "a", "timeout": 0, "note": "x"}]}],
+            "SomeLaterEvent": [{"hooks": [{"type": "command", "command": "b", "timeout": 7}]}],
+            "Stop": [{"hooks": [{"type": "command", "command": "c"}]}],
+        },
+    }
+    (project / ".codex").mkdir()
+    (project / ".codex" / "hooks.json").write_text(json.dumps(kept))
+    proc = install("codex", cwd=project, home=home)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads((project / ".codex" / "hooks.json").read_text())
+    assert data["hooks"]["PreToolUse"][0] == kept["hooks"]["PreToolUse"][0]
+    assert data["hooks"]["SomeLaterEvent"] == kept["hooks"]["SomeLaterEvent"]
+    assert data["description"] == "mine"
+    assert hook_install.codex_file_problem(data) is None
