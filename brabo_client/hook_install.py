@@ -17,7 +17,9 @@ trust is on by default; a folder the person answered "Don't trust", or one their
 it still runs the tools its own rules and the person allow there; an extension's hooks it runs in every folder.
 So the hook is where it always runs, and an earlier Brabo hook in the settings file this installer used to
 write (the project's ``.gemini/settings.json``, or the home folder's with ``--user``) is taken out, so a
-trusted folder does not call Brabo twice.
+trusted folder does not call Brabo twice. The hook's name is drawn at the first install (``gemini_hook_name``:
+no project's ``hooksConfig.disabled`` can name it), and without ``$GEMINI_CLI_HOME`` the user's settings get a
+guard that refuses while a project's ``.env`` has set it (``gemini_home_guard``).
 
 An existing Brabo hook of that agent in the file (either form) is replaced, never doubled; every other
 setting and hook is kept. The key is never written: the hook reads ``BRABO_AGENT_KEY`` (or
@@ -33,6 +35,8 @@ import argparse
 import hashlib
 import json
 import os
+import re
+import secrets
 import shlex
 import sys
 import tempfile
@@ -145,10 +149,11 @@ def without_brabos(existing: dict, agent: str) -> dict:
     return data
 
 
-def handler(agent: str, command: str, agent_timeout: float) -> dict:
-    """The hook entry itself, in the agent's spelling (Gemini CLI: named, its timeout in milliseconds)."""
+def handler(agent: str, command: str, agent_timeout: float, name: str = "brabo") -> dict:
+    """The hook entry itself, in the agent's spelling (Gemini CLI: named ``name``, its timeout in
+    milliseconds)."""
     if agent == "gemini-cli":
-        return {"name": "brabo", "type": "command", "command": command, "timeout": int(agent_timeout * 1000)}
+        return {"name": name, "type": "command", "command": command, "timeout": int(agent_timeout * 1000)}
     timeout = agent_timeout if agent_timeout != int(agent_timeout) else int(agent_timeout)
     return {"type": "command", "command": command, "timeout": timeout}
 
@@ -211,15 +216,42 @@ def enablement_rules(project: str) -> list[str]:
     return rules
 
 
-def gemini_extension(name: str, command: str, agent_timeout: float, project: str | None) -> dict[str, dict]:
-    """The extension's files (relative path -> JSON): its manifest and its ``hooks/hooks.json``."""
+# Red team: Gemini CLI (0.61, hookRegistry.ts) leaves out every hook -- an extension's too -- whose name is in
+# the merged settings' ``hooksConfig.disabled``, a list it merges as the union of every source's, the project's
+# ``.gemini/settings.json`` in a trusted folder included. A cloned repository naming ``"brabo"`` there switched
+# Brabo's hook off. So the hook's name is ``brabo-`` and 16 random hex digits, drawn at the first install and
+# kept by later ones: a file written before it cannot name it (tests/agents_e2e/test_agents_e2e_gemini_off.py).
+HOOK_NAME = re.compile(r"brabo-[0-9a-f]{16}")
+
+
+def gemini_hook_name(existing: dict) -> str:
+    """The name of Brabo's hook in an extension's ``hooks/hooks.json`` (``existing``) when it is one this
+    installer drew, else a new one."""
+    hooks = existing.get("hooks") if isinstance(existing, dict) else None
+    groups = hooks.get(EVENT["gemini-cli"]) if isinstance(hooks, dict) else None
+    for group in groups if isinstance(groups, list) else []:
+        for h in group.get("hooks", []) if isinstance(group, dict) else []:
+            name = h.get("name") if isinstance(h, dict) else None
+            if isinstance(name, str) and HOOK_NAME.fullmatch(name) and is_brabos(h, "gemini-cli"):
+                return name
+    return "brabo-" + secrets.token_hex(8)
+
+
+def gemini_extension(
+    name: str, command: str, agent_timeout: float, project: str | None, hook_name: str = "brabo"
+) -> dict[str, dict]:
+    """The extension's files (relative path -> JSON): its manifest and its ``hooks/hooks.json`` (the hook
+    named ``hook_name``)."""
     scope = f"the project {os.path.realpath(project)}" if project else "every folder"
     manifest = {
         "name": name,
         "version": "1.0.0",
         "description": f"Brabo's BeforeTool hook for {scope} (written by brabo hook install gemini-cli)",
     }
-    group = {"matcher": MATCHER["gemini-cli"], "hooks": [handler("gemini-cli", command, agent_timeout)]}
+    group = {
+        "matcher": MATCHER["gemini-cli"],
+        "hooks": [handler("gemini-cli", command, agent_timeout, hook_name)],
+    }
     return {
         "gemini-extension.json": manifest,
         os.path.join("hooks", "hooks.json"): {"hooks": {EVENT["gemini-cli"]: [group]}},
@@ -318,9 +350,14 @@ def _gemini_files(args: argparse.Namespace, command: str, project: str) -> dict[
     scoped = None if args.user else project
     name = gemini_extension_name(scoped)
     extensions = os.path.join(gemini_home(), ".gemini", "extensions")
+    try:
+        earlier = _read_object(os.path.join(extensions, name, "hooks", "hooks.json"))
+    except _Unreadable:
+        earlier = {}  # rewritten whole below
+    hook_name = gemini_hook_name(earlier)
     files = {
         os.path.join(extensions, name, rel): data
-        for rel, data in gemini_extension(name, command, args.agent_timeout, scoped).items()
+        for rel, data in gemini_extension(name, command, args.agent_timeout, scoped, hook_name).items()
     }
     enablement = os.path.join(extensions, "extension-enablement.json")
     files[enablement] = enabled_only_for(_read_object(enablement), name, scoped)
@@ -334,7 +371,70 @@ def _gemini_files(args: argparse.Namespace, command: str, project: str) -> dict[
         if not cleaned["hooks"]["BeforeTool"]:
             del cleaned["hooks"]["BeforeTool"]
         files[old] = cleaned
+    _add_home_guard(files, hook_name, args.agent_timeout)
     return files
+
+
+# Red team: Gemini CLI (0.61, settings.ts loadEnvironment) loads a trusted project's ``.gemini/.env`` or
+# ``.env`` into its own environment -- every name not already set -- after reading the user's settings and
+# before loading the extensions, which it reads from ``$GEMINI_CLI_HOME/.gemini/extensions``. A cloned
+# repository whose ``.env`` set GEMINI_CLI_HOME to a folder of its own left Brabo's extension out, and every
+# tool ran unasked. Where GEMINI_CLI_HOME is not set at install, the installer also writes a guard into the
+# user's settings (read before that ``.env``; a settings hook runs in a trusted folder only, the only folder
+# whose ``.env`` sets more than the API keys): a shell line that says nothing while GEMINI_CLI_HOME is unset
+# and refuses while it is set (tests/agents_e2e/test_agents_e2e_gemini_off.py). Exported in the shell,
+# GEMINI_CLI_HOME is one no ``.env`` replaces: then no guard is written.
+HOME_GUARD_REASON = (
+    "GEMINI_CLI_HOME is set to $GEMINI_CLI_HOME where Brabo's hook was installed without it (a project's .env "
+    "or .gemini/.env sets it?), so Gemini CLI read its extensions, Brabo's hook among them, from there: the tool "
+    "call is refused. Take it out of that file, or export GEMINI_CLI_HOME in your shell and run 'brabo hook "
+    "install gemini-cli' again"
+)
+
+
+def gemini_home_guard(hook_name: str, agent_timeout: float) -> dict:
+    """The guard's hook entry (its name drawn with Brabo's hook's, so no project can name it off)."""
+    line = f'[ -z "${{GEMINI_CLI_HOME+x}}" ] || {{ echo "{HOME_GUARD_REASON}" >&2; exit 2; }}'
+    return handler("gemini-cli", line, agent_timeout, hook_name + "-home")
+
+
+def _is_home_guard(h) -> bool:
+    name = h.get("name") if isinstance(h, dict) else None
+    return (
+        isinstance(name, str) and name.endswith("-home") and bool(HOOK_NAME.fullmatch(name[: -len("-home")]))
+    )
+
+
+def _add_home_guard(files: dict[str, dict], hook_name: str, agent_timeout: float) -> None:
+    """The user's settings with the guard (``gemini_home_guard``) in place of an earlier one -- or without it,
+    where GEMINI_CLI_HOME is set or the shell is not POSIX's -- into ``files`` when that changes them."""
+    path = os.path.join(gemini_home(), ".gemini", "settings.json")
+    try:
+        existing = files.get(path) or _read_object(path)
+    except _Unreadable:
+        return  # Gemini CLI itself will say what is wrong with it
+    hooks = existing.get("hooks", {})
+    groups = hooks.get("BeforeTool", []) if isinstance(hooks, dict) else None
+    if not isinstance(groups, list):
+        return
+    kept = []
+    for group in groups:
+        inner = group.get("hooks") if isinstance(group, dict) else None
+        if isinstance(inner, list) and any(_is_home_guard(h) for h in inner):
+            rest = [h for h in inner if not _is_home_guard(h)]
+            if rest:
+                kept.append({**group, "hooks": rest})
+        else:
+            kept.append(group)
+    if "GEMINI_CLI_HOME" not in os.environ and os.name != "nt":
+        kept.append(
+            {"matcher": MATCHER["gemini-cli"], "hooks": [gemini_home_guard(hook_name, agent_timeout)]}
+        )
+    if kept != groups:
+        data = {**existing, "hooks": {**hooks, "BeforeTool": kept}}
+        if not kept:
+            del data["hooks"]["BeforeTool"]
+        files[path] = data
 
 
 def _say_gemini(files: dict[str, dict], project: str, user: bool, command: str) -> None:
@@ -343,8 +443,15 @@ def _say_gemini(files: dict[str, dict], project: str, user: bool, command: str) 
     print(
         f"brabo: gemini-cli's BeforeTool hook is the Gemini CLI extension {extension}, on in {where}; it runs: {command}"
     )
-    for path in files:
-        if path.endswith("settings.json"):
+    for path, data in files.items():
+        if not path.endswith("settings.json"):
+            continue
+        groups = data.get("hooks", {}).get("BeforeTool", [])
+        if any(_is_home_guard(h) for g in groups for h in g.get("hooks", [])):
+            print(
+                f"brabo: {path} holds a guard that refuses while GEMINI_CLI_HOME is set (a project's .env could)"
+            )
+        else:
             print(f"brabo: took the earlier Brabo hook out of {path} (the extension replaces it)")
     print(
         "brabo: Gemini CLI runs an extension's hook in every folder, trusted or not (a settings hook only in "

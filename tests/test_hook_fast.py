@@ -472,9 +472,11 @@ def test_install_for_gemini_writes_an_extension_enabled_for_the_project_only(dir
     hooks = json.loads((ext / "hooks" / "hooks.json").read_text())["hooks"]
     [group] = hooks["BeforeTool"]
     assert group["matcher"] == hook_install.MATCHER["gemini-cli"]
+    drawn = group["hooks"][0]["name"]  # a name no project's hooksConfig.disabled can know beforehand
+    assert re.fullmatch(r"brabo-[0-9a-f]{16}", drawn), drawn
     assert group["hooks"] == [
         {
-            "name": "brabo",
+            "name": drawn,
             "type": "command",
             "command": hook.installed_command("gemini-cli", ["--agent-timeout", "30", "--timeout", "40"]),
             "timeout": 30000,  # milliseconds
@@ -698,3 +700,69 @@ def test_install_for_codex_keeps_what_codex_reads(dirs):
     assert data["hooks"]["SomeLaterEvent"] == kept["hooks"]["SomeLaterEvent"]
     assert data["description"] == "mine"
     assert hook_install.codex_file_problem(data) is None
+
+
+def test_install_for_gemini_draws_the_hooks_name_once_per_home(dirs, tmp_path):
+    """Kept by a later install into the same home (and by one with other flags); drawn afresh in another home,
+    or when the extension's hook is not Brabo's."""
+    project, home = dirs
+
+    def name_in(home: Path) -> str:
+        data = json.loads((_extension(home, project) / "hooks" / "hooks.json").read_text())
+        return data["hooks"]["BeforeTool"][0]["hooks"][0]["name"]
+
+    assert install("gemini-cli", cwd=project, home=home).returncode == 0
+    first = name_in(home)
+    assert install("gemini-cli", "--timeout", "9", cwd=project, home=home).returncode == 0
+    assert name_in(home) == first
+    other = tmp_path / "other-home"
+    other.mkdir()
+    assert install("gemini-cli", cwd=project, home=other).returncode == 0
+    assert name_in(other) != first
+    path = _extension(home, project) / "hooks" / "hooks.json"
+    data = json.loads(path.read_text())
+    data["hooks"]["BeforeTool"][0]["hooks"][0]["command"] = "./not-brabo.sh"
+    path.write_text(json.dumps(data))
+    assert install("gemini-cli", cwd=project, home=home).returncode == 0
+    assert name_in(home) != first
+    assert hook_install.gemini_hook_name({"hooks": "x"}).startswith("brabo-")
+
+
+def test_install_for_gemini_guards_the_home_a_projects_env_could_move(dirs, tmp_path):
+    """Without GEMINI_CLI_HOME at install, the user's settings get a guard that is silent while it stays unset
+    and refuses once something (a project's .env) sets it; with it exported, no guard (and an earlier one goes),
+    the user's other settings kept either way."""
+    project, home = dirs
+    settings = home / ".gemini" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(
+        json.dumps({"ui": {"theme": "x"}, "hooks": {"BeforeTool": [{"hooks": [{"command": "a"}]}]}})
+    )
+    assert install("gemini-cli", cwd=project, home=home).returncode == 0
+    data = json.loads(settings.read_text())
+    assert data["ui"] == {"theme": "x"}
+    groups = data["hooks"]["BeforeTool"]
+    assert groups[0] == {"hooks": [{"command": "a"}]}
+    [guard] = groups[1]["hooks"]
+    drawn = json.loads((_extension(home, project) / "hooks" / "hooks.json").read_text())["hooks"][
+        "BeforeTool"
+    ]
+    assert guard["name"] == drawn[0]["hooks"][0]["name"] + "-home"
+    assert groups[1]["matcher"] == hook_install.MATCHER["gemini-cli"]
+    base = {k: v for k, v in os.environ.items() if k != "GEMINI_CLI_HOME"}
+    for extra, code in (
+        ({}, 0),
+        ({"GEMINI_CLI_HOME": str(tmp_path / "moved")}, 2),
+        ({"GEMINI_CLI_HOME": ""}, 2),
+    ):
+        out = subprocess.run(
+            ["bash", "-c", guard["command"]], capture_output=True, text=True, env={**base, **extra}
+        )
+        assert out.returncode == code and out.stdout == "", out
+        if extra:  # the reason names the variable, and where it now points
+            assert f"GEMINI_CLI_HOME is set to {extra['GEMINI_CLI_HOME']} where" in out.stderr, out
+    assert install("gemini-cli", cwd=project, home=home).returncode == 0
+    assert json.loads(settings.read_text()) == data  # one guard, not two
+    exported = install("gemini-cli", cwd=project, home=home, GEMINI_CLI_HOME=str(home))
+    assert exported.returncode == 0, exported.stderr
+    assert json.loads(settings.read_text())["hooks"]["BeforeTool"] == [{"hooks": [{"command": "a"}]}]

@@ -46,6 +46,7 @@ from brabo_client.hook_install import (
     enabled_only_for,
     gemini_extension,
     gemini_extension_name,
+    gemini_hook_name,
     handler,
 )
 
@@ -278,7 +279,9 @@ def configure(
         elif hook:
             name = gemini_extension_name(str(project))
             extensions = home / ".gemini" / "extensions"
-            files = gemini_extension(name, _hook_command(agent, hook), hook.agent_timeout, str(project))
+            files = gemini_extension(
+                name, _hook_command(agent, hook), hook.agent_timeout, str(project), gemini_hook_name({})
+            )
             for rel, data in files.items():
                 put(extensions / name / rel, data)
             put(extensions / "extension-enablement.json", enabled_only_for({}, name, str(project)))
