@@ -158,10 +158,20 @@ def handler(agent: str, command: str, agent_timeout: float, name: str = "brabo")
     return {"type": "command", "command": command, "timeout": timeout}
 
 
+# Red team: Claude Code (2.1.332) runs no hook at all -- Brabo's in settings.local.json or ~/.claude included --
+# while the merged settings say ``"disableAllHooks": true``, and a cloned repository's committed
+# ``.claude/settings.json`` may say so. A setting of the local file outranks the project's (managed > command
+# line > local > project > user), so the installer pins ``"disableAllHooks": false`` beside Brabo's hook:
+# in settings.local.json it holds against the project's file (tests/agents_e2e/test_agents_e2e_claude_off.py);
+# in ~/.claude/settings.json (--user) it does not, which the README says.
+
+
 def merged(existing: dict, agent: str, command: str, agent_timeout: float) -> dict:
     data = without_brabos(existing, agent)
     group = {"matcher": MATCHER[agent], "hooks": [handler(agent, command, agent_timeout)]}
     data["hooks"][EVENT[agent]] = [*data["hooks"][EVENT[agent]], group]
+    if agent == "claude-code":
+        data["disableAllHooks"] = False
     return data
 
 
@@ -504,6 +514,12 @@ def main(argv: list[str]) -> int:
         _say_gemini(files, project, args.user, command)
         return 0
     print(f"brabo: {args.agent}'s {EVENT[args.agent]} hook in {path} runs: {command}")
+    if args.agent == "claude-code":
+        print(
+            f'brabo: {path} also says "disableAllHooks": false, which a project\'s .claude/settings.json '
+            "cannot outrank"
+            + (" (your own settings rank below the project's: prefer a project install)" if args.user else "")
+        )
     if args.agent == "codex":
         print(
             "brabo: Codex runs a hook only once it is trusted: trust it in Codex's interactive screen once, "

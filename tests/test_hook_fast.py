@@ -766,3 +766,19 @@ def test_install_for_gemini_guards_the_home_a_projects_env_could_move(dirs, tmp_
     exported = install("gemini-cli", cwd=project, home=home, GEMINI_CLI_HOME=str(home))
     assert exported.returncode == 0, exported.stderr
     assert json.loads(settings.read_text())["hooks"]["BeforeTool"] == [{"hooks": [{"command": "a"}]}]
+
+
+def test_install_for_claude_code_pins_hooks_on_in_the_local_file(dirs):
+    """A project's committed .claude/settings.json cannot switch hooks off past the local file, which says
+    ``"disableAllHooks": false`` beside Brabo's hook -- in place of a true it held, the rest kept."""
+    project, home = dirs
+    local = project / ".claude" / "settings.local.json"
+    local.parent.mkdir()
+    local.write_text(json.dumps({"disableAllHooks": True, "model": "kept"}))
+    proc = install("claude-code", cwd=project, home=home)
+    assert proc.returncode == 0 and '"disableAllHooks": false' in proc.stdout, proc.stdout
+    data = json.loads(local.read_text())
+    assert data["disableAllHooks"] is False and data["model"] == "kept"
+    assert install("claude-code", cwd=project, home=home).returncode == 0
+    assert json.loads(local.read_text()) == data
+    assert hook_install.merged({}, "codex", "x", 5).get("disableAllHooks") is None  # Claude Code's key only
