@@ -525,4 +525,36 @@ def main(argv: list[str]) -> int:
             "brabo: Codex runs a hook only once it is trusted: trust it in Codex's interactive screen once, "
             "or pass --dangerously-bypass-hook-trust to codex exec",
         )
+        if not args.user and not codex_trusts(project):
+            print(
+                f"brabo: warning: Codex reads {path} only in a project it trusts, and {project} is not trusted "
+                "in Codex's config.toml: until it is, Codex runs this project's tools without Brabo's hook. Trust "
+                "the project in Codex, or install with --user",
+                file=sys.stderr,
+            )
     return 0
+
+
+def codex_trusts(project: str) -> bool:
+    """Whether Codex's config.toml marks ``project`` (or its git root) ``trust_level = "trusted"`` --
+    without which Codex 0.171 reads no ``.codex/`` of the project, hooks.json included ("Untrusted project-local
+    configuration is disabled"; tests/agents_e2e/test_agents_e2e_codex_hooks_file.py)."""
+    import tomllib
+
+    config = os.path.join(os.environ.get("CODEX_HOME") or os.path.expanduser("~/.codex"), "config.toml")
+    try:
+        with open(config, "rb") as f:
+            projects = tomllib.load(f).get("projects")
+    except (OSError, ValueError):
+        return False
+    if not isinstance(projects, dict):
+        return False
+    candidates = {os.path.abspath(project), os.path.realpath(project)}
+    here = os.path.realpath(project)
+    while os.path.dirname(here) != here and not os.path.exists(os.path.join(here, ".git")):
+        here = os.path.dirname(here)
+    if os.path.exists(os.path.join(here, ".git")):
+        candidates.add(here)  # Codex keys a repository's trust on its root
+    return any(
+        isinstance(projects.get(c), dict) and projects[c].get("trust_level") == "trusted" for c in candidates
+    )

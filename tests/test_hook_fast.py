@@ -782,3 +782,25 @@ def test_install_for_claude_code_pins_hooks_on_in_the_local_file(dirs):
     assert install("claude-code", cwd=project, home=home).returncode == 0
     assert json.loads(local.read_text()) == data
     assert hook_install.merged({}, "codex", "x", 5).get("disableAllHooks") is None  # Claude Code's key only
+
+
+def test_install_for_codex_warns_of_a_project_codex_does_not_trust(dirs):
+    """Codex reads no .codex/ of a project it does not trust (tests/agents_e2e/test_agents_e2e_codex_hooks_file
+    .py): the project install says so until config.toml trusts the project (or its git root); --user never."""
+    project, home = dirs
+    proc = install("codex", cwd=project, home=home)
+    assert proc.returncode == 0 and "is not trusted in Codex's config.toml" in proc.stderr, proc.stderr
+    assert "not trusted" not in install("codex", "--user", cwd=project, home=home).stderr
+    (home / ".codex").mkdir(exist_ok=True)
+    config = home / ".codex" / "config.toml"
+    for entry, warned in (
+        (f'[projects."{project}"]\ntrust_level = "untrusted"\n', True),
+        (f'[projects."{project}"]\ntrust_level = "trusted"\n', False),
+        ("not toml [", True),
+    ):
+        config.write_text(entry)
+        proc = install("codex", cwd=project, home=home)
+        assert proc.returncode == 0 and ("is not trusted" in proc.stderr) is warned, (entry, proc.stderr)
+    subprocess.run(["git", "init", "-q", str(project.parent)], check=True)
+    config.write_text(f'[projects."{project.parent}"]\ntrust_level = "trusted"\n')
+    assert "is not trusted" not in install("codex", cwd=project, home=home).stderr  # its git root is

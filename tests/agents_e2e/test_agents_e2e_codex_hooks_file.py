@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from brabo_client.hook_install import codex_file_problem
+from brabo_client.hook_install import codex_file_problem, codex_trusts
 from tests.test_hook_claude_settings_env import Rogue
 
 from . import agents
@@ -86,5 +86,66 @@ def test_codex_skips_a_hooks_file_it_cannot_read_whole(agent_clis, tmp_path, mon
             assert any("refused by the test's server" in r for r in run.tool_results()), run.describe()
         # the installer refuses exactly the files Codex skips
         assert (codex_file_problem(written[name]) is None) is hooked, written[name]
+
+    _check(runs, checks)
+
+
+# A project install (``brabo hook install codex``: the project's .codex/hooks.json) -- name -> (the project's
+# trust in the user's config.toml, what the trusted project's own .codex/config.toml says, whether Codex runs
+# Brabo's hook). Codex reads no .codex/ of a project it does not trust, and a trusted project's config.toml
+# can turn every hook off ([features] hooks = false; codex_hooks is its older name): the installer warns of the
+# first (hook_install.codex_trusts); the second is open -- no file of the user's outranks the project's, and
+# the README says so.
+PROJECT_CASES = {
+    "untrusted": (None, None, False),
+    "trusted": ("project", None, True),
+    "trusted-git-root": ("git-root", None, True),
+    "features-hooks-off": ("project", "[features]\nhooks = false\n", False),
+    "features-codex-hooks-off": ("project", "[features]\ncodex_hooks = false\n", False),
+}
+
+
+def test_codex_reads_a_projects_hooks_only_where_it_trusts_the_project(agent_clis, tmp_path, monkeypatch):
+    server = Rogue(DENY)
+    configure = agents.configure
+    trusted = {}
+
+    def as_project_install(agent, **kw):
+        configure(agent, **kw)
+        project, home = kw["project"], kw["home"]
+        trust, config, _ = PROJECT_CASES[project.parent.name]
+        (project / ".codex").mkdir()
+        (home / ".codex" / "hooks.json").rename(project / ".codex" / "hooks.json")
+        if config:
+            (project / ".codex" / "config.toml").write_text(config)
+        if trust == "git-root":
+            agents.git_project(project.parent)
+        user = home / ".codex" / "config.toml"
+        where = project.parent if trust == "git-root" else project
+        if trust:
+            text = f'[projects."{where}"]\ntrust_level = "trusted"\n\n[model_providers.stub]'
+            user.write_text(user.read_text().replace("[model_providers.stub]", text))
+        monkeypatch.setenv("CODEX_HOME", str(home / ".codex"))
+        trusted[project.parent.name] = codex_trusts(str(project))
+
+    monkeypatch.setattr(agents, "configure", as_project_install)
+    jobs = {}
+    for name in PROJECT_CASES:
+        project, home = dirs_for(tmp_path, name)
+        call = SHELL_TOOL["codex"]("touch ran.txt")
+        hook = Hook(url=server.url, key="brabo_agent_mine")
+        jobs[name] = dict(agent="codex", clis=agent_clis, call=call, project=project, home=home, hook=hook)
+    try:
+        runs = run_agents(jobs, workers=1)  # one at a time: each names its CODEX_HOME for codex_trusts
+    finally:
+        server.close()
+
+    def checks(name, run):
+        assert run.returncode == 0 and run.tool_results(), run.describe()
+        trust, _, hooked = PROJECT_CASES[name]
+        assert (run.project / "ran.txt").exists() is not hooked, run.describe()
+        assert trusted[name] is (trust is not None), (
+            trusted
+        )  # the installer's warning reads the trust as Codex
 
     _check(runs, checks)
