@@ -20,6 +20,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -683,7 +684,7 @@ def test_install_for_codex_keeps_what_codex_reads(dirs):
     """What Codex reads with the rest -- a timeout of 0 or a whole number, none, an event or a handler key it
     does not know -- is kept, Brabo's hook beside it."""
     project, home = dirs
-    kept = {
+    kept: dict[str, Any] = {
         "description": "mine",
         "hooks": {
             "PreToolUse": [{"hooks": [{"type": "command", "command": "a", "timeout": 0, "note": "x"}]}],
