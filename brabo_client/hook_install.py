@@ -86,6 +86,9 @@ MATCHER = {
     "codex": ".*",
 }
 DEFAULT_AGENT_TIMEOUT = 60  # seconds: the hook's timeout written into the settings and told to the hook
+# R12.6: the shortest written: below the hook's own margin (hook.margin, 2 s at least) it could never ask Brabo,
+# and an agent that kills a hook still starting (Gemini CLI at 0 ms for a timeout under 1 ms) runs the tool
+MIN_AGENT_TIMEOUT = 5
 
 
 def gemini_home() -> str:
@@ -471,8 +474,13 @@ def _say_gemini(files: dict[str, dict], project: str, user: bool, command: str) 
 
 def main(argv: list[str]) -> int:
     args = _parse(argv)
-    if not 0 < args.agent_timeout <= 86400:
-        print("brabo: --agent-timeout must be a number of seconds above 0", file=sys.stderr)
+    if not MIN_AGENT_TIMEOUT <= args.agent_timeout <= 86400:
+        print(
+            f"brabo: --agent-timeout must be a number of seconds from {MIN_AGENT_TIMEOUT:g} to 86400: the agent runs "
+            "the tool when its hook has not answered by then, and a shorter one leaves the hook no time to ask Brabo "
+            "(it keeps 2 s at least for its own start and answer)",
+            file=sys.stderr,
+        )
         return EX_USAGE
     if args.agent == "codex" and args.agent_timeout != int(args.agent_timeout):
         print(

@@ -637,7 +637,7 @@ def test_install_for_codex_takes_whole_seconds_only(dirs):
     tool (tests/agents_e2e/test_agents_e2e_codex_hooks_file.py): the installer refuses such a timeout for Codex,
     and writes nothing; Claude Code and Gemini CLI take one."""
     project, home = dirs
-    for value in ("4.5", "0.5", "59.999"):
+    for value in ("5.5", "7.25", "59.999"):
         proc = install("codex", "--agent-timeout", value, cwd=project, home=home)
         assert proc.returncode == 64 and "whole number of seconds" in proc.stderr, proc.stderr
     assert not (project / ".codex").exists()
@@ -648,7 +648,18 @@ def test_install_for_codex_takes_whole_seconds_only(dirs):
         ]
         == 45
     )
-    assert install("claude-code", "--agent-timeout", "4.5", cwd=project, home=home).returncode == 0
+    assert install("claude-code", "--agent-timeout", "5.5", cwd=project, home=home).returncode == 0
+
+
+@pytest.mark.parametrize("agent", hook.AGENTS)
+@pytest.mark.parametrize("value", ["0", "0.0004", "1", "4.9", "-5", "86401", "nan"])
+def test_install_refuses_an_agent_timeout_the_hook_cannot_answer_within(agent, value, dirs):
+    """Below 5 s the hook cannot ask Brabo before the agent gives up on it (under 1 ms Gemini CLI wrote 0 ms and
+    killed the hook as it started); nothing is written."""
+    project, home = dirs
+    proc = install(agent, "--agent-timeout", value, cwd=project, home=home)
+    assert proc.returncode == 64 and "--agent-timeout must be" in proc.stderr, proc.stderr
+    assert not any(p.is_file() for p in (*project.rglob("*"), *home.rglob("*")))
 
 
 CODEX_SKIPS = {  # another entry of the file, each of which has Codex skip it whole
