@@ -78,19 +78,31 @@ NET_ETC_FILES = ("/etc/resolv.conf", "/etc/hosts")
 # same for every tenant on it), the kernel's symbols and memory maps, and live counters of every tenant's
 # activity (each interrupt and softirq, each disk's reads and writes, pressure stall times). A file is
 # covered by /dev/null (bound without devices: it cannot even be opened), a folder by an empty read-only
-# tmpfs; only what exists on this kernel (bubblewrap cannot create a file in /proc). What ordinary tools read
-# stays: /proc/stat, meminfo, uptime, loadavg, cpuinfo, vmstat (ps, top, free, nproc, python, node) --
-# loadavg and uptime are sysinfo(2)'s answer anyway, which no mask hides.
+# tmpfs; only what exists on this kernel (bubblewrap cannot create a file in /proc). The kernel's host-wide
+# tables under /proc/sys count every tenant's open files, looked-up names (negative dentries: which names
+# another tenant asked for), asynchronous I/O and terminals -- read before and after, they tell another
+# tenant's activity and carry a channel between two commands -- and /proc/partitions and /proc/swaps name the
+# host's disks and a swap file's host path; the limits beside them (file-max, nr_open, inotify, pty/max) stay.
+# What ordinary tools read stays: /proc/stat (ps takes the boot time from it, top the CPU times), meminfo,
+# uptime, loadavg, cpuinfo and vmstat (free, vmstat, nproc, python, node) -- loadavg, uptime, the memory totals
+# and the process count are sysinfo(2)'s answer anyway, which no mask hides. One table: the Docker broker's
+# MaskedPaths are these (containers/docker_engine.py).
 PROC_MASKED_FILES = (
     "/proc/kcore", "/proc/keys", "/proc/key-users", "/proc/timer_list", "/proc/timer_stats",
     "/proc/sched_debug", "/proc/latency_stats", "/proc/interrupts", "/proc/softirqs", "/proc/diskstats",
     "/proc/cmdline", "/proc/sys/kernel/random/boot_id", "/proc/kallsyms", "/proc/iomem", "/proc/ioports",
     "/proc/vmallocinfo", "/proc/slabinfo", "/proc/buddyinfo", "/proc/zoneinfo", "/proc/pagetypeinfo",
     "/proc/kpagecount", "/proc/kpageflags", "/proc/kpagecgroup", "/proc/kmsg",
+    "/proc/sys/fs/file-nr", "/proc/sys/fs/inode-nr", "/proc/sys/fs/inode-state", "/proc/sys/fs/dentry-state",
+    "/proc/sys/fs/dentry-negative", "/proc/sys/fs/aio-nr", "/proc/sys/kernel/pty/nr",
+    "/proc/partitions", "/proc/swaps",
 )  # fmt: skip
 # irq/N/spurious counts each interrupt (the masked interrupts file, line by line); fs/<type>/<disk>/ holds each
-# filesystem's allocation state and activity counters (ext4's mb_groups, xfs's stat): other tenants' writes.
-PROC_MASKED_FOLDERS = ("/proc/acpi", "/proc/scsi", "/proc/asound", "/proc/pressure", "/proc/irq", "/proc/fs")
+# filesystem's allocation state and activity counters (ext4's mb_groups, xfs's stat): other tenants' writes;
+# sys/fs/quota the quota subsystem's lookups, reads, writes and syncs, every tenant's.
+PROC_MASKED_FOLDERS = (
+    "/proc/acpi", "/proc/scsi", "/proc/asound", "/proc/pressure", "/proc/irq", "/proc/fs", "/proc/sys/fs/quota",
+)  # fmt: skip
 # In a sandbox's argv, the place of the filter's descriptor: ``run_capped`` opens a fresh one at each launch
 # and puts its number there (bubblewrap reads a descriptor to its end, so none can be shared or kept).
 SECCOMP_FD_SLOT = "{brabo-seccomp-fd}"

@@ -63,6 +63,19 @@ MASKED_FILES = (
     # live counters of every tenant's activity
     "/proc/softirqs",
     "/proc/diskstats",
+    # the kernel's own tables, host-wide and counted as every tenant opens and looks up files, allocates
+    # asynchronous I/O and opens terminals: a command reads another tenant's activity from them (and two
+    # commands talk through them)
+    "/proc/sys/fs/file-nr",
+    "/proc/sys/fs/inode-nr",
+    "/proc/sys/fs/inode-state",
+    "/proc/sys/fs/dentry-state",
+    "/proc/sys/fs/dentry-negative",
+    "/proc/sys/fs/aio-nr",
+    "/proc/sys/kernel/pty/nr",
+    # the host's disks and swap: their names, sizes, and a swap file's host path
+    "/proc/partitions",
+    "/proc/swaps",
 )
 
 
@@ -84,6 +97,8 @@ MASKED_FOLDERS = (
     # filesystem's allocation state and activity (fs/ext4/<disk>/mb_groups, fs/xfs/stat: others' writes)
     "/proc/irq",
     "/proc/fs",
+    # the quota subsystem's counters (lookups, reads, writes, syncs): every tenant's, host-wide
+    "/proc/sys/fs/quota",
 )
 
 
@@ -247,3 +262,19 @@ def test_other_processes_file_locks_are_not_listed(sandbox, folder, tmp_path):
         done = run(folder, "cat /proc/locks; echo END")
     assert done["stdout"].strip().endswith("END"), done
     assert f":{inode} " not in done["stdout"], done
+
+
+def test_the_limits_programs_read_in_proc_sys_stay(sandbox, folder):
+    """The masks take the host-wide counters, not the limits beside them: node's watchers read the inotify
+    limit, runtimes the open-file limits, terminals the pty limit."""
+    paths = (
+        "/proc/sys/fs/file-max",
+        "/proc/sys/fs/nr_open",
+        "/proc/sys/fs/inotify/max_user_watches",
+        "/proc/sys/fs/pipe-max-size",
+        "/proc/sys/kernel/pty/max",
+        "/proc/sys/kernel/pid_max",
+    )
+    printed, done = run_each(folder, {p: f"cat {p} 2>/dev/null" for p in paths if os.path.exists(p)})
+    unread = {path: text for path, text in printed.items() if not text.strip().isdigit()}
+    assert printed and unread == {}, (unread, done)
