@@ -37,7 +37,9 @@ MASKED_PATHS = tuple(
 # differently); any change to the isolation below changes the mark.
 ISOLATION_LABEL = "brabo.isolation"
 ISOLATION_MARK = hashlib.sha256(
-    json.dumps({"masked": MASKED_PATHS, "cap_drop": ["ALL"], "security_opt": ["no-new-privileges"]}).encode()
+    json.dumps(
+        {"masked": MASKED_PATHS, "cap_drop": ["ALL"], "security_opt": ["no-new-privileges"], "ipc": "private"}
+    ).encode()
 ).hexdigest()[:16]
 
 
@@ -157,6 +159,10 @@ class DockerEngineBroker:
         host_config = api.create_host_config(
             binds=_volumes(host_folder(project)),
             network_mode="none",
+            # R9.7: an IPC namespace of its own, named: the engine's default is the daemon's --default-ipc-mode
+            # (shareable on older engines and where an operator set it: another container joins its System V
+            # and POSIX message queues, shared memory and semaphores)
+            ipc_mode="private",
             nano_cpus=int(spec.cpu * 1_000_000_000),
             mem_limit=f"{spec.memory_mb}m",
             pids_limit=_process_cap(),  # a fork bomb meets the cap, not the host's process table

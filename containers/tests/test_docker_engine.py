@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 
 import pytest
@@ -159,6 +161,34 @@ def test_the_container_masks_what_the_bubblewrap_sandbox_masks(team, engine):
         assert entry in masked
     # ReadonlyPaths left to the engine's default (/proc/bus, /proc/fs, /proc/irq, /proc/sys, ...), never emptied
     assert "ReadonlyPaths" not in host or {"/proc/sys", "/proc/sysrq-trigger"} <= set(host["ReadonlyPaths"])
+
+
+def test_the_container_shares_no_namespace_with_the_host_or_another_tenant(team, engine):
+    """R9.7: a tenant's container has its own IPC namespace, named -- not the engine's default, which an older
+    engine or a daemon's --default-ipc-mode=shareable (or host) sets so that another container, or the host,
+    joins its System V and POSIX message queues, shared memory and semaphores -- and the host's pid,
+    network, uts, user and cgroup namespaces are none of its own."""
+    DockerEngineBroker(engine.base_url).start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="img"))
+    (host,) = _created_host_configs(engine)
+    assert host.get("IpcMode") == "private", host
+    assert host["NetworkMode"] == "none"
+    for shared in ("PidMode", "UTSMode", "UsernsMode", "CgroupnsMode"):
+        assert host.get(shared, "") in ("", "private"), (shared, host)
+
+
+def test_a_container_made_with_a_shareable_ipc_is_outdated(team, engine):
+    """The isolation mark names the IPC namespace: a container made before it was named is replaced."""
+    from containers import docker_engine
+
+    broker = DockerEngineBroker(engine.base_url)
+    broker.start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="img"))
+    (cid,) = engine.containers
+    before = json.dumps({"masked": docker_engine.MASKED_PATHS, "cap_drop": ["ALL"],
+                         "security_opt": ["no-new-privileges"]}).encode()  # fmt: skip
+    engine.containers[cid]["Config"]["Labels"]["brabo.isolation"] = hashlib.sha256(before).hexdigest()[:16]
+    with pytest.raises(execution.ExecutionFailure) as refused:
+        broker.run_command(team.project, "id -u", "/work", timeout=30, output_cap=1024)
+    assert refused.value.code == "container_outdated"
 
 
 @pytest.mark.parametrize("label", [None, "", "0123456789abcdef", "stale"])
