@@ -17,7 +17,9 @@ A sandboxed command holds no privilege, whatever user launches it (R9.7):
   a root launcher's helper binds it from a descriptor opened without following links and checked again;
 - every mount is ``nosuid``; the system is read-only, without the host-wide configuration of its programs
   (git ``--system``, npm ``--global``: where credentials for every user live); ``/tmp`` is private; the
-  network is a new, empty namespace unless the caller shares it (the runner's ``--share-net``);
+  network is a new, empty namespace unless the caller shares it (the runner's ``--share-net``: then a Landlock
+  domain keeps the machine's abstract unix sockets -- an X server, a D-Bus bus -- out of reach, where the
+  kernel can, Linux 6.12; the probe's verdict says so where it cannot);
 - it takes a bounded share of the host (:class:`Limits`): the root and ``/dev`` are read-only and ``/tmp``
   and ``/dev/shm`` are tmpfs of a fixed size -- a tmpfs belongs to no process, so one filled without a bound
   takes the host's memory and the OOM killer reclaims it from the worker or the database, never from the
@@ -39,6 +41,7 @@ caller refuses sandboxed work with the probe's reason when it fails
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import resource
 import shutil
@@ -49,7 +52,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from brabo_client import syscall_filter
@@ -242,6 +245,27 @@ def seccomp_filter() -> bytes:
         ) from None
 
 
+# Landlock (Linux 5.13; its scopes 6.12): landlock_create_ruleset's number (444 on every architecture; the
+# helpers below also call landlock_restrict_self, 446) and the ABI version whose scopes close abstract unix
+# sockets made outside the sandbox.
+_LANDLOCK_CREATE_RULESET = 444
+LANDLOCK_SCOPE_ABI = 6
+
+
+@functools.lru_cache(maxsize=1)
+def landlock_abi() -> int:
+    """This kernel's Landlock ABI version (0: none, or turned off)."""
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        version = libc.syscall(ctypes.c_long(_LANDLOCK_CREATE_RULESET), None, ctypes.c_size_t(0),
+                               ctypes.c_uint32(1))  # fmt: skip  # LANDLOCK_CREATE_RULESET_VERSION
+    except (OSError, AttributeError):
+        return 0
+    return max(int(version), 0)
+
+
 def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
@@ -344,14 +368,58 @@ def proc_masks() -> list[str]:
     return argv
 
 
+# R9.7: the runner's --share-net keeps its machine's network namespace, and the abstract unix sockets are the
+# network namespace's: the desktop's X server (@/tmp/.X11-unix/X0 lets the user's own uid in -- the sandbox's
+# uid outside: its keys read, keystrokes typed into a terminal), a D-Bus bus, an agent's socket. Before
+# bubblewrap starts, its launch is put in a Landlock domain that scopes them (Linux 6.12): no socket made
+# outside it is connected to; the ones its own processes make are. It needs no_new_privs (bubblewrap sets it
+# anyway). Without a new network namespace this is the only thing between a command and those sockets, so a
+# domain that cannot be made runs nothing (exit 125). Defines ``scope()``; ``fail`` is the caller's.
+_SCOPE = r"""
+import ctypes, os, struct
+def scope():
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(38, 1, 0, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS
+        fail("no_new_privs")
+    attr = ctypes.create_string_buffer(struct.pack("<QQQ", 0, 0, 1), 24)  # scoped: abstract unix sockets
+    fd = libc.syscall(ctypes.c_long(444), attr, ctypes.c_size_t(24), ctypes.c_uint32(0))
+    if fd < 0:
+        fail("landlock_create_ruleset")
+    if libc.syscall(ctypes.c_long(446), ctypes.c_long(fd), ctypes.c_uint32(0)) != 0:
+        fail("landlock_restrict_self")
+    os.close(fd)
+"""
+# The launcher of an unprivileged worker or runner with --share-net: scope, then execute bubblewrap.
+_SCOPE_HELPER = (
+    r"""
+import ctypes, os, sys
+def fail(what):
+    sys.stderr.write("brabo sandbox: %s failed: %s\n" % (what, os.strerror(ctypes.get_errno())))
+    sys.exit(125)
+"""
+    + _SCOPE
+    + """
+scope()
+os.execv(sys.argv[1], sys.argv[1:])
+"""
+)
+
+
+def scopes_abstract_sockets(share_net: bool) -> bool:
+    """Whether a launch is put in the Landlock domain that scopes abstract unix sockets: only with the host's
+    network shared (a new network namespace holds none of the host's) and where the kernel can."""
+    return share_net and landlock_abi() >= LANDLOCK_SCOPE_ABI
+
+
 # The helper a root launcher runs bubblewrap through (with ``python -I -S -c``): in a private mount namespace
 # it mounts a small tmpfs over /tmp (after opening the project folder and its policy file), binds them there
 # — so the unprivileged user can reach them whatever the modes of the folders above — then drops every
 # group, the gid and the uid (which empties its capability sets) and executes bubblewrap.
-# argv: uid gid folder has-policy(0/1) bwrap-argv...
+# argv: uid gid folder has-policy(0/1) scope(0/1) bwrap-argv...
 STAGED_WORK = "/tmp/work"
 STAGED_POLICY = "/tmp/policy"
-_HELPER = r"""
+_HELPER = (
+    r"""
 import ctypes, os, stat, sys
 libc = ctypes.CDLL(None, use_errno=True)
 def fail(what, err=None):
@@ -363,7 +431,8 @@ def mount(src, dst, fstype, flags, data):
     if libc.mount(enc(src), enc(dst), enc(fstype), ctypes.c_ulong(flags), enc(data)) != 0:
         fail("mount " + dst)
 uid, gid, folder, has_policy = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4] == "1"
-argv = sys.argv[5:]
+scoped = sys.argv[5] == "1"
+argv = sys.argv[6:]
 if uid == 0 or gid == 0:
     fail("drop", 1)
 if libc.unshare(0x00020000) != 0:  # CLONE_NEWNS
@@ -393,8 +462,14 @@ os.setresgid(gid, gid, gid)
 os.setresuid(uid, uid, uid)
 if 0 in os.getresuid() or 0 in os.getresgid():
     fail("drop", 1)
+"""
+    + _SCOPE
+    + """
+if scoped:
+    scope()
 os.execv(argv[0], argv)
 """
+)
 
 
 # -- write access for the sandbox user (a root launcher only) ---------------------------------------------
@@ -600,9 +675,11 @@ def command_argv(bwrap: str, folder: Path, policy: Path | None, cwd: str, comman
     seccomp = seccomp_wanted()
     if seccomp:
         seccomp_filter()  # refused before anything is granted or staged when the filter cannot be built
+    scoped = scopes_abstract_sockets(share_net)
     if os.geteuid() != 0:
-        return bwrap_argv(bwrap, str(folder), None if policy is None else str(policy), cwd, command,
+        argv = bwrap_argv(bwrap, str(folder), None if policy is None else str(policy), cwd, command,
                           share_net=share_net, limits=limits, seccomp=seccomp)  # fmt: skip
+        return [sys.executable, "-I", "-S", "-c", _SCOPE_HELPER, *argv] if scoped else argv
     uid, gid = sandbox_ids()
     try:
         fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
@@ -616,7 +693,7 @@ def command_argv(bwrap: str, folder: Path, policy: Path | None, cwd: str, comman
     inner = bwrap_argv(bwrap, STAGED_WORK, None if policy is None else STAGED_POLICY, cwd, command,
                        share_net=share_net, limits=limits, seccomp=seccomp)  # fmt: skip
     helper = [sys.executable, "-I", "-S", "-c", _HELPER, str(uid), str(gid), str(folder)]
-    return [*helper, "1" if policy is not None else "0", *inner]
+    return [*helper, "1" if policy is not None else "0", "1" if scoped else "0", *inner]
 
 
 @dataclass
@@ -750,6 +827,11 @@ def unfiltered_by(facts: dict[str, str]) -> list[str]:
     return wrong
 
 
+ABSTRACT_SOCKETS_NOTE = (
+    "with --share-net, sandboxed commands can connect to this machine's abstract unix sockets (an X server, "
+    "a D-Bus bus): this kernel's Landlock cannot scope them (Linux 6.12 can); run without --share-net, or "
+    "on a newer kernel, where that matters"
+)
 SECCOMP_OFF_NOTE = f"the seccomp filter is OFF ({SECCOMP_VARIABLE}=off): sandboxed commands reach the kernel's whole interface"
 
 
@@ -790,7 +872,10 @@ def probe(launcher: Launcher, *, timeout: float = 60) -> Verdict:
             )
         if wrong:
             return Verdict(False, "a sandboxed command would hold privilege here: " + "; ".join(wrong) + ".")
-        return _filter_verdict(facts)
+        verdict = _filter_verdict(facts)
+        if verdict.ok and launcher.share_net and not scopes_abstract_sockets(True):
+            verdict = replace(verdict, note="; ".join(n for n in (verdict.note, ABSTRACT_SOCKETS_NOTE) if n))
+        return verdict
 
 
 def _filter_verdict(facts: dict[str, str]) -> Verdict:

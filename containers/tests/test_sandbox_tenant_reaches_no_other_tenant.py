@@ -11,8 +11,10 @@ file of the host, or the host's own processes.
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 import uuid
@@ -215,3 +217,155 @@ def test_pseudo_terminals_are_the_sandboxs_own(sandbox, tmp_path):
         "ls /dev/pts; for t in /dev/pts/[0-9]*; do echo x > $t && echo WROTE $t; done 2>/dev/null; echo end",
     )
     assert done["stdout"].split() == ["ptmx", "end"], done
+
+
+# -- the host's System V and POSIX IPC objects, its abstract unix sockets ----------------------------------------
+
+IPC_PROBE = r"""
+import ctypes, errno, socket, sys
+libc = ctypes.CDLL(None, use_errno=True)
+key = int(sys.argv[1])
+for what, call in (("msg", lambda: libc.msgget(key, 0)), ("shm", lambda: libc.shmget(key, 0, 0)),
+                   ("sem", lambda: libc.semget(key, 0, 0))):
+    print(what, "REACHED" if call() >= 0 else errno.errorcode.get(ctypes.get_errno(), "?"))
+rt = ctypes.CDLL("librt.so.1", use_errno=True)
+rt.mq_open.restype = ctypes.c_int
+print("mq", "REACHED" if rt.mq_open(sys.argv[2].encode(), 0) >= 0 else errno.errorcode.get(ctypes.get_errno(), "?"))
+s = socket.socket(socket.AF_UNIX)
+try:
+    s.connect("\0" + sys.argv[3])
+    print("abstract REACHED")
+except OSError as exc:
+    print("abstract", errno.errorcode.get(exc.errno, "?"))
+"""
+
+
+@pytest.mark.skipif(not HAS_PYTHON, reason="the probe needs python3 in the sandbox")
+def test_the_hosts_ipc_objects_and_abstract_sockets_are_not_reached(sandbox, tmp_path):
+    """The worker's host (and every process on it: another tenant's runner, the database) keeps System V
+    message queues, shared memory and semaphores by key, POSIX message queues by name and abstract unix
+    sockets by name: the sandbox's own IPC and network namespaces hold none of them."""
+    import ctypes
+
+    folder = _project(tmp_path, "tenant")
+    libc = ctypes.CDLL(None, use_errno=True)
+    rt = ctypes.CDLL("librt.so.1", use_errno=True)
+    key = int.from_bytes(os.urandom(3), "big") | 0x1000000
+    queue, abstract = f"/brabo-host-{uuid.uuid4().hex[:12]}", f"brabo-host-{uuid.uuid4().hex[:12]}"
+    created = (libc.msgget(key, 0o1666), libc.shmget(key, 4096, 0o1666), libc.semget(key, 1, 0o1666))
+    mq = rt.mq_open(queue.encode(), 0o100 | 0o2, 0o666, None)  # O_CREAT | O_RDWR
+    listener = socket.socket(socket.AF_UNIX)
+    listener.bind("\0" + abstract)
+    listener.listen(1)
+    try:
+        assert min(created) >= 0 and mq >= 0, "the host's IPC objects could not be made"
+        done = run(
+            folder,
+            f"ipcs 2>/dev/null | grep -ic '{key:#010x}'; python3 -I -S -c '{IPC_PROBE}' {key} {queue} {abstract}",
+        )
+    finally:
+        listener.close()
+        libc.msgctl(created[0], 0, None)  # IPC_RMID
+        libc.shmctl(created[1], 0, None)
+        libc.semctl(created[2], 0, 0)
+        os.close(mq)
+        rt.mq_unlink(queue.encode())
+    lines = done["stdout"].splitlines()
+    assert lines[0] == "0", done  # ipcs lists none of the host's
+    assert lines[1:] == ["msg ENOENT", "shm ENOENT", "sem ENOENT", "mq ENOENT", "abstract ECONNREFUSED"], done
+
+
+def _abstract_scoping() -> bool:
+    """Whether this kernel's Landlock scopes abstract unix sockets (ABI 6, Linux 6.12)."""
+    return sb.landlock_abi() >= sb.LANDLOCK_SCOPE_ABI
+
+
+ABSTRACT_PROBE = (
+    "import errno, socket, sys\n"
+    "def reach(address, family=socket.AF_UNIX):\n"
+    "    s = socket.socket(family)\n"
+    "    try:\n"
+    "        s.connect(address)\n"
+    "        return 'REACHED'\n"
+    "    except OSError as exc:\n"
+    "        return errno.errorcode.get(exc.errno, '?')\n"
+    "own = socket.socket(socket.AF_UNIX)\n"
+    "own.bind('\\0brabo-own-' + sys.argv[1][-12:])\n"
+    "own.listen(1)\n"
+    "print('host', reach('\\0' + sys.argv[1]))\n"
+    "print('own', reach('\\0brabo-own-' + sys.argv[1][-12:]))\n"
+    "print('tcp', reach(('127.0.0.1', int(sys.argv[2])), socket.AF_INET))\n"
+)
+
+
+def _shared_net_run(folder: Path, command: str, *, as_nobody: bool) -> str:
+    """What ``command`` printed in a runner's sandbox (--share-net), launched by this user or, bubblewrap
+    directly (no root helper), by an unprivileged one."""
+    if not as_nobody:
+        done = sb.Launcher(sb.bwrap_path(), share_net=True).run(
+            folder, folder / sb.POLICY_FILE, sb.WORKDIR, command, timeout=60, cap=1 << 16
+        )
+        return done["stdout"] + done["stderr"]
+    from .test_sandbox_privilege import _readable_copy
+
+    top = folder.parent / "launcher"  # the caller's folder is in a folder every user may walk
+    top.mkdir()
+    _readable_copy(Path(__file__).resolve().parents[2] / "brabo_client", top / "brabo_client")
+    for path in (folder, folder / sb.POLICY_FILE):
+        os.chown(path, 65534, 65534)
+    code = (
+        f"import sys; sys.path.insert(0, {str(top)!r})\n"
+        "from pathlib import Path\nfrom brabo_client import sandbox as s\n"
+        f"folder = Path({str(folder)!r})\n"
+        "done = s.Launcher(s.bwrap_path(), share_net=True).run(folder, folder / 'permissions.json', '/work', "
+        f"{command!r}, timeout=60, cap=1 << 16)\n"
+        "sys.stdout.write(done['stdout'] + done['stderr'])\n"
+    )
+    done = subprocess.run(
+        ["/usr/bin/python3", "-I", "-c", code], user=65534, group=65534, extra_groups=[], cwd="/",
+        env={"PATH": "/usr/bin:/bin", "HOME": "/tmp", "TMPDIR": "/tmp"}, capture_output=True, text=True,
+        timeout=120,
+    )  # fmt: skip
+    return done.stdout + done.stderr
+
+
+@pytest.mark.skipif(not HAS_PYTHON, reason="the probe needs python3 in the sandbox")
+@pytest.mark.parametrize("as_nobody", [False, True], ids=["this-user", "unprivileged-launcher"])
+def test_the_runners_shared_network_reaches_no_abstract_socket_of_its_machine(sandbox, tmp_path, as_nobody):
+    """The runner's --share-net keeps its machine's network namespace, and with it every abstract unix socket on
+    the machine: the desktop's X server (@/tmp/.X11-unix/X0, which lets the user's own uid in -- a sandboxed
+    command's uid outside -- to read keys and type into a terminal), a D-Bus bus, an agent's socket. Landlock
+    scopes them: a socket made outside the sandbox is not connected to, one made inside is; the network stays."""
+    if not _abstract_scoping():
+        pytest.skip("this kernel's Landlock does not scope abstract unix sockets (Linux 6.12)")
+    if as_nobody and os.geteuid() != 0:
+        pytest.skip("needs root to start a process as another, unprivileged user")
+    base = Path(tempfile.mkdtemp(prefix="brabo-shared-net-", dir="/tmp")) if as_nobody else tmp_path
+    base.chmod(0o755)
+    folder = _project(base, "tenant")
+    name = f"brabo-desktop-{uuid.uuid4().hex[:12]}"
+    listener = socket.socket(socket.AF_UNIX)
+    listener.bind("\0" + name)
+    listener.listen(4)
+    tcp = socket.socket()
+    tcp.bind(("127.0.0.1", 0))
+    tcp.listen(4)
+    try:
+        printed = _shared_net_run(
+            folder, f'python3 -I -S -c "{ABSTRACT_PROBE}" {name} {tcp.getsockname()[1]}', as_nobody=as_nobody
+        )
+    finally:
+        listener.close()
+        tcp.close()
+        if as_nobody:
+            shutil.rmtree(base, ignore_errors=True)
+    assert printed.split("\n")[:3] == ["host EPERM", "own REACHED", "tcp REACHED"], printed
+
+
+def test_a_kernel_that_cannot_scope_them_is_said_at_the_runners_start(sandbox, monkeypatch):
+    """Before Linux 6.12 nothing closes the machine's abstract sockets to a --share-net sandbox: the probe's
+    verdict says so (the runner prints it as a warning at start); without --share-net there is nothing to say."""
+    monkeypatch.setattr(sb, "landlock_abi", lambda: sb.LANDLOCK_SCOPE_ABI - 1)
+    shared = sb.probe(sb.Launcher(sb.bwrap_path(), share_net=True))
+    assert shared.ok and "abstract unix sockets" in shared.note, shared
+    assert sb.probe(sb.Launcher(sb.bwrap_path())).note == ""
