@@ -68,6 +68,7 @@ def wire() -> None:
     # the serving process (`manage.py serve`): the sandbox's start-up check (R9.7) and, without a broker,
     # the in-process worker running approved actions on background threads
     startup.register(bwrap.startup_check)
+    startup.register(bwrap.workspaces_check)  # what a command reads of the host's layout (R6.4)
     startup.register_in_process_service(inprocess.start, inprocess.stop)
     # a worker proves at start that a sandboxed command holds no privilege here (R9.7)
     worker_ready.connect(bwrap.probe_at_worker_start, weak=False, dispatch_uid="brabo-sandbox-probe")

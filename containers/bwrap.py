@@ -19,6 +19,8 @@ also proves the system-call filter is in force; without it (no libseccomp) every
 from __future__ import annotations
 
 import logging
+import os
+import re
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -204,10 +206,60 @@ def startup_check() -> tuple[bool, str] | None:
     return False, f"sandboxed commands are refused ({verdict.code}): {verdict.why}"
 
 
+def path_on_its_filesystem(folder: str, mountinfo: str) -> str:
+    """R6.4 — what /proc/self/mountinfo's fourth field shows of ``folder`` once bound into a sandbox: its path
+    from the root of the filesystem it lives on (the kernel prints a bind mount's root so, for every mount;
+    no bind, staging or namespace changes it), read from ``mountinfo`` (this process's)."""
+    best: tuple[str, str] | None = None
+    for line in mountinfo.splitlines():
+        fields = line.split(" ")
+        if len(fields) < 5:
+            continue
+        root, point = (re.sub(r"\\([0-7]{3})", lambda m: chr(int(m[1], 8)), f) for f in fields[3:5])
+        inside = folder == point or folder.startswith(point.rstrip("/") + "/")
+        if inside and (best is None or len(point) >= len(best[1])):  # the last mount over a point is seen
+            best = (root, point)
+    if best is None:
+        return folder
+    root, point = best
+    return root.rstrip("/") + folder[len(point.rstrip("/")) :] or "/"
+
+
+def _own_mountinfo() -> str:
+    with open("/proc/self/mountinfo", encoding="utf-8", errors="surrogateescape") as f:
+        return f.read()
+
+
+def workspaces_check() -> tuple[bool, str] | None:
+    """Said once at start (``brabo.startup``): the path a sandboxed command reads of its project folder in its
+    /proc/self/mountinfo, when the project folders' base is not the root of a filesystem of its own -- the one
+    place a command still reads the host's layout (README); None when there is nothing to say."""
+    from django.conf import settings
+
+    if bwrap_path() is None:
+        return None
+    try:
+        mountinfo = _own_mountinfo()
+    except OSError:
+        return None
+    shown = []
+    for name in ("PROJECT_WORKSPACES_ROOT", "BRABO_PROJECTS_BASE"):
+        seen = path_on_its_filesystem(os.path.realpath(getattr(settings, name)), mountinfo)
+        if seen != "/":
+            shown.append(f"{name}: {seen.rstrip('/')}/<folder>")
+    if not shown:
+        return None
+    return (
+        True,
+        "sandbox: a command reads its project folder's path on the filesystem it lives on in /proc/self/"
+        f"mountinfo ({'; '.join(shown)}); keep them on a filesystem of their own to show only the folder's name",
+    )
+
+
 def probe_at_worker_start(**_kwargs) -> None:
     """Celery's ``worker_ready`` (connected by ``brabo.wiring``): prove the sandbox at start and log
     it (the worker still serves other work; every sandboxed command is then refused ``sandbox_privileged``)."""
-    answer = startup_check()
-    if answer is not None:
-        ok, sentence = answer
-        logging.getLogger("brabo.sandbox").log(logging.INFO if ok else logging.ERROR, sentence)
+    for answer in (startup_check(), workspaces_check()):
+        if answer is not None:
+            ok, sentence = answer
+            logging.getLogger("brabo.sandbox").log(logging.INFO if ok else logging.ERROR, sentence)

@@ -42,6 +42,7 @@ def test_the_lower_apps_ports_are_filled():
         "/rotate/"
     )  # containers' page
     assert bwrap.startup_check in startup._CHECKS  # `manage.py serve` proves the sandbox at start (R9.7)
+    assert bwrap.workspaces_check in startup._CHECKS  # and what a command reads of the host's layout
 
 
 def test_wiring_twice_changes_nothing():

@@ -12,7 +12,8 @@ One place is left, said here and in the README: /proc/self/mountinfo's fourth fi
 root inside its filesystem, which the kernel prints for every mount -- /work's shows the project folder's path
 from the root of the filesystem it lives on. No bind, staging or mount namespace hides it (the kernel computes
 it from the folder itself); an operator who keeps the project folders on a filesystem of their own
-(PROJECT_WORKSPACES_ROOT, BRABO_PROJECTS_BASE) leaves only the folder's own name there.
+(PROJECT_WORKSPACES_ROOT, BRABO_PROJECTS_BASE) leaves only the folder's own name there, and the start says
+what it shows when they are not (``workspaces_check``).
 """
 
 from __future__ import annotations
@@ -177,3 +178,63 @@ def test_bubblewraps_own_words_about_a_command_name_the_folder_as_work(sandbox, 
         SimpleNamespace(root=lambda: str(folder)), "true", "/work", 60, 4096
     )
     assert MARK not in done.stdout + done.stderr and "bind mount /work on" in done.stderr, done
+
+
+# -- the residual, said to the operator at start ------------------------------------------------------------
+
+MOUNTINFO = (
+    "22 1 254:0 / / rw,relatime - ext4 /dev/vda rw\n"
+    "30 22 254:1 /volumes/brabo_data/_data /var/lib/brabo rw,relatime - ext4 /dev/vdb rw\n"
+    "31 30 0:40 / /var/lib/brabo/own rw,relatime - xfs /dev/vdc rw\n"
+    "32 22 254:0 /srv/with\\040space /mnt/spaced rw,relatime - ext4 /dev/vda rw\n"
+)
+
+
+@pytest.mark.parametrize(
+    "folder, shown",
+    [
+        ("/var/lib/brabo/workspaces", "/volumes/brabo_data/_data/workspaces"),  # a bind (a Docker volume)
+        ("/var/lib/brabo", "/volumes/brabo_data/_data"),
+        ("/var/lib/brabo/own", "/"),  # a filesystem of its own: nothing but the folder's name is left
+        ("/var/lib/brabo/own/projects", "/projects"),
+        ("/var/lib/brabo-other/x", "/var/lib/brabo-other/x"),  # a name that only begins like a mount point
+        ("/mnt/spaced/ws", "/srv/with space/ws"),
+    ],
+)
+def test_the_path_a_folder_shows_on_its_filesystem(folder, shown):
+    from containers.bwrap import path_on_its_filesystem
+
+    assert path_on_its_filesystem(folder, MOUNTINFO) == shown
+
+
+def test_the_start_says_what_a_sandbox_shows_of_the_workspaces_as_the_sandbox_shows_it(
+    sandbox, tmp_path, settings
+):
+    """The operator learns at start what every command will read in its mountinfo (the workspaces' path on
+    their filesystem), and that one of their own hides it: the sentence names exactly what a real sandbox
+    over a project folder there shows."""
+    from containers import bwrap
+
+    settings.PROJECT_WORKSPACES_ROOT = tmp_path / MARK
+    settings.BRABO_PROJECTS_BASE = tmp_path / "base"
+    folder = tmp_path / MARK / "acme-project-1234abcd"
+    folder.mkdir(parents=True)
+    (folder / sb.POLICY_FILE).write_text("{}\n")
+    lines = run(folder, "cat /proc/self/mountinfo")["stdout"].splitlines()
+    (seen,) = [ln.split()[3] for ln in lines if ln.split()[4] == "/work"]
+    ok, sentence = bwrap.workspaces_check()
+    assert ok and "PROJECT_WORKSPACES_ROOT" in sentence and "filesystem of their own" in sentence
+    assert seen.removesuffix("/acme-project-1234abcd") + "/" in sentence, (seen, sentence)
+
+
+def test_the_start_says_nothing_of_workspaces_on_a_filesystem_of_their_own(settings, monkeypatch):
+    from containers import bwrap
+
+    settings.PROJECT_WORKSPACES_ROOT = "/var/lib/brabo/own/ws"
+    settings.BRABO_PROJECTS_BASE = "/var/lib/brabo/own"
+    monkeypatch.setattr(bwrap, "_own_mountinfo", lambda: MOUNTINFO)
+    monkeypatch.setattr(bwrap, "bwrap_path", lambda: "/usr/bin/bwrap")
+    ok, sentence = bwrap.workspaces_check()
+    assert ok and "BRABO_PROJECTS_BASE" not in sentence and "/ws/" in sentence
+    settings.PROJECT_WORKSPACES_ROOT = "/var/lib/brabo/own"
+    assert bwrap.workspaces_check() is None
