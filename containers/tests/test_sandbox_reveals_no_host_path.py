@@ -222,7 +222,9 @@ def test_the_start_says_what_a_sandbox_shows_of_the_workspaces_as_the_sandbox_sh
     (folder / sb.POLICY_FILE).write_text("{}\n")
     lines = run(folder, "cat /proc/self/mountinfo")["stdout"].splitlines()
     (seen,) = [ln.split()[3] for ln in lines if ln.split()[4] == "/work"]
-    ok, sentence = bwrap.workspaces_check()
+    answer = bwrap.workspaces_check()
+    assert answer is not None
+    ok, sentence = answer
     assert ok and "PROJECT_WORKSPACES_ROOT" in sentence and "filesystem of their own" in sentence
     assert seen.removesuffix("/acme-project-1234abcd") + "/" in sentence, (seen, sentence)
 
@@ -234,7 +236,9 @@ def test_the_start_says_nothing_of_workspaces_on_a_filesystem_of_their_own(setti
     settings.BRABO_PROJECTS_BASE = "/var/lib/brabo/own"
     monkeypatch.setattr(bwrap, "_own_mountinfo", lambda: MOUNTINFO)
     monkeypatch.setattr(bwrap, "bwrap_path", lambda: "/usr/bin/bwrap")
-    ok, sentence = bwrap.workspaces_check()
+    answer = bwrap.workspaces_check()
+    assert answer is not None
+    ok, sentence = answer
     assert ok and "BRABO_PROJECTS_BASE" not in sentence and "/ws/" in sentence
     settings.PROJECT_WORKSPACES_ROOT = "/var/lib/brabo/own"
     assert bwrap.workspaces_check() is None

@@ -275,6 +275,12 @@ def test_the_hosts_ipc_objects_and_abstract_sockets_are_not_reached(sandbox, tmp
     assert lines[1:] == ["msg ENOENT", "shm ENOENT", "sem ENOENT", "mq ENOENT", "abstract ECONNREFUSED"], done
 
 
+def _bwrap() -> str:
+    bwrap = sb.bwrap_path()
+    assert bwrap is not None  # the sandbox fixture skipped otherwise
+    return bwrap
+
+
 def _abstract_scoping() -> bool:
     """Whether this kernel's Landlock scopes abstract unix sockets (ABI 6, Linux 6.12)."""
     return sb.landlock_abi() >= sb.LANDLOCK_SCOPE_ABI
@@ -302,7 +308,7 @@ def _shared_net_run(folder: Path, command: str, *, as_nobody: bool) -> str:
     """What ``command`` printed in a runner's sandbox (--share-net), launched by this user or, bubblewrap
     directly (no root helper), by an unprivileged one."""
     if not as_nobody:
-        done = sb.Launcher(sb.bwrap_path(), share_net=True).run(
+        done = sb.Launcher(_bwrap(), share_net=True).run(
             folder, folder / sb.POLICY_FILE, sb.WORKDIR, command, timeout=60, cap=1 << 16
         )
         return done["stdout"] + done["stderr"]
@@ -321,12 +327,12 @@ def _shared_net_run(folder: Path, command: str, *, as_nobody: bool) -> str:
         f"{command!r}, timeout=60, cap=1 << 16)\n"
         "sys.stdout.write(done['stdout'] + done['stderr'])\n"
     )
-    done = subprocess.run(
+    launched = subprocess.run(
         ["/usr/bin/python3", "-I", "-c", code], user=65534, group=65534, extra_groups=[], cwd="/",
         env={"PATH": "/usr/bin:/bin", "HOME": "/tmp", "TMPDIR": "/tmp"}, capture_output=True, text=True,
         timeout=120,
     )  # fmt: skip
-    return done.stdout + done.stderr
+    return launched.stdout + launched.stderr
 
 
 @pytest.mark.skipif(not HAS_PYTHON, reason="the probe needs python3 in the sandbox")
@@ -366,6 +372,6 @@ def test_a_kernel_that_cannot_scope_them_is_said_at_the_runners_start(sandbox, m
     """Before Linux 6.12 nothing closes the machine's abstract sockets to a --share-net sandbox: the probe's
     verdict says so (the runner prints it as a warning at start); without --share-net there is nothing to say."""
     monkeypatch.setattr(sb, "landlock_abi", lambda: sb.LANDLOCK_SCOPE_ABI - 1)
-    shared = sb.probe(sb.Launcher(sb.bwrap_path(), share_net=True))
+    shared = sb.probe(sb.Launcher(_bwrap(), share_net=True))
     assert shared.ok and "abstract unix sockets" in shared.note, shared
-    assert sb.probe(sb.Launcher(sb.bwrap_path())).note == ""
+    assert sb.probe(sb.Launcher(_bwrap())).note == ""
