@@ -187,11 +187,16 @@ def byte_caps(limits: Limits) -> tuple[int, int]:
 # capability). bash and busybox name processes -u, dash -p; the probe checks the limit took effect.
 # The file size and address space limits are given in KiB: bash's unit for -f and -v (dash and busybox count
 # -f in 512-byte blocks); the probe reads both back from /proc/self/limits in bytes.
+# R9.7: no core dumps (soft and hard 0). A crash wrote the process's memory into the project (a file as large
+# as the process); where the host's core_pattern is a pipe (systemd-coredump, apport: run as root in the
+# host's namespaces) a limit of 0 tells the handler to store no core. The kernel still starts that handler
+# for each crash whatever the limit (only 1 stops it, and a command may always lower its own limit to 0):
+# no sandbox can close that, the host's core_pattern does (README).
 _LIMITS_PRELUDE = (
     "ulimit -u {n} 2>/dev/null || ulimit -p {n} 2>/dev/null || "
     "{{ echo 'brabo sandbox: the process limit cannot be set' >&2; exit 125; }}; "
-    "ulimit -f {f} 2>/dev/null && ulimit -v {v} 2>/dev/null || "
-    "{{ echo 'brabo sandbox: the file size or address space limit cannot be set' >&2; exit 125; }}; "
+    "ulimit -f {f} 2>/dev/null && ulimit -v {v} 2>/dev/null && ulimit -c 0 2>/dev/null || "
+    "{{ echo 'brabo sandbox: the file size, address space or core limit cannot be set' >&2; exit 125; }}; "
     'exec "$0" -c "$1"'
 )
 
@@ -730,6 +735,7 @@ if (chmod 666 /work/permissions.json) 2>/dev/null; then echo policychmod=yes; el
 if (echo x > /work/.brabo-probe) 2>/dev/null; then echo work=yes; else echo work=no; fi
 sed -n 's/^Max processes  *\([0-9a-z]*\)  *\([0-9a-z]*\).*/nproc=\1 \2/p' /proc/self/limits
 sed -n 's/^Max file size  *\([0-9a-z]*\)  *\([0-9a-z]*\).*/fsize=\1 \2/p' /proc/self/limits
+sed -n 's/^Max core file size  *\([0-9a-z]*\)  *\([0-9a-z]*\).*/core=\1 \2/p' /proc/self/limits
 sed -n 's/^Max address space  *\([0-9a-z]*\)  *\([0-9a-z]*\).*/as=\1 \2/p' /proc/self/limits
 if (echo x > /.brabo-probe) 2>/dev/null; then echo rootfs=yes; else echo rootfs=no; fi
 if (echo x > /dev/.brabo-probe) 2>/dev/null; then echo devfs=yes; else echo devfs=no; fi
@@ -812,6 +818,11 @@ def unbounded_by(facts: dict[str, str], limits: Limits) -> list[str]:
     for key, where in (("rootfs", "/"), ("devfs", "/dev")):
         if facts.get(key) != "no":
             wrong.append(f"it can fill {where}, a filesystem in the host's memory without a size")
+    if facts.get("core") != "0 0":
+        wrong.append(
+            f"its processes may dump core (limit {facts.get('core') or 'unknown'}, not 0): into the project, "
+            "or to the host's crash handler, which runs as root"
+        )
     return wrong
 
 

@@ -38,7 +38,13 @@ MASKED_PATHS = tuple(
 ISOLATION_LABEL = "brabo.isolation"
 ISOLATION_MARK = hashlib.sha256(
     json.dumps(
-        {"masked": MASKED_PATHS, "cap_drop": ["ALL"], "security_opt": ["no-new-privileges"], "ipc": "private"}
+        {
+            "masked": MASKED_PATHS,
+            "cap_drop": ["ALL"],
+            "security_opt": ["no-new-privileges"],
+            "ipc": "private",
+            "core": 0,
+        }
     ).encode()
 ).hexdigest()[:16]
 
@@ -68,6 +74,12 @@ def _process_cap() -> int:
         return sandbox.configured_limits().processes
     except sandbox.SandboxError as exc:
         raise ExecutionFailure(exc.code, exc.message, exc.next_step) from None
+
+
+def _no_core():
+    from docker.types import Ulimit
+
+    return Ulimit(name="core", soft=0, hard=0)
 
 
 def _file_cap():
@@ -166,7 +178,9 @@ class DockerEngineBroker:
             nano_cpus=int(spec.cpu * 1_000_000_000),
             mem_limit=f"{spec.memory_mb}m",
             pids_limit=_process_cap(),  # a fork bomb meets the cap, not the host's process table
-            ulimits=[_file_cap()],  # no file past BRABO_SANDBOX_MAX_FILE_MB on the shared disk
+            # no file past BRABO_SANDBOX_MAX_FILE_MB on the shared disk, and no core dump (R9.7: into the project,
+            # or to the host's crash handler, run as root), as in the bubblewrap sandbox
+            ulimits=[_file_cap(), _no_core()],
             # R9.7: no capability, as in the bubblewrap sandbox
             cap_drop=["ALL"],
             security_opt=["no-new-privileges"],

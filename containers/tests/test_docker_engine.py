@@ -116,6 +116,7 @@ def test_the_container_holds_no_privilege_and_a_bounded_share_of_the_host(team, 
         sandbox.Limits().file_mb << 20
     )  # no file past it on the shared disk (BRABO_SANDBOX_MAX_FILE_MB)
     assert {"Name": "fsize", "Soft": file_bytes, "Hard": file_bytes} in host.get("Ulimits", []), host
+    assert {"Name": "core", "Soft": 0, "Hard": 0} in host["Ulimits"], host  # no core dump, as in bubblewrap
     assert "HOME=/tmp" in body["Env"]
 
 

@@ -32,6 +32,10 @@ ATTACKS = {
     "sysrq": "echo h > /proc/sysrq-trigger && echo GOT",
     "sysctl": "echo brabo > /proc/sys/kernel/hostname && echo GOT",
     "core_pattern": "echo '|/work/x' > /proc/sys/kernel/core_pattern && echo GOT",
+    # a crash hands the process to the host's crash handler (a core_pattern pipe: apport, systemd-coredump,
+    # run as root in the host's namespaces) or writes its memory into the project: no core, the limit fixed
+    "core_dump": "ulimit -c unlimited 2>/dev/null; sh -c 'kill -SEGV $$'; ls /work /tmp | grep -q '^core' && echo GOT",
+    "core_limit": 'ulimit -c 1 2>/dev/null; [ "$(ulimit -Hc)" != 0 ] && echo GOT',
     "uid_map": "echo '0 0 1' > /proc/self/uid_map && echo GOT",
     "setgroups": "echo allow > /proc/self/setgroups && echo GOT",
     "chown_root": "touch /work/f && chown 0:0 /work/f && echo GOT",

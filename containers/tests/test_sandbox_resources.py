@@ -320,6 +320,21 @@ def test_the_probe_refuses_a_sandbox_whose_file_or_address_space_cap_did_not_tak
     assert not verdict.ok and verdict.code == "sandbox_unavailable" and variable in verdict.why, verdict
 
 
+def test_the_probe_refuses_a_sandbox_whose_processes_may_dump_core(sandbox):
+    """A soft limit of 0 is raised again by the command (its crash then reaches the host's crash handler, run
+    as root, or writes its memory into the project): the probe sees the hard limit and refuses."""
+
+    class Dumping(sb.Launcher):
+        def argv(self, folder, policy, cwd, command):
+            argv = super().argv(folder, policy, cwd, command)
+            at = argv.index("--") + 3  # the prelude
+            argv[at] = argv[at].replace("ulimit -c 0", "ulimit -S -c 0")
+            return argv
+
+    verdict = sb.probe(Dumping(bwrap()))
+    assert not verdict.ok and verdict.code == "sandbox_unavailable" and "dump core" in verdict.why, verdict
+
+
 def test_a_launcher_whose_own_file_and_address_space_limits_are_lower_starts_sandboxes_at_them(
     sandbox, folder
 ):
