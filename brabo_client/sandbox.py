@@ -883,10 +883,36 @@ def probe(launcher: Launcher, *, timeout: float = 60) -> Verdict:
             )
         if wrong:
             return Verdict(False, "a sandboxed command would hold privilege here: " + "; ".join(wrong) + ".")
-        verdict = _filter_verdict(facts)
-        if verdict.ok and launcher.share_net and not scopes_abstract_sockets(True):
-            verdict = replace(verdict, note="; ".join(n for n in (verdict.note, ABSTRACT_SOCKETS_NOTE) if n))
+        return _with_host_notes(_filter_verdict(facts), launcher)
+
+
+CORE_PATTERN = "/proc/sys/kernel/core_pattern"
+
+
+def _crash_handler() -> str:
+    """The program the host's core_pattern pipes a crash to ("" for a plain file name, or when unread)."""
+    try:
+        with open(CORE_PATTERN, encoding="utf-8", errors="replace") as f:
+            pattern = f.read().strip()
+    except OSError:
+        return ""
+    return pattern[1:].split()[0] if pattern.startswith("|") and pattern[1:].split() else ""
+
+
+def _with_host_notes(verdict: Verdict, launcher: Launcher) -> Verdict:
+    """``verdict`` with what the host itself leaves open added to its note (said at start)."""
+    if not verdict.ok:
         return verdict
+    notes = [verdict.note]
+    if launcher.share_net and not scopes_abstract_sockets(True):
+        notes.append(ABSTRACT_SOCKETS_NOTE)
+    handler = _crash_handler()
+    if handler:
+        notes.append(
+            f"this host's kernel.core_pattern pipes every crash to {handler}, which the kernel starts as root for "
+            "a crash inside a sandbox too; set it to a plain file name (core) where tenants run"
+        )
+    return replace(verdict, note="; ".join(n for n in notes if n))
 
 
 def _filter_verdict(facts: dict[str, str]) -> Verdict:

@@ -353,3 +353,27 @@ def test_a_launcher_whose_own_file_and_address_space_limits_are_lower_starts_san
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert done.stdout.split("\n")[:2] == ["probe True", f"caps {5 * 1024} {3 * 1024 * 1024} 0"], done
+
+
+@pytest.mark.parametrize(
+    "pattern, said",
+    [
+        ("|/usr/share/apport/apport -p%p -s%s -c%c -d%d -P%P -u%u -g%g -- %E", "/usr/share/apport/apport"),
+        ("|/usr/lib/systemd/systemd-coredump %P %u %g %s %t %c %h", "/usr/lib/systemd/systemd-coredump"),
+        ("core", None),
+        ("/var/crash/core.%e.%p", None),
+    ],
+)
+def test_a_host_that_pipes_crashes_to_a_program_is_told_at_start(
+    sandbox, monkeypatch, tmp_path, pattern, said
+):
+    """Every crash inside a sandbox starts the host's pipe core handler as root, whatever the sandbox's core
+    limit: the probe's note (the worker's start, the runner's warning) names the program."""
+    (tmp_path / "core_pattern").write_text(pattern + "\n")
+    monkeypatch.setattr(sb, "CORE_PATTERN", str(tmp_path / "core_pattern"))
+    verdict = sb.probe(sb.Launcher(bwrap()))
+    assert verdict.ok, verdict
+    if said is None:
+        assert "core_pattern" not in verdict.note, verdict
+    else:
+        assert f"pipes every crash to {said}" in verdict.note, verdict
