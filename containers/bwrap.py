@@ -196,13 +196,11 @@ def startup_check() -> tuple[bool, str] | None:
     if bwrap_path() is None:
         return None
     verdict = sandbox_guarantee()
-    if verdict.ok and verdict.note:
-        return True, f"sandbox probe: a sandboxed command holds no privilege here, but {verdict.note}"
     if verdict.ok:
-        return (
-            True,
-            "sandbox probe: a sandboxed command holds no privilege here and runs behind the seccomp filter",
-        )
+        said = "sandbox probe: a sandboxed command holds no privilege here"
+        if sandbox.SECCOMP_OFF_NOTE not in verdict.note:
+            said += " and runs behind the seccomp filter"
+        return True, f"{said}, but {verdict.note}" if verdict.note else said
     return False, f"sandboxed commands are refused ({verdict.code}): {verdict.why}"
 
 

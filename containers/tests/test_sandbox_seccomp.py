@@ -365,6 +365,17 @@ def test_the_startup_sentence_names_the_filter_when_it_is_on(real_bwrap):
     assert ok and "seccomp filter" in sentence and "OFF" not in sentence, sentence
 
 
+def test_the_startup_sentence_names_the_filter_beside_what_the_host_leaves_open(
+    real_bwrap, tmp_path, monkeypatch
+):
+    """A note of the host's own (its core_pattern pipes crashes to a program) does not take the filter's
+    mention out of the sentence."""
+    (tmp_path / "core_pattern").write_text("|/usr/lib/systemd/systemd-coredump %P %u %g %s %t %c %h\n")
+    monkeypatch.setattr(sb, "CORE_PATTERN", str(tmp_path / "core_pattern"))
+    ok, sentence = startup()
+    assert ok and "runs behind the seccomp filter" in sentence and "systemd-coredump" in sentence, sentence
+
+
 @pytest.mark.parametrize("value", ["of", "disabled", "0", "yes please"])
 def test_an_unknown_filter_setting_runs_nothing(real_bwrap, tmp_path, monkeypatch, value):
     monkeypatch.setenv("BRABO_SANDBOX_SECCOMP", value)
