@@ -64,10 +64,21 @@ DEFAULT_SANDBOX_ID = 65534  # the host uid/gid a root launcher runs the sandbox 
 SANDBOX_HOSTNAME = "brabo-sandbox"  # not the host's: a worker's name says where it runs
 SANDBOX_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 ETC_FILES = (
-    "/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/passwd",
-    "/etc/group", "/etc/nsswitch.conf", "/etc/localtime", "/etc/ssl", "/etc/ca-certificates",
-    "/etc/mime.types",
+    "/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/nsswitch.conf",
+    "/etc/localtime", "/etc/ssl", "/etc/ca-certificates", "/etc/mime.types",
 )  # fmt: skip
+# R9.7, R6.4: the sandbox's own accounts, not the host's. The host's /etc/passwd and /etc/group name its
+# people and services, their home folders (host paths) and who may use what (the docker group's members);
+# inside, every file of the host belongs to an unmapped uid anyway (shown as nobody), so root and the
+# sandbox's user are all there is to name. Each is written into a fresh descriptor at launch (run_capped) and
+# bound read-only (bubblewrap's --ro-bind-data).
+ACCOUNT_FILES = {
+    "/etc/passwd": (
+        "root:x:0:0:root:/root:/usr/sbin/nologin\n"
+        f"nobody:x:{INSIDE_ID}:{INSIDE_ID}:nobody:/tmp:/usr/sbin/nologin\n"
+    ),
+    "/etc/group": f"root:x:0:\nnogroup:x:{INSIDE_ID}:\n",
+}
 # R9.7: the host lends the sandbox its programs, not their host-wide configuration. /etc/gitconfig (git
 # --system) is not in ETC_FILES, and the $(prefix)/etc of /usr and /usr/local -- npm's --global npmrc, a
 # source-built git's gitconfig -- is hidden under an empty read-only folder: that is where an operator keeps
@@ -109,6 +120,8 @@ PROC_MASKED_FOLDERS = (
 # In a sandbox's argv, the place of the filter's descriptor: ``run_capped`` opens a fresh one at each launch
 # and puts its number there (bubblewrap reads a descriptor to its end, so none can be shared or kept).
 SECCOMP_FD_SLOT = "{brabo-seccomp-fd}"
+# The same for each of ACCOUNT_FILES: the place of the descriptor holding it.
+DATA_FD_SLOTS = {path: f"{{brabo-data-fd:{path}}}" for path in ACCOUNT_FILES}
 # Where bubblewrap's own options start in a sandbox's argv: ``run_capped`` hands them over through a descriptor
 # (``--args``), so bubblewrap's command line -- which every process inside reads as /proc/1/cmdline -- names
 # no host path (the project folder's, its policy file's). The options end at the first ``--``.
@@ -336,6 +349,8 @@ def bwrap_argv(
             argv += ["--ro-bind", top, top]
     for path in ETC_FILES + (NET_ETC_FILES if share_net else ()):
         argv += ["--ro-bind-try", path, path]
+    for path, slot in DATA_FD_SLOTS.items():
+        argv += ["--ro-bind-data", slot, path]
     argv += ["--bind", work, WORKDIR]
     if policy is not None:  # R3.5: the rules are not the governed's to rewrite — read-only over itself
         argv += ["--ro-bind", policy, f"{WORKDIR}/{POLICY_FILE}"]
@@ -597,20 +612,9 @@ def run_capped(
 ) -> dict:
     """Run ``argv`` in its own process group; keep at most ``cap`` bytes of each stream (draining the rest
     so the process never blocks on a full pipe); kill the whole group at ``timeout`` seconds. A sandbox's
-    filter (:data:`SECCOMP_FD_SLOT`) is given a descriptor of its own here."""
-    fds: tuple[int, ...] = ()
-    if SECCOMP_FD_SLOT in argv:
-        seccomp_filter()  # the named refusal when it cannot be built
-        fds = (syscall_filter.open_for_launch(),)
-        argv = [str(fds[0]) if a == SECCOMP_FD_SLOT else a for a in argv]
-    if OPTIONS_SLOT in argv:
-        try:
-            argv, options_fd = _options_by_descriptor(argv)
-        except BaseException:
-            for fd in fds:
-                os.close(fd)
-            raise
-        fds = (*fds, options_fd)
+    filter (:data:`SECCOMP_FD_SLOT`), its accounts (:data:`DATA_FD_SLOTS`) and its options
+    (:data:`OPTIONS_SLOT`) are each given a descriptor of their own here."""
+    argv, fds = _launch_descriptors(argv)
     try:
         proc = subprocess.Popen(
             argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -655,6 +659,29 @@ def run_capped(
         "truncated": bool(dropped["out"] or dropped["err"]),
         "timed_out": timed_out,
     }
+
+
+def _launch_descriptors(argv: list[str]) -> tuple[list[str], tuple[int, ...]]:
+    """``argv`` with its slots filled with fresh descriptors, and those descriptors (the caller passes them to
+    the launch, then closes them); none is left open when one cannot be made."""
+    fds: list[int] = []
+    try:
+        if SECCOMP_FD_SLOT in argv:
+            seccomp_filter()  # the named refusal when it cannot be built
+            fds.append(syscall_filter.open_for_launch())
+            argv = [str(fds[-1]) if a == SECCOMP_FD_SLOT else a for a in argv]
+        for path, slot in DATA_FD_SLOTS.items():
+            if slot in argv:
+                fds.append(syscall_filter.descriptor_holding("brabo-data", ACCOUNT_FILES[path].encode()))
+                argv = [str(fds[-1]) if a == slot else a for a in argv]
+        if OPTIONS_SLOT in argv:
+            argv, options_fd = _options_by_descriptor(argv)
+            fds.append(options_fd)
+    except BaseException:
+        for fd in fds:
+            os.close(fd)
+        raise
+    return argv, tuple(fds)
 
 
 def _options_by_descriptor(argv: list[str]) -> tuple[list[str], int]:

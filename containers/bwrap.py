@@ -1,8 +1,8 @@
 """The bubblewrap adapter: each command runs in a fresh sandbox on this host.
 
 Only the project folder is visible (read-write at /work, its permissions.json read-only, R3.5); the system is
-read-only and minimal (/usr, the loader's links, a short list of /etc files); /tmp is private; there is no
-network (a new, empty network namespace) and every other namespace is new as well. The sandbox dies with its
+read-only and minimal (/usr, the loader's links, a short list of /etc files, accounts of its own); /tmp is
+private; there is no network (a new, empty network namespace) and every other namespace is new as well. The sandbox dies with its
 parent; at the time limit the whole process group is killed. There is no long-lived container:
 start/stop/remove only keep the registered state, and ``remove`` has nothing to discard but that state.
 

@@ -235,3 +235,37 @@ def test_the_hosts_shared_scratch_folders_are_not_shared(sandbox, folder, where)
         host_file.unlink()
     assert "host-scratch" not in done["stdout"], done
     assert not (Path(where) / f"{name}-in").exists()
+
+
+# -- the host's accounts -----------------------------------------------------------------------------------------
+
+
+def test_the_hosts_accounts_are_not_listed(sandbox, folder):
+    """The host's /etc/passwd and /etc/group name its people and services, their home folders (host paths) and
+    who may use what (the docker group's members): the sandbox gets a list of its own -- root and the sandbox's
+    user -- and whoever it runs as is still named (id, whoami, git, ssh, python's pwd)."""
+    printed, done = run_each(
+        folder,
+        {
+            "passwd": "cut -d: -f1,6 /etc/passwd",
+            "group": "cut -d: -f1,4 /etc/group",
+            "getent": "getent passwd; getent group",
+            "id": "id; whoami",
+            "python": "python3 -I -S -c 'import os, pwd; p = pwd.getpwuid(os.getuid()); print(p.pw_name, p.pw_dir)'",
+        },
+    )
+    assert sorted(printed["passwd"].split()) == ["nobody:/tmp", "root:/root"], (printed, done)
+    assert sorted(printed["group"].split()) == ["nogroup:", "root:"], (printed, done)
+    assert sorted(printed["getent"].split()) == sorted(
+        ["root:x:0:0:root:/root:/usr/sbin/nologin", f"nobody:x:{sb.INSIDE_ID}:{sb.INSIDE_ID}:nobody:/tmp:/usr/sbin/nologin",
+         "root:x:0:", f"nogroup:x:{sb.INSIDE_ID}:"]
+    ), (printed, done)  # fmt: skip
+    assert printed["id"].split() == [
+        f"uid={sb.INSIDE_ID}(nobody)", f"gid={sb.INSIDE_ID}(nogroup)", f"groups={sb.INSIDE_ID}(nogroup)", "nobody"
+    ], (printed, done)  # fmt: skip
+    if Path("/usr/bin/python3").exists():
+        assert printed["python"].split() == ["nobody", "/tmp"], (printed, done)
+    with open("/etc/passwd") as f:
+        host_accounts = {line.split(":")[0] for line in f if line.strip()} - {"root", "nobody"}
+    named = {line.split(":")[0] for line in printed["getent"].split()}
+    assert host_accounts and not host_accounts & named, (host_accounts, named)
