@@ -97,6 +97,8 @@ NET_ETC_FILES = ("/etc/resolv.conf", "/etc/hosts")
 # another tenant asked for), asynchronous I/O and terminals -- read before and after, they tell another
 # tenant's activity and carry a channel between two commands -- and /proc/partitions and /proc/swaps name the
 # host's disks and a swap file's host path; the limits beside them (file-max, nr_open, inotify, pty/max) stay.
+# schedstat (each CPU's run and wait times: every tenant's) and bootconfig (the kernel's boot parameters, as
+# cmdline) where the kernel has them.
 # What ordinary tools read stays: /proc/stat (ps takes the boot time from it, top the CPU times), meminfo,
 # uptime, loadavg, cpuinfo and vmstat (free, vmstat, nproc, python, node) -- loadavg, uptime, the memory totals
 # and the process count are sysinfo(2)'s answer anyway, which no mask hides. One table: the Docker broker's
@@ -109,7 +111,7 @@ PROC_MASKED_FILES = (
     "/proc/kpagecount", "/proc/kpageflags", "/proc/kpagecgroup", "/proc/kmsg",
     "/proc/sys/fs/file-nr", "/proc/sys/fs/inode-nr", "/proc/sys/fs/inode-state", "/proc/sys/fs/dentry-state",
     "/proc/sys/fs/dentry-negative", "/proc/sys/fs/aio-nr", "/proc/sys/kernel/pty/nr",
-    "/proc/partitions", "/proc/swaps",
+    "/proc/partitions", "/proc/swaps", "/proc/schedstat", "/proc/bootconfig",
 )  # fmt: skip
 # irq/N/spurious counts each interrupt (the masked interrupts file, line by line); fs/<type>/<disk>/ holds each
 # filesystem's allocation state and activity counters (ext4's mb_groups, xfs's stat): other tenants' writes;

@@ -76,6 +76,9 @@ MASKED_FILES = (
     # the host's disks and swap: their names, sizes, and a swap file's host path
     "/proc/partitions",
     "/proc/swaps",
+    # where the kernel has them (not every build does): each CPU's run and wait times, the boot parameters
+    "/proc/schedstat",
+    "/proc/bootconfig",
 )
 
 
