@@ -8,7 +8,9 @@ kexec, the mount API, ptrace, ASLR turned off through ``personality``, the clock
 accounting, quotas, ``open_by_handle_at`` (the container-breakout call). Everything else is allowed: the
 filter answers those calls EPERM (io_uring: ENOSYS, as if the kernel had none), refuses ``clone``/``unshare``
 with any namespace flag, and answers ``clone3`` ENOSYS (its flags sit in memory a filter cannot read, and libc
-falls back to ``clone`` on ENOSYS -- what Docker does).
+falls back to ``clone`` on ENOSYS -- what Docker does). It also refuses a set-user-id or set-group-id bit on
+any file or folder (chmod and its kin, a file made with one; ``openat2`` ENOSYS), as systemd's
+``RestrictSUIDSGID=`` does: one left in the project would run on the host as the sandbox's host user.
 
 Compiled with libseccomp (``libseccomp.so.2``, Debian/Ubuntu ``libseccomp2``) through ctypes, standard
 library only: the runner runs where Brabo's server code is not installed. The filter covers the host's
@@ -48,7 +50,7 @@ REFUSED = (
     # files by handle, past every path check (the container-breakout call)
     "open_by_handle_at",
 )  # fmt: skip
-NOT_IMPLEMENTED = ("io_uring_setup", "io_uring_enter", "io_uring_register", "clone3")
+NOT_IMPLEMENTED = ("io_uring_setup", "io_uring_enter", "io_uring_register", "clone3", "openat2")
 
 CLONE_NEWTIME = 0x00000080  # unshare only: in clone's flags this bit is part of the exit signal
 NAMESPACE_FLAGS = (
@@ -69,6 +71,19 @@ PERSONALITY_FLAGS = (
     0x0400000,  # READ_IMPLIES_EXEC
 )
 PERSONALITY_QUERY = 0xFFFFFFFF
+# R9.7: no set-user-id or set-group-id file or folder (as systemd's RestrictSUIDSGID=). One left in the project
+# runs, on the host, as the sandbox's host user: the worker's own uid, or a root worker's BRABO_SANDBOX_UID,
+# which every tenant's folder is opened to. Refused where a mode is set -- (call, the mode's argument) -- and
+# where a file is made with one -- (call, the flags' argument or None, the mode's argument): open and openat
+# with O_CREAT or O_TMPFILE; openat2's mode sits in memory a filter cannot read, so it answers ENOSYS (libc
+# and the programs that call it fall back to openat).
+SET_ID_BITS = (0o4000, 0o2000)  # S_ISUID, S_ISGID
+O_CREAT, O_TMPFILE_BIT = 0o100, 0o20000000  # the same on x86 and arm, 32 and 64 bits
+SET_MODE = (("chmod", 1), ("fchmod", 1), ("fchmodat", 2), ("fchmodat2", 2))
+MAKE_WITH_MODE = (
+    ("creat", None, 1), ("mknod", None, 1), ("mknodat", None, 2),
+    ("open", 1, 2), ("openat", 2, 3),
+)  # fmt: skip
 
 _ACT_ALLOW = 0x7FFF0000
 _ACT_ERRNO = 0x00050000
@@ -141,6 +156,15 @@ def _rules(lib, ctx) -> None:
         for bit in range(32):
             if 1 << bit != flag:
                 _rule(lib, ctx, eperm, "personality", (0, flag | 1 << bit, flag))
+    for bit in SET_ID_BITS:
+        for name, mode in SET_MODE:
+            _rule(lib, ctx, eperm, name, (mode, bit, bit))
+        for name, flags, mode in MAKE_WITH_MODE:
+            if flags is None:
+                _rule(lib, ctx, eperm, name, (mode, bit, bit))
+                continue
+            for made in (O_CREAT, O_TMPFILE_BIT):
+                _rule(lib, ctx, eperm, name, (flags, made, made), (mode, bit, bit))
 
 
 def build() -> bytes:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import stat
 import subprocess
 
 import pytest
@@ -121,3 +122,63 @@ def test_a_command_killed_at_its_time_limit_leaves_no_daemon_behind(sandbox, fol
             break
         subprocess.run(["sleep", "0.05"], check=True)
     assert marker not in ps, ps
+
+
+# -- no set-user-id or set-group-id file left on the host ------------------------------------------------------
+
+# Every way a file or folder gets a set-id bit: changing a mode (chmod, fchmod, fchmodat, fchmodat2), creating
+# with one (open and openat with O_CREAT or O_TMPFILE, creat, mknod, mknodat), for the user's id and the group's.
+SET_ID = r"""
+import ctypes, os, stat, sys
+libc = ctypes.CDLL(None, use_errno=True)
+nr = {"x86_64": {"fchmodat2": 452, "open": 2, "creat": 85, "mknod": 133},
+      "aarch64": {"fchmodat2": 452}}.get(os.uname().machine, {})
+def attempt(name, call):
+    try:
+        call()
+    except OSError:
+        pass
+for bit, tag in ((stat.S_ISUID, "u"), (stat.S_ISGID, "g")):
+    mode = 0o755 | bit
+    def made(how):
+        path = f"/work/{how}-{tag}"
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o755))
+        return path
+    attempt("chmod", lambda: os.chmod(made("chmod"), mode))
+    attempt("chmod_dir", lambda: (os.mkdir(f"/work/dir-{tag}"), os.chmod(f"/work/dir-{tag}", mode)))
+    attempt("fchmod", lambda: os.fchmod(os.open(made("fchmod"), os.O_RDONLY), mode))
+    attempt("fchmodat", lambda: libc.fchmodat(-100, made("fchmodat").encode(), mode, 0))
+    if "fchmodat2" in nr:
+        path = made("fchmodat2").encode()
+        libc.syscall(nr["fchmodat2"], -100, path, mode, 0)
+    attempt("open", lambda: os.close(os.open(f"/work/open-{tag}", os.O_CREAT | os.O_WRONLY, mode)))
+    if "open" in nr:
+        libc.syscall(nr["open"], f"/work/rawopen-{tag}".encode(), os.O_CREAT | os.O_WRONLY, mode)
+        libc.syscall(nr["creat"], f"/work/creat-{tag}".encode(), mode)
+        libc.syscall(nr["mknod"], f"/work/mknod-{tag}".encode(), stat.S_IFREG | mode, 0)
+    attempt("mknod", lambda: os.mknod(f"/work/mknodat-{tag}", stat.S_IFREG | mode))
+    def tmpfile():
+        fd = os.open("/work", os.O_TMPFILE | os.O_WRONLY, mode)
+        os.link(f"/proc/self/fd/{fd}", f"/work/tmpfile-{tag}")
+    attempt("tmpfile", tmpfile)
+    attempt("openat2", lambda: libc.syscall(437, -100, b"/work/openat2", b"\0" * 24, 24))
+print("done")
+"""
+
+
+@pytest.mark.skipif(not os.path.exists("/usr/bin/python3"), reason="the attacks need python3 in the sandbox")
+def test_no_file_with_a_set_id_bit_is_left_on_the_host(sandbox, folder):
+    """A set-user-id file the sandbox leaves in the project runs, on the host, as the sandbox's host user --
+    the worker's own uid, or (a root worker) BRABO_SANDBOX_UID, which every tenant's folder is opened to: any
+    program or user of the host that runs it holds that. Setting either bit is refused (as systemd's
+    RestrictSUIDSGID= does), whichever call tries; ordinary modes and the sticky bit stay."""
+    done = run(folder, f"python3 -I -S -c '{SET_ID}'; chmod 1777 /work/sticky 2>/dev/null || mkdir -m 1777 /work/sticky; "
+               "touch /work/own && chmod 750 /work/own && chmod +x /work/own && chmod g+w /work/own && echo modes-ok")  # fmt: skip
+    assert "done" in done["stdout"] and "modes-ok" in done["stdout"], done
+    set_id = {
+        p.name: oct(p.lstat().st_mode)
+        for p in folder.iterdir()
+        if p.lstat().st_mode & (stat.S_ISUID | stat.S_ISGID)
+    }
+    assert set_id == {}, (set_id, done)
+    assert (folder / "sticky").stat().st_mode & stat.S_ISVTX
