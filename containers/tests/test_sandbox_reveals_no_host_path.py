@@ -44,6 +44,8 @@ PLACES = {
     "descriptors": "for p in /proc/[0-9]*; do ls -l $p/fd $p/map_files 2>/dev/null; done",
     "maps": "for p in /proc/[0-9]*; do cat $p/maps 2>/dev/null; done | awk '{print $6}' | sort -u",
     "mounts": "cat /proc/self/mounts /proc/1/mounts",
+    "mountstats": "cat /proc/self/mountstats /proc/1/mountstats",
+    "accounts": "cat /etc/passwd /etc/group",
     "mount_points": "awk '{print $5}' /proc/self/mountinfo",
     "mountinfo_but_the_root_field": "awk '{$4=\"\"; print}' /proc/self/mountinfo",
     "errors": "cd /work/nothing; ls /work/nothing; cat /proc/1/root/etc/nothing; cd ..; cd ..; pwd",
