@@ -24,6 +24,8 @@ class ProposedActionAdmin(ReadOnlyAdmin):
     list_select_related = ["project", "agent"]
     search_fields = ["id", "payload"]
     date_hierarchy = "created_at"
+    # what the worker checks a claimed row against (keyed hashes taken with the server's key, never the key)
+    readonly_fields = ["payload_hash", "target", "binding", "policy_fingerprint", "decision_seal"]
 
 
 @admin.register(SessionEvent)

@@ -8,6 +8,14 @@ server's SECRET_KEY, of the action's id and all of those; the proposal stores it
 and the worker refuses a claimed row whose fields no longer give it (``actions.execution``). Writing to the
 database is not enough to make a new one: the key is not there. A rotated key keeps in-flight actions running
 while the old one is listed in SECRET_KEY_FALLBACKS.
+
+The decision is signed the same way, when it is made: ``seal_of`` is the HMAC (same key, its own salt) of the
+action's id and binding with the decision -- approved or auto_approved, the deciding person, the approvals that
+counted toward a two-person rule, and for an auto-approval the fingerprint of the policy inputs it was decided
+on (``actions.policy_recheck``). The decision, the policy's or the people's (``actions.services``), stores it
+(``ProposedAction.decision_seal``); the worker runs a row only while its decision gives it, so a database edit
+that sets ``status=approved`` on a pending or denied row, names another decider, or adds approvals, runs
+nothing.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from django.conf import settings
 from django.utils.encoding import force_bytes
 
 SALT = "brabo.actions.binding"
+DECISION_SALT = "brabo.actions.decision"
 
 
 def _message(action) -> str:
@@ -44,15 +53,24 @@ def _message(action) -> str:
     )
 
 
-@lru_cache(maxsize=8)
-def _key(secret: str | bytes) -> bytes:
+@lru_cache(maxsize=16)
+def _key(secret: str | bytes, salt: str = SALT) -> bytes:
     """Django's ``salted_hmac`` key for ``secret`` (SHA-256 of salt + secret), derived once per key: every
     proposal and every execution takes a binding."""
-    return hashlib.sha256(SALT.encode() + force_bytes(secret)).digest()
+    return hashlib.sha256(salt.encode() + force_bytes(secret)).digest()
 
 
-def _hmac(message: str, secret: str | bytes) -> str:
-    return hmac.new(_key(secret), message.encode(), hashlib.sha256).hexdigest()
+def _hmac(message: str, secret: str | bytes, salt: str = SALT) -> str:
+    return hmac.new(_key(secret, salt), message.encode(), hashlib.sha256).hexdigest()
+
+
+def _matches(message: str, stored, salt: str) -> bool:
+    if not isinstance(stored, str) or len(stored) != 64:
+        return False
+    return any(
+        hmac.compare_digest(_hmac(message, secret, salt), stored)
+        for secret in (settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS)
+    )
 
 
 def binding_of(action, secret: str | None = None) -> str:
@@ -64,11 +82,37 @@ def binding_of(action, secret: str | None = None) -> str:
 def binds(action) -> bool:
     """Whether the stored ``binding`` is the one ``action``'s fields give now, under the current key or one of
     SECRET_KEY_FALLBACKS."""
-    stored = action.binding
-    if not isinstance(stored, str) or len(stored) != 64:
-        return False
-    message = _message(action)
-    return any(
-        hmac.compare_digest(_hmac(message, secret), stored)
-        for secret in (settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS)
+    return _matches(_message(action), action.binding, SALT)
+
+
+# -- the decision ---------------------------------------------------------------------------------------
+
+
+def _decision_message(action, status: str, approvers) -> str:
+    return json.dumps(
+        {
+            "id": str(action.id),
+            "binding": action.binding,
+            "status": status,
+            "decided_by": None if action.decided_by_id is None else str(action.decided_by_id),
+            "approvers": sorted(str(a) for a in approvers),
+            "policy": action.policy_fingerprint,
+        },
+        sort_keys=True,
+        separators=(",", ":"),
     )
+
+
+def seal_of(action, status: str, approvers=(), secret: str | None = None) -> str:
+    """The signature of ``action``'s decision as it is: ``status`` (approved or auto_approved), its
+    ``decided_by``, ``approvers`` (the ids of the approvals that counted), its policy fingerprint; under
+    ``secret`` (the current SECRET_KEY by default). Equal to ``salted_hmac(DECISION_SALT, message, secret,
+    algorithm="sha256")``."""
+    message = _decision_message(action, status, approvers)
+    return _hmac(message, settings.SECRET_KEY if secret is None else secret, DECISION_SALT)
+
+
+def seals(action, status: str, approvers=()) -> bool:
+    """Whether the stored ``decision_seal`` is the one ``action``'s decision (``status``, its decider,
+    ``approvers``, its policy fingerprint) gives now, under the current key or one of SECRET_KEY_FALLBACKS."""
+    return _matches(_decision_message(action, status, approvers), action.decision_seal, DECISION_SALT)

@@ -46,6 +46,7 @@ from .models import (
     EXECUTING,
     FAILED,
     RUNNABLE,
+    ActionApproval,
     MergedPullRequest,
     ProposedAction,
 )
@@ -368,12 +369,45 @@ def refusal_to_run(action: ProposedAction) -> tuple[str, str, str] | None:
     """Why a claimed action must not run after all, as (code, message, next step), or None: what runs is
     exactly what was approved (the payload the decision was about, where it acts, an approval that still
     stands, an agent still acting). Read from the row the claim returned, which is the row the executor acts on."""
+    return altered(action) or approval_lapsed(action) or agent_stopped(action)
+
+
+def altered(action: ProposedAction) -> tuple[str, str, str] | None:
+    """The row is not the one that was proposed and decided: its payload, its bound fields, its signed
+    decision or where it acts changed after the decision."""
     return (
-        payload_changed(action)
-        or action_changed(action)
-        or target_changed(action)
-        or approval_lapsed(action)
-        or agent_stopped(action)
+        payload_changed(action) or action_changed(action) or decision_forged(action) or target_changed(action)
+    )
+
+
+def _claimed_from(action: ProposedAction) -> str:
+    return getattr(action, "claimed_from", None) or (APPROVED if action.decided_by_id else AUTO_APPROVED)
+
+
+def decision_forged(action: ProposedAction) -> tuple[str, str, str] | None:
+    """The decision the row carries -- the status it was claimed from, its deciding person, the approvals that
+    counted, an auto-approval's policy fingerprint -- is not the one signed when it was made
+    (``actions.binding.seal_of``): a database edit approved it (a pending or denied row set approved, a decider
+    named, approvals added). Only a person's approval reads its approvals (one query)."""
+    status = _claimed_from(action)
+    approvers = (
+        list(
+            ActionApproval.objects.filter(action_id=action.pk, counted=True).values_list(
+                "approver_id", flat=True
+            )
+        )
+        if status == APPROVED
+        else []
+    )
+    if binding.seals(action, status, approvers):
+        return None
+    log.warning("action %s: its decision is not the one signed when it was made; not run", action.id)
+    return (
+        "decision_forged",
+        f"The action is marked {status}, but that decision (who decided, the approvals that counted) is not one "
+        "Brabo recorded: it does not match the signature taken when the action was decided, so it was not run.",
+        "Propose the action again so it is decided, and find out what changed the stored action (or, if "
+        "BRABO_SECRET_KEY was replaced, list the old key in BRABO_SECRET_KEY_FALLBACKS).",
     )
 
 
@@ -431,9 +465,7 @@ def approval_lapsed(action: ProposedAction) -> tuple[str, str, str] | None:
     """The approval no longer stands: an ``approved`` action with no person's decision on it; under a
     two-person rule in force, fewer approvals that still count than it needs (members read now, as at
     every click); otherwise a deciding person who no longer holds the type's role in the project."""
-    claimed_from = getattr(action, "claimed_from", None) or (
-        APPROVED if action.decided_by_id else AUTO_APPROVED
-    )
+    claimed_from = _claimed_from(action)
     if claimed_from == APPROVED and action.decided_by_id is None:
         return (
             "approval_missing",
@@ -507,7 +539,11 @@ def settle_executed(action: ProposedAction, result: dict, *, attempts: int | Non
     with transaction.atomic():
         now = timezone.now()
         if not ProposedAction.objects.filter(id=action.id, status=EXECUTING).update(
-            status=EXECUTED, result=result, settled_at=now
+            # settled: its decision is spent (a row set back to runnable is no decision: decision_forged)
+            status=EXECUTED,
+            result=result,
+            settled_at=now,
+            decision_seal="",
         ):
             log.error(
                 "action %s finished but was no longer executing (reaped?); its result is dropped", action.id
@@ -541,7 +577,7 @@ def settle_failed(
     with transaction.atomic():
         now = timezone.now()
         if not ProposedAction.objects.filter(id=action.id, status=EXECUTING).update(
-            status=FAILED, result={"error": error}, settled_at=now
+            status=FAILED, result={"error": error}, settled_at=now, decision_seal=""
         ):
             log.warning("action %s failure %s not recorded: it was no longer executing", action.id, code)
             return False

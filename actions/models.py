@@ -13,7 +13,7 @@ from django.utils import timezone
 from brabo_client.payload_hash import payload_hash as payload_hash
 from permissions.action_types import ACTION_TYPES, ROLES
 
-from .binding import binding_of
+from .binding import binding_of, seal_of
 from .targets import target_of
 
 # R8.1 — lifecycle states.
@@ -73,6 +73,14 @@ class ProposedAction(models.Model):
     # the keyed hash of what says what runs (project, type, agent, proposer, payload hash, target...), taken at
     # proposal (actions.binding): the worker runs a row only while its fields still give it.
     binding = models.CharField(max_length=64, blank=True, default="", editable=False)
+    # an auto-approval's fingerprint of the policy inputs its decision read (rules in force and on disk,
+    # autonomy rows, role, project state, operator hooks: actions.policy_recheck); the worker decides again
+    # when they changed before it ran. "": not auto-approved (or decided before the fingerprint).
+    policy_fingerprint = models.CharField(max_length=64, blank=True, default="", editable=False)
+    # the keyed signature of the decision (approved / auto_approved, decided_by, the approvals that counted,
+    # the policy fingerprint), taken when it is made (actions.binding.seal_of): the worker runs a row only
+    # while its decision still gives it. "": no decision (pending, settled without running).
+    decision_seal = models.CharField(max_length=64, blank=True, default="", editable=False)
     status = models.CharField(max_length=16, choices=[(s, s) for s in STATUSES])  # indexed in Meta
     # The policy's verdict at birth (R12.2 reason code + the sentence people read, R10.3).
     reason = models.CharField(max_length=40)
@@ -178,6 +186,9 @@ class ProposedAction(models.Model):
             self.target = target_of(self.project, self.action_type, self.payload)
         if self._state.adding and not self.binding:
             self.binding = binding_of(self)
+        if self._state.adding and not self.decision_seal and self.status in RUNNABLE:
+            # created decided (a fixture, a script): signed as a decision at its creation is
+            self.decision_seal = seal_of(self, self.status)
         super().save(*args, **kwargs)
 
     @property

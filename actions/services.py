@@ -45,7 +45,7 @@ from projects.services import (
 
 from . import budgets, events, expiry, fairness, quorum, shown, task_states, waiting
 from .announce import announce_proposal
-from .binding import binding_of
+from .binding import binding_of, seal_of
 from .enqueue import enqueue_execution
 from .events import Actor
 from .mcp_merges import with_looked_up_base
@@ -352,6 +352,8 @@ def _insert_proposal(proposal: _Proposal) -> Decision:
     )
     # its id, project, type, agent, payload hash, target... (actions.binding)
     action.binding = binding_of(action)
+    if status == AUTO_APPROVED:
+        action.decision_seal = seal_of(action, AUTO_APPROVED)  # the policy's decision, signed
     # the answer shows this very payload: its hash is the one just taken (actions.serializers.action_data)
     action.__dict__["payload_hash_shown"] = hashed
     # the answer's `approvals` reads no rule or approval row again
@@ -463,6 +465,13 @@ def _move_to_approved(
         budgets.approve_gate(action)  # re-checked under the budget lock; crossing one is a 409
     now = timezone.now()
     held_until = now + timedelta(minutes=wait_minutes) if wait_minutes else None
+    action.decided_by, action.policy_fingerprint = actor, ""  # a person decided: no policy's to re-check
+    # the decision signed as the worker reads it back: by this person, with the approvals that count now
+    # (the caller marked the others; actions.binding)
+    approvers = ActionApproval.objects.filter(action_id=action.pk, counted=True).values_list(
+        "approver_id", flat=True
+    )
+    seal = seal_of(action, APPROVED, list(approvers))
     ProposedAction.objects.filter(pk=action.pk, status=PENDING).update(
         status=APPROVED,
         decided_by=actor,
@@ -472,8 +481,11 @@ def _move_to_approved(
         updated_at=now,  # the redispatch watch reads it
         # the outbox: committed with the approval, relayed after it (actions.enqueue); a held one is not due
         dispatch_due=held_until is None,
+        policy_fingerprint="",
+        decision_seal=seal,
     )
     action.status, action.decided_by, action.decided_at = APPROVED, actor, now
+    action.decision_seal = seal
     action.decision_message, action.execute_after = message, held_until
     payload: dict = {"actionType": action.action_type}
     if message:

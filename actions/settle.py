@@ -32,8 +32,9 @@ def settle_without_running(
     them (a denial's decider and reason). ``task_move_names_action``: whether the task's move event is on
     the action's timeline too (an expiry's is; a denial's never was — its timeline ends with the task's
     ``task.action_settled``, and clients read it so)."""
-    action.status, action.settled_at, action.result = status, now, result
-    action.save(update_fields=["status", "settled_at", "result", "updated_at", *also_saved])
+    # settled: a decision it carried (a cancelled approval's) is spent, so a row set back to runnable runs nothing
+    action.status, action.settled_at, action.result, action.decision_seal = status, now, result, ""
+    action.save(update_fields=["status", "settled_at", "result", "updated_at", "decision_seal", *also_saved])
     events.record(event_type, project_id=action.project_id, actor=by, action=action, payload=event_payload)
     if action.task_id:
         events.record(

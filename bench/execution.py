@@ -71,6 +71,7 @@ def main() -> int:
     call_command("migrate", verbosity=0)
     from django.contrib.auth import get_user_model
 
+    from actions.binding import seal_of
     from actions.enqueue import enqueue_execution
     from actions.models import ProposedAction, payload_hash
     from brabo.celery import app
@@ -102,7 +103,10 @@ def main() -> int:
             )  # fmt: skip
             with transaction.atomic():  # the decision and its enqueue commit together
                 # the policy's decision: an "approved" row needs a person's (execution re-checks who decided)
-                ProposedAction.objects.filter(id=action.id).update(status="auto_approved")
+                # (signed as a proposal signs it: an unsigned decision is refused, decision_forged)
+                ProposedAction.objects.filter(id=action.id).update(
+                    status="auto_approved", decision_seal=seal_of(action, "auto_approved")
+                )
                 enqueue_execution(action.id)
                 start = time.time()
             # Wait for the settle, then a short pause, so the next approval meets an idle worker (the

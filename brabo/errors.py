@@ -1225,6 +1225,14 @@ _ENTRIES: tuple[Code, ...] = (
         "(or, if BRABO_SECRET_KEY was replaced, list the old key in BRABO_SECRET_KEY_FALLBACKS).",
     ),
     _run(
+        "decision_forged",
+        "The action is marked approved or auto-approved, but that decision (who decided, the approvals that "
+        "counted) is not one Brabo recorded: it does not match the signature taken when it was decided, so it "
+        "was not run.",
+        "Propose the action again so it is decided, and find out what changed the stored action (or, if "
+        "BRABO_SECRET_KEY was replaced, list the old key in BRABO_SECRET_KEY_FALLBACKS).",
+    ),
+    _run(
         "target_changed_after_approval",
         "Where the action acts changed after it was proposed (the project's repository, default branch or git "
         "remote, or the workspace's git provider), so it was not run: nobody approved it for the new one.",

@@ -248,3 +248,85 @@ def test_actions_in_flight_at_the_upgrade_are_bound_and_keep_running(upgrade):
     assert ProposedAction.objects.get(pk=live["git_merge"]).target["repository"] == "acme/site"
     old = ProposedAction.objects.get(pk=settled)
     assert (old.target, old.binding) == ({}, "")
+
+
+# Just before actions/0018 (the signed decision and the policy fingerprint).
+BEFORE_SIGNED_DECISIONS = [("actions", "0017_action_binding")]
+
+
+def test_actions_decided_before_the_upgrade_are_signed_and_keep_running(upgrade):
+    """actions/0018 signs the decision of every action runnable or running -- a person's with the approvals that
+    count, the policy's -- as the decisions sign it now, so the worker keeps running them; pending and settled
+    rows carry no decision. The migration reverses (its columns go) and applies again."""
+    import importlib
+
+    from actions import binding, execution
+    from actions.models import ProposedAction
+
+    bound = importlib.import_module("actions.migrations.0017_action_binding")
+    apps = upgrade(BEFORE_SIGNED_DECISIONS)
+    owner, maria, ivo = _person(apps, "owner"), _person(apps, "maria"), _person(apps, "ivo")
+    workspace = apps.get_model("projects", "Workspace").objects.create(name="Signed", owner=owner)
+    for user, role in ((owner, "owner"), (maria, "maintainer"), (ivo, "maintainer")):
+        apps.get_model("projects", "Membership").objects.create(workspace=workspace, user=user, role=role)
+    project = apps.get_model("projects", "Project").objects.create(
+        workspace=workspace, name="Site", slug="site", workspace_dir_name="site-signed"
+    )
+    Action = apps.get_model("actions", "ProposedAction")
+    Approval = apps.get_model("actions", "ActionApproval")
+
+    def make(status, decided_by=None, approvers=(), value=4):
+        from brabo_client.payload_hash import payload_hash
+
+        payload = {"value": value}
+        action = Action.objects.create(
+            project=project, action_type="raise_max_parallel", payload=payload, payload_hash=payload_hash(payload),
+            status=status, reason="default", message="before the upgrade", proposer_principal=owner,
+            decided_by=decided_by,
+        )  # fmt: skip
+        Action.objects.filter(pk=action.pk).update(binding=bound._binding(action))  # as 0017 bound it
+        for user, counted in approvers:
+            Approval.objects.create(action=action, approver=user, counted=counted)
+        return action.pk
+
+    live = {
+        "approved-by-a-person": make("approved", owner, value=3),
+        "approved-under-a-rule": make(
+            "approved", owner, [(maria, True), (ivo, True), (owner, False)], value=5
+        ),
+        "auto-approved": make("auto_approved", value=6),
+        "executing": make("executing", owner, value=7),
+    }
+    undecided = {
+        "pending": make("pending"),
+        "denied": make("denied", owner),
+        "executed": make("executed", owner),
+    }
+
+    upgrade(_latest())
+
+    def check():
+        for name, pk in live.items():
+            row = ProposedAction.objects.select_related("project__workspace").get(pk=pk)
+            assert len(row.decision_seal) == 64 and row.policy_fingerprint == "", name
+            assert execution.decision_forged(row) is None, name
+        for name, pk in undecided.items():
+            assert ProposedAction.objects.get(pk=pk).decision_seal == "", name
+        # a forged decision on a row decided before the upgrade is still refused
+        forged = ProposedAction.objects.select_related("project").get(pk=undecided["pending"])
+        forged.status = "approved"
+        assert execution.decision_forged(forged) is not None
+        assert binding.binds(ProposedAction.objects.get(pk=live["auto-approved"]))
+
+    check()
+    upgrade(BEFORE_SIGNED_DECISIONS)  # reversed: the two columns go, nothing else changes
+    assert Action.objects.filter(pk__in=live.values()).count() == len(live)
+    upgrade(_latest())
+    check()
+
+    execution.execute(live["approved-by-a-person"])
+    row = ProposedAction.objects.get(pk=live["approved-by-a-person"])
+    assert row.status == "executed", row.result
+    execution.execute(live["auto-approved"])
+    row = ProposedAction.objects.get(pk=live["auto-approved"])
+    assert row.status == "executed", row.result

@@ -48,6 +48,22 @@ def swap_payload(action_id, payload: dict) -> None:
     ProposedAction.objects.filter(id=action_id).update(payload=payload, payload_hash=payload_hash(payload))
 
 
+def decided(action_id, status: str = "approved", decided_by=None) -> None:
+    """The action decided as Brabo records a decision: ``status`` (approved or auto_approved), its deciding
+    person, and the decision's signature (actions.binding.seal_of). A test that starts after a decision uses
+    this; a bare ``update(status=...)`` is a forged decision, which the worker refuses (decision_forged)."""
+    from actions.binding import seal_of
+    from actions.models import ActionApproval, ProposedAction
+
+    action = ProposedAction.objects.get(id=action_id)
+    action.decided_by = decided_by
+    counted = ActionApproval.objects.filter(action_id=action_id, counted=True)
+    approvers = list(counted.values_list("approver_id", flat=True)) if status == "approved" else []
+    ProposedAction.objects.filter(id=action_id).update(
+        status=status, decided_by=decided_by, decision_seal=seal_of(action, status, approvers)
+    )
+
+
 def nothing_decided(action_id) -> None:
     """The action is still pending, with no decision, decision event or approval recorded on it."""
     from actions.models import ActionApproval, ProposedAction, SessionEvent

@@ -148,21 +148,21 @@ def test_a_proposal_stores_a_binding_the_worker_accepts(team, agent_api):
 
 @pytest.mark.parametrize(
     "change",
-    ["decided", "decision message", "task settled", "waiter seen", "hook call used", "wait timer set"],
+    # (the decider is the signed decision's: test_decisions_are_signed)
+    ["decision message", "task settled", "waiter seen", "hook call used", "wait timer set"],
 )
 def test_what_a_decision_and_the_lifecycle_write_changes_nothing(team, make_action, change):
     from django.utils import timezone
 
     action = make_action(team.project, "raise_max_parallel", {"value": 8}, agent=team.agent)
-    fields = {
-        "decided": {"decided_by": team.maintainer, "decided_at": timezone.now()},
+    fields: dict[str, dict] = {
         "decision message": {"decision_message": "go"},
         "task settled": {"task": None},
         "waiter seen": {"waiter_seen_at": timezone.now()},
         "hook call used": {"hook_fingerprint": ""},
         "wait timer set": {"execute_after": None, "dispatch_due": True},
-    }[change]
-    _set(action, **fields)
+    }
+    _set(action, **fields[change])
 
     execution.execute(action.id)
 

@@ -20,9 +20,9 @@ from django.db import connection
 from django.utils import timezone
 
 from actions import execution, quorum, services
-from actions.binding import binding_of
+from actions.binding import binding_of, seal_of
 from actions.models import ActionApproval, ProposedAction, payload_hash
-from actions.tests.exec_fixtures import events_of
+from actions.tests.exec_fixtures import decided, events_of
 from actions.tests.exec_fixtures import failed_with as _failed_with
 from projects.models import Membership
 
@@ -181,7 +181,11 @@ def test_an_action_stored_with_the_earlier_hash_still_runs(team, make_action):
     ProposedAction.objects.filter(id=action.id).update(payload_hash=legacy)
     # bound as migration 0017 binds a row proposed before the binding: over the hash it stores
     action.refresh_from_db()
-    ProposedAction.objects.filter(id=action.id).update(binding=binding_of(action))
+    action.binding = binding_of(action)
+    # and its decision signed over that binding, as migration 0018 signs a decision taken before the seal
+    ProposedAction.objects.filter(id=action.id).update(
+        binding=action.binding, decision_seal=seal_of(action, "approved")
+    )
     execution.execute(action.id)
     action.refresh_from_db()
     assert action.status == "executed", action.result
@@ -204,6 +208,17 @@ def test_a_proposal_stores_the_hash_of_the_payload_it_stored(team):
 def test_approved_with_no_person_recorded_fails_closed(team, make_action):
     action = make_action(team.project, "raise_max_parallel", {"value": 8}, status="pending")
     _raw_update(action, "status", "approved")  # a bug moving it past the decision
+
+    execution.execute(action.id)
+
+    # no decision was signed for it (actions.binding.seal_of); test_decisions_are_signed has the others
+    _failed_with(action, "decision_forged")
+    assert _limit(team) == 2
+
+
+def test_approved_signed_with_no_person_recorded_fails_closed(team, make_action):
+    action = make_action(team.project, "raise_max_parallel", {"value": 8}, status="pending")
+    decided(action.id, "approved", None)  # signed, but no person: what a bug in a decision would sign
 
     execution.execute(action.id)
 
@@ -254,8 +269,9 @@ def _two_person_rule(team, wait_minutes=0):
 
 def test_approved_under_a_two_person_rule_with_one_approval_fails_closed(team, make_action):
     _two_person_rule(team)
-    action = make_action(team.project, "raise_max_parallel", {"value": 8}, decided_by=team.owner)
+    action = make_action(team.project, "raise_max_parallel", {"value": 8}, status="pending")
     ActionApproval.objects.create(action=action, approver=team.owner)
+    decided(action.id, "approved", team.owner)
 
     execution.execute(action.id)
 
@@ -266,7 +282,9 @@ def test_approved_under_a_two_person_rule_with_one_approval_fails_closed(team, m
 def test_auto_approved_although_a_two_person_rule_governs_it_fails_closed(team, make_action):
     _two_person_rule(team)
     action = make_action(team.project, "raise_max_parallel", {"value": 8}, status="pending")
-    _raw_update(action, "status", "auto_approved")
+    # signed as the policy's (a row decided before the policy fingerprint: the policy is not decided again;
+    # test_policy_changed_before_run has the fingerprinted ones, which go back to a person)
+    decided(action.id, "auto_approved")
 
     execution.execute(action.id)
 
@@ -322,9 +340,10 @@ def test_a_policy_approval_without_a_rule_runs(team, make_action):
 
 def test_a_rule_that_no_longer_applies_does_not_hold_an_approved_action_back(team, make_action):
     _two_person_rule(team)
-    action = make_action(team.project, "raise_max_parallel", {"value": 8}, decided_by=team.owner)
+    action = make_action(team.project, "raise_max_parallel", {"value": 8}, status="pending")
     ActionApproval.objects.create(action=action, approver=team.owner)
     ActionApproval.objects.create(action=action, approver=team.maintainer)
+    decided(action.id, "approved", team.owner)
     quorum.set_approval_rules(actor=team.owner, project=team.project, rules=[])
 
     execution.execute(action.id)

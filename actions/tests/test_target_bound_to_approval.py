@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from actions import execution, executors, quorum, services
 from actions.models import ProposedAction
-from actions.tests.exec_fixtures import failed_with
+from actions.tests.exec_fixtures import decided, failed_with
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +70,7 @@ def _propose(team, action_type, payload):
 def _approved(team, action_type, payload):
     action = _propose(team, action_type, payload)
     assert action.status == "pending", (action.status, action.reason)
-    ProposedAction.objects.filter(id=action.id).update(status="approved", decided_by=team.owner)
+    decided(action.id, "approved", team.owner)
     return action
 
 
@@ -191,7 +191,7 @@ def test_the_message_names_what_changed(located, ran):
 
 def test_auto_approved_work_is_bound_to_its_target_too(located, ran):
     action = _approved(located, "git_branch_protect", {"branch": "release"})
-    ProposedAction.objects.filter(id=action.id).update(status="auto_approved", decided_by=None)
+    decided(action.id, "auto_approved")
     _patch(located, repository="acme/other")
     execution.execute(action.id)
     failed_with(action, "target_changed_after_approval")
