@@ -34,6 +34,9 @@ PERMISSION_REVOKED = "permission.revoked"
 ACTION_ANSWERED = "proposed_action.answered"
 ACTION_CANCELLED = "proposed_action.cancelled"
 ACTION_WAIT_ENDED = "proposed_action.wait_ended"
+# an auto-approval the worker decided again because the policy changed before it ran, and which the policy in
+# force no longer auto-approves: back to pending, or denied (actions.policy_recheck)
+ACTION_REDECIDED = "proposed_action.redecided"
 # R1.1: events a project's log shows only to those who read its budget (GET .../budget/ is maintainer+): a
 # threshold crossing carries a workspace's or project's limit and its month-to-date spend.
 BUDGET_READER_TYPES: frozenset[str] = frozenset({BUDGET_THRESHOLD_CROSSED})
@@ -57,6 +60,7 @@ EVENT_TYPES: tuple[str, ...] = (
     ACTION_ANSWERED,
     ACTION_CANCELLED,
     ACTION_WAIT_ENDED,
+    ACTION_REDECIDED,
     ACTION_EXECUTED,
     ACTION_FAILED,
     TASK_STATUS_CHANGED,

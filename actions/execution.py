@@ -38,7 +38,7 @@ from projects.crypto import SecretUnreadable
 from projects.git_settings import workspace_git_root
 from projects.models import Agent, Project, Task, Workspace, WorkspaceCredentials
 
-from . import binding, events, executors, quorum, targets, task_states, waiting
+from . import binding, events, executors, policy_recheck, quorum, targets, task_states, waiting
 from .models import (
     APPROVED,
     AUTO_APPROVED,
@@ -207,7 +207,10 @@ def release_unstarted(action: ProposedAction) -> bool:
 
 def run_claimed(action: ProposedAction, *, may_retry: bool = False) -> None:
     """Run and settle an action this caller claimed (see :func:`execute`)."""
-    refused = refusal_to_run(action)
+    refused = altered(action) or agent_stopped(action)
+    if refused is None and policy_recheck.held_back(action):
+        return  # an auto-approval the policy in force now does not give: back to a person, or denied
+    refused = refused or approval_lapsed(action)
     if refused is not None:
         settle_failed(action, *refused, attempts=action.attempts)
         return

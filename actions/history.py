@@ -90,6 +90,7 @@ TYPE_LABELS: dict[str, str] = {
     events.ACTION_ANSWERED: "Answered by a person",
     events.ACTION_CANCELLED: "Cancelled while held",
     events.ACTION_WAIT_ENDED: "Wait timer over",
+    events.ACTION_REDECIDED: "Decided again: the policy changed",
     domain.ACTION_EXECUTED: "Ran",
     domain.ACTION_FAILED: "Failed",
     domain.TASK_STATUS_CHANGED: "Task status changed",
@@ -181,10 +182,17 @@ def _agent_name(event, agent_id) -> str:
 
 def describe(event) -> str:
     """One plain sentence for a project event (SessionEvent) or a workspace event (WorkspaceEvent)."""
-    text = _describe(event)
+    text = _describe_redecided(event) if event.type == events.ACTION_REDECIDED else _describe(event)
     if text.startswith(("agent ", "an agent ", "someone ")):
         text = text[0].upper() + text[1:]  # a sentence starts with a capital; usernames keep their case
     return text
+
+
+def _describe_redecided(event) -> str:
+    p = event.payload if isinstance(event.payload, dict) else {}
+    now = "it was denied" if p.get("status") == "denied" else "it waits for a person"
+    why = reason_sentence(p.get("decisionReason"), None)
+    return f"The policy changed before {_what(event)} ran and no longer auto-approves it; {now}: {why}."
 
 
 def _describe(event) -> str:

@@ -7,6 +7,7 @@ hands them over as plain data.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import threading
@@ -189,13 +190,19 @@ class _BrokenConfigHook:
 
 
 def policy_hooks() -> list:
+    return _policy_hooks()[1]
+
+
+def _policy_hooks() -> tuple[str, list]:
+    """(which hook configuration this is, its hooks): the file and its modification time, or why it does not
+    load -- what a policy fingerprint records of the operator's hooks."""
     path = settings.BRABO_POLICY_HOOKS_FILE
     if not path:
-        return []
+        return "", []
     try:
         key = (path, os.stat(path).st_mtime)
     except OSError as exc:
-        return [_BrokenConfigHook(f"{path} cannot be read ({exc.strerror})")]
+        return f"{path}!{exc.errno}", [_BrokenConfigHook(f"{path} cannot be read ({exc.strerror})")]
     with _hooks_lock:
         if key not in _hooks_cache:
             for old in _hooks_cache.values():
@@ -205,8 +212,8 @@ def policy_hooks() -> list:
             try:
                 _hooks_cache[key] = load_hook_config(path)
             except HookConfigError as exc:
-                return [_BrokenConfigHook(str(exc))]
-        return _hooks_cache[key]
+                return f"{path}@{key[1]}!", [_BrokenConfigHook(str(exc))]
+        return f"{path}@{key[1]}", _hooks_cache[key]
 
 
 def _read_policy(project: Project) -> tuple[str | None, str, Permissions, PermissionsFileError | None]:
@@ -300,6 +307,79 @@ def decide_against_both(
     return chosen
 
 
+@dataclass(frozen=True)
+class _Read:
+    """What one decision reads of a project's policy: the engine's request against the file on disk, the
+    file's hash, and whether the accepted policy must be read too."""
+
+    request: DecisionRequest
+    disk_sha: str
+    same_as_accepted: bool
+
+
+def _read(
+    project: Project,
+    *,
+    action_type: str,
+    payload: dict,
+    role: str | None,
+    agent: Agent | None,
+    runs_in: str | None,
+    autonomy: tuple[AutonomyRow, ...] | None,
+    container_running: bool | None,
+) -> _Read:
+    state = project_state(
+        project, container_running
+    )  # first: a local root that is gone is a named refusal (R1.4)
+    _, disk_sha, on_disk, file_error = _read_policy(project)
+    request = _request(
+        state,
+        on_disk,
+        action_type=action_type,
+        payload=payload,
+        role=role,
+        agent=agent,
+        error=file_error,
+        runs_in=runs_in,
+        autonomy=autonomy,
+    )
+    return _Read(request, disk_sha, file_error is None and disk_sha == project.policy_sha256)
+
+
+def _decide(project: Project, read: _Read, hooks: list) -> Verdict:
+    request = read.request
+    if read.same_as_accepted:
+        return decide(request, hooks)
+    accepted = accepted_permissions(project)
+    if request.permissions_error is None and accepted == request.permissions:
+        return decide(request, hooks)  # only the formatting differs: one decision
+    return decide_against_both(request, accepted, request.permissions, request.permissions_error, hooks)
+
+
+def _fingerprint(project: Project, read: _Read, hooks_key: str) -> str:
+    """SHA-256 of every input of the decision besides the action itself (whose fields the binding holds): the
+    role, the project's state, where it runs, the autonomy rows, the accepted policy's and the file's hashes
+    (and why the file does not load), the operator's hook configuration."""
+    request, state = read.request, read.request.project
+    inputs = (
+        "v1",
+        request.role,
+        state.execution_mode,
+        state.container_running,
+        state.root,
+        tuple(state.protected_branches),
+        state.scope_root_id,
+        state.workspace_dir_name,
+        request.runs_in,
+        tuple(sorted((row.action_type, row.mode) for row in request.autonomy)),
+        project.policy_sha256,
+        read.disk_sha,
+        request.permissions_error,
+        hooks_key,
+    )
+    return hashlib.sha256(repr(inputs).encode()).hexdigest()
+
+
 def evaluate(
     project: Project,
     *,
@@ -316,27 +396,61 @@ def evaluate(
     one decision; otherwise one against each and the stricter wins. ``runs_in`` replaces where the action
     runs (`policy check --runs-in`); by default it is where it will really run (:func:`runs_in_for`).
     ``autonomy``, ``container_running``: what the caller already read (``proposal_inputs``)."""
-    state = project_state(
-        project, container_running
-    )  # first: a local root that is gone is a named refusal (R1.4)
-    _, disk_sha, on_disk, file_error = _read_policy(project)
-    request = _request(
-        state,
-        on_disk,
+    read = _read(
+        project,
         action_type=action_type,
         payload=payload,
         role=role,
         agent=agent,
-        error=file_error,
         runs_in=runs_in,
         autonomy=autonomy,
+        container_running=container_running,
     )
-    if file_error is None and disk_sha == project.policy_sha256:
-        return decide(request, policy_hooks())
-    accepted = accepted_permissions(project)
-    if file_error is None and accepted == on_disk:  # only the formatting differs: one decision
-        return decide(request, policy_hooks())
-    return decide_against_both(request, accepted, on_disk, request.permissions_error, policy_hooks())
+    return _decide(project, read, policy_hooks())
+
+
+def evaluate_fingerprinted(
+    project: Project,
+    *,
+    action_type: str,
+    payload: dict,
+    role: str | None,
+    agent: Agent | None,
+    autonomy: tuple[AutonomyRow, ...] | None = None,
+    container_running: bool | None = None,
+) -> tuple[Verdict, str]:
+    """:func:`evaluate`, and the fingerprint of the policy inputs it read (what a proposal stores with an
+    auto-approval, so the worker can tell whether the policy changed before it ran): taken of the values
+    the decision read, once, with no read of its own."""
+    read = _read(
+        project,
+        action_type=action_type,
+        payload=payload,
+        role=role,
+        agent=agent,
+        runs_in=None,
+        autonomy=autonomy,
+        container_running=container_running,
+    )
+    hooks_key, hooks = _policy_hooks()
+    return _decide(project, read, hooks), _fingerprint(project, read, hooks_key)
+
+
+def fingerprint_now(
+    project: Project, *, action_type: str, payload: dict, role: str | None, agent: Agent | None
+) -> str:
+    """The fingerprint :func:`evaluate_fingerprinted` would take now, without deciding (the worker's check)."""
+    read = _read(
+        project,
+        action_type=action_type,
+        payload=payload,
+        role=role,
+        agent=agent,
+        runs_in=None,
+        autonomy=None,
+        container_running=None,
+    )
+    return _fingerprint(project, read, _policy_hooks()[0])
 
 
 def decision_request_for(

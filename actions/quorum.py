@@ -12,7 +12,7 @@ module answers the questions and sets the rules.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -20,8 +20,17 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from brabo.storable import text_problem
-from permissions.action_types import ACTION_TYPES, MAINTAINER, QUESTION_TYPES, ROLES, role_at_least
+from permissions.action_types import (
+    ACTION_TYPES,
+    MAINTAINER,
+    QUESTION_TYPES,
+    REQUIRE_APPROVAL,
+    ROLES,
+    role_at_least,
+)
 from permissions.commands.git import names_protected_branch
+from permissions.decide import Verdict
+from permissions.messages import sentence
 from projects.access import project_role
 from projects.models import Project
 from projects.services import DomainError, require_project_role
@@ -98,6 +107,19 @@ def rule_for(project: Project, action_type: str, payload: dict, rules=None) -> A
     if rule is None or not applies(rule, payload, project.protected_branches):
         return None
     return rule
+
+
+def asks_people(verdict: Verdict, rule: ApprovalRule) -> Verdict:
+    """``verdict`` turned into the wait for people that ``rule`` governs: nothing a two-person rule governs is
+    auto-approved -- not by allow rules, autonomy or autopilot -- or the rule would be bypassed by the very
+    policy it guards against (at proposal, and when the worker decides an auto-approval again)."""
+    detail = f"{rule.approvals} approval(s) of {rule.min_role} or higher"
+    return replace(
+        verdict,
+        decision=REQUIRE_APPROVAL,
+        reason="quorum_rule",
+        message=sentence("quorum_rule", None, detail),
+    )
 
 
 @dataclass(frozen=True)

@@ -64,7 +64,13 @@ from .models import (
     payload_hash,
 )
 from .payloads import PayloadError, read_payload
-from .policy_input import ProjectRootInvalid, ProposalInputs, evaluate, proposal_inputs
+from .policy_input import (
+    ProjectRootInvalid,
+    ProposalInputs,
+    evaluate,
+    evaluate_fingerprinted,
+    proposal_inputs,
+)
 from .proposal_paths import check_paths
 from .settle import settle_without_running
 from .targets import target_of
@@ -149,6 +155,8 @@ class _Proposal:
     hints: tuple[str, ...]
     inputs: ProposalInputs
     hook_fingerprint: str = ""
+    # of the policy inputs the verdict read (policy_input.evaluate_fingerprinted)
+    policy_fingerprint: str = ""
 
 
 def propose_action(
@@ -222,13 +230,22 @@ def propose_action(
     # (authentication's, when the caller passed what it read with this agent in this project)
     if inputs is None or agent is None or agent.project_id != project.id:
         inputs = proposal_inputs(project, agent)
+    fingerprint = ""
     try:
         if action_type in QUESTION_TYPES and role_at_least(role, ACTION_TYPES[action_type].min_role):
             # a question is always a person's to answer; no rule, autonomy row or autopilot
             # decides it (IAM still does: below the type's minimum, the engine's verdict denies it).
             verdict = Verdict(REQUIRE_APPROVAL, "question", sentence("question"))
         else:
-            verdict = _evaluate(project, action_type, payload, role, agent, inputs)
+            verdict, fingerprint = evaluate_fingerprinted(
+                project,
+                action_type=action_type,
+                payload=payload,
+                role=role,
+                agent=agent,
+                autonomy=inputs.autonomy,
+                container_running=inputs.container_running,
+            )
     except ProjectRootInvalid as exc:
         raise DomainError(
             f"{exc}; fix the folder or the project's local_path.", status=409, reason="project_root_invalid"
@@ -246,6 +263,7 @@ def propose_action(
         hints=tuple(hints),
         inputs=inputs,
         hook_fingerprint=hook_fingerprint,
+        policy_fingerprint=fingerprint,
     )
     if action_type == "spend":
         # the budget check, the action and its ledger entry in one transaction holding the
@@ -309,13 +327,7 @@ def _insert_proposal(proposal: _Proposal) -> Decision:
         # autopilot — or the rule would be bypassed by the very policy it guards against.
         rule = quorum.rule_for(project, action_type, payload, rules)
         if rule is not None:
-            detail = f"{rule.approvals} approval(s) of {rule.min_role} or higher"
-            verdict = replace(
-                verdict,
-                decision=REQUIRE_APPROVAL,
-                reason="quorum_rule",
-                message=sentence("quorum_rule", None, detail),
-            )
+            verdict = quorum.asks_people(verdict, rule)
     status = _STATUS_OF.get(verdict.decision, PENDING)
     if status == PENDING:
         fairness.check_pending(project, agent=agent)  # only what would wait for a person counts
@@ -349,6 +361,9 @@ def _insert_proposal(proposal: _Proposal) -> Decision:
         waiter_seen_at=now if agent is not None else None,
         dispatch_due=status == AUTO_APPROVED,  # the outbox row commits with the action (actions.enqueue)
         hook_fingerprint=p.hook_fingerprint if status == PENDING else "",  # R12.6: only a call that waits
+        # what an auto-approval was decided on, so the worker decides again if it changed before the run
+        # (actions.policy_recheck); a spend's budget gate is not among the engine's inputs, so not a spend's
+        policy_fingerprint=p.policy_fingerprint if status == AUTO_APPROVED and action_type != "spend" else "",
     )
     # its id, project, type, agent, payload hash, target... (actions.binding)
     action.binding = binding_of(action)

@@ -1233,6 +1233,12 @@ _ENTRIES: tuple[Code, ...] = (
         "BRABO_SECRET_KEY was replaced, list the old key in BRABO_SECRET_KEY_FALLBACKS).",
     ),
     _run(
+        "policy_changed_before_run",
+        "The policy changed after this action was auto-approved and before it ran, and no longer auto-approves "
+        "it, so it was not run: it waits for a person again, or was denied if the policy now denies it.",
+        "A person decides it in the console; or propose it again if it was denied and is still wanted.",
+    ),
+    _run(
         "target_changed_after_approval",
         "Where the action acts changed after it was proposed (the project's repository, default branch or git "
         "remote, or the workspace's git provider), so it was not run: nobody approved it for the new one.",
