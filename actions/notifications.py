@@ -96,7 +96,20 @@ NOTIFYING = {
     events.ACTION_EXPIRING_SOON: KIND_EXPIRING,
     events.ACTION_EXPIRED: KIND_EXPIRED,
     events.BUDGET_THRESHOLD_CROSSED: KIND_BUDGET,
+    # an auto-approval the policy no longer gives: waiting for a person again, or denied (see ``kind_of``)
+    events.ACTION_REDECIDED: KIND_PENDING,
 }
+
+
+def kind_of(event) -> str:
+    """The notification kind of a notifying event: its type's, but an auto-approval decided again is a pending
+    action (people are asked, as for a proposal that waits) or a decision (denied)."""
+    if event.type == events.ACTION_REDECIDED:
+        pending = (event.payload or {}).get("status") == "pending"
+        return KIND_PENDING if pending else KIND_DECIDED
+    return NOTIFYING[event.type]
+
+
 SUMMARY_CHARS = 200
 SENTENCE_CHARS = 400
 RETRYABLE_CODES = {408, 429}
@@ -420,7 +433,7 @@ def process(event_id) -> EventNotification | None:
             claim = EventNotification.objects.create(event=event)
     except IntegrityError:
         return None  # handled already (the task and the sweep can both send it)
-    kind = NOTIFYING[event.type]
+    kind = kind_of(event)
     doc = document(event)
     subject = headline(doc)[:180]
     text = _email_text(doc, event.action)

@@ -347,3 +347,29 @@ def test_a_fingerprint_rewritten_to_the_current_policy_is_a_forged_decision(team
 
     failed_with(action, "decision_forged")
     assert ran == []
+
+
+@pytest.mark.parametrize(
+    "tighten, kind", [(_ask_in_permissions, "pending"), (_deny_in_permissions, "decided")]
+)
+def test_the_people_who_decide_hear_of_it(team, ran, mailoutbox, tighten, kind):
+    """Back to a person: those who hear of pending actions are asked, as for a proposal that waits (e-mail with
+    its decision links, Slack, webhooks); denied: it is a decision."""
+    from actions import notifications
+
+    for person in (team.owner, team.maintainer):
+        person.email = f"{person.username}@example.com"
+        person.save(update_fields=["email"])
+    action = _auto(team)
+    tighten(team)
+    execution.execute(action.id)
+    (redecided,) = events_of(action, events.ACTION_REDECIDED)
+
+    assert notifications.notifies(redecided) and notifications.kind_of(redecided) == kind
+    notifications.process(redecided.id)
+    if kind == "pending":
+        to = {address for mail in mailoutbox for address in mail.to}
+        assert team.owner.email in to and team.maintainer.email in to, to
+        assert all("policy changed" in mail.subject for mail in mailoutbox)
+    else:
+        assert mailoutbox == []  # nobody subscribes to decisions by default
