@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from actions import services
 from actions.models import ProposedAction
 
 pytestmark = pytest.mark.django_db
@@ -103,6 +104,26 @@ def test_the_admin_change_form_saves_nothing(team, proposed, staff):
     response = staff.post(url, {"payload": '{"command": "rm -rf /"}', "status": "approved", "_save": "Save"})
     assert response.status_code == 403
     assert _row(action_id) == before
+
+
+def test_the_admin_shows_what_the_worker_checks_read_only_and_no_key(team, staff, settings):
+    """The binding, the signed decision and an auto-approval's policy fingerprint are shown (keyed hashes,
+    read-only); the key they are taken with never is."""
+    from projects.services import upsert_autonomy
+
+    upsert_autonomy(actor=team.owner, agent=team.agent, action_type="write_file", mode="auto_approve")
+    action = services.propose_action(
+        project=team.project,
+        agent=team.agent,
+        action_type="write_file",
+        payload={"path": "a.md", "content": "x"},
+    ).action
+    shown = staff.get(f"/admin/actions/proposedaction/{action.id}/change/").content.decode()
+    for value in (action.binding, action.decision_seal, action.policy_fingerprint, action.payload_hash):
+        assert len(value) == 64 and value in shown
+    for field in ("binding", "decision_seal", "policy_fingerprint"):
+        assert f'name="{field}"' not in shown
+    assert settings.SECRET_KEY not in shown
 
 
 @pytest.mark.parametrize("bulk", ["delete_selected", "approve", "change_payload", ""])
