@@ -13,7 +13,8 @@ agent is woken to read it.
 
 A person's approval is not decided again by the policy: a person decided (their role, and the agent's
 suspension or revocation, are still checked by the worker, ``actions.execution``). A spend is not either:
-its budget gate is not one of the engine's inputs (``actions.budgets``). Rows auto-approved before the
+its budget gate is not one of the engine's inputs (``actions.budgets``); nor a coding agent's hook call
+(``runs_in: agent``), which the hook answered allow at once and the agent has run (the worker only records it). Rows auto-approved before the
 fingerprint existed carry none, and run as decided.
 """
 
@@ -28,7 +29,7 @@ from permissions.action_types import AUTO_APPROVE, DENY
 from permissions.decide import Verdict
 from projects.access import agent_role, project_role
 
-from . import events, quorum, task_states, waiting
+from . import events, executors, quorum, task_states, waiting
 from .events import Actor
 from .models import AUTO_APPROVED, DENIED, EXECUTING, PENDING, ProposedAction
 from .policy_input import ProjectRootInvalid, evaluate, fingerprint_now
@@ -58,6 +59,8 @@ def held_back(action: ProposedAction) -> bool:
     )
     if claimed_from != AUTO_APPROVED or not action.policy_fingerprint or action.action_type == "spend":
         return False
+    if executors.runs_in_agent(action):
+        return False  # a coding agent's hook call: the agent ran the tool on the allow it was answered
     project = action.project
     rules = quorum.rules_of(project)
     action._approval_rules = rules  # type: ignore[attr-defined]  # the worker's quorum check reads these

@@ -319,6 +319,17 @@ def test_an_agent_stopped_after_the_decision_still_stops_it(team, ran, decided_b
     assert ran == []
 
 
+def test_a_hook_call_the_agent_already_ran_is_recorded_as_decided(team, ran):
+    """A coding agent's hook call (runs_in: agent) was answered allow at its auto-approval and the agent ran the
+    tool then: the worker only records it, and a later policy does not rewrite what was answered."""
+    action = _auto(team, payload={**WRITE, "runs_in": "agent"})
+    _deny_in_permissions(team)
+    execution.execute(action.id)
+    action.refresh_from_db()
+    assert action.status == "executed" and action.result == {"approved": True, "runs_in": "agent"}
+    assert events_of(action, events.ACTION_REDECIDED) == []
+
+
 def test_a_row_auto_approved_before_the_fingerprint_runs_as_decided(team, ran, make_action):
     """Rows decided before the upgrade carry no fingerprint: nothing to compare, they run as decided."""
     action = make_action(team.project, "write_file", WRITE, status="auto_approved", agent=team.agent)
