@@ -92,6 +92,10 @@ def _main(argv: list[str] | None) -> int:
         from . import hook_install
 
         return hook_install.main(argv[2:])
+    if argv[:2] == ["hook", "pin"]:
+        from . import hook_pin
+
+        return hook_pin.main(argv[2:])
     if argv[:1] == ["hook"]:  # the hot path: an agent starts this on every tool call
         from . import hook
 

@@ -21,6 +21,11 @@ trusted folder does not call Brabo twice. The hook's name is drawn at the first 
 no project's ``hooksConfig.disabled`` can name it), and without ``$GEMINI_CLI_HOME`` the user's settings get a
 guard that refuses while a project's ``.env`` has set it (``gemini_home_guard``).
 
+A trusted project's own settings can still switch every hook of Gemini CLI or Codex off, Brabo's with them
+(``hooksConfig.enabled``; ``[features] hooks``), and no file of the user's outranks them: ``brabo hook pin``
+(hook_pin) writes the system setting that does. The install says whether it is there, and warns when the
+project's settings already switch hooks off (``_say_pin``).
+
 An existing Brabo hook of that agent in the file (either form) is replaced, never doubled; every other
 setting and hook is kept. The key is never written: the hook reads ``BRABO_AGENT_KEY`` (or
 ``GEMINI_CLI_BRABO_AGENT_KEY``) or ``--key-file``, as ``brabo hook`` does. ``--print`` shows the file as it
@@ -520,6 +525,7 @@ def main(argv: list[str]) -> int:
         _write(path, data)
     if args.agent == "gemini-cli":
         _say_gemini(files, project, args.user, command)
+        _say_pin(args.agent, project, args.user)
         return 0
     print(f"brabo: {args.agent}'s {EVENT[args.agent]} hook in {path} runs: {command}")
     if args.agent == "claude-code":
@@ -540,7 +546,30 @@ def main(argv: list[str]) -> int:
                 "the project in Codex, or install with --user",
                 file=sys.stderr,
             )
+        _say_pin(args.agent, project, args.user)
     return 0
+
+
+def _say_pin(agent: str, project: str, user: bool) -> None:
+    """Whether a trusted project's settings can switch every hook off, Brabo's with them (hook_pin): loudly
+    when this project's already do."""
+    from . import hook_pin
+
+    if hook_pin.pinned_on(agent):
+        return
+    off = None if user else hook_pin.project_switches_off(agent, project)
+    if off:
+        print(
+            f"brabo: warning: {off} switches every {agent} hook off, Brabo's included: once you trust this "
+            f"project, {agent} runs its tools unjudged. Take that line out, or keep hooks on for every project "
+            f"with 'sudo brabo hook pin {agent}'",
+            file=sys.stderr,
+        )
+    else:
+        print(
+            f"brabo: a trusted project's own settings can switch every {agent} hook off, Brabo's included; "
+            f"'sudo brabo hook pin {agent}' keeps them on"
+        )
 
 
 def codex_trusts(project: str) -> bool:
