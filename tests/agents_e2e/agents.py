@@ -399,13 +399,15 @@ def run_agent(
     features: tuple[str, ...] = (),
     sandbox: str = "danger-full-access",
     env: dict[str, str] | None = None,
+    etc: Path | None = None,
 ) -> Run:
     """Run ``agent`` once in ``project`` (which must exist) with the stand-in scripting ``call`` (or the
     calls, one per turn), and with ``mcp`` among its MCP servers. ``allowed``: more tools Claude Code runs
     without asking (``--allowedTools``), offered to the model up front rather than behind ToolSearch;
     ``features``: Codex features switched on; ``sandbox``: Codex's sandbox mode (its default is
     ``workspace-write``; the runs take ``danger-full-access`` unless a test needs the sandbox's behaviour);
-    ``env``: more of the user's environment, which the agent, its hook and its shells inherit."""
+    ``env``: more of the user's environment, which the agent, its hook and its shells inherit; ``etc``: a
+    folder laid over the machine's /etc for this run only (``private_etc``), its system settings."""
     home.mkdir(parents=True, exist_ok=True)
     with ModelStub(call) as stub:
         configure(
@@ -424,7 +426,7 @@ def run_agent(
             env["ENABLE_TOOL_SEARCH"] = "false"
         started = time.monotonic()
         proc = subprocess.run(
-            _argv(agent, clis, prompt, allowed) + extra,
+            (private_etc(etc) if etc else []) + _argv(agent, clis, prompt, allowed) + extra,
             cwd=project,
             env=env,
             capture_output=True,
@@ -435,6 +437,31 @@ def run_agent(
         seconds = time.monotonic() - started
         bodies = [r.body for r in stub.requests if r.method == "POST"]
     return Run(agent, project, proc.returncode, proc.stdout, proc.stderr, bodies, seconds)
+
+
+def private_etc(upper: Path) -> list[str]:
+    """The command line's head that runs it with ``upper`` laid over /etc (an overlay in a mount namespace of
+    its own: the machine's /etc and every other process see nothing), for an agent's system-wide settings
+    (/etc/gemini-cli, /etc/codex). Needs root; ``can_lay_over_etc`` says whether it works here."""
+    work = upper.parent / (upper.name + ".work")
+    work.mkdir(exist_ok=True)
+    mount = f"mount -t overlay overlay -o lowerdir=/etc,upperdir={upper},workdir={work} /etc"
+    return ["unshare", "--mount", "--propagation", "private", "sh", "-c", f'{mount} && exec "$@"', "sh"]
+
+
+def can_lay_over_etc(base: Path) -> str | None:
+    """None when ``private_etc`` works on this machine, else why not."""
+    upper = base / "probe-etc"
+    upper.mkdir()
+    try:
+        proc = subprocess.run(
+            [*private_etc(upper), "sh", "-c", "touch /etc/.brabo-probe"], capture_output=True, text=True
+        )
+    except OSError as exc:
+        return f"cannot run unshare: {exc}"
+    if proc.returncode or not (upper / ".brabo-probe").exists() or Path("/etc/.brabo-probe").exists():
+        return f"cannot lay a folder over /etc (root and mount namespaces needed): {proc.stderr.strip()}"
+    return None
 
 
 def run_interactive(

@@ -94,8 +94,8 @@ def test_codex_skips_a_hooks_file_it_cannot_read_whole(agent_clis, tmp_path, mon
 # trust in the user's config.toml, what the trusted project's own .codex/config.toml says, whether Codex runs
 # Brabo's hook). Codex reads no .codex/ of a project it does not trust, and a trusted project's config.toml
 # can turn every hook off ([features] hooks = false; codex_hooks is its older name): the installer warns of the
-# first (hook_install.codex_trusts); the second is open -- no file of the user's outranks the project's, and
-# the README says so.
+# first (hook_install.codex_trusts); of the second too: no file of the user's outranks the project's, the
+# administrator's requirements.toml does (``brabo hook pin codex``: test_agents_e2e_hooks_pinned_on.py).
 PROJECT_CASES = {
     "untrusted": (None, None, False),
     "trusted": ("project", None, True),
