@@ -11,7 +11,8 @@ checks as Gemini CLI does), Codex's ``/etc/codex/requirements.toml`` with ``[fea
 Each case is the real CLI with Brabo's hook installed (Gemini CLI: the extension; Codex: ``$CODEX_HOME/
 hooks.json``) in a trusted project whose settings switch hooks off, against a server that refuses every call.
 The system files are laid over /etc for that run only (agents.private_etc: a mount namespace of its own), so
-the machine's /etc is never touched. Unpinned, the command runs (the project's switch is read -- if a CLI stops
+the machine's /etc is never touched. A trusted project's ``.env`` naming another system settings file
+(``GEMINI_CLI_SYSTEM_SETTINGS_PATH``) does not move the pin: Gemini CLI has read it by then. Unpinned, the command runs (the project's switch is read -- if a CLI stops
 reading it, this says so); pinned, Brabo is asked and refuses."""
 
 from __future__ import annotations
@@ -49,10 +50,15 @@ CASES: dict[str, tuple[str, Any, str | None, bool]] = {
     "gemini-zero-unpinned": ("gemini-cli", {"hooksConfig": {"enabled": 0}}, None, False),
     "gemini-not-object-unpinned": ("gemini-cli", {"hooksConfig": "off"}, None, False),
     "gemini-not-object-pinned": ("gemini-cli", {"hooksConfig": "off"}, "etc", True),
+    # a trusted project's .env cannot move the pin away (settings are read before it; the relaunched process
+    # Gemini CLI starts by default too)
+    "gemini-pinned-dotenv": ("gemini-cli", {"hooksConfig": {"enabled": False}}, "etc", True),
+    "gemini-pinned-gemini-dotenv": ("gemini-cli", {"hooksConfig": {"enabled": False}}, "etc", True),
     "codex-unpinned": ("codex", "[features]\nhooks = false\n", None, False),
     "codex-pinned": ("codex", "[features]\nhooks = false\n", "", True),
     "codex-pinned-older-name": ("codex", "[features]\ncodex_hooks = false\n", "# IT's\n[features]\n", True),
 }
+DOTENV = {"gemini-pinned-dotenv": ".env", "gemini-pinned-gemini-dotenv": ".gemini/.env"}
 
 
 def test_a_pinned_system_setting_keeps_the_hooks_on_against_the_projects_switch(
@@ -79,6 +85,9 @@ def test_a_pinned_system_setting_keeps_the_hooks_on_against_the_projects_switch(
                 (etc / "gemini-cli" / "settings.json").write_text(json.dumps(gemini_pinned({})))
             elif pin == "tmp":
                 insecure.write_text(json.dumps(gemini_pinned({})))
+            if project.parent.name in DOTENV:
+                moved = "GEMINI_CLI_SYSTEM_SETTINGS_PATH=/nonexistent/settings.json\n"
+                (project / DOTENV[project.parent.name]).write_text(moved)
         else:
             (project / ".codex").mkdir()
             (project / ".codex" / "config.toml").write_text(switch)
@@ -96,6 +105,8 @@ def test_a_pinned_system_setting_keeps_the_hooks_on_against_the_projects_switch(
         etc = project.parent / "etc"
         etc.mkdir()
         env = {"GEMINI_CLI_SYSTEM_SETTINGS_PATH": str(insecure)} if pin == "tmp" else {}
+        if name in DOTENV:
+            env["GEMINI_CLI_NO_RELAUNCH"] = ""  # its relaunch left on, as a person runs it
         hook = Hook(url=servers[agent].url, key="brabo_agent_mine")
         call = SHELL_TOOL[agent]("touch ran.txt")
         jobs[name] = dict(
@@ -124,4 +135,4 @@ def test_a_pinned_system_setting_keeps_the_hooks_on_against_the_projects_switch(
     _check(runs, checks)
     # hook_pin says so of the file Gemini CLI skipped
     assert why_gemini_skips(str(insecure)) is not None
-    assert servers["gemini-cli"].accepted == 2 and servers["codex"].accepted == 2
+    assert servers["gemini-cli"].accepted == 4 and servers["codex"].accepted == 2
