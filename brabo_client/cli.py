@@ -4,6 +4,7 @@
     brabo policy check --permissions FILE [--role R] -- CMD...  the engine's verdict, offline, per segment
     brabo hook claude-code|gemini-cli|codex [--timeout N] ...    a coding agent's pre-tool command hook
     brabo hook install claude-code|gemini-cli|codex [...]         write that hook (fast form) into its settings
+    brabo hook pin gemini-cli|codex [--print]                    (root) keep hooks on whatever a project says
     brabo runner ...                                             (when brabo_client/runner.py is present)
     brabo --version                                              the client's version
 

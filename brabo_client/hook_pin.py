@@ -88,7 +88,8 @@ def codex_pinned(text: str) -> str:
         raise Unmergeable(f"it is not TOML Codex can read ({exc})")
     features = data.get("features")
     if features is None:
-        pinned = text + ("" if not text or text.endswith("\n") else "\n") + "\n[features]\nhooks = true\n"
+        head = text if not text or text.endswith("\n") else text + "\n"
+        pinned = head + ("\n" if head else "") + "[features]\nhooks = true\n"
     elif not isinstance(features, dict):
         raise Unmergeable("its features is not a table")
     else:
@@ -165,7 +166,8 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     ap = _Parser(
         prog="brabo hook pin",
         description="Keep an agent's hooks on whatever a project's settings say: write the system setting "
-        "that outranks them (run it as root).",
+        "that outranks them (run it as root). Claude Code needs none: brabo hook install writes "
+        '"disableAllHooks": false into the project\'s local settings, which outrank its committed ones.',
     )
     ap.add_argument("agent", choices=AGENTS)
     ap.add_argument(
@@ -243,16 +245,15 @@ def main(argv: list[str]) -> int:
             )
             return 1
     what = "hooksConfig.enabled: true" if args.agent == "gemini-cli" else "[features] hooks = true"
+    problem = why_gemini_skips(path) if args.agent == "gemini-cli" else None
+    if problem:
+        print(
+            f"brabo: {path} says {what}, but Gemini CLI skips it as its system settings, silently: {problem}; "
+            "so a project's settings can still switch its hooks off -- fix that, then run this again",
+            file=sys.stderr,
+        )
+        return 1
     print(f"brabo: {path} says {what}: no project's settings switch {args.agent}'s hooks off")
-    if args.agent == "gemini-cli":
-        problem = why_gemini_skips(path)
-        if problem:
-            print(
-                f"brabo: but Gemini CLI skips {path} as its system settings, silently: {problem}; fix that, "
-                "then run this again",
-                file=sys.stderr,
-            )
-            return 1
     return 0
 
 

@@ -50,8 +50,8 @@ CASES: dict[str, tuple[str, Any, str | None, bool]] = {
     "gemini-zero-unpinned": ("gemini-cli", {"hooksConfig": {"enabled": 0}}, None, False),
     "gemini-not-object-unpinned": ("gemini-cli", {"hooksConfig": "off"}, None, False),
     "gemini-not-object-pinned": ("gemini-cli", {"hooksConfig": "off"}, "etc", True),
-    # a trusted project's .env cannot move the pin away (settings are read before it; the relaunched process
-    # Gemini CLI starts by default too)
+    # a trusted project's .env cannot move the pin away (settings are read before it; Gemini CLI's relaunch
+    # left on)
     "gemini-pinned-dotenv": ("gemini-cli", {"hooksConfig": {"enabled": False}}, "etc", True),
     "gemini-pinned-gemini-dotenv": ("gemini-cli", {"hooksConfig": {"enabled": False}}, "etc", True),
     "codex-unpinned": ("codex", "[features]\nhooks = false\n", None, False),
