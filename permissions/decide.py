@@ -162,6 +162,7 @@ from permissions.where import (
     joiners,
     nearest,
     picked_by_name,
+    verb_from_a_copy,
     verb_from_a_variable,
     wrapper_chdirs,
 )
@@ -883,7 +884,12 @@ def _floor_more(command: str, parsed: ParsedCommand) -> bool:
     """R4.6: whether the floor reads a command no segment of which deletes by its name: a command word that may be a
     variable (`a=rm; $a -rf /`: where._verbs_given reads it with each value the command gives), PowerShell named
     anywhere (its deleters on Brabo's Linux sandbox too). Substring tests first (a search of hostile text costs)."""
-    return "pwsh" in command or "powershell" in command or verb_from_a_variable(parsed.segments, command)
+    return (
+        "pwsh" in command
+        or "powershell" in command
+        or verb_from_a_variable(parsed.segments, command)
+        or verb_from_a_copy(parsed.segments, command)  # `ln -s /bin/rm x && ./x -rf ~`
+    )
 
 
 def _blocks_and_floor(

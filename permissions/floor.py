@@ -44,6 +44,10 @@ __all__ = [
     "REMOVERS",
     "FOLDER_CLEARERS",
     "folder_cleared",
+    "CLEARING",
+    "ONE_FILE_CLEARERS",
+    "deleted_every_name",
+    "every_name",
     "WINDOWS_DELETERS",
     "code_prints",
     "deleted_trees",
@@ -306,6 +310,33 @@ def long_recursive(word: str, name_of: str = "recursive") -> bool:
 def deleted_trees(view: tuple[str, ...]) -> list[str] | None:
     """The operands whose whole tree a DELETERS program deletes, however its flags are spelled (`rm -r -f`,
     `rm --recur`, `srm -R`, `gio trash`), or None when it does not delete trees (`rm x` without `-r`)."""
+    read = _deleter_read(view)
+    return read[1] if read is not None and read[0] else None
+
+
+def deleted_every_name(view: tuple[str, ...]) -> list[str]:
+    """red team, R4.6: the operands of a DELETERS program run without recursion (`rm -f ~/*`, `rm /*`, `srm ~/.*`)
+    that are a pattern over every name of a folder (every_name): each file of the folder deleted, as `find DIR
+    -maxdepth 1 -delete` does -- the floor's where the folder is the root or a home."""
+    read = _deleter_read(view)
+    return [t for t in read[1] if every_name(t)] if read is not None and not read[0] else []
+
+
+# A last component that matches every name of a folder (or every dot name): nothing but `*`, `?` and bracket
+# expressions after an optional dot, one `*` at least (`*`, `.*`, `?*`, `.[!.]*`, `.??*`, `[a-z]*`). `*.log`, `a*`
+# name some of its files, not the folder's.
+_EVERY_NAME = re.compile(r"\.?(?:[*?]|\[[^\]/]++\])++").fullmatch  # (possessive: linear on hostile words)
+
+
+def every_name(word: str) -> bool:
+    """Whether ``word``'s last component is a pattern over every name of its folder (_EVERY_NAME)."""
+    last = word.rstrip("/").rpartition("/")[2]
+    return "*" in last and _EVERY_NAME(last) is not None
+
+
+def _deleter_read(view: tuple[str, ...]) -> tuple[bool, list[str]] | None:
+    """(whether a DELETERS program deletes its operands' trees, its operands), or None for another program or
+    another subcommand (`gio list`)."""
     spec = DELETERS.get(view[0])
     if spec is None:
         return None
@@ -326,12 +357,14 @@ def deleted_trees(view: tuple[str, ...]) -> list[str] | None:
             recursive = recursive or any(c in w for c in spec.recursive_short)
         else:
             targets.append(w)
-    return targets if recursive else None
+    return recursive, targets
 
 
 def _deletes_root(view: tuple[str, ...]) -> bool:
-    targets = deleted_trees(view)
-    return targets is not None and any(_is_root(t) for t in targets)
+    read = _deleter_read(view)
+    if read is None:
+        return False
+    return any(_is_root(t) for t in read[1] if read[0] or every_name(t))
 
 
 def floor_denies(words: tuple[str, ...]) -> str | None:
@@ -617,7 +650,10 @@ def _uv_cleared(view: tuple[str, ...]) -> list[str]:
         after = words[words.index("venv") + 1 :]
         return [t for t in _operands(after, _VENV_VALUED) if _may_land(t)]
     if "cache" in words and "clean" in words:
-        return _option_values(words, "", "cache-dir")
+        return [
+            *_option_values(words, "", "cache-dir"),
+            "$UV_CACHE_DIR",
+        ]  # (or the folder its variable names)
     return []
 
 
@@ -641,6 +677,230 @@ def _yarn_cache_cleared(view: tuple[str, ...]) -> list[str]:
     return _option_values(words, "", "cache-folder")
 
 
+def _subcommand(words: Sequence[str], valued: frozenset[str] = frozenset()) -> str:
+    """The first operand of ``words`` (a toolchain's `+nightly` skipped): the subcommand of a program whose global
+    options ``valued`` take the next word."""
+    for w in _operands(words, valued):
+        if w[:1] != "+":
+            return w
+    return ""
+
+
+def _pytest_cleared(view: tuple[str, ...]) -> list[str]:
+    """red team: pytest empties its ``--basetemp`` folder before the run."""
+    return _option_values(view[1:], "", "basetemp")
+
+
+_CARGO_VALUED = frozenset({"--config", "-Z", "-C", "--color", "--explain", "--target-dir", "-p", "--package"})
+
+
+def _cargo_cleaned(view: tuple[str, ...]) -> list[str]:
+    """red team: ``cargo clean`` removes its target folder: ``--target-dir``, or the one its variables name."""
+    words = view[1:]
+    if _subcommand(words, _CARGO_VALUED) != "clean":
+        return []
+    return [*_option_values(words, "", "target-dir"), "$CARGO_TARGET_DIR", "$CARGO_BUILD_TARGET_DIR"]
+
+
+def _go_cleaned(view: tuple[str, ...]) -> list[str]:
+    """red team: ``go clean -modcache`` removes the module cache, ``GOMODCACHE`` (``GOPATH``'s is a folder below)."""
+    words = view[1:]
+    modcache = any(w.lstrip("-").partition("=")[0] == "modcache" for w in words if w[:1] == "-")
+    return ["$GOMODCACHE"] if modcache and _subcommand(words) == "clean" else []
+
+
+def _bazel_expunged(view: tuple[str, ...]) -> list[str]:
+    """red team: ``bazel clean --expunge`` (``--expunge_async``) removes the output base, the start-up option
+    ``--output_base`` names before the command."""
+    words = view[1:]
+    if "clean" not in words:
+        return []
+    at = words.index("clean")
+    if not any(w.startswith("--expunge") for w in words[at + 1 :]):
+        return []
+    return _option_values(words[:at], "", "output_base")
+
+
+def _variable_cleared(subcommand: tuple[str, ...], variable: str) -> Callable[[tuple[str, ...]], list[str]]:
+    """red team: a program whose ``subcommand`` removes the folder ``variable`` names (`deno clean`: DENO_DIR)."""
+
+    def cleared(view: tuple[str, ...]) -> list[str]:
+        return [variable] if tuple(view[1 : 1 + len(subcommand)]) == subcommand else []
+
+    return cleared
+
+
+def _mkdocs_built(view: tuple[str, ...]) -> list[str]:
+    """red team: ``mkdocs build`` (``gh-deploy``) empties its ``-d``/``--site-dir`` folder (``--clean``, its default;
+    not ``--dirty``)."""
+    words = view[1:]
+    if _subcommand(words) not in ("build", "gh-deploy") or "--dirty" in words:
+        return []
+    return _option_values(words, "-d", "site-dir")
+
+
+def _sphinx_cleaned(view: tuple[str, ...]) -> list[str]:
+    """red team: ``sphinx-build -M clean SOURCE BUILD`` empties BUILD."""
+    words = view[1:]
+    at = next((k for k, w in enumerate(words[:-1]) if w == "-M" and words[k + 1] == "clean"), None)
+    if at is None:
+        return []
+    return [t for t in _operands(words[at + 2 :])[1:] if _may_land(t)]
+
+
+def _jekyll_built(view: tuple[str, ...]) -> list[str]:
+    """red team: ``jekyll build`` (``serve``) deletes what it did not make in its ``-d``/``--destination`` folder."""
+    words = view[1:]
+    if _subcommand(words) not in ("build", "b", "serve", "s", "server"):
+        return []
+    return _option_values(words, "-d", "destination")
+
+
+def _hugo_cleaned(view: tuple[str, ...]) -> list[str]:
+    """red team: hugo's ``--cleanDestinationDir`` deletes what its static folders lack from ``-d``/``--destination``
+    (pflag's ``-d=DIR`` too)."""
+    words = view[1:]
+    if not any(w.startswith("--cleanDestinationDir") for w in words):
+        return []
+    named = _option_values(words, "-d", "destination")
+    named += [w[3:] for w in words if w[:3] == "-d=" and _may_land(w[3:])]
+    return named
+
+
+def _vite_emptied(view: tuple[str, ...]) -> list[str]:
+    """red team: ``vite build --emptyOutDir`` empties its ``--outDir`` folder (outside the project only when told)."""
+    words = view[1:]
+    if "build" not in words or not any(w.startswith("--emptyOutDir") for w in words):
+        return []
+    return _option_values(words, "", "outDir")
+
+
+def _composer_cleared(view: tuple[str, ...]) -> list[str]:
+    """red team: ``composer clear-cache`` (``clearcache``, ``cc``, an abbreviation Symfony's console takes) empties
+    the cache folder ``COMPOSER_CACHE_DIR`` names."""
+    sub = _subcommand(view[1:], frozenset({"-d", "--working-dir"}))
+    cleared = sub == "cc" or (
+        len(sub) >= 3 and ("clear-cache".startswith(sub) or "clearcache".startswith(sub))
+    )
+    return ["$COMPOSER_CACHE_DIR"] if cleared else []
+
+
+def _bun_cache_removed(view: tuple[str, ...]) -> list[str]:
+    """red team: ``bun pm cache rm`` removes the cache folder ``BUN_INSTALL_CACHE_DIR`` names."""
+    return ["$BUN_INSTALL_CACHE_DIR"] if tuple(view[1:4]) == ("pm", "cache", "rm") else []
+
+
+def _ng_built(view: tuple[str, ...]) -> list[str]:
+    """red team: ``ng build`` deletes its output folder (``--output-path``) before it builds, unless told not to."""
+    words = view[1:]
+    if _subcommand(words) not in ("build", "b") or any(
+        w in ("--delete-output-path=false", "--no-delete-output-path", "--deleteOutputPath=false")
+        for w in words
+    ):
+        return []
+    return _option_values(words, "", "output-path") + _option_values(words, "", "outputPath")
+
+
+def _webpack_cleaned(view: tuple[str, ...]) -> list[str]:
+    """red team: ``webpack --output-clean`` empties its ``--output-path``/``-o`` folder."""
+    words = view[1:]
+    if "--output-clean" not in words:
+        return []
+    return _option_values(words, "-o", "output-path")
+
+
+def _tsup_cleaned(view: tuple[str, ...]) -> list[str]:
+    """red team: ``tsup --clean`` empties its ``-d``/``--out-dir`` folder."""
+    words = view[1:]
+    return _option_values(words, "-d", "out-dir") if "--clean" in words else []
+
+
+def _zola_built(view: tuple[str, ...]) -> list[str]:
+    """red team: ``zola build -o DIR`` (``--force`` when it exists) removes DIR before it writes the site."""
+    words = view[1:]
+    return _option_values(words, "-o", "output-dir") if "build" in words else []
+
+
+def _mdbook_built(view: tuple[str, ...]) -> list[str]:
+    """red team: ``mdbook build`` (``serve``, ``watch``) empties its ``-d``/``--dest-dir`` folder."""
+    words = view[1:]
+    if _subcommand(words) not in ("build", "b", "serve", "s", "watch", "w"):
+        return []
+    return _option_values(words, "-d", "dest-dir")
+
+
+# red team: the programs that sync a bucket (or another folder) into a local one and delete from it what the
+# source lacks, as `rsync --delete` does (`aws s3 sync s3://b ~ --delete`): (the subcommand, the options that
+# delete, the options taking the next word).
+_SYNCS: dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {
+    "aws": (
+        ("s3", "sync"),
+        ("--delete",),
+        frozenset({"--exclude", "--include", "--profile", "--region", "--acl"}),
+    ),
+    "gsutil": (("rsync",), ("-d",), frozenset({"-x", "-y", "-c", "-o", "-h"})),
+    "gcloud": (
+        ("storage", "rsync"),
+        ("--delete-unmatched-destination-objects",),
+        frozenset({"--exclude", "--project", "--account"}),
+    ),
+    "s3cmd": (("sync",), ("--delete-removed",), frozenset({"--exclude", "--include", "-c", "--config"})),
+    "mc": (("mirror",), ("--remove",), frozenset({"--exclude", "--newer-than", "--older-than"})),
+    "azcopy": (("sync",), ("--delete-destination=true", "--delete-destination=prompt"), frozenset()),
+}
+# (a remote: a scheme, or mc's `alias/bucket` -- read as local all the same when it may land: deny more)
+_REMOTE = re.compile(r"[A-Za-z][\w+.-]*://").match
+
+
+def _synced(view: tuple[str, ...]) -> list[str]:
+    """red team: the local destination (the last operand) of one of _SYNCS run with its deleting option."""
+    sub, deleting, valued = _SYNCS[view[0]]
+    words = view[1:]
+    ops = _operands(words, valued)
+    if tuple(ops[: len(sub)]) != sub:
+        return []
+    if not any(
+        w in deleting or (w[:1] == "-" and w[1:2] != "-" and "-d" in deleting and "d" in w) for w in words
+    ):
+        return []
+    rest = ops[len(sub) :]
+    return [rest[-1]] if len(rest) > 1 and _may_land(rest[-1]) and not _REMOTE(rest[-1]) else []
+
+
+def _unison_forced(view: tuple[str, ...]) -> list[str]:
+    """red team: ``unison A B -force A`` makes B what A is -- deleting from B what A lacks: every root but the
+    one forced."""
+    words = view[1:]
+    forced = [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-force", "--force")]
+    if not forced:
+        return []
+    roots = _operands(words, frozenset({"-force", "--force", "-path", "-ignore", "-logfile", "-root"}))
+    return [r for r in roots if r not in forced and _may_land(r) and not _REMOTE(r)]
+
+
+_SHRED_VALUED = frozenset({"-n", "-s", "--iterations", "--size", "--random-source"})
+
+
+def _every_file_deleted(view: tuple[str, ...]) -> list[str]:
+    """red team: a deleter or an overwriter of one file at a time (`unlink`, `shred`) given a pattern over every
+    name of a folder (`shred -u ~/*`): each file of it gone. A variable's word too (`for f in ~/*; do unlink $f`):
+    permissions.where keeps it when a value the command gives it is such a pattern."""
+    return [t for t in _operands(view[1:], _SHRED_VALUED) if "$" in t or every_name(t)]
+
+
+# (the FOLDER_CLEARERS of one file at a time: what they are given is read as rm's without -r is)
+ONE_FILE_CLEARERS = frozenset({"unlink", "gunlink", "shred", "gshred"})
+
+
+# The words a folder clearer's clearing holds (FOLDER_CLEARERS: `--clear`, `cache clean`, `clear-cache`, `cc`, `env
+# remove`, `--basetemp`, `-d`/`--site-dir`/`--destination`, `-o`/`--output-path`, `--emptyOutDir`, a sync's
+# `--delete`/`--remove`/`-force`, `rsync`/`sync`/`mirror`, `unlink`/`shred`, a pattern over a folder's names): a
+# segment's text without one is no clearing, unread.
+CLEARING = re.compile(
+    r"--cl|clean|clear|cache|\bcc\b|remove|uninstall|--base|-d|-o|output|emptyOutDir|sync|mirror|force|unlink|shred|\*"
+).search
+
+
 # red team: the programs that clear a folder they are told -- not REMOVERS: most of their commands delete nothing
 # (`uv run`, `yarn test`), so only a view one of these reads as a clearing is the floor's (folder_cleared)
 FOLDER_CLEARERS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
@@ -651,6 +911,34 @@ FOLDER_CLEARERS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
     "mamba": _conda_removed,
     "micromamba": _conda_removed,
     "yarn": _yarn_cache_cleared,
+    "pytest": _pytest_cleared,
+    "py.test": _pytest_cleared,
+    "cargo": _cargo_cleaned,
+    "go": _go_cleaned,
+    "bazel": _bazel_expunged,
+    "bazelisk": _bazel_expunged,
+    "deno": _variable_cleared(("clean",), "$DENO_DIR"),
+    "pre-commit": _variable_cleared(("clean",), "$PRE_COMMIT_HOME"),
+    "mkdocs": _mkdocs_built,
+    "sphinx-build": _sphinx_cleaned,
+    "sphinx": _sphinx_cleaned,
+    "jekyll": _jekyll_built,
+    "hugo": _hugo_cleaned,
+    "vite": _vite_emptied,
+    "composer": _composer_cleared,
+    "bun": _bun_cache_removed,
+    "ng": _ng_built,
+    "webpack": _webpack_cleaned,
+    "webpack-cli": _webpack_cleaned,
+    "tsup": _tsup_cleaned,
+    "zola": _zola_built,
+    "mdbook": _mdbook_built,
+    **dict.fromkeys(_SYNCS, _synced),
+    "unison": _unison_forced,
+    "unlink": _every_file_deleted,
+    "gunlink": _every_file_deleted,
+    "shred": _every_file_deleted,
+    "gshred": _every_file_deleted,
 }
 
 

@@ -8,7 +8,6 @@ keep hostile-sized input cheap (R4.7) live here with the judging they serve. Pla
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -37,6 +36,7 @@ from permissions.commands.wrappers import (
 )
 from permissions.floor import (
     BUILTIN_DENY,
+    CLEARING,
     DISK_VERBS,
     FLOOR_VERBS,
     FOLDER_CLEARERS,
@@ -521,8 +521,7 @@ _CLEAR_FIRST = frozenset(first for first in KNOWN_PROGRAMS if not _may_be_opaque
 
 # The programs Brabo knows that lead a segment none of _read_one's sets of first words speaks for: not `cd`,
 # no deleter, no floor verb, no disk verb.
-# (the words a folder clearer's clearing holds: floor.FOLDER_CLEARERS -- `--clear`, `cache clean`, `env remove`)
-_CLEARING = re.compile(r"--cl|clean|remove|uninstall").search
+_CLEARING = CLEARING
 _PLAIN_READ = frozenset(KNOWN_PROGRAMS - DIRECTORY_CHANGERS - _DELETES - FLOOR_VERBS - DISK_VERBS - {""})
 
 
@@ -649,7 +648,6 @@ _SIMPLE_FIRST = frozenset(
     first
     for first in _PLAIN_READ
     if _LOOKS.get(first) is False
-    and first not in FOLDER_CLEARERS  # (`virtualenv --clear ~`: the floor reads it)
     and first in _CLEAR_FIRST
     and first not in NEUTRAL_FIRST
     and "=" not in first
@@ -675,12 +673,15 @@ def _read_simple(seg: Segment, words: tuple[str, ...], first: str, comp: Compile
         # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
         note = opaque_note(seg.text, seg_opaque, known[1])
         known = _UNCOVERED
+    # red team: a program that clears a folder it is told (`go clean -modcache`, `pytest --basetemp=~`): the floor
+    # reads where (permissions.where)
+    deletes = first in FOLDER_CLEARERS and _CLEARING(seg.text) is not None and bool(folder_cleared(words))
     sv = _new(SegmentVerdict)
     d = sv.__dict__
     d["command"] = seg.text
     d["verdict"] = known[0]
     d["pattern"] = known[1]
-    return sv, [words], known[2], seg_opaque, False, note
+    return sv, [words], known[2], seg_opaque, deletes, note
 
 
 def _read_cd(seg: Segment, index: int, r: _Reader, comp: CompiledPermissions, doomed: bool) -> _One:

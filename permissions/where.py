@@ -72,11 +72,13 @@ from permissions.commands.windows import LOCATION_MOVERS, MOVES, POPS, windows_m
 from permissions.commands.wrappers import PEELED_VERBS
 from permissions.commands.writes import find_expression_at
 from permissions.floor import (
+    CLEARING,
     DELETERS,
     EACH_DELETION,
     EXEC_DELETERS,
     FLOOR_VERBS,
     FOLDER_CLEARERS,
+    ONE_FILE_CLEARERS,
     REMOVERS,
     WINDOWS_DELETERS,
     WINDOWS_EACH,
@@ -84,8 +86,10 @@ from permissions.floor import (
     WINDOWS_RUNNERS,
     code_deletions,
     code_prints,
+    deleted_every_name,
     deleted_trees,
     each_deletes,
+    every_name,
     find_exec_deletes,
     floor_denies_views,
     folder_cleared,
@@ -100,6 +104,7 @@ from permissions.shell import Segment, parse_command
 from permissions.wrappers import views
 
 __all__ = [
+    "verb_from_a_copy",
     "HOME",
     "UNKNOWN",
     "as_climbs",
@@ -1931,6 +1936,7 @@ def _deleters(
                 first in _DELETERS_IF
                 and not _may_delete(words)
                 and not (first in _RUNS_FED and _reads_fed(words, i, segments, command))
+                and not (first in CODE_FLOOR_VERBS and _clears_behind(seg, seg_views, i))
             ):
                 continue  # `git status`, `rsync a/ b/`: the common case, nothing deleted
             picked.append((i, [words] if seg_views is None else seg_views[i]))
@@ -1984,9 +1990,21 @@ def _picks_view(
     may delete or is fed code), or a folder clearer's clearing (`sudo uv venv --clear /`)."""
     if not v:
         return False
-    if v[0] in deleters:
-        return v[0] not in _RUNS_FED or _code_may_delete(v) or _reads_fed(v, i, segments, command)
+    if v[0] in deleters and (
+        v[0] not in _RUNS_FED or _code_may_delete(v) or _reads_fed(v, i, segments, command)
+    ):
+        return True
+    # (`DENO_DIR=~ deno clean`: deno's own command)
     return v[0] in FOLDER_CLEARERS and bool(folder_cleared(v))
+
+
+def _clears_behind(seg: Segment, seg_views: Sequence[Sequence[tuple[str, ...]]] | None, i: int) -> bool:
+    """red team: whether an interpreter's segment runs a folder clearer's clearing, its own command or a module's
+    (`deno clean`, `python -m pytest --basetemp=~`: floor.FOLDER_CLEARERS), its text holding a clearing's word."""
+    if CLEARING(seg.text) is None:
+        return False
+    vs = seg_views[i] if seg_views is not None and i < len(seg_views) else views(seg.words)
+    return any(v and v[0] in FOLDER_CLEARERS and folder_cleared(v) for v in vs)
 
 
 def _floor_where(
@@ -1997,6 +2015,8 @@ def _floor_where(
     windows: bool,
 ) -> int | None:
     found = _floor_reading(segments, seg_views, command, start, windows)
+    if found is None and verb_from_a_copy(segments, command):
+        found = _floor_reading(_verbs_copied(segments), None, command, start, windows)
     if found is None and verb_from_a_variable(segments, command):
         values = _values(
             segments, command, None, start
@@ -2012,6 +2032,72 @@ def verb_from_a_variable(segments: Sequence[Segment], command: str) -> bool:
     """R4.6: whether a segment's command word may be a variable (`a=rm; $a -rf /`): the floor reads the command with
     each value the command gives it (_verbs_given)."""
     return "$" in command and any(s.words and s.words[0][:1] == "$" for s in segments)
+
+
+# The programs that copy or link a file under another name (`ln -s /bin/rm x`, `cp /bin/rm ./d`, `install -m755
+# /usr/bin/git g`), and their options that take the next word.
+_COPIERS_OF_PROGRAMS = frozenset({"ln", "gln", "cp", "gcp", "install", "ginstall"})
+_COPY_VALUED = frozenset({"-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix", "-t", "-T"})
+# (a substitution that prints where a program is: `$(which git)`, `$(command -v rm)`, `$(type -P rm)`)
+_LOCATORS = frozenset({"which", "command", "type", "whereis", "realpath", "readlink"})
+_COPY_WORD = re.compile(r"(?:^|[\s;&|(`])(?:g?ln|g?cp|g?install)\s").search
+
+
+def verb_from_a_copy(segments: Sequence[Segment], command: str) -> bool:
+    """R4.6, R4.10, red team: whether a segment's command word may be a program the command copied or linked under
+    that name first (`ln -s /bin/rm x && ./x -rf ~`): the floor reads the command with it as that program
+    (_verbs_copied). A substring test first."""
+    return _COPY_WORD(command) is not None and bool(_programs_copied(segments))
+
+
+def _programs_copied(segments: Sequence[Segment]) -> dict[str, str]:
+    """The names the command copies or links a program under, each with the program's name: `cp /bin/rm ./d`
+    (`d`: rm), `ln -s $(which git) g` (`g`: git) -- a source with a folder, or a locator's substitution."""
+    made: dict[str, str] = {}
+    for i, seg in enumerate(segments):
+        words = seg.words
+        if not words or words[0] not in _COPIERS_OF_PROGRAMS:
+            continue
+        ops = [w for w in _plain_operands(words[1:]) if w]
+        if len(ops) != 2:
+            continue
+        source, name = ops
+        program = source.rpartition("/")[2] if "/" in source else ""
+        if _SUBSTITUTED[0] in source or _SUBSTITUTED[1] in source:
+            inner = segments[i + 1].words if i + 1 < len(segments) and segments[i + 1].hidden else ()
+            program = inner[-1].rpartition("/")[2] if inner[:1] and inner[0] in _LOCATORS else ""
+        if program and "$" not in program:
+            made[name.rstrip("/").removeprefix("./")] = program
+    return made
+
+
+def _plain_operands(words: Sequence[str]) -> list[str]:
+    """A copier's operands: its words but options and their values (_COPY_VALUED, written apart)."""
+    out: list[str] = []
+    skip = False
+    for w in words:
+        if skip:
+            skip = False
+        elif w[:1] == "-" and w != "-":
+            skip = w in _COPY_VALUED
+        else:
+            out.append(w)
+    return out
+
+
+def _verbs_copied(segments: Sequence[Segment]) -> list[Segment]:
+    """The command with each word that names a program it copied or linked (_programs_copied) written as that
+    program -- the command word, or one behind a wrapper (`./x -rf ~`, `sudo ./x -rf /` after `ln -s /bin/rm x`:
+    `rm -rf ~`, `sudo rm -rf /`); the copiers' own segments as written."""
+    made = _programs_copied(segments)
+    out = list(segments)
+    for i, seg in enumerate(segments):
+        if not seg.words or seg.words[0] in _COPIERS_OF_PROGRAMS:
+            continue
+        words = tuple(made.get(w.removeprefix("./"), w) for w in seg.words)
+        if words != seg.words:
+            out[i] = seg._replace(words=words)
+    return out
 
 
 # A command word that is a variable: `$a`, `${a}`, `${a:-rm}` (its default given too).
@@ -2476,7 +2562,10 @@ def _deleted(
     if verb in DELETERS:
         trees = deleted_trees(view)
         if trees is None:
-            return []
+            found = deleted_every_name(view)  # `rm -f ~/*`
+            if replace:  # `ls ~ | xargs -I{} rm -f ~/{}`: any name in place of the replace string
+                found += [w.replace(r, "*") for w in view[1:] for r in replace if r in w]
+            return _every_name_deleted(found, view, fed, values)
         targets = trees
         if fed:
             subst = [t.replace(r, f) for t in targets for r in replace if r in t for f in fed]
@@ -2489,8 +2578,11 @@ def _deleted(
     elif verb == "rsync":
         targets = _rsync_deletes(view)
     else:
-        remover = REMOVERS.get(verb) or FOLDER_CLEARERS.get(verb)
-        if remover is None:
+        remover = REMOVERS.get(verb)
+        targets = remover(view) if remover is not None else folder_cleared(view)
+        if verb in ONE_FILE_CLEARERS:
+            targets = _every_name_deleted(targets, view, fed, values)  # `for f in ~/*; do unlink $f; done`
+        if not targets and remover is None:  # (`deno clean` a clearing, `deno eval` code)
             if fed and (verb in _CODE_VERBS or verb in SHELLS):
                 return (
                     _ROOT
@@ -2498,12 +2590,28 @@ def _deleted(
                     else []
                 )
             return _ROOT if verb in _CODE_VERBS and _code_lands(view, dirs, values, windows) else []
-        targets = remover(view)
     if replace and targets:
         # red team: what xargs reads in place of its replace string may be any name (`ls / | xargs -I{}
         # rm -rf /{}` deletes every child of the root): a pattern over that folder's children.
         targets = targets + [t.replace(r, "*") for t in targets for r in replace if r in t]
     return targets
+
+
+def _every_name_deleted(found: list[str], view: tuple[str, ...], fed: list[str], values: Values) -> list[str]:
+    """red team, R4.6: what a deleter of one file at a time (a DELETERS program run without recursion, `unlink`,
+    `shred`) deletes of a folder's every name: its patterns over one (of ``found``: `rm -f ~/*`), and the words
+    xargs hands it or a variable given such a pattern (`echo ~/* | xargs rm -f`, `for f in ~/*; do rm -f "$f";
+    done`), each a word to resolve."""
+    out = [w for w in found if every_name(w)]
+    if fed:
+        out += [w for w in fed if every_name(w)]
+    if values and "$" in "".join(view):
+        out += [
+            w
+            for w in view[1:]
+            if "$" in w and not every_name(w) and any(every_name(r) for r in _readings(w, values) if r != w)
+        ]
+    return out
 
 
 def _find_fed(vs: Sequence[tuple[str, ...]]) -> tuple[list[str], list[str]]:

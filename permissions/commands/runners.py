@@ -1337,14 +1337,26 @@ def _fd(view: tuple[str, ...]) -> Carried:
                 return Carried(())
             # R4.6, red team: and with each folder it searches in place of what it finds there (`fd . / -x rm
             # -rf` deletes what is under `/`, as `find / -exec rm -rf {} +` does, which the floor reads so)
+            places = _fd_places(view[1:k])[:_PARALLEL_ARGS_READ]
             searched = [
                 " ".join(_as_given(a.replace("{}", place)) for a in argv)
                 if "{}" in argv
                 else f"{_argv(argv)} {_as_given(place)}"
-                for place in _fd_places(view[1:k])[:_PARALLEL_ARGS_READ]
+                for place in places
             ]
+            if argv[0].rpartition("/")[2] in _ONE_FILE_DELETERS:
+                # red team: a deleter of one file run on each file fd finds below a folder deletes the folder's
+                # every file, as `rm -r` of it (`fd . ~ -x rm`, `fd -t f . / -X shred -u`: find's -exec so read)
+                searched += [f"rm -r -- {_as_given(place)}" for place in places]
             return Carried((_argv(argv), *searched))
     return _NOTHING
+
+
+# The programs that delete, empty or overwrite one file at a time (floor.EXEC_DELETERS, the ones find's -exec is
+# read with), their GNU-prefixed names too.
+_ONE_FILE_DELETERS = frozenset(
+    {"rm", "grm", "unlink", "gunlink", "shred", "gshred", "srm", "wipe", "rmtrash", "truncate", "gtruncate"}
+)
 
 
 # fd's options that take the next word (`fd -e py -d 2 x src`), and those naming a folder it searches from.
