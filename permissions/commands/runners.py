@@ -1517,7 +1517,50 @@ def _nix_shell(view: tuple[str, ...]) -> Carried:
     unseen = None
     if view[0] == "nix" and len(view) > 1 and view[1] in ("run", "shell") and not scripts:
         unseen = "nix runs a package's program fetched by name, which no rule can read"
+        if view[1] == "run":
+            scripts = _nix_run(view[2:])
     return Carried(tuple(scripts), None, unseen)
+
+
+# nix's options that take the next word (two: `--arg NAME EXPR`), before the installable `nix run` runs.
+_NIX_VALUES = {
+    **dict.fromkeys(("--arg", "--argstr", "--override-input", "--option", "--override-flake"), 2),
+    **dict.fromkeys(
+        (
+            "-I",
+            "--include",
+            "--inputs-from",
+            "-f",
+            "--file",
+            "--expr",
+            "--profile",
+            "--store",
+            "--eval-store",
+            "--reference-lock-file",
+            "--output-lock-file",
+            "--log-format",
+            "-j",
+            "--max-jobs",
+            "--cores",
+        ),
+        1,
+    ),
+}
+
+
+def _nix_run(words: tuple[str, ...]) -> list[str]:
+    """R4.10, red team: `nix run FLAKE#ATTR [--] args` runs the package's program -- named after the attribute's
+    last part (`nixpkgs#git`, `nixpkgs#python3Packages.twine`) -- with the args: that command line (`nix run
+    nixpkgs#git -- push` is `git push`). An installable naming no attribute (`nix run .`) is read by none."""
+    k = 0
+    while k < len(words) and words[k][:1] == "-":
+        k += 1 + _NIX_VALUES.get(words[k], 0)
+    if k >= len(words) or "#" not in words[k]:
+        return []
+    name = words[k].partition("#")[2].partition("^")[0].rpartition(".")[2].strip("\"'")
+    if not name:
+        return []
+    return [_argv((name, *(w for w in words[k + 1 :] if w != "--")))]
 
 
 def _vagrant(view: tuple[str, ...]) -> Carried:

@@ -1179,6 +1179,8 @@ def _subcommand_runner(cur: tuple[str, ...], sub: Syntax) -> list[tuple[str, ...
             found.append(after)
     if pair in VERSION_FIRST:
         found.extend(r[1:] for r in list(found) if len(r) > 1)  # `nvm exec 20 cmd`: 20 may be the version
+    if pair == ("asdf", "env") and not any(found):
+        found = [("env",)]  # red team: `asdf env TOOL` runs `env` there: the environment printed
     if pair == ("proto", "run"):
         # red team: `proto run TOOL [VERSION] -- args` runs TOOL with the args after `--`.
         found.extend((r[0], *r[r.index("--") + 1 :]) for r in list(found) if "--" in r[1:])

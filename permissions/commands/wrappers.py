@@ -726,6 +726,8 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("rtx", "exec"): _UNKNOWN,
     ("rtx", "x"): _UNKNOWN,
     ("asdf", "exec"): _UNKNOWN,
+    # red team: `asdf env TOOL UTIL args` runs UTIL (with its args) in the environment TOOL's shim would have
+    ("asdf", "env"): Syntax(long=dict(HELP), operands=1),
     ("rbenv", "exec"): _UNKNOWN,
     ("pyenv", "exec"): _UNKNOWN,
     ("nodenv", "exec"): _UNKNOWN,
