@@ -332,6 +332,12 @@ _CONFIG_WRITERS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     # red team: the package manager corepack pins in the manifest (`corepack use yarn@URL`), run by every `yarn`
     # (`install -g`, `prepare --activate`: the default every later `yarn` or `pnpm` outside a pin runs)
     "corepack": (frozenset({"use", "up", "install", "prepare"}), ("package.json",)),
+    # red team: more hook installers and environment initializers -- DVC's git hooks, rusty-hook's settings and
+    # hooks, Trunk's settings (`.trunk/`) and git hooks, devenv's `.envrc`
+    "dvc": (frozenset({"install"}), (".git",)),
+    "rusty-hook": (frozenset({"init"}), (".rusty-hook.toml", ".git")),
+    "trunk": (frozenset({"init", "git-hooks"}), (".trunk", ".git")),
+    "devenv": (frozenset({"init"}), (".envrc", "devenv.nix", "devenv.yaml")),
 }
 # red team, R3.7: Brabo's own client writes the hook into an agent's settings -- `brabo hook install claude-code
 # --url http://elsewhere --other allow` points the agent's hook at another server, or lets what no rule matches
@@ -431,6 +437,12 @@ _CLIENT_CONFIG: dict[str, tuple[str, frozenset[str], str]] = {
         "config",
         frozenset({"-e", "--edit", "-l", "--local", "-g", "--global", "--shared", "--non-shared"}),
         "~/.hgrc",
+    ),
+    # red team: Sapling reads hg's command line; its repository's settings are `.sl/config` (hooks run from it)
+    "sl": (
+        "config",
+        frozenset({"-e", "--edit", "-l", "--local", "-g", "--global", "--shared", "--non-shared"}),
+        ".sl/config",
     ),
 }
 _CURL_FILE_OPTIONS = (
@@ -1146,6 +1158,12 @@ def _copier(verb: str, view: tuple[str, ...]) -> list[Target]:
     return _copied(verb, view, _operands(view, _COPY_VALUES), into)
 
 
+def _rsync_named(sources: list[str]) -> list[str]:
+    """rsync's sources as the names they land under: a remote one's path (red team: `rsync host:.envrc .` writes
+    ./.envrc, as scp's does; `host:` alone, the remote home's contents, as `.`)."""
+    return [(s.partition(":")[2] or ".") if _remote(s) else s for s in sources]
+
+
 def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -> list[Target]:
     """What a copier with these operands (and ``-t`` directories) writes."""
     out: list[Target] = []
@@ -1166,11 +1184,12 @@ def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -
     links = verb in ("ln", "gln", "link") or _has_flag(
         view, "ls" if verb in ("cp", "gcp") else "", ("--link", "--symbolic-link")
     )
+    named = _rsync_named(sources) if verb == "rsync" else sources
     for d in dests:
         if _remote(d) and verb in _NETWORK_COPIERS:
             continue  # R4.10: for `cp`/`mv`/`ln`, `a:b` is a local name (`.npmrc::$DATA`, `x:y`)
         out.append((d, NAMED))
-        for s in sources:
+        for s in named:
             if _remote(s) and verb == "scp":
                 out.append((_join(d, _base(s.partition(":")[2] or s)), NAMED))
                 continue
@@ -2534,12 +2553,29 @@ def _operand_written(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 
 # red team: the families _more_targets reads by their program's name (see each table above).
+# (the cloners whose folder, when none is named, is named after what they fetch)
+_NAMED_AFTER_THE_SOURCE = frozenset({"gh", "hg", "svn"})
+
+
 def _scaffolded(verb: str, view: tuple[str, ...]) -> list[Target]:
     """The folder a cloner or scaffolder is told to fill (_SCAFFOLDS; none for another program)."""
     for act, (at, valued) in _SCAFFOLDS.get(verb, {}).items():
         if view[1 : 1 + len(act)] == act:
-            ops = _operands(view[len(act) :], valued)
-            return [(ops[at], TREE)] if len(ops) > at else []
+            words = view[len(act) :]
+            if verb == "gh" and "--" in words:
+                words = words[
+                    : words.index("--")
+                ]  # (git clone's own flags follow: `gh repo clone o/r -- --depth 1`)
+            ops = _operands(words, valued)
+            if len(ops) > at:
+                return [(ops[at], TREE)]
+            if ops and at == 1 and verb in _NAMED_AFTER_THE_SOURCE:
+                # red team: no folder named -- the one named after the source (`svn export URL/.github`, `hg clone
+                # URL/.claude`, `gh repo clone org/.github`), as git clone's is
+                name = ops[0].rstrip("/").rpartition("/")[2].rpartition(":")[2]
+                name = name[: -len(".git")] if name.endswith(".git") and verb == "gh" else name
+                return [(name, TREE)] if name else []
+            return []
     return _initialized(verb, view) if verb in _LAUNCH_ACTS else []
 
 
@@ -2912,6 +2948,10 @@ def _config_writer_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     sub = view[1] if len(view) > 1 else ""
     if verb == "mise" and sub in ("tasks", "task", "t") and view[2:3] in (("add",), ("edit",)):
         return [(f, NAMED) for f in files]  # red team: a task written, run by `mise run`
+    if sub in ("generate", "g") and ("--write" in view or "-w" in view):
+        # red team: `mise generate git-pre-commit --write` writes a git hook, `github-action --write` a workflow,
+        # `devcontainer --write` the editor's container
+        return [(f, NAMED) for f in (".git", ".github", ".devcontainer")]
     return [(f, NAMED) for f in files] if sub in subs or "*" in subs else []
 
 
