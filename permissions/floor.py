@@ -878,6 +878,16 @@ def _unison_forced(view: tuple[str, ...]) -> list[str]:
     return [r for r in roots if r not in forced and _may_land(r) and not _REMOTE(r)]
 
 
+# tmpwatch's and tmpreaper's options that take the next word
+_AGED_VALUED = frozenset({"-x", "--exclude", "-X", "--exclude-pattern", "-U", "--exclude-user", "--protect"})
+
+
+def _aged_out(view: tuple[str, ...]) -> list[str]:
+    """red team: ``tmpwatch HOURS DIR...`` / ``tmpreaper TIME DIR...`` delete every file below each DIR not used
+    for that long -- `0` (`0s`, `0m`), every one of them."""
+    return [t for t in _operands(view[1:], _AGED_VALUED)[1:] if _may_land(t)]
+
+
 _SHRED_VALUED = frozenset({"-n", "-s", "--iterations", "--size", "--random-source"})
 
 
@@ -894,10 +904,11 @@ ONE_FILE_CLEARERS = frozenset({"unlink", "gunlink", "shred", "gshred"})
 
 # The words a folder clearer's clearing holds (FOLDER_CLEARERS: `--clear`, `cache clean`, `clear-cache`, `cc`, `env
 # remove`, `--basetemp`, `-d`/`--site-dir`/`--destination`, `-o`/`--output-path`, `--emptyOutDir`, a sync's
-# `--delete`/`--remove`/`-force`, `rsync`/`sync`/`mirror`, `unlink`/`shred`, a pattern over a folder's names): a
-# segment's text without one is no clearing, unread.
+# `--delete`/`--remove`/`-force`, `rsync`/`sync`/`mirror`, `unlink`/`shred`, `tmpwatch`/`tmpreaper`, a pattern over a
+# folder's names): a segment's text without one is no clearing, unread.
 CLEARING = re.compile(
-    r"--cl|clean|clear|cache|\bcc\b|remove|uninstall|--base|-d|-o|output|emptyOutDir|sync|mirror|force|unlink|shred|\*"
+    r"--cl|clean|clear|cache|\bcc\b|remove|uninstall|--base|-d|-o|output|emptyOutDir|sync|mirror|force|unlink|shred"
+    r"|tmpwatch|tmpreaper|\*"
 ).search
 
 
@@ -935,6 +946,8 @@ FOLDER_CLEARERS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
     "mdbook": _mdbook_built,
     **dict.fromkeys(_SYNCS, _synced),
     "unison": _unison_forced,
+    "tmpwatch": _aged_out,
+    "tmpreaper": _aged_out,
     "unlink": _every_file_deleted,
     "gunlink": _every_file_deleted,
     "shred": _every_file_deleted,

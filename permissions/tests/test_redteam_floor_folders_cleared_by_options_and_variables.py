@@ -12,6 +12,8 @@ that empty or remove a folder they are told, by an option or by the variable the
   -d DIR`, `vite build --emptyOutDir --outDir DIR`, `ng build --output-path DIR` (its default
   `deleteOutputPath`), `webpack --output-clean --output-path DIR`, `tsup --clean -d DIR`, `zola build -o DIR`,
   `mdbook build -d DIR`.
+- `tmpwatch HOURS DIR` and `tmpreaper TIME DIR` delete every file below DIR not used for that long: with `0`, all of
+  them (auto-approved on the container floor on the base).
 
 Given the root or the home folder each is `rm -rf /` or `rm -rf ~` (or `rm -rf ~/*`): denied on the container floor,
 in auto mode and behind an allow of every word, through launchers (`python -m`, `uv run`, `npx`) and where the
@@ -91,6 +93,13 @@ BY_AN_OPTION = [
     "mdbook build --dest-dir /",
     "mdbook serve -d $HOME",
     "mdbook build book -d ~/",
+    "tmpwatch 0 ~",
+    "tmpwatch -m 0 /",
+    "tmpwatch --mtime --force 0 $HOME",
+    "tmpwatch -x ~/.ssh 0 ~",
+    "tmpreaper 0s /",
+    "tmpreaper --protect '*.keep' 0m ~",
+    "sudo tmpreaper 0 ~/",
 ]
 
 BY_A_VARIABLE = [
@@ -176,6 +185,8 @@ def test_a_folder_a_program_is_told_to_clear_at_the_root_or_home_is_the_floor(co
         "zola build -o public --force",
         "mdbook build",
         "mdbook build -d book",
+        "tmpwatch 24 /tmp",
+        "tmpreaper 7d /tmp/build-cache",
     ],
 )
 def test_ordinary_cleaning_and_building_stays_approved_in_auto_mode(command: str) -> None:
