@@ -331,6 +331,10 @@ _EVERY_NAME = re.compile(r"\.?(?:[*?]|\[[^\]/]++\])++").fullmatch  # (possessive
 def every_name(word: str) -> bool:
     """Whether ``word``'s last component is a pattern over every name of its folder (_EVERY_NAME)."""
     last = word.rstrip("/").rpartition("/")[2]
+    if "\\" in last:
+        last = last.rstrip("\\").rpartition("\\")[2]  # (Windows' `C:\*`, `~\*`, read off the sandbox)
+    if last[1:2] == ":" and last[:1].isalpha():
+        last = last[2:]  # (`C:*`: bash's reading of `C:\*`)
     return "*" in last and _EVERY_NAME(last) is not None
 
 
@@ -448,7 +452,7 @@ def _find_deletes_root(words: tuple[str, ...]) -> bool:
 # land (the working directory, `~`, `C:\\` off the sandbox). A reader answers only the words that may name the
 # root, the home folder or a pattern over their children from some directory (:func:`_may_land`): a plain
 # relative name is a child at least, so `mv a b`, the common case, answers nothing and costs no more reading.
-_LANDING_FIRST = frozenset("/~$`.\\")
+_LANDING_FIRST = frozenset("/~$`.\\%")  # (`%USERPROFILE%`: cmd's variable, off the sandbox)
 
 
 def _may_land(word: str) -> bool:
@@ -1557,7 +1561,11 @@ def windows_deleted(view: tuple[str, ...]) -> list[str] | None:
             targets.extend(t for p in w.split(",") if p for t in _spelt_in_any_case(p))
         else:
             targets.extend(p for p in w.split(",") if p)  # PowerShell's array: `-Path C:\,D:\`
-    return targets if tree else None
+    if tree:
+        return targets
+    # red team: without recursion, a pattern over every name of a folder (`del /q C:\*`, `Remove-Item ~\*`): each
+    # file of it, as `rm -f ~/*` is read (deleted_every_name)
+    return [t for t in targets if every_name(t)] or None
 
 
 _VARIABLE = re.compile(r"\$(\{?)([A-Za-z_]\w*)")

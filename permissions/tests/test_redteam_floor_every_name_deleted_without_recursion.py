@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import AUTO_MODE, assert_floor_denies, term
+from .helpers import AUTO_MODE, allow_every_word, assert_floor_denies, term
 
 EVERY_NAME_OF_THE_ROOT_OR_HOME = [
     "rm -f ~/*",
@@ -115,4 +115,38 @@ def test_ordinary_deletions_of_some_files_stay_what_they_were(command: str) -> N
 @pytest.mark.parametrize("command", ["rm -f ~/*.log", "rm -f ~/x*", "rm ~/notes.txt", "unlink ~/.lock"])
 def test_some_files_of_the_home_are_not_the_floors(command: str) -> None:
     v = term(command, autonomy=AUTO_MODE)
+    assert v.reason != "builtin_deny", command
+
+
+# Off the sandbox (SPEC §5: the machine may be Windows): every name of a drive's root deleted without recursion by
+# cmd's and PowerShell's deleters, as `rm -f /*` is; and a folder a program is told to clear named by cmd's variable
+# for the home folder (`%USERPROFILE%`, as `rm -rf %USERPROFILE%` is read).
+EVERY_NAME_OF_A_DRIVE = [
+    "del /q C:\\*",
+    "erase /q D:\\*",
+    "del /f /q C:\\*",
+    "Remove-Item -Force C:\\*",
+    "Remove-Item C:\\*",
+    "ri -fo D:\\*",
+    "rm -f C:\\*",
+    "cargo clean --target-dir %USERPROFILE%",
+    "pytest --basetemp=%USERPROFILE%",
+]
+
+
+@pytest.mark.parametrize("command", EVERY_NAME_OF_A_DRIVE)
+def test_every_name_of_a_drive_deleted_without_recursion_is_the_floor_off_the_sandbox(command: str) -> None:
+    for v in (
+        term(command, autonomy=AUTO_MODE, runs_in="agent"),
+        term(command, allow=allow_every_word(command), runs_in="agent"),
+    ):
+        assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, v.reason)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["del x.txt", "del /q build\\*", "del /q *.log", "Remove-Item C:\\Users\\me\\*.log", "del /q ~*"],
+)
+def test_some_files_on_windows_are_not_the_floors(command: str) -> None:
+    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
     assert v.reason != "builtin_deny", command
