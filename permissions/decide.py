@@ -149,6 +149,7 @@ from permissions.segments import (
 from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
 from permissions.where import (
     CHDIR_WRAPPERS,
+    COPY_WORD,
     HOME,
     UNKNOWN,
     command_values,
@@ -888,7 +889,8 @@ def _floor_more(command: str, parsed: ParsedCommand) -> bool:
         "pwsh" in command
         or "powershell" in command
         or verb_from_a_variable(parsed.segments, command)
-        or verb_from_a_copy(parsed.segments, command)  # `ln -s /bin/rm x && ./x -rf ~`
+        # `ln -s /bin/rm x && ./x -rf ~`
+        or (COPY_WORD(command) is not None and verb_from_a_copy(parsed.segments, command))
     )
 
 

@@ -906,13 +906,13 @@ def _every_file_deleted(view: tuple[str, ...]) -> list[str]:
 ONE_FILE_CLEARERS = frozenset({"unlink", "gunlink", "shred", "gshred"})
 
 
-# The words a folder clearer's clearing holds (FOLDER_CLEARERS: `--clear`, `cache clean`, `clear-cache`, `cc`, `env
-# remove`, `--basetemp`, `-d`/`--site-dir`/`--destination`, `-o`/`--output-path`, `--emptyOutDir`, a sync's
-# `--delete`/`--remove`/`-force`, `rsync`/`sync`/`mirror`, `unlink`/`shred`, `tmpwatch`/`tmpreaper`, a pattern over a
-# folder's names): a segment's text without one is no clearing, unread.
+# The words a folder clearer's clearing holds (FOLDER_CLEARERS: `--clear`, `cache clean`, `clear-cache`, `cc`, `cache
+# rm`, `env remove`, `--basetemp`, `-d`/`--site-dir`/`--target-dir`/`--destination`, `-o`/`--output-path`/`--outDir`,
+# `--emptyOutDir`, a sync's `--delete`/`--remove`/`-force` or gsutil's `rsync`, `unlink`/`shred`,
+# `tmpwatch`/`tmpreaper`, a pattern over a folder's names): a segment's text without one is no clearing, unread.
 CLEARING = re.compile(
-    r"--cl|clean|clear|cache|\bcc\b|remove|uninstall|--base|-d|-o|output|emptyOutDir|sync|mirror|force|unlink|shred"
-    r"|tmpwatch|tmpreaper|\*"
+    r"--cl|clean|clear|cache rm|\bcc\b|remove|uninstall|--base|-dir\b|--dest|--delete|outDir|output|emptyOutDir"
+    r"|\s-[do](?![\w-])|rsync|\s-force|unlink|shred|tmpwatch|tmpreaper|\*"
 ).search
 
 

@@ -104,6 +104,7 @@ from permissions.shell import Segment, parse_command
 from permissions.wrappers import views
 
 __all__ = [
+    "COPY_WORD",
     "verb_from_a_copy",
     "HOME",
     "UNKNOWN",
@@ -2040,13 +2041,17 @@ _COPIERS_OF_PROGRAMS = frozenset({"ln", "gln", "cp", "gcp", "install", "ginstall
 _COPY_VALUED = frozenset({"-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix", "-t", "-T"})
 # (a substitution that prints where a program is: `$(which git)`, `$(command -v rm)`, `$(type -P rm)`)
 _LOCATORS = frozenset({"which", "command", "type", "whereis", "realpath", "readlink"})
-_COPY_WORD = re.compile(r"(?:^|[\s;&|(`])(?:g?ln|g?cp|g?install)\s").search
+# (a copier given a source with a folder or a substitution: `ln -s /bin/rm`, `cp $(which rm)`)
+_COPY_WORD = re.compile(r"(?:^|[\s;&|(`])(?:g?ln|g?cp|g?install)\s[^;&|\n]*?(?<=\s)['\"]?(?:/|\$\(|`)").search
+
+
+COPY_WORD = _COPY_WORD  # (permissions.decide: the test before verb_from_a_copy, on every command)
 
 
 def verb_from_a_copy(segments: Sequence[Segment], command: str) -> bool:
     """R4.6, R4.10, red team: whether a segment's command word may be a program the command copied or linked under
     that name first (`ln -s /bin/rm x && ./x -rf ~`): the floor reads the command with it as that program
-    (_verbs_copied). A substring test first."""
+    (_verbs_copied). Asked once COPY_WORD finds a copier given such a source in ``command``."""
     return _COPY_WORD(command) is not None and bool(_programs_copied(segments))
 
 
