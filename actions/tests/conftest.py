@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from actions import executors
 from actions.models import ProposedAction, SessionEvent
 
 
@@ -70,3 +71,16 @@ def eager_tasks(settings, request):
         yield
     finally:
         app.conf.task_always_eager = settings.CELERY_TASK_ALWAYS_EAGER
+
+
+@pytest.fixture
+def ran(monkeypatch):
+    """Every executor replaced by one that records the action it was handed (and acts on nothing)."""
+    seen: list = []
+
+    def record(action, ctx):
+        seen.append(action.id)
+        return {"ran": True}
+
+    monkeypatch.setattr(executors, "executor_for", lambda action_type: record)
+    return seen

@@ -28,18 +28,6 @@ pytestmark = pytest.mark.django_db
 PAYLOAD = {"value": 8}
 
 
-@pytest.fixture
-def ran(monkeypatch):
-    seen: list = []
-
-    def record(action, ctx):
-        seen.append(action.id)
-        return {"ran": True}
-
-    monkeypatch.setattr(executors, "executor_for", lambda action_type: record)
-    return seen
-
-
 def _pending(team, **kw):
     return services.propose_action(
         project=team.project, user=team.owner, action_type="raise_max_parallel", payload=PAYLOAD, **kw

@@ -31,19 +31,6 @@ pytestmark = pytest.mark.django_db
 WRITE = {"path": "notes.md", "content": "x"}
 
 
-@pytest.fixture
-def ran(monkeypatch):
-    """Every executor replaced by one that records the action it was handed (and acts on nothing)."""
-    seen: list = []
-
-    def record(action, ctx):
-        seen.append(action.id)
-        return {"ran": True}
-
-    monkeypatch.setattr(executors, "executor_for", lambda action_type: record)
-    return seen
-
-
 def _auto(team, action_type="write_file", payload=WRITE, task=None) -> ProposedAction:
     """The agent's action, auto-approved by its autonomy row and waiting for a worker."""
     upsert_autonomy(actor=team.owner, agent=team.agent, action_type=action_type, mode="auto_approve")

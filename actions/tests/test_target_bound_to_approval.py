@@ -28,19 +28,6 @@ GITHUB = "https://api.github.com"
 
 
 @pytest.fixture
-def ran(monkeypatch):
-    """Every executor replaced by one that records the action it was handed (and acts on nothing)."""
-    seen: list = []
-
-    def record(action, ctx):
-        seen.append(action.id)
-        return {"ran": True}
-
-    monkeypatch.setattr(executors, "executor_for", lambda action_type: record)
-    return seen
-
-
-@pytest.fixture
 def located(team, owner_token):
     """The project with a repository, a default branch and a push remote on GitHub, set through the API."""
     owner_token("github", GITHUB)
