@@ -45,19 +45,19 @@ def _raw_status(action_id, status):
         cursor.execute(f"UPDATE {table} SET status = %s WHERE id = %s", [status, pk])
 
 
-def _two_person_rule(team):
+def _approval_rule(team, **rule):
+    """The project's one approval rule for the actions these tests propose (a maintainer's, self-approval on)."""
     quorum.set_approval_rules(
         actor=team.owner,
         project=team.project,
         rules=[
-            {
-                "action_type": "raise_max_parallel",
-                "approvals": 2,
-                "min_role": "maintainer",
-                "no_self_approval": False,
-            }
+            {"action_type": "raise_max_parallel", "min_role": "maintainer", "no_self_approval": False, **rule}
         ],
     )
+
+
+def _two_person_rule(team):
+    _approval_rule(team, approvals=2)
 
 
 def _approved(team):
@@ -132,19 +132,7 @@ def _settled_then_runnable(team, status):
 
 
 def _cancelled_then_runnable(team):
-    quorum.set_approval_rules(
-        actor=team.owner,
-        project=team.project,
-        rules=[
-            {
-                "action_type": "raise_max_parallel",
-                "approvals": 1,
-                "min_role": "maintainer",
-                "wait_minutes": 5,
-                "no_self_approval": False,
-            }
-        ],
-    )
+    _approval_rule(team, approvals=1, wait_minutes=5)
     action = _pending(team)
     services.approve_action(action_id=action.id, actor=team.owner)
     services.cancel_held(action_id=action.id, actor=team.owner)
@@ -272,19 +260,7 @@ def test_a_policys_auto_approval_runs(team, ran):
 
 
 def test_a_wait_timer_cleared_by_the_sweep_still_runs(team, ran):
-    quorum.set_approval_rules(
-        actor=team.owner,
-        project=team.project,
-        rules=[
-            {
-                "action_type": "raise_max_parallel",
-                "approvals": 1,
-                "min_role": "maintainer",
-                "wait_minutes": 5,
-                "no_self_approval": False,
-            }
-        ],
-    )
+    _approval_rule(team, approvals=1, wait_minutes=5)
     action = _pending(team)
     services.approve_action(action_id=action.id, actor=team.owner)
     _set(action.id, execute_after=None)  # what the sweep writes when the wait is over
